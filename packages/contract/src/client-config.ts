@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+export const appEnvironments = ["development", "staging", "production"] as const;
+
+/**
+ * The public, per-environment settings the browser app needs. The server embeds them in
+ * index.html (a non-executed JSON script), so the first screen renders without a round trip.
+ * Nothing secret belongs here.
+ */
+export const clientConfigSchema = z.object({
+  appEnv: z.enum(appEnvironments),
+  productName: z.string(),
+  productShortName: z.string(),
+  supportEmail: z.string(),
+  links: z.object({
+    caseLawSite: z.string(),
+    documentation: z.string(),
+    extension: z.string(),
+    pdfTool: z.string(),
+    companySite: z.string(),
+    productSite: z.string(),
+    professionalNetwork: z.string(),
+    socialMedia: z.string(),
+    extensionStore: z.string(),
+    videoTutorial: z.string(),
+    newsletter: z.string(),
+    externalRedirect: z.string(),
+  }),
+  markers: z.object({
+    caseLawRef: z.string(),
+    caseLawAuth: z.string(),
+    externalRedirectRef: z.string(),
+    internal: z.string(),
+  }),
+  payments: z.object({
+    publishableKey: z.string(),
+    pricingTableId: z.string(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/** id of the `<script type="application/json">` element that carries the ClientConfig. */
+export const CLIENT_CONFIG_ELEMENT_ID = "precis-config";

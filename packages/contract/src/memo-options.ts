@@ -1,0 +1,142 @@
+import { z } from "zod";
+
+export const memoSummaryValues = ["Auto", "Long", "Medium", "Short"] as const;
+export const memoFactsLengthValues = ["Long", "Short"] as const;
+export const memoFactsPresentationValues = ["Bullet", "Paragraph"] as const;
+export const memoToneValues = ["Personal", "Client", "Supervisor"] as const;
+export const memoLangValues = ["English", "French"] as const;
+
+/** The five settings, numbered in SPEC §3's order. */
+export const memoSettingKeys = [
+  "memoSummary",
+  "memoFactsLength",
+  "memoFactsPresentation",
+  "memoTone",
+  "memoLang",
+] as const;
+export type MemoSettingKey = (typeof memoSettingKeys)[number];
+
+export const memoSectionIds = [
+  "case",
+  "citation",
+  "plaintiff",
+  "defendant",
+  "judges",
+  "court",
+  "decision_date",
+  "summary",
+  "facts",
+  "arguments",
+  "issues",
+  "ratio",
+  "analysis",
+  "outcome",
+] as const;
+export const memoSectionIdSchema = z.enum(memoSectionIds);
+export type MemoSectionId = z.infer<typeof memoSectionIdSchema>;
+
+export interface MemoOrderingNode {
+  id: MemoSectionId;
+  children?: MemoOrderingNode[];
+}
+
+export const memoOrderingNodeSchema: z.ZodType<MemoOrderingNode> = z.lazy(() =>
+  z.object({ id: memoSectionIdSchema, children: z.array(memoOrderingNodeSchema).max(14).optional() }).strict(),
+);
+
+/** SPEC §3 default order; the shape of this tree never changes, only the order of siblings. */
+export const defaultMemoOrdering: MemoOrderingNode[] = [
+  {
+    id: "case",
+    children: [
+      { id: "citation" },
+      { id: "plaintiff" },
+      { id: "defendant" },
+      { id: "judges" },
+      { id: "court" },
+      { id: "decision_date" },
+    ],
+  },
+  { id: "summary" },
+  { id: "facts" },
+  { id: "arguments" },
+  { id: "issues", children: [{ id: "ratio" }, { id: "analysis" }, { id: "outcome" }] },
+];
+
+export const memoVisibilityFlags = [
+  "memoSummaryVisible",
+  "memoFactsVisible",
+  "memoIssuesVisible",
+  "memoIssuesRatioVisible",
+  "memoIssuesAnalysisVisible",
+  "memoIssuesOutcomeVisible",
+  "memoCitationVisible",
+  "memoCaseVisible",
+  "memoCasePlaintiffVisible",
+  "memoCaseDefendantVisible",
+  "memoCaseJudgesVisible",
+  "memoCaseCourtVisible",
+  "memoCaseDecisionDateVisible",
+  "memoArgumentsVisible",
+] as const;
+export type MemoVisibilityFlag = (typeof memoVisibilityFlags)[number];
+
+/** Which visibility flag governs which section of the tree. */
+export const visibilityFlagBySection: Record<MemoSectionId, MemoVisibilityFlag> = {
+  case: "memoCaseVisible",
+  citation: "memoCitationVisible",
+  plaintiff: "memoCasePlaintiffVisible",
+  defendant: "memoCaseDefendantVisible",
+  judges: "memoCaseJudgesVisible",
+  court: "memoCaseCourtVisible",
+  decision_date: "memoCaseDecisionDateVisible",
+  summary: "memoSummaryVisible",
+  facts: "memoFactsVisible",
+  arguments: "memoArgumentsVisible",
+  issues: "memoIssuesVisible",
+  ratio: "memoIssuesRatioVisible",
+  analysis: "memoIssuesAnalysisVisible",
+  outcome: "memoIssuesOutcomeVisible",
+};
+
+const visibilityShape = Object.fromEntries(memoVisibilityFlags.map((flag) => [flag, z.boolean()])) as Record<
+  MemoVisibilityFlag,
+  z.ZodBoolean
+>;
+
+export const memoOptionSetSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().trim().min(1).max(100),
+    memoSummary: z.enum(memoSummaryValues),
+    memoFactsLength: z.enum(memoFactsLengthValues),
+    memoFactsPresentation: z.enum(memoFactsPresentationValues),
+    memoTone: z.enum(memoToneValues),
+    memoLang: z.enum(memoLangValues),
+    ...visibilityShape,
+    memoOrdering: z.array(memoOrderingNodeSchema).max(14),
+  })
+  .strict();
+export type MemoOptionSet = z.infer<typeof memoOptionSetSchema>;
+
+/** SPEC §3 defaults: id -1 marks a set that has never been saved. */
+export const defaultMemoOptionSet: MemoOptionSet = {
+  id: -1,
+  name: "Profile-name",
+  memoSummary: "Auto",
+  memoFactsLength: "Long",
+  memoFactsPresentation: "Bullet",
+  memoTone: "Personal",
+  memoLang: "English",
+  ...(Object.fromEntries(memoVisibilityFlags.map((flag) => [flag, true])) as Record<MemoVisibilityFlag, boolean>),
+  memoOrdering: defaultMemoOrdering,
+};
+
+export const userOptionsResponseSchema = z.object({
+  options: z.array(memoOptionSetSchema),
+  selectedOptionId: z.number().int(),
+});
+export const saveUserOptionsResponseSchema = z.object({
+  options: z.array(memoOptionSetSchema),
+  updatedOptionId: z.number().int(),
+});

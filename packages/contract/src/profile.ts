@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+/** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
+export const occupations = ["lawyer", "law student", "law faculty", "other"] as const;
+export const occupationSchema = z.enum(occupations);
+export type Occupation = z.infer<typeof occupationSchema>;
+
+/** The 44 topics of interest of SPEC §3, in display order (shown in columns of 11). */
+export const topicsOfInterest = [
+  "Access to Information and Privacy",
+  "Administrative Remedies",
+  "Appeal",
+  "Arbitration",
+  "Bankruptcy and Insolvency",
+  "Business",
+  "Child Custody and Access",
+  "Child Protection",
+  "Citizenship and Immigration",
+  "Commerce and Industry",
+  "Constitution",
+  "Contracts",
+  "Creditors and Debtors",
+  "Criminal or Statutory Infractions",
+  "Damages",
+  "Defences",
+  "Environment",
+  "Evidence",
+  "Family",
+  "Guardianship",
+  "Health and Safety",
+  "Indigenous Peoples",
+  "Insurance",
+  "Intellectual property",
+  "International",
+  "Interpretation",
+  "Judicial Review",
+  "Labour and Employment",
+  "Motor Vehicles",
+  "Municipalities",
+  "Negligence",
+  "Practice and Procedure",
+  "Professions and Occupations",
+  "Property and Trusts",
+  "Public Administration",
+  "Residential Tenancies",
+  "Rights and Freedoms",
+  "Search and Seizure",
+  "Sentencing",
+  "Support and Maintenance",
+  "Taxation",
+  "Torts",
+  "Wills and Estates",
+  "Young Offenders",
+] as const;
+export const topicSchema = z.enum(topicsOfInterest);
+export type Topic = z.infer<typeof topicSchema>;
+export const TOPICS_PER_COLUMN = 11;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((email) => email.toLowerCase());
+
+/** A short free-text field of the profile (names, organization). */
+const profileText = (max: number) => z.string().trim().max(max);
+
+/** The profile as the settings screens read it (SPEC §3 "Profile"). */
+export const profileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organization: z.string(),
+  areaOfLaw: z.string(),
+  topicsOfInterest: z.array(topicSchema),
+  occupation: occupationSchema,
+  internal: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** `GET /api/user-details`: null means "not logged in" (SPEC §7). */
+export const userDetailsResponseSchema = z.object({
+  userProfile: profileSchema.nullable(),
+});
+export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
+
+/** `PATCH /api/user-details`: the editable part of the profile; email and username are read-only. */
+export const updateProfileRequestSchema = z
+  .object({
+    firstName: profileText(100),
+    lastName: profileText(100),
+    organization: profileText(200),
+    areaOfLaw: profileText(500),
+    occupation: occupationSchema,
+    topicsOfInterest: z
+      .array(topicSchema)
+      .max(topicsOfInterest.length)
+      .refine((topics) => new Set(topics).size === topics.length, "Each topic may be chosen only once"),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/**
+ * Avatar initials (SPEC §2): first letters of first and last name when both exist,
+ * otherwise the first two letters of the username, upper-cased.
+ */
+export function getAvatarInitials(profile: Pick<Profile, "firstName" | "lastName" | "name">): string {
+  const first = profile.firstName.trim();
+  const last = profile.lastName.trim();
+  if (first && last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+  return profile.name.trim().slice(0, 2).toUpperCase();
+}
