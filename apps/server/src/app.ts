@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { clientConfigRoutes } from "./modules/client-config/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { profileRoutes } from "./modules/profile/routes.ts";
+import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of this request, or null. Set by the sessions module. */
+    sessionUserId: number | null;
+  }
+}
+
+export interface ServerDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Where logs go; tests pass a stream they can read. */
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Accept a caller's request id only when it is short and plain, so it cannot forge log lines. */
+const REQUEST_ID_PATTERN = /^[\w.-]{8,64}$/;
+
+/** Anything that could let someone act as a user is never written to the log. */
+export const REDACTED_LOG_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["x-access-key"]',
+  'res.headers["set-cookie"]',
+  'res.headers["x-access-key"]',
+];
+
+export async function createServer({ config, database, logger }: ServerDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const offered = request.headers["x-request-id"];
+      return typeof offered === "string" && REQUEST_ID_PATTERN.test(offered) ? offered : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A client that never finishes its request must not hold a socket for ever.
+    requestTimeout: 30_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Plain-text bodies are how a cross-site form smuggles JSON; the API takes application/json only.
+  app.removeContentTypeParser("text/plain");
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorateRequest("sessionUserId", null);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await registerCrossSiteGuard(app, config);
+  await registerOpenApi(app, config);
+
+  await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
+  await app.register(profileRoutes);
+
+  const serveWebApp = await registerWebApp(app, config);
+  registerErrorHandling(app, serveWebApp);
+  return app;
+}

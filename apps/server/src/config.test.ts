@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function problemsOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const productionSecrets = {
+  APP_ENV: "production",
+  PUBLIC_URL: "https://portal.precis.example",
+  DATABASE_URL: "postgres://precis@db.internal:5432/precis",
+  SMTP_URL: "smtp://mail.internal:587",
+  STRIPE_SECRET_KEY: "sk_live_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+};
+
+describe("loadConfig", () => {
+  it("starts a fresh development machine with no variables at all", () => {
+    const config = loadConfig({});
+    expect(config.env).toBe("development");
+    expect(config.port).toBe(8081);
+    expect(config.database.url).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.client.productName).toBe("Precis");
+    expect(config.client.markers.caseLawAuth).toBe("canlii-auth");
+    expect(config.client.markers.externalRedirectRef).toBe("robin");
+    expect(config.session).toEqual({ idleDays: 30, absoluteDays: 180 });
+  });
+
+  it("names every bad variable at once, one line each", () => {
+    const problems = problemsOf({
+      APP_ENV: "prod",
+      PORT: "eighty",
+      CASE_LAW_SITE_URL: "javascript:alert(1)",
+      LOG_LEVEL: "loud",
+    });
+    expect(problems).toHaveLength(4);
+    for (const name of ["APP_ENV", "PORT", "CASE_LAW_SITE_URL", "LOG_LEVEL"]) {
+      expect(problems.some((line) => line.startsWith(`${name}:`))).toBe(true);
+    }
+  });
+
+  it("never echoes a secret-looking value in its message", () => {
+    const problems = problemsOf({ DATABASE_URL: "mysql://root:hunter2@db/x" });
+    expect(problems.join("\n")).not.toContain("hunter2");
+  });
+
+  it("ignores NODE_ENV: behaviour follows APP_ENV only", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).isProduction).toBe(false);
+    expect(loadConfig({ ...productionSecrets, NODE_ENV: "development" }).isProduction).toBe(true);
+  });
+
+  it("refuses to start production without its secrets", () => {
+    const problems = problemsOf({ APP_ENV: "production", PUBLIC_URL: "https://portal.precis.example" });
+    expect(problems.map((line) => line.split(":")[0]).sort()).toEqual([
+      "DATABASE_URL",
+      "SMTP_URL",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+    ]);
+    expect(loadConfig(productionSecrets).isProduction).toBe(true);
+  });
+
+  it("refuses the Firebase Auth Emulator and plain http in production", () => {
+    const problems = problemsOf({
+      ...productionSecrets,
+      PUBLIC_URL: "http://x.example",
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    });
+    expect(problems.some((line) => line.startsWith("FIREBASE_AUTH_EMULATOR_HOST:"))).toBe(true);
+    expect(problems.some((line) => line.startsWith("PUBLIC_URL:"))).toBe(true);
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).firebase.emulatorHost).toBe("127.0.0.1:9099");
+  });
+
+  it("treats an empty variable as unset and parses lists and numbers", () => {
+    const config = loadConfig({
+      PORT: "",
+      CORS_ORIGINS: "chrome-extension://abcdefghijklmnop, https://app.precis.example",
+      SESSION_IDLE_DAYS: "7",
+    });
+    expect(config.port).toBe(8081);
+    expect(config.corsOrigins).toEqual(["chrome-extension://abcdefghijklmnop", "https://app.precis.example"]);
+    expect(config.session.idleDays).toBe(7);
+    expect(problemsOf({ CORS_ORIGINS: "*" })[0]).toMatch(/^CORS_ORIGINS/);
+    expect(problemsOf({ SESSION_IDLE_DAYS: "90", SESSION_ABSOLUTE_DAYS: "30" })[0]).toMatch(/^SESSION_ABSOLUTE_DAYS/);
+  });
+});

@@ -1,0 +1,209 @@
+import path from "node:path";
+import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
+import { z } from "zod";
+
+/**
+ * Every setting of the server, read once from the environment at start-up.
+ * Behaviour branches on APP_ENV, never on NODE_ENV (tools set NODE_ENV for their own reasons).
+ * Unknown or malformed values stop start-up with one line per problem.
+ */
+
+const url = z.url({ protocol: /^https?$/ });
+/** A link shown in the app: an absolute http(s) address or a path of this site. */
+const link = z.union([url, z.string().regex(/^\/[^/\\]/, "must be an http(s) address or a path starting with /")]);
+const optionalSecret = z.string().min(1).optional();
+const positiveInt = z.coerce.number().int().positive();
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const environmentSchema = z
+  .object({
+    APP_ENV: z.enum(appEnvironments).default("development"),
+    HOST: z.string().min(1).default("localhost"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+    PUBLIC_URL: url.default("http://localhost:8081"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: z.stringbool().default(false),
+    BODY_LIMIT_BYTES: positiveInt.max(10 * 1024 * 1024).default(256 * 1024),
+
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOL_MAX: positiveInt.max(200).default(10),
+    DATA_DIR: z.string().min(1).default("./data"),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+
+    CORS_ORIGINS: commaList.pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(https?|chrome-extension|moz-extension):\/\/[^/\s]+$/,
+            "must be origins like chrome-extension://<id>",
+          ),
+      ),
+    ),
+
+    PRODUCT_NAME: z.string().min(1).max(40).default("Precis"),
+    PRODUCT_SHORT_NAME: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]{0,19}$/, "must be letters and digits (it becomes part of URLs)")
+      .default("Precis"),
+    SUPPORT_EMAIL: z.email().default("support@precis.example"),
+    MAIL_FROM: z.string().min(3).default("Precis <no-reply@precis.example>"),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+
+    CASE_LAW_SITE_URL: url.default("https://www.canlii.org/en/"),
+    DOCUMENTATION_URL: link.default("/document"),
+    EXTENSION_URL: link.default("https://chromewebstore.google.com/search/precis"),
+    PDF_TOOL_URL: link.default("https://pdf.precis.example/"),
+    COMPANY_SITE_URL: link.default("https://www.precis.example/company"),
+    PRODUCT_SITE_URL: link.default("https://www.precis.example/"),
+    PROFESSIONAL_NETWORK_URL: link.default("https://www.linkedin.com/company/precis"),
+    SOCIAL_MEDIA_URL: link.default("https://x.com/precis"),
+    EXTENSION_STORE_URL: link.default("https://chromewebstore.google.com/search/precis"),
+    VIDEO_TUTORIAL_URL: link.default("/video-document"),
+    NEWSLETTER_URL: link.default("https://www.precis.example/newsletter"),
+    EXTERNAL_REDIRECT_URL: link.default("https://www.precis.example/"),
+
+    CASE_LAW_REF_MARKER: z.string().min(1).max(64).default("canlii"),
+    CASE_LAW_AUTH_MARKER: z.string().min(1).max(64).default("canlii-auth"),
+    EXTERNAL_REDIRECT_REF: z.string().min(1).max(64).default("robin"),
+    INTERNAL_MARKER: z.string().min(1).max(64).default("registered"),
+
+    SESSION_IDLE_DAYS: positiveInt.max(365).default(30),
+    SESSION_ABSOLUTE_DAYS: positiveInt.max(3650).default(180),
+
+    STRIPE_SECRET_KEY: optionalSecret,
+    STRIPE_WEBHOOK_SECRET: optionalSecret,
+    STRIPE_PUBLISHABLE_KEY: z.string().default(""),
+    STRIPE_PRICING_TABLE_ID: z.string().default(""),
+    STRIPE_PORTAL_URL: link.optional(),
+
+    FIREBASE_PROJECT_ID: z.string().default(""),
+    FIREBASE_API_KEY: z.string().default(""),
+    FIREBASE_AUTH_DOMAIN: z.string().default(""),
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, "must be host:port")
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SESSION_ABSOLUTE_DAYS < env.SESSION_IDLE_DAYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_ABSOLUTE_DAYS"],
+        message: "must not be shorter than SESSION_IDLE_DAYS",
+      });
+    }
+    if (env.APP_ENV !== "production") return;
+    // Production holds real people's data and money: refuse to start half-configured.
+    const requiredInProduction = ["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+    for (const name of requiredInProduction) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when APP_ENV=production" });
+    }
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
+        message: "must not be set when APP_ENV=production (emulator tokens are unsigned)",
+      });
+    }
+    if (!env.PUBLIC_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be https:// when APP_ENV=production" });
+    }
+  });
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function buildConfig(env: Environment) {
+  const isProduction = env.APP_ENV === "production";
+  const webDistDir = path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname);
+  const client: ClientConfig = {
+    appEnv: env.APP_ENV,
+    productName: env.PRODUCT_NAME,
+    productShortName: env.PRODUCT_SHORT_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    links: {
+      caseLawSite: env.CASE_LAW_SITE_URL,
+      documentation: env.DOCUMENTATION_URL,
+      extension: env.EXTENSION_URL,
+      pdfTool: env.PDF_TOOL_URL,
+      companySite: env.COMPANY_SITE_URL,
+      productSite: env.PRODUCT_SITE_URL,
+      professionalNetwork: env.PROFESSIONAL_NETWORK_URL,
+      socialMedia: env.SOCIAL_MEDIA_URL,
+      extensionStore: env.EXTENSION_STORE_URL,
+      videoTutorial: env.VIDEO_TUTORIAL_URL,
+      newsletter: env.NEWSLETTER_URL,
+      externalRedirect: env.EXTERNAL_REDIRECT_URL,
+    },
+    markers: {
+      caseLawRef: env.CASE_LAW_REF_MARKER,
+      caseLawAuth: env.CASE_LAW_AUTH_MARKER,
+      externalRedirectRef: env.EXTERNAL_REDIRECT_REF,
+      internal: env.INTERNAL_MARKER,
+    },
+    payments: { publishableKey: env.STRIPE_PUBLISHABLE_KEY, pricingTableId: env.STRIPE_PRICING_TABLE_ID },
+  };
+  return {
+    env: env.APP_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
+    dataDir: path.resolve(env.DATA_DIR),
+    webDistDir,
+    corsOrigins: env.CORS_ORIGINS,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    session: { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      portalUrl: env.STRIPE_PORTAL_URL,
+    },
+    firebase: {
+      projectId: env.FIREBASE_PROJECT_ID,
+      apiKey: env.FIREBASE_API_KEY,
+      authDomain: env.FIREBASE_AUTH_DOMAIN,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    },
+    client,
+  };
+}
+
+export type AppConfig = ReturnType<typeof buildConfig>;
+
+/** Parses the environment; throws one ConfigError that names every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set": shells and .env files often leave `NAME=` behind.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "(environment)";
+        const value = present[name];
+        const shown = value === undefined || /SECRET|KEY|URL/.test(name) ? "" : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  return buildConfig(parsed.data);
+}

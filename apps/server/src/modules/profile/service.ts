@@ -1,0 +1,21 @@
+import type { Profile } from "@precis/contract/profile";
+import { eq } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+
+/** The profile as SPEC §3 shapes it; null when the account no longer exists. */
+export async function getProfile(db: AppDatabase, userId: number): Promise<Profile | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  return {
+    name: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    organization: user.organization,
+    areaOfLaw: user.areaOfLaw,
+    topicsOfInterest: user.topicsOfInterest as Profile["topicsOfInterest"],
+    occupation: user.occupation,
+    internal: user.isInternal,
+  };
+}

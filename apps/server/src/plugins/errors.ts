@@ -1,0 +1,68 @@
+import { STATUS_CODES } from "node:http";
+import type { ApiError } from "@precis/contract/api";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+export function sendApiError(reply: FastifyReply, statusCode: number, message: string, fields?: ApiError["fields"]) {
+  const body: ApiError = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? "Error",
+    message,
+    requestId: String(reply.request.id),
+    ...(fields ? { fields } : {}),
+  };
+  return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
+}
+
+/**
+ * One error handler for the whole API: clear JSON for the caller's mistakes (4xx), and for our own
+ * (5xx) only a request id to quote to support. Stack traces, SQL and internals stay in the log.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  handleNonApiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].filter(Boolean).join("."),
+        message: issue.message ?? "is invalid",
+      }));
+      const names = fields.map((field) => field.path).join(", ");
+      return sendApiError(reply, 400, `Invalid request: check ${names}.`, fields);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500 && !isResponseSerializationError(error)) {
+      return sendApiError(reply, statusCode, publicMessageFor(error));
+    }
+    request.log.error({ err: error }, "request failed");
+    return sendApiError(reply, Math.max(statusCode, 500), "Something went wrong on our side. Please try again later.");
+  });
+
+  // An unknown /api path is always a JSON 404, never the app's HTML; every other path belongs to the app.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname === "/api" || pathname.startsWith("/api/")) {
+      return sendApiError(reply, 404, `No API route matches ${request.method} ${pathname}.`);
+    }
+    return handleNonApiNotFound(request, reply);
+  });
+}
+
+/** Fastify's own messages for body problems are safe and precise; anything else gets its status text. */
+function publicMessageFor(error: FastifyError) {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Send the request body as application/json.";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is empty but the content type says JSON.";
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "The request body is not valid JSON.";
+    default:
+      return error.message && error.message.length < 200
+        ? error.message
+        : (STATUS_CODES[error.statusCode ?? 400] ?? "Bad request");
+  }
+}

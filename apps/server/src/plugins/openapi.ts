@@ -1,0 +1,25 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { AppConfig } from "../config.ts";
+
+/** The OpenAPI document is generated from the same zod schemas that validate and serialise each route. */
+export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: `${config.client.productName} API`,
+        version: "1.0.0",
+        description:
+          "Account portal API. Authenticated calls carry the session cookie and the X-Access-Key header; " +
+          "state-changing calls also carry X-Requested-With: XMLHttpRequest.",
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
+}

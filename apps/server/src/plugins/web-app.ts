@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { CLIENT_CONFIG_ELEMENT_ID } from "@precis/contract/client-config";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config.ts";
+import { sendApiError } from "./errors.ts";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and index.html (with this
+ * environment's public settings embedded) for every app path, so deep links and reloads work.
+ * Returns the handler for paths no route matched.
+ */
+export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
+  const indexPath = path.join(config.webDistDir, "index.html");
+  if (!existsSync(indexPath)) {
+    app.log.warn({ webDistDir: config.webDistDir }, "the web app is not built; run `npm run build` to serve it");
+    return (_request: FastifyRequest, reply: FastifyReply) =>
+      sendApiError(reply, 404, "The web app is not built on this server. Run `npm run build`.");
+  }
+
+  const indexHtml = renderIndexHtml(readFileSync(indexPath, "utf8"), config);
+
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    // Files are listed once at start-up, so a path that is not a file falls through to the app.
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const isHashedAsset = filePath.startsWith(path.join(config.webDistDir, "assets") + path.sep);
+      reply.header("cache-control", isHashedAsset ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    // A missing hashed asset is a stale page asking for an old build: a 404 makes it reload, HTML would not.
+    const wantsHtml = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/assets/");
+    if (!wantsHtml) return sendApiError(reply, 404, "Not found.");
+    return reply.header("cache-control", REVALIDATE).type("text/html; charset=utf-8").send(indexHtml);
+  };
+}
+
+/** Embeds the public settings as inert JSON (no script runs, so the CSP needs no exception). */
+export function renderIndexHtml(template: string, config: AppConfig) {
+  const placeholder = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}"></script>`;
+  if (!template.includes(placeholder)) throw new Error(`index.html lacks the ${CLIENT_CONFIG_ELEMENT_ID} element`);
+  // "<" is escaped so no value can close the script element early.
+  const json = JSON.stringify(config.client).replace(/</g, "\\u003c");
+  return template
+    .replace(placeholder, `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.client.productName)}</title>`);
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let distDir: string;
+
+beforeAll(async () => {
+  // A stand-in for `vite build` output with the same shape: index.html plus hashed assets.
+  distDir = await mkdtemp(path.join(tmpdir(), "precis-dist-"));
+  await mkdir(path.join(distDir, "assets"));
+  await writeFile(
+    path.join(distDir, "index.html"),
+    '<!doctype html><html><head><title>x</title><script type="application/json" id="precis-config"></script>' +
+      '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(distDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  await writeFile(path.join(distDir, "robots.txt"), "User-agent: *\n");
+  server = await startTestServer({ env: { WEB_DIST_DIR: distDir, PRODUCT_NAME: "Précis <Beta>" } });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+describe("serving the web app", () => {
+  it.each(["/", "/profile/PrecisSettings", "/document/faq", "/login?email=a%40b.ca", "/no/such/page"])(
+    "answers the app shell for %s, with this environment's settings embedded",
+    async (url) => {
+      const response = await server.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      const embedded = /<script type="application\/json" id="precis-config">(.*?)<\/script>/.exec(response.body)?.[1];
+      expect(JSON.parse(embedded ?? "null")).toMatchObject({ productName: "Précis <Beta>", appEnv: "development" });
+      // The product name cannot break out of the JSON script element or the title.
+      expect(embedded).not.toContain("<Beta>");
+      expect(response.body).toContain("<title>Précis &#60;Beta&#62;</title>");
+    },
+  );
+
+  it("caches hashed assets for a year and compresses them", async () => {
+    const response = await server.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("serves other files with revalidation", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers a missing asset with 404, not HTML, so a stale page notices", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/assets/index-old999.js" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  });
+
+  it("keeps unknown API paths as JSON 404s", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/api/document/faq" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  });
+});

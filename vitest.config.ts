@@ -1,0 +1,8 @@
+import { defineConfig } from "vitest/config";
+
+// One runner for every suite; `npm test` runs them all, `--project NAME` runs one.
+export default defineConfig({
+  test: {
+    projects: ["packages/contract", "apps/server", "apps/web", "e2e"],
+  },
+});
