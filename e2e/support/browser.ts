@@ -1,0 +1,73 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const failureDir = path.join(repoRoot, "test-results");
+
+/** Flags that keep Chromium off the closed network of this machine (see DESIGN.md). */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type Language = "en" | "fr";
+
+/**
+ * One Chromium per test file. Each test opens its own context (fresh cookies and storage) in the
+ * language it asks for; a failing test leaves a full-page screenshot in test-results/.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function openPage(options: { language?: Language; width?: number } = {}): Promise<Page> {
+    const language = options.language ?? "en";
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      locale: language === "fr" ? "fr-CA" : "en-CA",
+      viewport: { width: options.width ?? 1280, height: 900 },
+    });
+    // The app remembers the language choice here; seed it so each test starts in its language.
+    await context.addInitScript((lang) => window.localStorage.setItem("precis.lang", lang), language);
+    contexts.push(context);
+    const page = await context.newPage();
+    onTestFailed(async ({ task }) => {
+      await mkdir(failureDir, { recursive: true });
+      const name = task.name.replace(/[^\w-]+/g, "-").slice(0, 80);
+      await page.screenshot({ path: path.join(failureDir, `${name}.png`), fullPage: true }).catch(() => {});
+    });
+    return page;
+  }
+
+  return { openPage, baseUrl };
+}
+
+/** Zero WCAG 2.1 A/AA violations, reported with enough detail to fix them. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * Starts the real server (built app, real HTTP, PGlite in a temporary folder) once for the whole
+ * browser suite, exactly as `npm start` would, and stops it afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
+    throw new Error("The web app is not built: run `npm run build` first (npm test does it for you).");
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-"));
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      APP_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(baseUrl, server);
+  project.provide("baseUrl", baseUrl);
+
+  return async () => {
+    await stopProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function findFreePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const isUp = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the server did not become healthy within 60 s");
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultMemoOptionSet,
+  defaultMemoOrdering,
+  type MemoOrderingNode,
+  memoOptionSetSchema,
+  memoSectionIds,
+  memoVisibilityFlags,
+  visibilityFlagBySection,
+} from "../src/memo-options.ts";
+import { getUnmetPasswordRequirements, PASSWORD_MAX_LENGTH, passwordSchema } from "../src/password.ts";
+import {
+  emailSchema,
+  getAvatarInitials,
+  occupations,
+  TOPICS_PER_COLUMN,
+  topicsOfInterest,
+  updateProfileRequestSchema,
+} from "../src/profile.ts";
+
+describe("password rule (SPEC §5)", () => {
+  it.each([
+    ["Abcdefg1", []],
+    ["abcdefg1", ["upper"]],
+    ["ABCDEFG1", ["lower"]],
+    ["Abcdefgh", ["digit"]],
+    ["Abc1", ["length"]],
+    ["", ["length", "digit", "upper", "lower"]],
+    ["Éléphant9", []],
+  ])("%j misses %j", (password, unmet) => {
+    expect(getUnmetPasswordRequirements(password)).toEqual(unmet);
+    expect(passwordSchema.safeParse(password).success).toBe(unmet.length === 0);
+  });
+
+  it("caps the length so nobody can make the server hash a megabyte", () => {
+    expect(passwordSchema.safeParse(`Aa1${"x".repeat(PASSWORD_MAX_LENGTH - 3)}`).success).toBe(true);
+    expect(passwordSchema.safeParse(`Aa1${"x".repeat(PASSWORD_MAX_LENGTH - 2)}`).success).toBe(false);
+  });
+});
+
+describe("avatar initials (SPEC §2)", () => {
+  it("uses first and last name when both exist, else the username's first two letters", () => {
+    expect(getAvatarInitials({ firstName: "marie", lastName: "tremblay", name: "mt" })).toBe("MT");
+    expect(getAvatarInitials({ firstName: "Marie", lastName: "", name: "jdoe" })).toBe("JD");
+    expect(getAvatarInitials({ firstName: "", lastName: "", name: "x" })).toBe("X");
+  });
+});
+
+describe("profile fields", () => {
+  it("has the 44 topics of SPEC §3, unique, in four columns of 11", () => {
+    expect(topicsOfInterest).toHaveLength(44);
+    expect(new Set(topicsOfInterest).size).toBe(44);
+    expect(topicsOfInterest.length / TOPICS_PER_COLUMN).toBe(4);
+    expect(topicsOfInterest[0]).toBe("Access to Information and Privacy");
+    expect(topicsOfInterest[43]).toBe("Young Offenders");
+  });
+
+  it("knows the four occupations", () => {
+    expect(occupations).toEqual(["lawyer", "law student", "law faculty", "other"]);
+  });
+
+  it("normalises emails and refuses malformed ones", () => {
+    expect(emailSchema.parse("  Marie.Tremblay@Example.CA ")).toBe("marie.tremblay@example.ca");
+    for (const bad of ["", "marie", "marie@", `${"a".repeat(250)}@x.ca`, "a b@x.ca"]) {
+      expect(emailSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it("refuses unknown topics, duplicates and read-only fields in a profile update", () => {
+    expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Appeal", "Torts"] }).success).toBe(true);
+    expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Appeal", "Appeal"] }).success).toBe(false);
+    expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Cooking"] }).success).toBe(false);
+    expect(updateProfileRequestSchema.safeParse({ email: "x@y.ca" }).success).toBe(false);
+    expect(updateProfileRequestSchema.safeParse({ occupation: "judge" }).success).toBe(false);
+  });
+});
+
+describe("memo option defaults (SPEC §3)", () => {
+  const idsOf = (nodes: MemoOrderingNode[]): string[] => nodes.flatMap((node) => [node.id, ...idsOf(node.children ?? [])]);
+
+  it("are a valid option set with every section visible", () => {
+    expect(memoOptionSetSchema.parse(defaultMemoOptionSet)).toEqual(defaultMemoOptionSet);
+    expect(defaultMemoOptionSet).toMatchObject({
+      id: -1,
+      name: "Profile-name",
+      memoSummary: "Auto",
+      memoFactsLength: "Long",
+      memoFactsPresentation: "Bullet",
+      memoTone: "Personal",
+      memoLang: "English",
+    });
+    for (const flag of memoVisibilityFlags) expect(defaultMemoOptionSet[flag]).toBe(true);
+  });
+
+  it("order all 14 sections once, with case and issues holding their children", () => {
+    expect(idsOf(defaultMemoOrdering).sort()).toEqual([...memoSectionIds].sort());
+    expect(defaultMemoOrdering.map((node) => node.id)).toEqual(["case", "summary", "facts", "arguments", "issues"]);
+    expect(new Set(Object.values(visibilityFlagBySection)).size).toBe(14);
+  });
+});
