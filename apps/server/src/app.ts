@@ -5,9 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { registerSessions } from "./modules/sessions/plugin.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -18,10 +22,8 @@ declare module "fastify" {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
-  }
-  interface FastifyRequest {
-    /** The signed-in user of this request, or null. Set by the sessions module. */
-    sessionUserId: number | null;
+    clock: Clock;
+    mailWorker: MailWorker;
   }
 }
 
@@ -30,6 +32,10 @@ export interface ServerDependencies {
   database: DatabaseHandle;
   /** Where logs go; tests pass a stream they can read. */
   logger?: FastifyServerOptions["logger"];
+  /** Tests move time with their own clock. */
+  clock?: Clock;
+  /** Tests pass a transport that records or fails. */
+  mailTransport?: MailTransport;
 }
 
 /** Accept a caller's request id only when it is short and plain, so it cannot forge log lines. */
@@ -44,7 +50,13 @@ export const REDACTED_LOG_PATHS = [
   'res.headers["x-access-key"]',
 ];
 
-export async function createServer({ config, database, logger }: ServerDependencies): Promise<FastifyInstance> {
+export async function createServer({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+  mailTransport,
+}: ServerDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
     bodyLimit: config.bodyLimitBytes,
@@ -65,7 +77,19 @@ export async function createServer({ config, database, logger }: ServerDependenc
 
   app.decorate("config", config);
   app.decorate("database", database);
-  app.decorateRequest("sessionUserId", null);
+  app.decorate("clock", clock);
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport:
+      mailTransport ?? createMailTransport({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, log: app.log }),
+    from: config.mail.from,
+    clock,
+    log: app.log,
+  });
+  app.decorate("mailWorker", mailWorker);
+  // Only a listening server sends mail in the background; inject()-driven tests call runOnce().
+  app.addHook("onListen", async () => mailWorker.start());
+  app.addHook("onClose", async () => mailWorker.stop());
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -74,11 +98,13 @@ export async function createServer({ config, database, logger }: ServerDependenc
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerCrossSiteGuard(app, config);
+  await registerSessions(app);
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
   await app.register(profileRoutes);
+  await app.register(authRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerErrorHandling(app, serveWebApp);

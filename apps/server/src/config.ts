@@ -79,6 +79,13 @@ const environmentSchema = z
     SESSION_IDLE_DAYS: positiveInt.max(365).default(30),
     SESSION_ABSOLUTE_DAYS: positiveInt.max(3650).default(180),
 
+    RATE_LIMIT_WINDOW_MINUTES: positiveInt.max(1440).default(15),
+    AUTH_MAX_PER_IP: positiveInt.default(100),
+    LOGIN_MAX_PER_ACCOUNT: positiveInt.default(10),
+    RESET_MAX_PER_ACCOUNT: positiveInt.default(5),
+    REGISTER_MAX_PER_IP: positiveInt.default(20),
+    RESET_CODE_TTL_MINUTES: positiveInt.max(60).default(15),
+
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
@@ -173,6 +180,14 @@ function buildConfig(env: Environment) {
     corsOrigins: env.CORS_ORIGINS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     session: { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS },
+    rateLimits: {
+      windowSeconds: env.RATE_LIMIT_WINDOW_MINUTES * 60,
+      authPerIp: env.AUTH_MAX_PER_IP,
+      loginPerAccount: env.LOGIN_MAX_PER_ACCOUNT,
+      resetPerAccount: env.RESET_MAX_PER_ACCOUNT,
+      registerPerIp: env.REGISTER_MAX_PER_IP,
+    },
+    resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

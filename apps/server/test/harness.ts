@@ -4,6 +4,7 @@ import pg from "pg";
 import { createServer, REDACTED_LOG_PATHS } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import type { Clock } from "../src/lib/clock.ts";
 
 /**
  * Where the API suite keeps its data: PGlite in memory by default, or, when TEST_DATABASE_URL
@@ -52,16 +53,18 @@ export function createLogCapture() {
 export interface TestServerOptions {
   env?: Record<string, string>;
   database?: DatabaseHandle;
+  clock?: Clock;
 }
 
 /** The real server on a real database, driven through `app.inject()` (no port opened). */
-export async function startTestServer({ env = {}, database }: TestServerOptions = {}) {
+export async function startTestServer({ env = {}, database, clock }: TestServerOptions = {}) {
   const config = loadConfig({ WEB_DIST_DIR: "/nonexistent-web-dist", ...env });
   const db = database ?? (await openTestDatabase());
   const logs = createLogCapture();
   const app = await createServer({
     config,
     database: db,
+    clock,
     logger: { level: "info", stream: logs.stream, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
   });
   return {
@@ -80,3 +83,36 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Headers our own browser app sends on every state-changing call. */
 export const xhrHeaders = { "x-requested-with": "XMLHttpRequest" } as const;
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date("2026-11-22T12:00:00Z")) {
+  let current = start.getTime();
+  const clock: Clock = () => new Date(current);
+  return {
+    clock,
+    advanceMinutes: (minutes: number) => {
+      current += minutes * 60_000;
+    },
+    advanceDays: (days: number) => {
+      current += days * 86_400_000;
+    },
+  };
+}
+
+export const basicAuth = (user: string, secret: string) =>
+  `Basic ${Buffer.from(`${user}:${secret}`, "utf8").toString("base64")}`;
+
+/** The cookie and access key a login answered with, ready to send back. */
+export function readSession(response: {
+  headers: Record<string, unknown>;
+  cookies: { name: string; value: string }[];
+}) {
+  const cookie = response.cookies.find((item) => item.name.endsWith("precis_session"));
+  const accessKey = response.headers["x-access-key"];
+  if (!cookie || typeof accessKey !== "string") throw new Error("the response opened no session");
+  return {
+    cookie: `${cookie.name}=${cookie.value}`,
+    accessKey,
+    headers: { cookie: `${cookie.name}=${cookie.value}`, "x-access-key": accessKey },
+  };
+}

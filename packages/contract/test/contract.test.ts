@@ -76,7 +76,8 @@ describe("profile fields", () => {
 });
 
 describe("memo option defaults (SPEC §3)", () => {
-  const idsOf = (nodes: MemoOrderingNode[]): string[] => nodes.flatMap((node) => [node.id, ...idsOf(node.children ?? [])]);
+  const idsOf = (nodes: MemoOrderingNode[]): string[] =>
+    nodes.flatMap((node) => [node.id, ...idsOf(node.children ?? [])]);
 
   it("are a valid option set with every section visible", () => {
     expect(memoOptionSetSchema.parse(defaultMemoOptionSet)).toEqual(defaultMemoOptionSet);

@@ -1,6 +1,19 @@
 import { occupations } from "@precis/contract/profile";
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** One row per account. Emails are stored lower-cased; usernames are unique whatever their case. */
 export const users = pgTable(
@@ -15,6 +28,8 @@ export const users = pgTable(
     areaOfLaw: text("area_of_law").notNull().default(""),
     occupation: text("occupation", { enum: occupations }).notNull().default("lawyer"),
     topicsOfInterest: text("topics_of_interest").array().notNull().default(sql`'{}'::text[]`),
+    /** argon2id PHC string; null for accounts that only sign in with Google or Microsoft. */
+    passwordHash: text("password_hash"),
     isInternal: boolean("is_internal").notNull().default(false),
     locale: text("locale", { enum: ["en", "fr"] })
       .notNull()
@@ -28,4 +43,102 @@ export const users = pgTable(
     check("users_email_is_lowercase", sql`${table.email} = lower(${table.email})`),
     check("users_occupation_known", sql`${table.occupation} in ('lawyer', 'law student', 'law faculty', 'other')`),
   ],
+);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const userRef = () =>
+  bigint("user_id", { mode: "number" })
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/**
+ * Server-side sessions. Only SHA-256 hashes of the cookie secret and of the access key are kept:
+ * a copy of this table lets nobody act as a user.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    accessKeyHash: text("access_key_hash").notNull(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [
+    uniqueIndex("sessions_token_hash_key").on(table.tokenHash),
+    index("sessions_user_id_idx").on(table.userId),
+  ],
+);
+
+/** Security events, kept for investigations. Never holds a password, code, cookie or key. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    event: text("event").notNull(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    requestId: text("request_id"),
+    details: jsonb("details").$type<Record<string, string | number | boolean>>(),
+  },
+  (table) => [index("audit_events_user_id_idx").on(table.userId)],
+);
+
+/** Fixed-window counters shared by every instance, so limits survive restarts and scale-out. */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index("rate_limit_expires_idx").on(table.expiresAt),
+  ],
+);
+
+/** Password-reset security codes: hashed, short-lived, single-use, and void after too many wrong tries. */
+export const passwordResetCodes = pgTable(
+  "password_reset_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+  },
+  (table) => [index("password_reset_codes_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Emails waiting to be sent. Written in the same transaction as the change that causes them, so an
+ * acknowledged change never loses its email; a worker sends them with retries.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [index("mail_outbox_pending_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
 );

@@ -1,6 +1,7 @@
-import { userDetailsResponseSchema } from "@precis/contract/profile";
+import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getProfile } from "./service.ts";
+import { requireSession } from "../sessions/plugin.ts";
+import { getProfile, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,8 +15,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const userId = request.sessionUserId;
-      return { userProfile: userId === null ? null : await getProfile(app.database.db, userId) };
+      const userId = request.session?.userId;
+      return { userProfile: userId === undefined ? null : await getProfile(app.database.db, userId) };
+    },
+  );
+
+  app.patch(
+    "/api/user-details",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "Change the editable profile fields (email and username are read-only)",
+        body: updateProfileRequestSchema,
+        response: { 200: userDetailsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      return { userProfile: await updateProfile(app.database.db, session.userId, request.body, app.clock()) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { Profile } from "@precis/contract/profile";
+import type { Profile, UpdateProfileRequest } from "@precis/contract/profile";
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -18,4 +18,15 @@ export async function getProfile(db: AppDatabase, userId: number): Promise<Profi
     occupation: user.occupation,
     internal: user.isInternal,
   };
+}
+
+/** Saves the fields given (all validated by the caller's schema) and returns the profile as saved. */
+export async function updateProfile(db: AppDatabase, userId: number, changes: UpdateProfileRequest, now: Date) {
+  if (Object.keys(changes).length > 0) {
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId));
+  }
+  return getProfile(db, userId);
 }

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from "fastify";
+import type { AppDatabase } from "../../db/client.ts";
+import { auditEvents } from "../../db/schema.ts";
+
+export const auditEventTypes = [
+  "registered",
+  "logged_in",
+  "login_failed",
+  "locked",
+  "reset_requested",
+  "reset_completed",
+  "reset_failed",
+  "logged_out",
+] as const;
+export type AuditEventType = (typeof auditEventTypes)[number];
+
+/**
+ * Records a security event with who, when (UTC, by the database) and from where.
+ * Details must never carry a password, code, cookie or key.
+ */
+export async function recordAuditEvent(
+  db: AppDatabase,
+  origin: RequestOrigin,
+  event: AuditEventType,
+  userId: number | null,
+  details?: Record<string, string | number | boolean>,
+) {
+  await db.insert(auditEvents).values({
+    event,
+    userId,
+    ipAddress: origin.ipAddress,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    requestId: origin.requestId,
+    details: details ?? null,
+  });
+}
+
+/** Where a request came from, as the audit log records it. */
+export interface RequestOrigin {
+  ipAddress: string;
+  userAgent: string | undefined;
+  requestId: string;
+}
+
+export function getRequestOrigin(request: FastifyRequest): RequestOrigin {
+  return { ipAddress: request.ip, userAgent: request.headers["user-agent"], requestId: String(request.id) };
+}

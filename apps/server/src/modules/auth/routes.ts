@@ -1,0 +1,262 @@
+import { STATUS_CODES } from "node:http";
+import { apiErrorSchema } from "@precis/contract/api";
+import {
+  type AccountErrorCode,
+  failureResponseSchema,
+  type Language,
+  languageSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  statusResponseSchema,
+} from "@precis/contract/auth";
+import { emailSchema } from "@precis/contract/profile";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { parseBasicAuthorization } from "../../lib/http-basic.ts";
+import { sendApiError } from "../../plugins/errors.ts";
+import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { hitRateLimit } from "../rate-limit/service.ts";
+import {
+  type AuthDependencies,
+  logInWithPassword,
+  registerAccount,
+  requestPasswordReset,
+  resetPassword,
+} from "./service.ts";
+
+/** Texts of the failures, in SPEC's words where SPEC has them; the screens show their own translations. */
+const failureMessages: Record<AccountErrorCode, string> = {
+  emailExists: "Email already exists. Please try logging in.",
+  usernameExists: "Username is already taken. Please choose a different username",
+  invalidDetails: "Please review your details. Registration Failed!",
+  invalidPassword: "Invalid password. Please verify that all password requirements are met.",
+  commonPassword: "This password is too common. Please choose a different one.",
+  badPassword: "Bad Password. Please try again",
+  userNotFound: "User Not Found",
+  invalidCode: "Invalid Email or Secret Code Provided",
+  tooManyAttempts: "Too many attempts. Please wait and try again.",
+};
+
+function sendFailure(reply: FastifyReply, statusCode: number, code: AccountErrorCode) {
+  return reply.code(statusCode).send({
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? "Error",
+    message: failureMessages[code],
+    requestId: String(reply.request.id),
+    Status: "Failure" as const,
+    Error: code,
+  });
+}
+
+const failureResponses = {
+  400: failureResponseSchema.or(apiErrorSchema),
+  401: failureResponseSchema,
+  404: failureResponseSchema,
+  409: failureResponseSchema,
+  429: apiErrorSchema,
+};
+
+/** The email and secret of an HTTP Basic header, with the email normalised; null after a 400 was sent. */
+function readBasicCredentials(request: FastifyRequest, reply: FastifyReply, options: { allowEmptySecret: boolean }) {
+  const credentials = parseBasicAuthorization(request.headers.authorization);
+  if (!credentials) {
+    void sendApiError(reply, 400, "Send the email and password as HTTP Basic authorization.");
+    return null;
+  }
+  const email = emailSchema.safeParse(credentials.user);
+  if (!email.success) {
+    void sendApiError(reply, 400, "The email address is not valid.", [
+      { path: "email", message: "is not a valid email" },
+    ]);
+    return null;
+  }
+  if ((!options.allowEmptySecret && credentials.secret.length === 0) || credentials.secret.length > 1024) {
+    void sendApiError(reply, 400, "The password is missing or too long.", [
+      { path: "password", message: "is required" },
+    ]);
+    return null;
+  }
+  return { email: email.data, secret: credentials.secret };
+}
+
+/** The request's language for emails: the body's choice, else the browser's preference, else English. */
+function languageOf(request: FastifyRequest, chosen?: Language): Language {
+  if (chosen) return chosen;
+  const preferred = request.headers["accept-language"]?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
+  return languageSchema.safeParse(preferred).data ?? "en";
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const limits = config.rateLimits;
+  const deps = (request: FastifyRequest): AuthDependencies => ({
+    db: app.database.db,
+    config,
+    now: app.clock(),
+    origin: getRequestOrigin(request),
+  });
+
+  /** Counts the attempt against every key given; true when all allow it, else a 429 was sent. */
+  async function isWithinLimits(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    checks: { key: string; limit: number; windowSeconds?: number }[],
+  ) {
+    for (const check of checks) {
+      const verdict = await hitRateLimit(
+        app.database.db,
+        check.key,
+        { limit: check.limit, windowSeconds: check.windowSeconds ?? limits.windowSeconds },
+        app.clock(),
+      );
+      if (!verdict.isAllowed) {
+        await recordAuditEvent(app.database.db, getRequestOrigin(request), "locked", null, {
+          key: check.key.split(":")[0] ?? "",
+        });
+        reply.header("retry-after", String(verdict.retryAfterSeconds));
+        void sendApiError(reply, 429, failureMessages.tooManyAttempts);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  app.post(
+    "/api/register",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Create an account with email and password, and log in",
+        body: registerRequestSchema,
+        response: { 200: statusResponseSchema, ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      if (
+        !(await isWithinLimits(request, reply, [
+          { key: `register:ip:${request.ip}`, limit: limits.registerPerIp, windowSeconds: 3600 },
+        ]))
+      )
+        return reply;
+      const result = await registerAccount(deps(request), request.body, languageOf(request, request.body.language));
+      switch (result.outcome) {
+        case "registered":
+          app.mailWorker.nudge();
+          await reply.startSession(result.user.id);
+          return { Status: "Success" as const, Role: result.user.occupation };
+        case "emailExists":
+        case "usernameExists":
+          return sendFailure(reply, 409, result.outcome);
+        default:
+          return sendFailure(reply, 400, result.outcome);
+      }
+    },
+  );
+
+  app.post(
+    "/api/login",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie",
+        response: { 200: statusResponseSchema, ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
+      if (!credentials) return reply;
+      // The account limit answers the same whether or not the password was right.
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
+        { key: `login:account:${credentials.email}`, limit: limits.loginPerAccount },
+      ]);
+      if (!isAllowed) return reply;
+      const result = await logInWithPassword(deps(request), credentials.email, credentials.secret);
+      if (result.outcome !== "loggedIn") {
+        return sendFailure(reply, result.outcome === "userNotFound" ? 404 : 401, result.outcome);
+      }
+      await reply.startSession(result.user.id);
+      return { Status: "Success" as const, Role: result.user.occupation };
+    },
+  );
+
+  app.get(
+    "/api/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "End this session on the server",
+        response: { 200: statusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) {
+        await recordAuditEvent(app.database.db, getRequestOrigin(request), "logged_out", request.session.userId);
+      }
+      await reply.endSession();
+      reply.header("cache-control", "no-store");
+      return { Status: "Success" as const };
+    },
+  );
+
+  app.post(
+    "/api/login/find-user",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
+        response: { 200: statusResponseSchema, ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const credentials = readBasicCredentials(request, reply, { allowEmptySecret: true });
+      if (!credentials) return reply;
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
+        { key: `reset-request:account:${credentials.email}`, limit: limits.resetPerAccount, windowSeconds: 3600 },
+      ]);
+      if (!isAllowed) return reply;
+      const result = await requestPasswordReset(deps(request), credentials.email);
+      if (result.outcome === "userNotFound") return sendFailure(reply, 404, "userNotFound");
+      app.mailWorker.nudge();
+      return { Status: "Success" as const };
+    },
+  );
+
+  app.post(
+    "/api/login/reset-password",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
+        body: resetPasswordRequestSchema,
+        response: { 200: statusResponseSchema, ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
+      if (!credentials) return reply;
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
+        { key: `reset:account:${credentials.email}`, limit: limits.loginPerAccount },
+      ]);
+      if (!isAllowed) return reply;
+      const result = await resetPassword(deps(request), {
+        email: credentials.email,
+        password: credentials.secret,
+        code: request.body.secret_code,
+      });
+      switch (result.outcome) {
+        case "reset":
+          app.mailWorker.nudge();
+          return { Status: "Success" as const };
+        case "userNotFound":
+          return sendFailure(reply, 404, "userNotFound");
+        case "invalidCode":
+          return sendFailure(reply, 401, "invalidCode");
+        default:
+          return sendFailure(reply, 400, result.outcome);
+      }
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import { createHash, randomInt } from "node:crypto";
+import {
+  type Language,
+  type registerRequestSchema,
+  SECURITY_CODE_ALPHABET,
+  SECURITY_CODE_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from "@precis/contract/auth";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppConfig } from "../../config.ts";
+import type { AppDatabase } from "../../db/client.ts";
+import { passwordResetCodes, users } from "../../db/schema.ts";
+import { addSeconds } from "../../lib/clock.ts";
+import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import { renderEmail } from "../mail/templates.ts";
+import { revokeUserSessions } from "../sessions/service.ts";
+import { findPasswordProblem, hashPassword, type PasswordProblem, verifyPassword } from "./passwords.ts";
+
+export interface AuthDependencies {
+  db: AppDatabase;
+  config: AppConfig;
+  now: Date;
+  origin: RequestOrigin;
+}
+
+type AccountUser = typeof users.$inferSelect;
+
+/** Wrong codes a security code survives; the fifth wrong try voids it. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+const emailContext = (config: AppConfig) => ({
+  productName: config.client.productName,
+  supportEmail: config.client.supportEmail,
+  publicUrl: config.publicUrl,
+});
+
+const displayNameOf = (user: Pick<AccountUser, "firstName" | "username">) => user.firstName || user.username;
+
+export async function findUserByEmail(db: AppDatabase, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+}
+
+export type RegistrationResult =
+  | { outcome: "registered"; user: AccountUser }
+  | { outcome: "emailExists" | "usernameExists" }
+  | { outcome: PasswordProblem };
+
+/**
+ * Creates an account with a password, its welcome email in the same transaction. Without a chosen
+ * username one is derived from the email. Two registrations racing for one email: the unique
+ * index lets exactly one through.
+ */
+export async function registerAccount(
+  deps: AuthDependencies,
+  input: z.output<typeof registerRequestSchema>,
+  language: Language,
+): Promise<RegistrationResult> {
+  const passwordProblem = findPasswordProblem(input.password);
+  if (passwordProblem) return { outcome: passwordProblem };
+  if (await findUserByEmail(deps.db, input.email)) return { outcome: "emailExists" };
+
+  const passwordHash = await hashPassword(input.password);
+  const chosenUsername = input.name || null;
+  // A derived username can lose a race to another registration; try the next free one.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const username = chosenUsername ?? (await findFreeUsername(deps.db, usernameBaseFromEmail(input.email)));
+    try {
+      const user = await deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            username,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            organization: input.organization,
+            areaOfLaw: input.areaOfLaw,
+            occupation: input.role,
+            locale: language,
+            createdAt: deps.now,
+            updatedAt: deps.now,
+          })
+          .returning();
+        if (!created) throw new Error("insert returned no row");
+        await enqueueEmail(
+          tx,
+          created.email,
+          renderEmail("welcome", language, emailContext(deps.config), { name: displayNameOf(created) }),
+        );
+        await recordAuditEvent(tx, deps.origin, "registered", created.id, { method: "password" });
+        return created;
+      });
+      return { outcome: "registered", user };
+    } catch (error) {
+      const constraint = getViolatedUniqueConstraint(error);
+      if (constraint === "users_email_key") return { outcome: "emailExists" };
+      if (constraint === "users_username_lower_key") {
+        if (chosenUsername) return { outcome: "usernameExists" };
+        continue;
+      }
+      throw error;
+    }
+  }
+  return { outcome: "usernameExists" };
+}
+
+/** "marie.tremblay+precis@x.ca" → "marie.tremblay": the allowed characters of the local part. */
+export function usernameBaseFromEmail(email: string) {
+  const local = (email.split("@")[0] ?? "").replace(/[^\p{L}\p{M}\p{N}._'-]/gu, "").slice(0, USERNAME_MAX_LENGTH - 4);
+  return local.length >= 2 ? local : `user${local}`;
+}
+
+/** The base itself when free, else the base with the smallest numeric suffix not taken (case-insensitively). */
+export async function findFreeUsername(db: AppDatabase, base: string) {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`${escapeLike(base.toLowerCase())}%`}`);
+  const taken = new Set(rows.map((row) => row.username.toLowerCase()));
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${base}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export type LoginResult = { outcome: "loggedIn"; user: AccountUser } | { outcome: "userNotFound" | "badPassword" };
+
+export async function logInWithPassword(deps: AuthDependencies, email: string, password: string): Promise<LoginResult> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", null, { reason: "unknownUser" });
+    return { outcome: "userNotFound" };
+  }
+  // Accounts made with Google or Microsoft have no password to match.
+  const isMatch = user.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
+  if (!isMatch) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badPassword" });
+    return { outcome: "badPassword" };
+  }
+  await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password" });
+  return { outcome: "loggedIn", user };
+}
+
+const hashCode = (userId: number, code: string) => createHash("sha256").update(`${userId}:${code}`).digest("base64url");
+
+export function generateSecurityCode() {
+  let code = "";
+  for (let i = 0; i < SECURITY_CODE_LENGTH; i += 1)
+    code += SECURITY_CODE_ALPHABET[randomInt(SECURITY_CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Issues a new security code (voiding earlier ones) and queues the email that carries it,
+ * in one transaction.
+ */
+export async function requestPasswordReset(deps: AuthDependencies, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return { outcome: "userNotFound" as const };
+  const code = generateSecurityCode();
+  const validMinutes = deps.config.resetCodeTtlMinutes;
+  await deps.db.transaction(async (tx) => {
+    // Only the newest code is ever valid.
+    await tx
+      .update(passwordResetCodes)
+      .set({ expiresAt: deps.now })
+      .where(and(eq(passwordResetCodes.userId, user.id), gt(passwordResetCodes.expiresAt, deps.now)));
+    await tx.insert(passwordResetCodes).values({
+      userId: user.id,
+      codeHash: hashCode(user.id, code),
+      createdAt: deps.now,
+      expiresAt: addSeconds(deps.now, validMinutes * 60),
+    });
+    await enqueueEmail(
+      tx,
+      user.email,
+      renderEmail("resetCode", user.locale, emailContext(deps.config), {
+        name: displayNameOf(user),
+        code,
+        validMinutes,
+      }),
+    );
+    await recordAuditEvent(tx, deps.origin, "reset_requested", user.id);
+  });
+  return { outcome: "codeSent" as const };
+}
+
+export type ResetResult =
+  | { outcome: "reset" }
+  | { outcome: "userNotFound" | "invalidCode" }
+  | { outcome: PasswordProblem };
+
+/**
+ * Sets a new password when the code is the newest, unexpired, unused one; ends every session of
+ * the account and queues a "password changed" notice. A wrong code counts against the newest code.
+ */
+export async function resetPassword(
+  deps: AuthDependencies,
+  input: { email: string; password: string; code: string },
+): Promise<ResetResult> {
+  const passwordProblem = findPasswordProblem(input.password);
+  if (passwordProblem) return { outcome: passwordProblem };
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) return { outcome: "userNotFound" };
+
+  const [newest] = await deps.db
+    .select()
+    .from(passwordResetCodes)
+    .where(
+      and(
+        eq(passwordResetCodes.userId, user.id),
+        isNull(passwordResetCodes.usedAt),
+        gt(passwordResetCodes.expiresAt, deps.now),
+        sql`${passwordResetCodes.failedAttempts} < ${MAX_CODE_ATTEMPTS}`,
+      ),
+    )
+    .orderBy(desc(passwordResetCodes.id))
+    .limit(1);
+  const presented = input.code.trim().toUpperCase();
+  if (!newest || newest.codeHash !== hashCode(user.id, presented)) {
+    if (newest) {
+      await deps.db
+        .update(passwordResetCodes)
+        .set({ failedAttempts: sql`${passwordResetCodes.failedAttempts} + 1` })
+        .where(eq(passwordResetCodes.id, newest.id));
+    }
+    await recordAuditEvent(deps.db, deps.origin, "reset_failed", user.id);
+    return { outcome: "invalidCode" };
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const isApplied = await deps.db.transaction(async (tx) => {
+    // Claim the code atomically: of two resets racing with one code, only one wins.
+    const claimed = await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: deps.now })
+      .where(and(eq(passwordResetCodes.id, newest.id), isNull(passwordResetCodes.usedAt)))
+      .returning({ id: passwordResetCodes.id });
+    if (claimed.length === 0) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, deps.now);
+    await enqueueEmail(
+      tx,
+      user.email,
+      renderEmail("passwordChanged", user.locale, emailContext(deps.config), { name: displayNameOf(user) }),
+    );
+    await recordAuditEvent(tx, deps.origin, "reset_completed", user.id);
+    return true;
+  });
+  return isApplied ? { outcome: "reset" } : { outcome: "invalidCode" };
+}

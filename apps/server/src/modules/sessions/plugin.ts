@@ -1,0 +1,66 @@
+import { ACCESS_KEY_HEADER } from "@precis/contract/api";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sendApiError } from "../../plugins/errors.ts";
+import { type ActiveSession, findActiveSession, openSession, revokeSession } from "./service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The session both the cookie and the X-Access-Key header belong to, or null. */
+    session: ActiveSession | null;
+  }
+  interface FastifyReply {
+    /** Opens a new session for the user and hands its cookie and access key to the caller. */
+    startSession(userId: number): Promise<void>;
+    /** Revokes the request's session on the server and clears its cookie. */
+    endSession(): Promise<void>;
+  }
+}
+
+/** Reads the session of every API request and lets routes open one. */
+export async function registerSessions(app: FastifyInstance) {
+  const { config } = app;
+  // Outside development the cookie is Secure and __Host- prefixed: bound to this exact host, over HTTPS.
+  const isDevelopment = config.env === "development";
+  const cookieName = isDevelopment ? "precis_session" : "__Host-precis_session";
+  const lifetimes = config.session;
+
+  app.decorateRequest("session", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const token = request.cookies[cookieName];
+    const accessKey = request.headers[ACCESS_KEY_HEADER];
+    if (!token || typeof accessKey !== "string" || token.length > 100 || accessKey.length > 100) return;
+    request.session = await findActiveSession(app.database.db, { token, accessKey, now: app.clock(), lifetimes });
+  });
+
+  app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {
+    const request = this.request;
+    const opened = await openSession(app.database.db, {
+      userId,
+      now: app.clock(),
+      lifetimes,
+      ipAddress: request.ip,
+      userAgent: request.headers["user-agent"],
+    });
+    this.setCookie(cookieName, opened.token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: !isDevelopment,
+      expires: opened.absoluteExpiresAt,
+    });
+    this.header(ACCESS_KEY_HEADER, opened.accessKey);
+  });
+
+  app.decorateReply("endSession", async function endSession(this: FastifyReply) {
+    if (this.request.session) await revokeSession(app.database.db, this.request.session.id, app.clock());
+    this.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: !isDevelopment });
+  });
+}
+
+/** For routes that need a signed-in user: the session, or a 401 already sent. */
+export function requireSession(request: FastifyRequest, reply: FastifyReply): ActiveSession | null {
+  if (request.session) return request.session;
+  void sendApiError(reply, 401, "You need to log in again.");
+  return null;
+}

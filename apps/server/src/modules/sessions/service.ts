@@ -1,0 +1,106 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.ts";
+import { sessions } from "../../db/schema.ts";
+import { addDays } from "../../lib/clock.ts";
+
+export interface SessionLifetimes {
+  idleDays: number;
+  absoluteDays: number;
+}
+
+export interface ActiveSession {
+  id: number;
+  userId: number;
+}
+
+/** Sliding the idle expiry costs a write; once an hour is plenty for lifetimes counted in days. */
+const IDLE_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+
+/** SHA-256 is right here (not a password hash): the secrets are 256 random bits, not guessable words. */
+export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+const newSecret = () => randomBytes(32).toString("base64url");
+
+/** Opens a brand-new session (never reusing one presented before) and returns its two secrets. */
+export async function openSession(
+  db: AppDatabase,
+  input: { userId: number; now: Date; lifetimes: SessionLifetimes; ipAddress: string; userAgent: string | undefined },
+) {
+  const token = newSecret();
+  const accessKey = newSecret();
+  const absoluteExpiresAt = addDays(input.now, input.lifetimes.absoluteDays);
+  await db.insert(sessions).values({
+    tokenHash: hashSecret(token),
+    accessKeyHash: hashSecret(accessKey),
+    userId: input.userId,
+    createdAt: input.now,
+    lastUsedAt: input.now,
+    idleExpiresAt: addDays(input.now, input.lifetimes.idleDays),
+    absoluteExpiresAt,
+    ipAddress: input.ipAddress,
+    userAgent: input.userAgent?.slice(0, 512),
+  });
+  return { token, accessKey, absoluteExpiresAt };
+}
+
+/**
+ * The live session that both secrets belong to, or null. A cookie alone, a key alone, or a key
+ * of another session proves nothing.
+ */
+export async function findActiveSession(
+  db: AppDatabase,
+  input: { token: string; accessKey: string; now: Date; lifetimes: SessionLifetimes },
+): Promise<ActiveSession | null> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      accessKeyHash: sessions.accessKeyHash,
+      lastUsedAt: sessions.lastUsedAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashSecret(input.token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.idleExpiresAt, input.now),
+        gt(sessions.absoluteExpiresAt, input.now),
+      ),
+    )
+    .limit(1);
+  if (!row || !isSameSecret(row.accessKeyHash, hashSecret(input.accessKey))) return null;
+
+  if (input.now.getTime() - row.lastUsedAt.getTime() > IDLE_REFRESH_INTERVAL_MS) {
+    const idleExpiresAt = addDays(input.now, input.lifetimes.idleDays);
+    await db
+      .update(sessions)
+      .set({
+        lastUsedAt: input.now,
+        idleExpiresAt: idleExpiresAt < row.absoluteExpiresAt ? idleExpiresAt : row.absoluteExpiresAt,
+      })
+      .where(eq(sessions.id, row.id));
+  }
+  return { id: row.id, userId: row.userId };
+}
+
+export async function revokeSession(db: AppDatabase, sessionId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user (after a password reset, say). */
+export async function revokeUserSessions(db: AppDatabase, userId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+function isSameSecret(storedHash: string, presentedHash: string) {
+  const stored = Buffer.from(storedHash);
+  const presented = Buffer.from(presentedHash);
+  return stored.length === presented.length && timingSafeEqual(stored, presented);
+}
