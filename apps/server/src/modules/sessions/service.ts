@@ -77,7 +77,7 @@ export async function findActiveSession(
       .update(sessions)
       .set({
         lastUsedAt: input.now,
-        idleExpiresAt: idleExpiresAt < row.absoluteExpiresAt ? idleExpiresAt : row.absoluteExpiresAt,
+        idleExpiresAt: new Date(Math.min(idleExpiresAt.getTime(), row.absoluteExpiresAt.getTime())),
       })
       .where(eq(sessions.id, row.id));
   }
