@@ -1,0 +1,35 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import { Button, Result } from "antd";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { NotLoggedInResult } from "@/components/not-logged-in-result";
+import { PageLoader } from "@/components/page-loader";
+import { useUserDetails } from "@/features/auth/api/get-user-details";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+/** Renders the child route only once the profile is known to exist (SPEC §2, §6). */
+export function RequireLogin() {
+  const { data, isPending, isError, refetch, isRefetching } = useUserDetails();
+  if (isPending) return <PageLoader />;
+  // Keep showing the page if a background refresh fails after a successful load.
+  if (isError && !data) return <ProfileLoadFailed onRetry={() => void refetch()} isRetrying={isRefetching} />;
+  if (!data?.userProfile) return <NotLoggedInResult />;
+  return <Outlet />;
+}
+
+function ProfileLoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  const { t } = useTranslation("shell");
+  useDocumentTitle(t("profileLoadFailed.pageTitle"));
+  return (
+    <Result
+      status="warning"
+      title={<h1 className="result-heading">{t("profileLoadFailed.title")}</h1>}
+      subTitle={t("profileLoadFailed.description")}
+      extra={
+        <Button type="primary" icon={<ReloadOutlined aria-hidden="true" />} loading={isRetrying} onClick={onRetry}>
+          {t("profileLoadFailed.retry")}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import type { ClientConfig } from "@precis/contract/client-config";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { App as AntApp, ConfigProvider } from "antd";
+import enUS from "antd/locale/en_US";
+import frCA from "antd/locale/fr_CA";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AppStateProvider } from "@/app/app-state-provider";
+import { createQueryClient } from "@/app/query-client";
+import { theme } from "@/app/theme";
+import { getCurrentLanguage } from "@/i18n";
+import type { SupportedLanguage } from "@/i18n/resources";
+import { ClientConfigProvider } from "@/lib/client-config";
+
+// Canadian French for antd's own texts (date pickers, pagination…), matching our catalogues.
+const antdLocales = { en: enUS, fr: frCA } satisfies Record<SupportedLanguage, unknown>;
+
+/** antd theme and locale; re-renders on a language switch because useTranslation subscribes to it. */
+export function UiProvider({ children }: { children: ReactNode }) {
+  useTranslation();
+  return (
+    <ConfigProvider theme={theme} locale={antdLocales[getCurrentLanguage()]}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ config, children }: { config: ClientConfig; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ClientConfigProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <UiProvider>
+          <AppStateProvider>{children}</AppStateProvider>
+        </UiProvider>
+      </QueryClientProvider>
+    </ClientConfigProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { CheckCircleFilled } from "@ant-design/icons";
+import { Flex, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { LinkButton } from "@/components/link-button";
+import { SmartLink } from "@/components/smart-link";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+
+/** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
+export function HomeRoute() {
+  const { t } = useTranslation(["home", "common"]);
+  const { productName, links } = useClientConfig();
+  const { profile } = useAppState();
+  useDocumentTitle(t("pageTitle"));
+
+  // The shell renders this page only for a logged-in user; this keeps the types honest.
+  if (!profile) return null;
+
+  const name = profile.firstName.trim() || profile.name;
+  const caseLawSite = t("common:caseLawSiteName");
+
+  return (
+    <div className="page-container">
+      {/* A plain section, not antd Card: Card pulls in Tabs, about 20 kB gzip for nothing. */}
+      <section className="home-card">
+        <Typography.Title level={1} className="home-title">
+          {t("welcome", { name })}
+        </Typography.Title>
+        <Typography.Paragraph className="session-note">
+          <CheckCircleFilled aria-hidden="true" className="session-icon" />
+          <span>{t("sessionActive")}</span>
+        </Typography.Paragraph>
+        <Typography.Paragraph>{t("intro", { caseLawSite })}</Typography.Paragraph>
+        <Flex wrap gap="middle" className="home-actions">
+          <LinkButton type="primary" size="large" to={links.caseLawSite}>
+            {t("continueToCaseLaw", { caseLawSite })}
+          </LinkButton>
+          <LinkButton size="large" to={links.pdfTool}>
+            {t("pdfChat")}
+          </LinkButton>
+          <LinkButton size="large" to={links.documentation}>
+            {t("documentation")}
+          </LinkButton>
+        </Flex>
+        <Typography.Paragraph className="home-product-link">
+          <SmartLink href={links.productSite}>{t("productSite", { productName })}</SmartLink>
+        </Typography.Paragraph>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ACCESS_KEY_STORAGE_KEY, ApiRequestError, apiRequest, clearAccessKey, getAccessKey } from "./api-client";
+
+/** A Map-backed Storage: the node test environment has no localStorage. */
+function createMemoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, value),
+  };
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal("window", { localStorage: createMemoryStorage(), sessionStorage: createMemoryStorage() });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
+  const [url, init = {}] = fetchMock.mock.calls.at(-1) ?? [];
+  return { url: String(url), init, headers: new Headers(init.headers) };
+}
+
+describe("apiRequest", () => {
+  it("sends credentials, the XMLHttpRequest marker and the stored access key to /api", async () => {
+    window.localStorage.setItem(ACCESS_KEY_STORAGE_KEY, "stored-key");
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+
+    await apiRequest("/user-details");
+
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe("/api/user-details");
+    expect(init.credentials).toBe("include");
+    expect(headers.get("x-requested-with")).toBe("XMLHttpRequest");
+    expect(headers.get("x-access-key")).toBe("stored-key");
+  });
+
+  it("sends no access key when none is stored", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await apiRequest("/user-details");
+    expect(lastRequest().headers.has("x-access-key")).toBe(false);
+  });
+
+  it("serialises the body as JSON", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await apiRequest("/user-details", { method: "PATCH", body: { firstName: "Jane" } });
+    const { init, headers } = lastRequest();
+    expect(init.method).toBe("PATCH");
+    expect(init.body).toBe('{"firstName":"Jane"}');
+    expect(headers.get("content-type")).toBe("application/json");
+  });
+
+  it("stores an access key the server returns, even on an error answer", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}, { "x-access-key": "fresh-key" }));
+    await apiRequest("/login", { method: "POST" });
+    expect(getAccessKey()).toBe("fresh-key");
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, {}, { "x-access-key": "rotated-key" }));
+    await expect(apiRequest("/register", { method: "POST" })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(getAccessKey()).toBe("rotated-key");
+  });
+
+  it("forgets the key on clearAccessKey", async () => {
+    window.localStorage.setItem(ACCESS_KEY_STORAGE_KEY, "stored-key");
+    clearAccessKey();
+    expect(getAccessKey()).toBeNull();
+  });
+
+  it("throws ApiRequestError with the status and the parsed body", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(409, { Status: "Failure", Error: "emailExists" }));
+    const error = await apiRequest("/register", { method: "POST" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 409, body: { Status: "Failure", Error: "emailExists" } });
+    expect((error as ApiRequestError).apiError).toBeNull();
+  });
+
+  it("exposes generic error bodies through apiError", async () => {
+    const body = { statusCode: 400, error: "Bad Request", message: "Invalid body", requestId: "r1" };
+    fetchMock.mockResolvedValue(jsonResponse(400, body));
+    const error = await apiRequest("/user-details").catch((caught: unknown) => caught);
+    expect((error as ApiRequestError).apiError).toEqual(body);
+  });
+
+  it("validates the success body with the given schema", async () => {
+    const { z } = await import("zod");
+    fetchMock.mockResolvedValue(jsonResponse(200, { userProfile: 42 }));
+    await expect(apiRequest("/user-details", { schema: z.object({ userProfile: z.string() }) })).rejects.toThrow();
+  });
+
+  it("returns null for an empty body", async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiRequest("/logout")).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  ACCESS_KEY_HEADER,
+  type ApiError,
+  apiErrorSchema,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+} from "@precis/contract/api";
+import type { z } from "zod";
+import { readStoredValue, removeStoredValue, writeStoredValue } from "@/lib/browser-storage";
+
+/** Every API path is relative to this prefix; the server and the dev proxy both serve it. */
+export const API_BASE_PATH = "/api";
+
+export const ACCESS_KEY_STORAGE_KEY = "precis.accessKey";
+
+export function getAccessKey(): string | null {
+  return readStoredValue("local", ACCESS_KEY_STORAGE_KEY);
+}
+
+export function storeAccessKey(accessKey: string): void {
+  writeStoredValue("local", ACCESS_KEY_STORAGE_KEY, accessKey);
+}
+
+/** Forgets the access key, so later requests go out anonymous (logout). */
+export function clearAccessKey(): void {
+  removeStoredValue("local", ACCESS_KEY_STORAGE_KEY);
+}
+
+/** A non-2xx answer. `body` is the parsed JSON (or text) so callers can read `Status`/`Error` fields. */
+export class ApiRequestError extends Error {
+  override readonly name = "ApiRequestError";
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, path: string) {
+    super(`Request to ${path} failed with status ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The body when it is one of our generic error bodies, otherwise null (SPEC-shaped endpoints). */
+  get apiError(): ApiError | null {
+    const parsed = apiErrorSchema.safeParse(this.body);
+    return parsed.success ? parsed.data : null;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+export type ApiRequestOptions<TSchema extends z.ZodType | undefined> = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Extra headers, e.g. `Authorization` for the basic-auth login calls. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Validates the success body; without it the body is returned as `unknown`. */
+  schema?: TSchema;
+};
+
+type ApiResult<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  const contentType = response.headers.get("content-type") ?? "";
+  if (!contentType.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one way the app talks to `/api`. It always sends the session cookie and the
+ * XMLHttpRequest marker (the server's CSRF defence), attaches the stored access key, and stores
+ * any key the server hands back (login, SSO login, key rotation).
+ */
+export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiRequestOptions<TSchema> = {},
+): Promise<ApiResult<TSchema>> {
+  const headers = new Headers(options.headers);
+  headers.set("Accept", "application/json");
+  headers.set(REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE);
+  const accessKey = getAccessKey();
+  if (accessKey && !headers.has(ACCESS_KEY_HEADER)) headers.set(ACCESS_KEY_HEADER, accessKey);
+  if (options.body !== undefined) headers.set("Content-Type", "application/json");
+
+  const response = await fetch(`${API_BASE_PATH}${path}`, {
+    method: options.method ?? "GET",
+    credentials: "include",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  const returnedAccessKey = response.headers.get(ACCESS_KEY_HEADER);
+  if (returnedAccessKey) storeAccessKey(returnedAccessKey);
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiRequestError(response.status, body, path);
+  return (options.schema ? options.schema.parse(body) : body) as ApiResult<TSchema>;
+}

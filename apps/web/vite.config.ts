@@ -1,0 +1,36 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react()],
+  // Lets `@/…` imports resolve from tsconfig.json's `paths`, so the alias is declared once.
+  resolve: { tsconfigPaths: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // Hashed file names let the server cache /assets/* forever and index.html never.
+    assetsDir: "assets",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries every page loads, in one chunk of their own: their hash survives our
+          // releases, so returning visitors keep them cached. antd stays out of the group so
+          // that components used by one lazy page stay in that page's chunk.
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // The API runs on its own port in development; proxying keeps the app same-origin,
+    // so the session cookie works exactly as in production.
+    proxy: { "/api": { target: "http://localhost:8081", changeOrigin: false } },
+  },
+});
