@@ -48,8 +48,11 @@ export function useBrowser() {
       locale: language === "fr" ? "fr-CA" : "en-CA",
       viewport: { width: options.width ?? 1280, height: 900 },
     });
-    // The app remembers the language choice here; seed it so each test starts in its language.
-    await context.addInitScript((lang) => window.localStorage.setItem("precis.lang", lang), language);
+    // The app remembers the language choice here; seed it so each test starts in its language
+    // (only once, so a choice made during the test survives reloads).
+    await context.addInitScript((lang) => {
+      if (!window.localStorage.getItem("precis.lang")) window.localStorage.setItem("precis.lang", lang);
+    }, language);
     contexts.push(context);
     const page = await context.newPage();
     onTestFailed(async ({ task }) => {
@@ -67,7 +70,8 @@ export function useBrowser() {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(summary).toEqual([]);
 }

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { signUpInContext } from "./support/accounts.ts";
+import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
+
+const { openPage } = useBrowser();
+
+describe("layout shell and home", () => {
+  it("asks a logged-out visitor to log in, with the footer and a Login button", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "You haven't logged in" }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole("link", { name: "Login Now" }).getAttribute("href")).toBe("/login");
+    expect(await page.getByRole("banner").getByRole("link", { name: "Login" }).isVisible()).toBe(true);
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.getByText("© 2024 Precis. All rights reserved.").isVisible()).toBe(true);
+    for (const heading of ["Newsletter", "Contact", "Tutorials"]) {
+      expect(await footer.getByRole("heading", { name: heading }).isVisible()).toBe(true);
+    }
+    for (const link of [
+      "Company website",
+      "Precis website",
+      "LinkedIn",
+      "Social media",
+      "Extension store",
+      "Video tutorial",
+    ]) {
+      expect(await footer.getByRole("link", { name: new RegExp(`^${link}`) }).count(), link).toBe(1);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  it("greets a logged-in user by first name, with the account menu", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context(), { firstName: "Marie", lastName: "Tremblay" });
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Welcome, Marie!" }).isVisible()).toBe(true);
+    expect(await page.getByText("Your session is active.").isVisible()).toBe(true);
+    for (const name of [/^Continue with CanLII/, /^Checkout PDF Chat/, /^Documentation/]) {
+      expect(await page.getByRole("main").getByRole("link", { name }).count()).toBe(1);
+    }
+    expect(
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: /^Visit the Precis website/ })
+        .count(),
+    ).toBe(1);
+    expect(await page.getByRole("banner").getByRole("link", { name: "Login" }).count()).toBe(0);
+
+    const avatar = page.getByRole("button", { name: "Account menu for Marie Tremblay" });
+    expect(await avatar.textContent()).toContain("MT");
+    await avatar.click();
+    const menu = page.getByRole("menu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    const items = await menu.getByRole("menuitem").allInnerTexts();
+    expect(items.map((text) => text.replace(/\(opens in a new tab\)/, "").trim())).toEqual([
+      "Documentation",
+      "Extension",
+      "PDF tool",
+      "Profile",
+      "Subscription",
+      "Logout",
+    ]);
+    await expectNoAxeViolations(page);
+
+    await menu.getByRole("menuitem", { name: "Logout" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+    const details = await page.context().request.get("/api/user-details");
+    expect(await details.json()).toEqual({ userProfile: null });
+  });
+
+  it("falls back to the username when there is no first name, and to its letters for initials", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context(), { name: "jdoe" });
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Welcome, jdoe!" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /^Account menu for jdoe/ }).textContent()).toContain("JD");
+  });
+
+  it("shows Page not found with a link home for any unknown path, even deep ones", async () => {
+    const page = await openPage();
+    const response = await page.goto("/no/such/page?x=1");
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Page not found" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
+    expect(await page.title()).toBe("Page not found · Precis");
+    await expectNoAxeViolations(page);
+  });
+
+  it("switches to French, remembers it across a reload, and stays accessible", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    // antd hides the radio input itself; people click its label.
+    await page.getByRole("radiogroup", { name: "Language" }).locator("label", { hasText: "FR" }).click();
+    expect(await page.getByRole("radio", { name: "Français" }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "Vous n’avez pas ouvert de session" }).isVisible())
+      .toBe(true);
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    await page.reload();
+    await expect.poll(() => page.getByRole("link", { name: "Se connecter maintenant" }).isVisible()).toBe(true);
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/nulle/part");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page introuvable");
+    await expectNoAxeViolations(page);
+  });
+
+  it("starts keyboard users at a skip link to the main content", async () => {
+    const page = await openPage();
+    await page.goto("/no/such/page");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    expect(focused).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
+    expect(
+      await page.evaluate(() => document.activeElement?.closest("main") !== null || document.activeElement?.tagName),
+    ).toBe(true);
+  });
+});
