@@ -140,3 +140,33 @@ export const saveUserOptionsResponseSchema = z.object({
   options: z.array(memoOptionSetSchema),
   updatedOptionId: z.number().int(),
 });
+
+/**
+ * Why an ordering is not a reordering of the default tree, or null when it is: every section
+ * exactly once, each under its own parent. Only the order of siblings may change (SPEC §4 drag rules).
+ */
+export function findMemoOrderingProblem(ordering: MemoOrderingNode[]): string | null {
+  const childrenOf = (nodes: MemoOrderingNode[] | undefined) => (nodes ?? []).map((node) => node.id).sort();
+  const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
+  if (!sameMembers(childrenOf(ordering), childrenOf(defaultMemoOrdering))) {
+    return `must hold exactly the top-level sections ${defaultMemoOrdering.map((node) => node.id).join(", ")}`;
+  }
+  for (const node of ordering) {
+    const expected = defaultMemoOrdering.find((candidate) => candidate.id === node.id);
+    if (!sameMembers(childrenOf(node.children), childrenOf(expected?.children))) {
+      const names = expected?.children?.map((child) => child.id).join(", ");
+      return names ? `section "${node.id}" must hold exactly ${names}` : `section "${node.id}" cannot hold other sections`;
+    }
+    if (node.children?.some((child) => child.children && child.children.length > 0)) {
+      return `the sections under "${node.id}" cannot hold other sections`;
+    }
+  }
+  return null;
+}
+
+/** `PUT /api/user-options`: a whole option set whose ordering keeps the tree's shape. */
+export const saveMemoOptionSetRequestSchema = memoOptionSetSchema.superRefine((set, ctx) => {
+  const problem = findMemoOrderingProblem(set.memoOrdering);
+  if (problem) ctx.addIssue({ code: "custom", path: ["memoOrdering"], message: problem });
+});

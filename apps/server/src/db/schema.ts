@@ -1,3 +1,4 @@
+import type { MemoOrderingNode, MemoVisibilityFlag } from "@precis/contract/memo-options";
 import { occupations } from "@precis/contract/profile";
 import { sql } from "drizzle-orm";
 import {
@@ -141,4 +142,28 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
   },
   (table) => [index("mail_outbox_pending_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+);
+
+/**
+ * Memo option sets (SPEC §3): the extension reads the selected one to shape every memo.
+ * The five choices are columns; the fourteen visibility flags and the section order are JSON,
+ * validated by the shared schema before they are written.
+ */
+export const memoOptionSets = pgTable(
+  "memo_option_sets",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    name: text("name").notNull(),
+    memoSummary: text("memo_summary").notNull(),
+    memoFactsLength: text("memo_facts_length").notNull(),
+    memoFactsPresentation: text("memo_facts_presentation").notNull(),
+    memoTone: text("memo_tone").notNull(),
+    memoLang: text("memo_lang").notNull(),
+    visibility: jsonb("visibility").$type<Record<MemoVisibilityFlag, boolean>>().notNull(),
+    memoOrdering: jsonb("memo_ordering").$type<MemoOrderingNode[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("memo_option_sets_user_id_idx").on(table.userId)],
 );
