@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
+      REGISTER_MAX_PER_IP: "100000",
+      AUTH_MAX_PER_IP: "100000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -10,10 +10,11 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
+import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerErrorHandler, registerNotFoundHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -94,6 +95,7 @@ export async function createServer({
     reply.header("x-request-id", request.id);
   });
 
+  registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -105,8 +107,9 @@ export async function createServer({
   await app.register(clientConfigRoutes);
   await app.register(profileRoutes);
   await app.register(authRoutes);
+  await app.register(memoSettingsRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
-  registerErrorHandling(app, serveWebApp);
+  registerNotFoundHandler(app, serveWebApp);
   return app;
 }

@@ -35,14 +35,17 @@ export const memoSectionIds = [
 export const memoSectionIdSchema = z.enum(memoSectionIds);
 export type MemoSectionId = z.infer<typeof memoSectionIdSchema>;
 
-export interface MemoOrderingNode {
-  id: MemoSectionId;
-  children?: MemoOrderingNode[];
-}
-
-export const memoOrderingNodeSchema: z.ZodType<MemoOrderingNode> = z.lazy(() =>
-  z.object({ id: memoSectionIdSchema, children: z.array(memoOrderingNodeSchema).max(14).optional() }).strict(),
-);
+/**
+ * The tree is two levels deep by construction (sections, and their sub-sections), so the schema
+ * spells both levels out instead of recursing: simpler to validate and to publish in OpenAPI.
+ */
+const memoOrderingLeafSchema = z
+  .object({ id: memoSectionIdSchema, children: z.array(z.never()).max(0).optional() })
+  .strict();
+export const memoOrderingNodeSchema = z
+  .object({ id: memoSectionIdSchema, children: z.array(memoOrderingLeafSchema).max(14).optional() })
+  .strict();
+export type MemoOrderingNode = z.infer<typeof memoOrderingNodeSchema>;
 
 /** SPEC §3 default order; the shape of this tree never changes, only the order of siblings. */
 export const defaultMemoOrdering: MemoOrderingNode[] = [
@@ -156,7 +159,9 @@ export function findMemoOrderingProblem(ordering: MemoOrderingNode[]): string | 
     const expected = defaultMemoOrdering.find((candidate) => candidate.id === node.id);
     if (!sameMembers(childrenOf(node.children), childrenOf(expected?.children))) {
       const names = expected?.children?.map((child) => child.id).join(", ");
-      return names ? `section "${node.id}" must hold exactly ${names}` : `section "${node.id}" cannot hold other sections`;
+      return names
+        ? `section "${node.id}" must hold exactly ${names}`
+        : `section "${node.id}" cannot hold other sections`;
     }
     if (node.children?.some((child) => child.children && child.children.length > 0)) {
       return `the sections under "${node.id}" cannot hold other sections`;

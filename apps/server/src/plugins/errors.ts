@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { ApiError } from "@precis/contract/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isResponseSerializationError } from "fastify-type-provider-zod";
 
 export function sendApiError(reply: FastifyReply, statusCode: number, message: string, fields?: ApiError["fields"]) {
   const body: ApiError = {
@@ -15,15 +15,14 @@ export function sendApiError(reply: FastifyReply, statusCode: number, message: s
 }
 
 /**
- * One error handler for the whole API: clear JSON for the caller's mistakes (4xx), and for our own
+ * One error handler for the whole API (register it before any route plugin: child plugins keep
+ * the handler that was in force when they were created): clear JSON for the caller's mistakes (4xx), and for our own
  * (5xx) only a request id to quote to support. Stack traces, SQL and internals stay in the log.
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  handleNonApiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
-) {
+export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    // Schema validation failures (body, params, querystring, headers) name every field at fault.
+    if (error.validation) {
       const fields = error.validation.map((issue) => ({
         path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].filter(Boolean).join("."),
         message: issue.message ?? "is invalid",
@@ -38,7 +37,12 @@ export function registerErrorHandling(
     request.log.error({ err: error }, "request failed");
     return sendApiError(reply, Math.max(statusCode, 500), "Something went wrong on our side. Please try again later.");
   });
+}
 
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  handleNonApiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
   // An unknown /api path is always a JSON 404, never the app's HTML; every other path belongs to the app.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

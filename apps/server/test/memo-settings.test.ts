@@ -1,0 +1,219 @@
+import { defaultMemoOptionSet, type MemoOptionSet } from "@precis/contract/memo-options";
+import { topicsOfInterest } from "@precis/contract/profile";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoOptionSets, users } from "../src/db/schema.ts";
+import { readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { REGISTER_MAX_PER_IP: "1000" } });
+});
+afterAll(() => server.close());
+
+let counter = 0;
+async function signUp() {
+  counter += 1;
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email: `memo${counter}@example.ca`, password: "Tribunal2024x" },
+  });
+  return readSession(response).headers;
+}
+function readOptions(headers: Record<string, string>) {
+  return server.app.inject({ method: "GET", url: "/api/user-options", headers });
+}
+function saveOptions(headers: Record<string, string>, payload: unknown) {
+  return server.app.inject({
+    method: "PUT",
+    url: "/api/user-options",
+    headers: { ...xhrHeaders, ...headers },
+    payload: payload as object,
+  });
+}
+async function countSets() {
+  const [row] = await server.database.db.select({ value: count() }).from(memoOptionSets);
+  return row?.value ?? 0;
+}
+
+const reordered: MemoOptionSet = {
+  ...defaultMemoOptionSet,
+  name: "For my supervisor",
+  memoSummary: "Short",
+  memoFactsPresentation: "Paragraph",
+  memoTone: "Supervisor",
+  memoLang: "French",
+  memoArgumentsVisible: false,
+  memoCaseJudgesVisible: false,
+  memoOrdering: [
+    { id: "issues", children: [{ id: "outcome" }, { id: "ratio" }, { id: "analysis" }] },
+    { id: "summary" },
+    {
+      id: "case",
+      children: [
+        { id: "court" },
+        { id: "citation" },
+        { id: "plaintiff" },
+        { id: "defendant" },
+        { id: "judges" },
+        { id: "decision_date" },
+      ],
+    },
+    { id: "facts" },
+    { id: "arguments" },
+  ],
+};
+
+describe("memo option sets", () => {
+  it("start as SPEC's default set for a new account", async () => {
+    const response = await readOptions(await signUp());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ options: [defaultMemoOptionSet], selectedOptionId: -1 });
+  });
+
+  it("save a whole set, select it, and read it back identical", async () => {
+    const headers = await signUp();
+    const saved = await saveOptions(headers, { ...reordered, id: -1 });
+    expect(saved.statusCode).toBe(200);
+    const { updatedOptionId, options } = saved.json();
+    expect(updatedOptionId).toBeGreaterThan(0);
+    expect(options).toEqual([{ ...reordered, id: updatedOptionId }]);
+
+    const read = (await readOptions(headers)).json();
+    expect(read).toEqual({ options: [{ ...reordered, id: updatedOptionId }], selectedOptionId: updatedOptionId });
+
+    const changed = await saveOptions(headers, { ...reordered, id: updatedOptionId, memoTone: "Client" });
+    expect(changed.json().updatedOptionId).toBe(updatedOptionId);
+    expect((await readOptions(headers)).json().options[0].memoTone).toBe("Client");
+  });
+
+  it("needs a session", async () => {
+    expect((await readOptions({})).statusCode).toBe(401);
+    expect((await saveOptions({}, defaultMemoOptionSet)).statusCode).toBe(401);
+  });
+
+  it("never lets one user touch another's set", async () => {
+    const owner = await signUp();
+    const intruder = await signUp();
+    const { updatedOptionId } = (await saveOptions(owner, defaultMemoOptionSet)).json();
+    const attempt = await saveOptions(intruder, { ...defaultMemoOptionSet, id: updatedOptionId, memoTone: "Client" });
+    expect(attempt.statusCode).toBe(404);
+    expect((await readOptions(owner)).json().options[0].memoTone).toBe("Personal");
+  });
+
+  const withOrdering = (memoOrdering: unknown) => ({ ...defaultMemoOptionSet, memoOrdering });
+  const caseChildren = defaultMemoOptionSet.memoOrdering[0]?.children ?? [];
+  const issuesNode = defaultMemoOptionSet.memoOrdering[4];
+  const { memoCaseVisible: _dropped, ...withoutAFlag } = defaultMemoOptionSet;
+
+  it.each([
+    ["an unknown summary length", { ...defaultMemoOptionSet, memoSummary: "Huge" }, "memoSummary"],
+    ["an unknown tone", { ...defaultMemoOptionSet, memoTone: "Casual" }, "memoTone"],
+    [
+      "a visibility flag that is not a boolean",
+      { ...defaultMemoOptionSet, memoFactsVisible: "yes" },
+      "memoFactsVisible",
+    ],
+    ["a missing visibility flag", withoutAFlag, "memoCaseVisible"],
+    ["an unknown field", { ...defaultMemoOptionSet, memoColour: "blue" }, ""],
+    ["an empty name", { ...defaultMemoOptionSet, name: " " }, "name"],
+    ["an unknown section", withOrdering([...defaultMemoOptionSet.memoOrdering, { id: "appendix" }]), "memoOrdering"],
+    [
+      "a section listed twice",
+      withOrdering([...defaultMemoOptionSet.memoOrdering.slice(0, 4), { id: "summary" }]),
+      "memoOrdering",
+    ],
+    ["a missing section", withOrdering(defaultMemoOptionSet.memoOrdering.slice(0, 4)), "memoOrdering"],
+    [
+      "a child moved to another parent",
+      withOrdering([
+        { id: "case", children: [...caseChildren, { id: "ratio" }] },
+        ...defaultMemoOptionSet.memoOrdering.slice(1, 4),
+        { id: "issues", children: [{ id: "analysis" }, { id: "outcome" }] },
+      ]),
+      "memoOrdering",
+    ],
+    [
+      "a child moved to the top level",
+      withOrdering([
+        ...defaultMemoOptionSet.memoOrdering.slice(0, 4),
+        { id: "issues", children: [{ id: "analysis" }, { id: "outcome" }] },
+        { id: "ratio" },
+      ]),
+      "memoOrdering",
+    ],
+    [
+      "a top-level section moved under another",
+      withOrdering([
+        { id: "case", children: [...caseChildren, { id: "summary" }] },
+        ...defaultMemoOptionSet.memoOrdering.slice(2),
+      ]),
+      "memoOrdering",
+    ],
+    [
+      "children under a leaf",
+      withOrdering([
+        ...defaultMemoOptionSet.memoOrdering.slice(0, 4),
+        { id: "issues", children: [{ id: "ratio", children: [{ id: "analysis" }] }, { id: "outcome" }] },
+      ]),
+      "memoOrdering",
+    ],
+    ["an ordering that is not a list", withOrdering({ id: "case" }), "memoOrdering"],
+  ])("refuse %s with 400 naming the field, and save nothing", async (_label, payload, field) => {
+    expect(issuesNode?.id).toBe("issues");
+    const headers = await signUp();
+    const before = await countSets();
+    const response = await saveOptions(headers, payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    if (field) expect(body.fields.map((item: { path: string }) => item.path).join(" ")).toContain(field);
+    expect(await countSets()).toBe(before);
+  });
+});
+
+describe("profile updates", () => {
+  function patch(headers: Record<string, string>, payload: unknown) {
+    return server.app.inject({
+      method: "PATCH",
+      url: "/api/user-details",
+      headers: { ...xhrHeaders, ...headers },
+      payload: payload as object,
+    });
+  }
+
+  it("save the editable fields and read them back", async () => {
+    const headers = await signUp();
+    const changes = {
+      firstName: "Marie",
+      lastName: "Tremblay",
+      organization: "Cabinet Tremblay",
+      areaOfLaw: "Labour Law, Administrative Law",
+      occupation: "law student",
+      topicsOfInterest: ["Labour and Employment", "Judicial Review"],
+    };
+    const response = await patch(headers, changes);
+    expect(response.statusCode).toBe(200);
+    const profile = (await server.app.inject({ method: "GET", url: "/api/user-details", headers })).json().userProfile;
+    expect(profile).toMatchObject(changes);
+    expect((await patch(headers, { topicsOfInterest: [...topicsOfInterest] })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ["an unknown topic", { topicsOfInterest: ["Cooking"] }, "topicsOfInterest"],
+    ["a duplicated topic", { topicsOfInterest: ["Appeal", "Appeal"] }, "topicsOfInterest"],
+    ["an unknown occupation", { occupation: "judge" }, "occupation"],
+    ["the read-only email", { email: "new@example.ca" }, ""],
+    ["the read-only username", { username: "newname" }, ""],
+    ["an over-long organization", { organization: "x".repeat(201) }, "organization"],
+    ["a wrong type", { firstName: 42 }, "firstName"],
+  ])("refuse %s with 400 and write nothing", async (_label, payload, field) => {
+    const headers = await signUp();
+    const before = await server.database.db.select().from(users);
+    const response = await patch(headers, { firstName: "Changed", ...payload });
+    expect(response.statusCode).toBe(400);
+    if (field) expect(JSON.stringify(response.json().fields)).toContain(field);
+    expect(await server.database.db.select().from(users)).toEqual(before);
+  });
+});
