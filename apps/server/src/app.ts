@@ -7,12 +7,15 @@ import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { billingRoutes } from "./modules/billing/routes.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
+import { docsRoutes } from "./modules/docs/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
+import { ssoRoutes } from "./modules/sso/routes.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
 import { registerErrorHandler, registerNotFoundHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -105,9 +108,12 @@ export async function createServer({
 
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
+  await app.register(docsRoutes);
   await app.register(profileRoutes);
   await app.register(authRoutes);
   await app.register(memoSettingsRoutes);
+  await app.register(billingRoutes);
+  await app.register(ssoRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

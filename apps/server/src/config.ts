@@ -91,10 +91,20 @@ const environmentSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
     STRIPE_PRICING_TABLE_ID: z.string().default(""),
     STRIPE_PORTAL_URL: link.optional(),
+    /** Where the Stripe client sends API calls; only for a local stand-in (tests, stripe-mock). */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    FACULTY_GETS_STUDENT_ACCESS: z.stringbool().default(true),
+    MEMO_MONTHLY_LIMIT_TRIAL: z.coerce.number().int().nonnegative().optional(),
+    MEMO_MONTHLY_LIMIT_STUDENT: z.coerce.number().int().nonnegative().optional(),
+    MEMO_MONTHLY_LIMIT_SUBSCRIPTION: z.coerce.number().int().nonnegative().optional(),
 
     FIREBASE_PROJECT_ID: z.string().default(""),
     FIREBASE_API_KEY: z.string().default(""),
     FIREBASE_AUTH_DOMAIN: z.string().default(""),
+    /** Google's published key set; only tests point it at a local stand-in. */
+    FIREBASE_JWKS_URL: url.default(
+      "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
+    ),
     FIREBASE_AUTH_EMULATOR_HOST: z
       .string()
       .regex(/^[\w.-]+:\d+$/, "must be host:port")
@@ -113,6 +123,9 @@ const environmentSchema = z
     const requiredInProduction = ["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
     for (const name of requiredInProduction) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when APP_ENV=production" });
+    }
+    if (env.STRIPE_API_URL) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "must not be set when APP_ENV=production" });
     }
     if (env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({
@@ -192,12 +205,24 @@ function buildConfig(env: Environment) {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       portalUrl: env.STRIPE_PORTAL_URL,
+      apiUrl: env.STRIPE_API_URL,
+    },
+    entitlements: {
+      facultyGetsStudentAccess: env.FACULTY_GETS_STUDENT_ACCESS,
+      // Unset means unlimited, as SPEC says memo generation is today.
+      memoMonthlyLimits: {
+        trial: env.MEMO_MONTHLY_LIMIT_TRIAL ?? null,
+        student: env.MEMO_MONTHLY_LIMIT_STUDENT ?? null,
+        subscription: env.MEMO_MONTHLY_LIMIT_SUBSCRIPTION ?? null,
+        none: 0,
+      },
     },
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID,
       apiKey: env.FIREBASE_API_KEY,
       authDomain: env.FIREBASE_AUTH_DOMAIN,
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+      jwksUrl: env.FIREBASE_JWKS_URL,
     },
     client,
   };

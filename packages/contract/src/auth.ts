@@ -52,6 +52,7 @@ export const accountErrorCodes = [
   "userNotFound",
   "invalidCode",
   "tooManyAttempts",
+  "invalidToken",
 ] as const;
 export type AccountErrorCode = (typeof accountErrorCodes)[number];
 

@@ -167,3 +167,87 @@ export const memoOptionSets = pgTable(
   },
   (table) => [index("memo_option_sets_user_id_idx").on(table.userId)],
 );
+
+/**
+ * "Was this page helpful?" answers from the documentation site. Anonymous by design: no user, no
+ * address, so readers can be frank; `page` is a docs page id of the shared contract.
+ */
+export const docsFeedback = pgTable(
+  "docs_feedback",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    page: text("page").notNull(),
+    isHelpful: boolean("is_helpful").notNull(),
+    comment: text("comment"),
+    language: text("language", { enum: ["en", "fr"] }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("docs_feedback_page_created_at_idx").on(table.page, table.createdAt),
+    check("docs_feedback_comment_length", sql`char_length(${table.comment}) <= 1000`),
+  ],
+);
+
+/** Stripe customers, linked to our users by checkout's client_reference_id. */
+export const stripeCustomers = pgTable("stripe_customers", {
+  customerId: text("customer_id").primaryKey(),
+  userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Subscriptions as Stripe last described them. `lastEventAt` is the creation time of the Stripe
+ * event the row was last updated from: an older event never overwrites a newer state.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    subscriptionId: text("subscription_id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    status: text("status").notNull(),
+    planName: text("plan_name").notNull(),
+    planDetails: text("plan_details").notNull(),
+    pricePeriod: text("price_period").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("subscriptions_customer_id_idx").on(table.customerId)],
+);
+
+/** Every Stripe event id seen, recorded in the transaction of its effect: a replay changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  eventCreatedAt: timestamp("event_created_at", { withTimezone: true }).notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  /** What the event did, for investigations: applied, stale, unknownCustomer, ignored. */
+  outcome: text("outcome").notNull(),
+  payload: jsonb("payload").notNull(),
+});
+
+/** Memos generated per user per calendar month (UTC), counted exactly under concurrency. */
+export const memoUsage = pgTable(
+  "memo_usage",
+  {
+    userId: userRef(),
+    month: text("month").notNull(),
+    memoCount: integer("memo_count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);
+
+/** Google and Microsoft identities linked to accounts, keyed by provider and subject (never by email). */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("user_identities_provider_subject_key").on(table.provider, table.subject)],
+);

@@ -11,6 +11,11 @@ export const auditEventTypes = [
   "reset_completed",
   "reset_failed",
   "logged_out",
+  "sso_registered",
+  "sso_logged_in",
+  "sso_login_failed",
+  "sso_linked",
+  "email_changed",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -1,7 +1,5 @@
-import { STATUS_CODES } from "node:http";
 import { apiErrorSchema } from "@precis/contract/api";
 import {
-  type AccountErrorCode,
   failureResponseSchema,
   type Language,
   languageSchema,
@@ -16,6 +14,7 @@ import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { hitRateLimit } from "../rate-limit/service.ts";
+import { failureMessages, sendFailure } from "./failures.ts";
 import {
   type AuthDependencies,
   logInWithPassword,
@@ -23,30 +22,6 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "./service.ts";
-
-/** Texts of the failures, in SPEC's words where SPEC has them; the screens show their own translations. */
-const failureMessages: Record<AccountErrorCode, string> = {
-  emailExists: "Email already exists. Please try logging in.",
-  usernameExists: "Username is already taken. Please choose a different username",
-  invalidDetails: "Please review your details. Registration Failed!",
-  invalidPassword: "Invalid password. Please verify that all password requirements are met.",
-  commonPassword: "This password is too common. Please choose a different one.",
-  badPassword: "Bad Password. Please try again",
-  userNotFound: "User Not Found",
-  invalidCode: "Invalid Email or Secret Code Provided",
-  tooManyAttempts: "Too many attempts. Please wait and try again.",
-};
-
-function sendFailure(reply: FastifyReply, statusCode: number, code: AccountErrorCode) {
-  return reply.code(statusCode).send({
-    statusCode,
-    error: STATUS_CODES[statusCode] ?? "Error",
-    message: failureMessages[code],
-    requestId: String(reply.request.id),
-    Status: "Failure" as const,
-    Error: code,
-  });
-}
 
 const failureResponses = {
   400: failureResponseSchema.or(apiErrorSchema),

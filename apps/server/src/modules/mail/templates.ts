@@ -16,6 +16,7 @@ type EmailParams = {
   welcome: { name: string };
   resetCode: { name: string; code: string; validMinutes: number };
   passwordChanged: { name: string };
+  emailChanged: { name: string; newEmail: string };
 };
 export type EmailKind = keyof EmailParams;
 
@@ -83,6 +84,24 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
         `Bonjour ${name},`,
         `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié et toutes les sessions ont été fermées.`,
         `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  emailChanged: {
+    en: {
+      subject: (ctx) => `Your ${ctx.productName} email address was changed`,
+      paragraphs: (ctx, { name, newEmail }) => [
+        `Hello ${name},`,
+        `The email address of your ${ctx.productName} account was changed to ${newEmail}. From now on, sign in with that account.`,
+        `If this was not you, write to ${ctx.supportEmail} at once.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `L'adresse courriel de votre compte ${ctx.productName} a été modifiée`,
+      paragraphs: (ctx, { name, newEmail }) => [
+        `Bonjour ${name},`,
+        `L'adresse courriel de votre compte ${ctx.productName} est désormais ${newEmail}. Connectez-vous dorénavant avec ce compte.`,
+        `Si vous n'êtes pas à l'origine de ce changement, écrivez immédiatement à ${ctx.supportEmail}.`,
       ],
     },
   },

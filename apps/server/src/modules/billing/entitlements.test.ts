@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { computeEntitlement, type EntitlementInput } from "./entitlements.ts";
+
+const registeredAt = new Date("2026-01-15T10:00:00Z");
+const day = (n: number) => new Date(registeredAt.getTime() + n * 86_400_000);
+const base: EntitlementInput = {
+  now: registeredAt,
+  registeredAt,
+  occupation: "lawyer",
+  facultyGetsStudentAccess: true,
+  subscription: null,
+};
+
+describe("computeEntitlement", () => {
+  it.each([
+    ["trial, day 0", {}, "trial", day(30)],
+    ["trial, day 29", { now: day(29) }, "trial", day(30)],
+    ["trial over, day 30", { now: day(30) }, "none", null],
+    ["trial over, day 31", { now: day(31) }, "none", null],
+    [
+      "student, year 0",
+      { occupation: "law student" as const, now: day(1) },
+      "student",
+      new Date("2028-01-15T10:00:00Z"),
+    ],
+    [
+      "student, the day before 2 years",
+      { occupation: "law student" as const, now: new Date("2028-01-14T10:00:00Z") },
+      "student",
+      new Date("2028-01-15T10:00:00Z"),
+    ],
+    ["student, year 2", { occupation: "law student" as const, now: new Date("2028-01-15T10:00:00Z") }, "none", null],
+    [
+      "faculty like students",
+      { occupation: "law faculty" as const, now: day(400) },
+      "student",
+      new Date("2028-01-15T10:00:00Z"),
+    ],
+    [
+      "faculty when configured otherwise",
+      { occupation: "law faculty" as const, facultyGetsStudentAccess: false, now: day(400) },
+      "none",
+      null,
+    ],
+    ["other occupation, trial only", { occupation: "other" as const, now: day(10) }, "trial", day(30)],
+    [
+      "active subscription",
+      { now: day(100), subscription: { status: "active", currentPeriodEnd: day(120) } },
+      "subscription",
+      day(120),
+    ],
+    [
+      "trialing subscription",
+      { now: day(5), subscription: { status: "trialing", currentPeriodEnd: day(40) } },
+      "subscription",
+      day(40),
+    ],
+    [
+      "active but period ended",
+      { now: day(121), subscription: { status: "active", currentPeriodEnd: day(120) } },
+      "none",
+      null,
+    ],
+    ["past_due", { now: day(100), subscription: { status: "past_due", currentPeriodEnd: day(120) } }, "none", null],
+    ["canceled", { now: day(100), subscription: { status: "canceled", currentPeriodEnd: day(120) } }, "none", null],
+    [
+      "canceled during the trial falls back to the trial",
+      { now: day(3), subscription: { status: "canceled", currentPeriodEnd: day(2) } },
+      "trial",
+      day(30),
+    ],
+    [
+      "a student who pays is a subscriber",
+      {
+        occupation: "law student" as const,
+        now: day(3),
+        subscription: { status: "active", currentPeriodEnd: day(33) },
+      },
+      "subscription",
+      day(33),
+    ],
+  ] as const)("%s", (_label, overrides, access, endsAt) => {
+    expect(computeEntitlement({ ...base, ...overrides })).toEqual({ access, endsAt });
+  });
+
+  it("follows a change of occupation: becoming a student after the trial restores access", () => {
+    const asLawyer = computeEntitlement({ ...base, now: day(45) });
+    const asStudent = computeEntitlement({ ...base, occupation: "law student", now: day(45) });
+    expect([asLawyer.access, asStudent.access]).toEqual(["none", "student"]);
+  });
+});

@@ -1,0 +1,156 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import {
+  billingPortalResponseSchema,
+  entitlementResponseSchema,
+  pricingSessionResponseSchema,
+} from "@precis/contract/subscription";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendApiError } from "../../plugins/errors.ts";
+import { requireSession } from "../sessions/plugin.ts";
+import { findCustomerId, getEntitlement, getPricingSession, recordMemoUsage } from "./service.ts";
+import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
+import { applyStripeEvent } from "./stripe-events.ts";
+
+/** Stripe's own limit is five minutes; an older signature is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const stripe = createStripeClient(config);
+
+  // The webhook lives in its own scope: only there is a JSON body kept raw, as the signature needs.
+  await app.register(async (webhookScope) => {
+    webhookScope.removeContentTypeParser("application/json");
+    webhookScope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhookScope.post(
+      "/api/stripe/webhook",
+      {
+        // Stripe cannot send X-Requested-With; its signature is the only way in.
+        config: { allowCrossSite: true },
+        schema: {
+          tags: ["subscription"],
+          summary: "Stripe events (signed with STRIPE_WEBHOOK_SECRET)",
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.string() }),
+            400: apiErrorSchema,
+            503: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const secret = config.stripe.webhookSecret;
+        if (!secret) return sendApiError(reply, 503, "Payments are not configured on this server.");
+        const signature = request.headers["stripe-signature"];
+        if (!Buffer.isBuffer(request.body) || typeof signature !== "string") {
+          return sendApiError(reply, 400, "A signed Stripe event is required.");
+        }
+        let event: ReturnType<typeof stripeWebhooks.constructEvent>;
+        try {
+          event = stripeWebhooks.constructEvent(
+            request.body,
+            signature,
+            secret,
+            SIGNATURE_TOLERANCE_SECONDS,
+            undefined,
+            // Milliseconds: the signature's age is measured against our clock.
+            app.clock().getTime(),
+          );
+        } catch {
+          return sendApiError(reply, 400, "The Stripe signature is invalid or too old.");
+        }
+        const outcome = await applyStripeEvent(app.database.db, event);
+        if (outcome !== "applied" && outcome !== "duplicate") {
+          request.log.warn({ eventId: event.id, type: event.type, outcome }, "Stripe event not applied");
+        }
+        return { received: true as const, outcome };
+      },
+    );
+  });
+
+  app.post(
+    "/api/pricing-session",
+    {
+      schema: {
+        tags: ["subscription"],
+        summary: "The caller's plan, if any, and what the pricing table needs",
+        response: { 200: pricingSessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      return getPricingSession(app.database.db, session.userId);
+    },
+  );
+
+  app.post(
+    "/api/billing-portal",
+    {
+      schema: {
+        tags: ["subscription"],
+        summary: "A Stripe customer-portal session where the caller changes or cancels the plan",
+        response: { 200: billingPortalResponseSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const customerId = await findCustomerId(app.database.db, session.userId);
+      if (!customerId) return sendApiError(reply, 409, "There is no billing account for this user yet.");
+      if (!stripe) {
+        if (config.stripe.portalUrl) return { url: new URL(config.stripe.portalUrl, config.publicUrl).toString() };
+        return sendApiError(reply, 503, "Payments are not configured on this server.");
+      }
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${config.publicUrl}/subscription`,
+      });
+      return { url: portal.url };
+    },
+  );
+
+  app.get(
+    "/api/entitlement",
+    {
+      schema: {
+        tags: ["subscription"],
+        summary: "What the caller may use now: trial, student, subscription or none, and memo usage",
+        response: { 200: entitlementResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      return getEntitlement(app.database.db, config, session.userId, app.clock());
+    },
+  );
+
+  app.post(
+    "/api/memo-usage",
+    {
+      schema: {
+        tags: ["subscription"],
+        summary: "Count one memo generation; refused with 402 once the plan's monthly cap is reached",
+        response: { 200: entitlementResponseSchema, 402: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const result = await recordMemoUsage(app.database.db, config, session.userId, app.clock());
+      switch (result.outcome) {
+        case "recorded":
+          return result.entitlement;
+        case "noAccess":
+          return sendApiError(reply, 402, "Your free access has ended. Choose a plan to keep generating memos.");
+        case "limitReached":
+          return sendApiError(reply, 402, "You have reached this month's memo limit for your plan.");
+      }
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import { docsFeedbackRequestSchema, docsFeedbackResponseSchema } from "@precis/contract/docs";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendApiError } from "../../plugins/errors.ts";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit/service.ts";
+import { recordDocsFeedback } from "./service.ts";
+
+/**
+ * Generous for a reader rating every page of the site, tight enough that one address cannot flood
+ * the table the team reads.
+ */
+const FEEDBACK_PER_IP: RateLimitRule = { limit: 30, windowSeconds: 3600 };
+
+export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/docs-feedback",
+    {
+      schema: {
+        tags: ["documentation"],
+        summary: 'Answer "Was this page helpful?" for a documentation page; no account needed',
+        body: docsFeedbackRequestSchema,
+        response: { 201: docsFeedbackResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const verdict = await hitRateLimit(app.database.db, `docs-feedback:ip:${request.ip}`, FEEDBACK_PER_IP, now);
+      if (!verdict.isAllowed) {
+        reply.header("retry-after", String(verdict.retryAfterSeconds));
+        return sendApiError(reply, 429, "Too much feedback from this address. Please try again later.");
+      }
+      await recordDocsFeedback(app.database.db, request.body, now);
+      return reply.code(201).send({ received: true as const });
+    },
+  );
+};

@@ -1,0 +1,167 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import { failureResponseSchema, statusResponseSchema } from "@precis/contract/auth";
+import { emailSchema } from "@precis/contract/profile";
+import { firebaseConfigResponseSchema, ssoRegisterRequestSchema } from "@precis/contract/sso";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { parseBasicAuthorization } from "../../lib/http-basic.ts";
+import { sendApiError } from "../../plugins/errors.ts";
+import { getRequestOrigin } from "../audit/service.ts";
+import { sendFailure } from "../auth/failures.ts";
+import { hitRateLimit } from "../rate-limit/service.ts";
+import { requireSession } from "../sessions/plugin.ts";
+import { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
+import { createIdTokenVerifier, type VerifiedIdentity } from "./token-verifier.ts";
+
+/** A change of email needs a sign-in this recent (the new account proves itself now, not last week). */
+const CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS = 300;
+/** Firebase ID tokens are about 1 kB; anything far larger is not one. */
+const MAX_ID_TOKEN_LENGTH = 8192;
+
+export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const verifyIdToken = createIdTokenVerifier(config, app.clock);
+  const isConfigured = Boolean(config.firebase.projectId && config.firebase.apiKey && config.firebase.authDomain);
+
+  /** Reads "Basic email:idToken" and verifies the token for that email; null once an error was sent. */
+  async function readIdentity(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    requirements: { signedInWithinSeconds?: number } = {},
+  ): Promise<VerifiedIdentity | null> {
+    const credentials = parseBasicAuthorization(request.headers.authorization);
+    const email = emailSchema.safeParse(credentials?.user);
+    if (!credentials || !email.success || !credentials.secret || credentials.secret.length > MAX_ID_TOKEN_LENGTH) {
+      void sendApiError(reply, 400, "Send the email and the ID token as HTTP Basic authorization.");
+      return null;
+    }
+    const verdict = await hitRateLimit(
+      app.database.db,
+      `sso:ip:${request.ip}`,
+      { limit: config.rateLimits.authPerIp, windowSeconds: config.rateLimits.windowSeconds },
+      app.clock(),
+    );
+    if (!verdict.isAllowed) {
+      reply.header("retry-after", String(verdict.retryAfterSeconds));
+      void sendApiError(reply, 429, "Too many attempts. Please wait and try again.");
+      return null;
+    }
+    const result = await verifyIdToken(credentials.secret, email.data, requirements);
+    if (result.outcome === "verified") return result.identity;
+    if (result.outcome === "unavailable") {
+      void sendApiError(reply, 503, "Google and Microsoft sign-in is unavailable right now. Please try again later.");
+      return null;
+    }
+    request.log.info({ reason: result.reason }, "ID token refused");
+    void sendFailure(reply, 401, "invalidToken");
+    return null;
+  }
+
+  app.get(
+    "/api/sso/firebase",
+    {
+      schema: {
+        tags: ["sign-in"],
+        summary: "The Firebase web configuration that starts Google and Microsoft sign-in",
+        response: { 200: firebaseConfigResponseSchema },
+      },
+    },
+    async () =>
+      isConfigured
+        ? {
+            isConfigured: true as const,
+            firebaseConfig: {
+              apiKey: config.firebase.apiKey,
+              authDomain: config.firebase.authDomain,
+              projectId: config.firebase.projectId,
+            },
+            ...(config.firebase.emulatorHost && !config.isProduction
+              ? { emulatorUrl: `http://${config.firebase.emulatorHost}` }
+              : {}),
+          }
+        : { isConfigured: false as const },
+  );
+
+  app.post(
+    "/api/sso/login",
+    {
+      schema: {
+        tags: ["sign-in"],
+        summary: "Log in with a Google or Microsoft ID token (HTTP Basic: email and ID token); 404 for a new user",
+        response: {
+          200: statusResponseSchema,
+          400: apiErrorSchema,
+          401: failureResponseSchema,
+          404: failureResponseSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = await readIdentity(request, reply);
+      if (!identity) return reply;
+      const user = await logInWithIdentity(authDependencies(request), identity);
+      if (!user) return sendFailure(reply, 404, "userNotFound");
+      await reply.startSession(user.id);
+      return { Status: "Success" as const, Role: user.occupation };
+    },
+  );
+
+  app.post(
+    "/api/sso/register",
+    {
+      schema: {
+        tags: ["sign-in"],
+        summary: "Create an account for a Google or Microsoft identity (the ID token in HTTP Basic) and log in",
+        body: ssoRegisterRequestSchema,
+        response: {
+          200: statusResponseSchema,
+          401: failureResponseSchema,
+          409: failureResponseSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = await readIdentity(request, reply);
+      if (!identity) return reply;
+      if (identity.email !== request.body.email) return sendFailure(reply, 401, "invalidToken");
+      const language = request.body.language ?? "en";
+      const result = await registerWithIdentity(authDependencies(request), identity, request.body.role, language);
+      if (result.outcome !== "registered") return sendFailure(reply, 409, result.outcome);
+      app.mailWorker.nudge();
+      await reply.startSession(result.user.id);
+      return { Status: "Success" as const, Role: result.user.occupation };
+    },
+  );
+
+  app.post(
+    "/api/sso/change-email",
+    {
+      schema: {
+        tags: ["sign-in"],
+        summary: "Move the signed-in account to a new Google or Microsoft email (signed in within 5 minutes)",
+        response: {
+          200: statusResponseSchema,
+          401: failureResponseSchema.or(apiErrorSchema),
+          409: failureResponseSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const identity = await readIdentity(request, reply, { signedInWithinSeconds: CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS });
+      if (!identity) return reply;
+      const result = await changeEmail(authDependencies(request), session.userId, identity);
+      if (result.outcome === "emailTaken") return sendFailure(reply, 409, "emailExists");
+      app.mailWorker.nudge();
+      return { Status: "Success" as const };
+    },
+  );
+
+  function authDependencies(request: FastifyRequest) {
+    return { db: app.database.db, config, now: app.clock(), origin: getRequestOrigin(request) };
+  }
+};

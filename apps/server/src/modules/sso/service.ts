@@ -1,0 +1,174 @@
+import { type Language, SSO_USERNAME_MAX_LENGTH } from "@precis/contract/auth";
+import type { Occupation } from "@precis/contract/profile";
+import { deriveSsoUsername } from "@precis/contract/sso";
+import { and, eq, ne } from "drizzle-orm";
+import { userIdentities, users } from "../../db/schema.ts";
+import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { recordAuditEvent } from "../audit/service.ts";
+import { type AuthDependencies, findUserByEmail } from "../auth/service.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import { renderEmail } from "../mail/templates.ts";
+import type { VerifiedIdentity } from "./token-verifier.ts";
+
+const emailContext = (deps: AuthDependencies) => ({
+  productName: deps.config.client.productName,
+  supportEmail: deps.config.client.supportEmail,
+  publicUrl: deps.config.publicUrl,
+});
+
+/**
+ * The account a verified Google or Microsoft identity signs in to: the one it is linked to, or
+ * else the account with the same (verified) email, which it is then linked to. Null when none.
+ */
+export async function logInWithIdentity(deps: AuthDependencies, identity: VerifiedIdentity) {
+  const [linked] = await deps.db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, identity.provider), eq(userIdentities.subject, identity.subject)))
+    .limit(1);
+  const user = linked?.user ?? (await findUserByEmail(deps.db, identity.email));
+  if (!user) {
+    await recordAuditEvent(deps.db, deps.origin, "sso_login_failed", null, {
+      provider: identity.provider,
+      reason: "unknownUser",
+    });
+    return null;
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!linked) {
+      await tx
+        .insert(userIdentities)
+        .values({ userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email })
+        .onConflictDoNothing();
+      await recordAuditEvent(tx, deps.origin, "sso_linked", user.id, { provider: identity.provider });
+    }
+    await recordAuditEvent(tx, deps.origin, "sso_logged_in", user.id, { provider: identity.provider });
+  });
+  return user;
+}
+
+/** Numeric suffixes keep a taken SSO username within its 15 characters: "MarieTremblay" → "MarieTremblay2". */
+function usernameCandidates(base: string) {
+  const candidates = [base];
+  for (let suffix = 2; suffix < 1000; suffix += 1) {
+    const tail = String(suffix);
+    candidates.push(`${base.slice(0, SSO_USERNAME_MAX_LENGTH - tail.length)}${tail}`);
+  }
+  return candidates;
+}
+
+export type SsoRegistrationResult =
+  | { outcome: "registered"; user: typeof users.$inferSelect }
+  | { outcome: "emailExists" | "usernameExists" };
+
+/** Creates a password-less account for a verified identity, linked to it, with its welcome email. */
+export async function registerWithIdentity(
+  deps: AuthDependencies,
+  identity: VerifiedIdentity,
+  role: Occupation,
+  language: Language,
+): Promise<SsoRegistrationResult> {
+  if (await findUserByEmail(deps.db, identity.email)) return { outcome: "emailExists" };
+  const fromName = deriveSsoUsername(identity.displayName);
+  const base = fromName.length >= 2 ? fromName : deriveSsoUsername(identity.email.split("@")[0] ?? "").padEnd(2, "0");
+  const [firstName = "", ...rest] = identity.displayName.trim().split(/\s+/u);
+
+  for (const username of usernameCandidates(base)) {
+    try {
+      const user = await deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email: identity.email,
+            username,
+            firstName: firstName.slice(0, 100),
+            lastName: rest.join(" ").slice(0, 100),
+            occupation: role,
+            locale: language,
+            createdAt: deps.now,
+            updatedAt: deps.now,
+          })
+          .returning();
+        if (!created) throw new Error("insert returned no row");
+        await tx.insert(userIdentities).values({
+          userId: created.id,
+          provider: identity.provider,
+          subject: identity.subject,
+          email: identity.email,
+        });
+        await enqueueEmail(
+          tx,
+          created.email,
+          renderEmail("welcome", language, emailContext(deps), { name: created.firstName || username }),
+        );
+        await recordAuditEvent(tx, deps.origin, "sso_registered", created.id, { provider: identity.provider });
+        return created;
+      });
+      return { outcome: "registered", user };
+    } catch (error) {
+      const constraint = getViolatedUniqueConstraint(error);
+      if (constraint === "users_username_lower_key") continue;
+      if (constraint === "users_email_key" || constraint === "user_identities_provider_subject_key") {
+        return { outcome: "emailExists" };
+      }
+      throw error;
+    }
+  }
+  return { outcome: "usernameExists" };
+}
+
+/**
+ * Moves the account to the email of a freshly signed-in identity and links that identity; the old
+ * address is told, in the same transaction. Null when another account already uses the email.
+ */
+export async function changeEmail(deps: AuthDependencies, userId: number, identity: VerifiedIdentity) {
+  const [taken] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, identity.email), ne(users.id, userId)))
+    .limit(1);
+  if (taken) return { outcome: "emailTaken" as const };
+  // An identity already linked to another account is that account's, whatever its email now.
+  const [linkedElsewhere] = await deps.db
+    .select({ id: userIdentities.id })
+    .from(userIdentities)
+    .where(
+      and(
+        eq(userIdentities.provider, identity.provider),
+        eq(userIdentities.subject, identity.subject),
+        ne(userIdentities.userId, userId),
+      ),
+    )
+    .limit(1);
+  if (linkedElsewhere) return { outcome: "emailTaken" as const };
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!before) throw new Error("user of a live session does not exist");
+      await tx.update(users).set({ email: identity.email, updatedAt: deps.now }).where(eq(users.id, userId));
+      await tx
+        .insert(userIdentities)
+        .values({ userId, provider: identity.provider, subject: identity.subject, email: identity.email })
+        .onConflictDoUpdate({
+          target: [userIdentities.provider, userIdentities.subject],
+          set: { email: identity.email },
+        });
+      if (before.email !== identity.email) {
+        await enqueueEmail(
+          tx,
+          before.email,
+          renderEmail("emailChanged", before.locale, emailContext(deps), {
+            name: before.firstName || before.username,
+            newEmail: identity.email,
+          }),
+        );
+      }
+      await recordAuditEvent(tx, deps.origin, "email_changed", userId, { provider: identity.provider });
+    });
+  } catch (error) {
+    if (getViolatedUniqueConstraint(error) === "users_email_key") return { outcome: "emailTaken" as const };
+    throw error;
+  }
+  return { outcome: "changed" as const };
+}

@@ -1,0 +1,244 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userIdentities, users } from "../src/db/schema.ts";
+import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+const PROJECT = "precis-emulated";
+const time = createTestClock();
+let server: TestServer;
+
+beforeAll(async () => {
+  // The Firebase Auth Emulator's tokens are unsigned: the cryptography is proven in token-verifier.test.ts,
+  // the endpoints here.
+  server = await startTestServer({
+    clock: time.clock,
+    env: {
+      FIREBASE_PROJECT_ID: PROJECT,
+      FIREBASE_API_KEY: "fake-api-key",
+      FIREBASE_AUTH_DOMAIN: "precis-emulated.firebaseapp.com",
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      REGISTER_MAX_PER_IP: "1000",
+    },
+  });
+});
+afterAll(() => server.close());
+
+const nowSeconds = () => Math.floor(time.clock().getTime() / 1000);
+function emulatorToken(email: string, overrides: Record<string, unknown> = {}) {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const claims = {
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    sub: `uid-${email}`,
+    iat: nowSeconds() - 5,
+    exp: nowSeconds() + 3600,
+    auth_time: nowSeconds() - 5,
+    email,
+    email_verified: true,
+    name: "Marie-Ève  Tremblay Gagnon",
+    firebase: { sign_in_provider: "google.com" },
+    ...overrides,
+  };
+  return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
+}
+function ssoPost(url: string, email: string, token: string, body?: object, headers: Record<string, string> = {}) {
+  return server.app.inject({
+    method: "POST",
+    url,
+    headers: { ...xhrHeaders, authorization: basicAuth(email, token), ...headers },
+    ...(body ? { payload: body } : {}),
+  });
+}
+async function countUsers() {
+  const [row] = await server.database.db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}
+
+describe("sign-in configuration", () => {
+  it("gives the browser the Firebase web configuration and the emulator", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/api/sso/firebase" });
+    expect(response.json()).toEqual({
+      isConfigured: true,
+      firebaseConfig: { apiKey: "fake-api-key", authDomain: "precis-emulated.firebaseapp.com", projectId: PROJECT },
+      emulatorUrl: "http://127.0.0.1:9099",
+    });
+  });
+
+  it("says when sign-in is not configured", async () => {
+    const bare = await startTestServer({ database: server.database });
+    expect((await bare.app.inject({ method: "GET", url: "/api/sso/firebase" })).json()).toEqual({
+      isConfigured: false,
+    });
+    await bare.app.close();
+  });
+});
+
+describe("SSO registration and login", () => {
+  it("answers 404 for a new identity, registers it with a derived username, then logs it in", async () => {
+    const email = "marie.eve@example.ca";
+    expect((await ssoPost("/api/sso/login", email, emulatorToken(email))).statusCode).toBe(404);
+
+    const registered = await ssoPost("/api/sso/register", email, emulatorToken(email), { email, role: "law faculty" });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual({ Status: "Success", Role: "law faculty" });
+    const profile = (
+      await server.app.inject({ method: "GET", url: "/api/user-details", headers: readSession(registered).headers })
+    ).json().userProfile;
+    expect(profile).toMatchObject({
+      email,
+      name: "Marie-ÈveTrembl",
+      firstName: "Marie-Ève",
+      lastName: "Tremblay Gagnon",
+    });
+
+    const login = await ssoPost("/api/sso/login", email.toUpperCase(), emulatorToken(email));
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["x-access-key"]).toEqual(expect.any(String));
+  });
+
+  it("gives a taken derived username a short numeric suffix within 15 characters", async () => {
+    await ssoPost(
+      "/api/sso/register",
+      "first@example.ca",
+      emulatorToken("first@example.ca", { name: "Jean Tremblay-Lavoie" }),
+      {
+        email: "first@example.ca",
+        role: "lawyer",
+      },
+    );
+    const second = await ssoPost(
+      "/api/sso/register",
+      "second@example.ca",
+      emulatorToken("second@example.ca", { name: "Jean Tremblay-Lavoie" }),
+      { email: "second@example.ca", role: "lawyer" },
+    );
+    const profile = (
+      await server.app.inject({ method: "GET", url: "/api/user-details", headers: readSession(second).headers })
+    ).json().userProfile;
+    expect(profile.name).toBe("JeanTremblay-L2");
+  });
+
+  it("links a Google identity to the password account with the same verified email", async () => {
+    const email = "password.first@example.ca";
+    await server.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email, password: "Tribunal2024x" },
+    });
+    const login = await ssoPost("/api/sso/login", email, emulatorToken(email));
+    expect(login.statusCode).toBe(200);
+    const links = await server.database.db.select().from(userIdentities).where(eq(userIdentities.email, email));
+    expect(links).toHaveLength(1);
+  });
+
+  it("answers 409 when registering an email that exists", async () => {
+    const email = "taken@example.ca";
+    await ssoPost("/api/sso/register", email, emulatorToken(email), { email, role: "lawyer" });
+    const again = await ssoPost("/api/sso/register", email, emulatorToken(email, { sub: "another-uid" }), {
+      email,
+      role: "lawyer",
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ Error: "emailExists" });
+  });
+
+  it.each([
+    ["an unverified email", { email_verified: false }],
+    ["an expired token", { exp: nowSeconds() - 60 }],
+    ["a token of another project", { aud: "another-project" }],
+    ["a password sign-in", { firebase: { sign_in_provider: "password" } }],
+    ["a token for another email", { email: "someone.else@example.ca" }],
+  ])("refuses %s with 401 and creates nothing", async (_label, overrides) => {
+    const email = "forged@example.ca";
+    const before = await countUsers();
+    const response = await ssoPost("/api/sso/register", email, emulatorToken(email, overrides), {
+      email,
+      role: "lawyer",
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ Error: "invalidToken", message: "Invalid Email or Password" });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses a body email that differs from the token's", async () => {
+    const response = await ssoPost("/api/sso/register", "a@example.ca", emulatorToken("a@example.ca"), {
+      email: "b@example.ca",
+      role: "lawyer",
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("answers 400 to a missing or malformed Basic header", async () => {
+    const response = await server.app.inject({ method: "POST", url: "/api/sso/login", headers: xhrHeaders });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("answers 503, never 500 and never a session, when Google's keys cannot be fetched", async () => {
+    const offline = await startTestServer({
+      database: server.database,
+      env: { FIREBASE_PROJECT_ID: PROJECT, FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" },
+    });
+    const before = await countUsers();
+    const response = await offline.app.inject({
+      method: "POST",
+      url: "/api/sso/register",
+      headers: { ...xhrHeaders, authorization: basicAuth("x@example.ca", emulatorToken("x@example.ca")) },
+      payload: { email: "x@example.ca", role: "lawyer" },
+    });
+    expect(response.statusCode).toBe(401); // unsigned tokens are never accepted outside emulator mode
+    const signedLooking = `${Buffer.from(JSON.stringify({ alg: "RS256", kid: "k" })).toString("base64url")}.${emulatorToken("x@example.ca").split(".")[1]}.c2ln`;
+    const unavailable = await offline.app.inject({
+      method: "POST",
+      url: "/api/sso/login",
+      headers: { ...xhrHeaders, authorization: basicAuth("x@example.ca", signedLooking) },
+    });
+    expect(unavailable.statusCode).toBe(503);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(await countUsers()).toBe(before);
+    await offline.app.close();
+  });
+});
+
+describe("change of email", () => {
+  async function ssoUser(email: string) {
+    const response = await ssoPost("/api/sso/register", email, emulatorToken(email), { email, role: "lawyer" });
+    return readSession(response).headers;
+  }
+
+  it("switches the email with a fresh sign-in and tells the old address", async () => {
+    const session = await ssoUser("old.address@example.ca");
+    const newEmail = "new.address@example.ca";
+    const response = await ssoPost("/api/sso/change-email", newEmail, emulatorToken(newEmail), undefined, session);
+    expect(response.statusCode).toBe(200);
+    const profile = (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session })).json()
+      .userProfile;
+    expect(profile.email).toBe(newEmail);
+    expect((await ssoPost("/api/sso/login", newEmail, emulatorToken(newEmail))).statusCode).toBe(200);
+    const sent = await server.app.mailWorker.runOnce();
+    expect(sent).toBeGreaterThan(0);
+  });
+
+  it("answers 409 when another account has the email, and 401 when not logged in", async () => {
+    const session = await ssoUser("mover@example.ca");
+    await ssoUser("occupied@example.ca");
+    const taken = await ssoPost(
+      "/api/sso/change-email",
+      "occupied@example.ca",
+      emulatorToken("occupied@example.ca", { sub: "x" }),
+      undefined,
+      session,
+    );
+    expect(taken.statusCode).toBe(409);
+    const anonymous = await ssoPost("/api/sso/change-email", "free@example.ca", emulatorToken("free@example.ca"));
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("needs a sign-in from the last 5 minutes", async () => {
+    const session = await ssoUser("slow@example.ca");
+    const stale = emulatorToken("slow.new@example.ca", { auth_time: nowSeconds() - 301 });
+    expect((await ssoPost("/api/sso/change-email", "slow.new@example.ca", stale, undefined, session)).statusCode).toBe(
+      401,
+    );
+  });
+});

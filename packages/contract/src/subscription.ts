@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+export const TRIAL_DAYS = 30;
+export const STUDENT_FREE_YEARS = 2;
+
+/** `POST /api/pricing-session` (SPEC §7): the plan, when the account has one, and who is buying. */
+export const pricingSessionResponseSchema = z.object({
+  plan: z
+    .object({
+      name: z.string(),
+      details: z.string(),
+      price: z.object({ period: z.string() }),
+    })
+    .optional(),
+  userId: z.string(),
+  email: z.string(),
+});
+export type PricingSession = z.infer<typeof pricingSessionResponseSchema>;
+
+export const billingPortalResponseSchema = z.object({ url: z.url() });
+
+export const accessKinds = ["trial", "student", "subscription", "none"] as const;
+export type AccessKind = (typeof accessKinds)[number];
+
+/** `GET /api/entitlement`: what the extension may do for this account right now. */
+export const entitlementResponseSchema = z.object({
+  access: z.enum(accessKinds),
+  /** ISO date-time when the current access ends; null when there is none. */
+  endsAt: z.iso.datetime().nullable(),
+  memo: z.object({
+    /** null means unlimited. */
+    monthlyLimit: z.number().int().nonnegative().nullable(),
+    usedThisMonth: z.number().int().nonnegative(),
+  }),
+});
+export type Entitlement = z.infer<typeof entitlementResponseSchema>;
