@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+/**
+ * Property-based fuzzing of every operation in /api/openapi.json: hostile bodies, headers and query
+ * strings never get a 5xx, never leak a stack trace or SQL, and a refused request changes no row.
+ * FUZZ_RUNS sets the runs per operation (CI: 1,000).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+
+/** Tables a refused request may legitimately touch: attempt counters and the security log. */
+const TABLES_A_REFUSAL_MAY_CHANGE = new Set(["rate_limit_counters", "audit_events"]);
+const LEAK_PATTERN =
+  /\n\s+at |node_modules|\.ts:\d+|syntax error|relation "|duplicate key|SELECT |INSERT INTO|UPDATE "/i;
+
+let server: TestServer;
+let sessionHeaders: Record<string, string>;
+let operations: { method: string; path: string }[];
+let tables: string[];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      REGISTER_MAX_PER_IP: "1000000",
+      AUTH_MAX_PER_IP: "1000000",
+      LOGIN_MAX_PER_ACCOUNT: "1000000",
+      STRIPE_WEBHOOK_SECRET: "whsec_fuzz",
+    },
+  });
+  const registered = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email: "fuzz@example.ca", password: "Tribunal2024x", firstName: "Fuzz" },
+  });
+  sessionHeaders = readSession(registered).headers;
+  const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+  operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  const rows = (await server.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] };
+  tables = rows.rows.map((row) => row.table_name).filter((name) => !TABLES_A_REFUSAL_MAY_CHANGE.has(name));
+}, 120_000);
+afterAll(() => server.close());
+
+/** One checksum of every row of every table (order-independent). */
+async function checksumTables() {
+  const parts = await Promise.all(
+    tables.map(async (table) => {
+      const result = (await server.database.db.execute(
+        sql.raw(
+          `select coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from "${table}" t`,
+        ),
+      )) as unknown as { rows: { sum: string }[] };
+      return `${table}:${result.rows[0]?.sum}`;
+    }),
+  );
+  return parts.join("|");
+}
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 300 }),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "'; drop table users; --",
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "𝕏".repeat(500),
+    "é".repeat(5000),
+  ),
+  fc.string({ minLength: 2000, maxLength: 20_000 }),
+);
+const hostileKey = fc.oneof(
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "email",
+    "password",
+    "role",
+    "id",
+    "memoOrdering",
+    "secret_code",
+  ),
+  fc.string({ maxLength: 20 }),
+);
+const hostileValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    hostileString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 5 }),
+    fc.dictionary(hostileKey, tie("value"), { maxKeys: 6 }),
+  ),
+})).value;
+
+const requestArbitrary = fc.record({
+  contentType: fc.constantFrom(
+    "application/json",
+    "application/json",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/xml",
+  ),
+  body: fc.oneof(
+    hostileValue.map((value) => JSON.stringify(value) ?? "null"),
+    fc.dictionary(hostileKey, hostileValue, { maxKeys: 8 }).map((value) => JSON.stringify(value)),
+    hostileString,
+    fc.constant(`{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}`),
+    fc.constant(`{"email":"${"a".repeat(1_100_000)}"}`),
+  ),
+  query: fc.option(fc.dictionary(fc.string({ maxLength: 10 }), hostileString, { maxKeys: 3 }), { nil: undefined }),
+  isSignedIn: fc.boolean(),
+  hasRequestedWith: fc.boolean(),
+  authorization: fc.option(
+    fc.oneof(
+      fc.tuple(hostileString, hostileString).map(([user, secret]) => basicAuth(user, secret)),
+      hostileString.map((text) => `Basic ${text}`),
+      hostileString,
+    ),
+    { nil: undefined },
+  ),
+  accessKey: fc.option(
+    hostileString.map((text) => text.slice(0, 200)),
+    { nil: undefined },
+  ),
+});
+
+describe("hostile input on every API operation", () => {
+  it("found the operations to fuzz", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("never answers 5xx, never leaks internals, and a refused request writes nothing", async () => {
+    for (const operation of operations) {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary, async (input) => {
+          const isLogout = operation.path === "/api/logout";
+          const headers: Record<string, string> = {
+            ...(input.isSignedIn && !isLogout ? sessionHeaders : {}),
+            ...(input.hasRequestedWith ? xhrHeaders : {}),
+            ...(input.authorization ? { authorization: input.authorization.replace(/[\r\n]/g, "") } : {}),
+            ...(input.accessKey && !input.isSignedIn
+              ? { "x-access-key": input.accessKey.replace(/[^\x20-\x7e]/g, "") }
+              : {}),
+          };
+          const hasBody = operation.method !== "GET" && operation.method !== "HEAD";
+          if (hasBody) headers["content-type"] = input.contentType;
+          const before = await checksumTables();
+          const response = await server.app.inject({
+            method: operation.method as "GET",
+            url: operation.path,
+            query: input.query,
+            headers,
+            ...(hasBody ? { payload: input.body } : {}),
+          });
+          expect(
+            response.statusCode,
+            `${operation.method} ${operation.path}: ${response.body.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          expect(response.body).not.toMatch(LEAK_PATTERN);
+          if (response.statusCode >= 400)
+            expect(await checksumTables(), `${operation.method} ${operation.path}`).toBe(before);
+        }),
+        { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      );
+    }
+  }, 1_800_000);
+});
