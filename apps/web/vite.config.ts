@@ -1,8 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  // Documentation pages are Markdown, rendered to data at build time (see the plugin).
+  plugins: [docsMarkdownPlugin(), react()],
   // Lets `@/…` imports resolve from tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   build: {
@@ -10,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Hashed file names let the server cache /assets/* forever and index.html never.
     assetsDir: "assets",
+    // dist/.vite/manifest.json maps each route module to its chunks: tests and the benchmark read it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const distDir = fileURLToPath(new URL("../apps/web/dist", import.meta.url));
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+
+/** The chunks a module pulls in before it runs: itself and its static imports, transitively. */
+function staticClosure(key: string, seen = new Set<string>()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+const sourcesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]?.src ?? key);
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? "";
+
+describe("the build's chunks", () => {
+  it("load the documentation without the account screens' code", () => {
+    const docsRoute = Object.keys(manifest).find((key) => key.endsWith("features/docs/routes/docs-route.tsx"));
+    expect(docsRoute).toBeDefined();
+    const loaded = sourcesOf(new Set([...staticClosure(entryKey), ...staticClosure(docsRoute ?? "")]));
+    expect(loaded.length).toBeGreaterThan(1);
+    const accountCode = loaded.filter((source) => /features\/(auth\/routes|profile|memo-settings|subscription|home)\//.test(source));
+    expect(accountCode).toEqual([]);
+  });
+
+  it("keep each page in a lazy chunk of its own, out of the entry", () => {
+    const entryClosure = sourcesOf(staticClosure(entryKey));
+    expect(entryClosure.some((source) => source.includes("features/docs/"))).toBe(false);
+    expect(entryClosure.some((source) => source.includes("features/home/routes"))).toBe(false);
+  });
+});

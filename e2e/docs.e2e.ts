@@ -1,0 +1,118 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+
+const { openPage } = useBrowser();
+
+/** Every docs page, menu pages in menu order (Previous/Next follow it), with its title in each language. */
+const pages = [
+  { path: "/document", en: "Overview", fr: "Aperçu", inMenu: true },
+  { path: "/document/install-extension", en: "Install Extension", fr: "Installer l’extension", inMenu: true },
+  { path: "/document/case-memo", en: "Memo", fr: "Mémo", inMenu: true },
+  { path: "/document/case-chat", en: "Case Chat", fr: "Clavardage sur la décision", inMenu: true },
+  { path: "/document/precis-search", en: "Precis Search", fr: "Recherche Precis", inMenu: true },
+  { path: "/document/search-history", en: "Case Chat History", fr: "Historique des clavardages", inMenu: true },
+  { path: "/document/pdf-project", en: "PDF Project", fr: "Projet PDF", inMenu: false },
+  { path: "/document/pdf-history", en: "Project History", fr: "Historique des projets", inMenu: false },
+  { path: "/document/bulk-question", en: "Bulk Question", fr: "Question en lot", inMenu: false },
+  { path: "/document/faq", en: "Frequently Asked Questions", fr: "Foire aux questions", inMenu: true },
+] as const;
+
+const titleBar = (page: Page) => page.getByRole("heading", { level: 1 });
+const docsMenu = (page: Page) => page.getByRole("navigation", { name: "Documentation" });
+const prevNext = (page: Page) => page.getByRole("navigation", { name: /^(Previous and next pages|Pages précédente et suivante)/ });
+
+async function expectOnPage(page: Page, entry: (typeof pages)[number], language: Language) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(entry.path);
+  await expect.poll(() => titleBar(page).textContent()).toBe(entry[language]);
+  const current = docsMenu(page).locator('[aria-current="page"]');
+  if (entry.inMenu) await expect.poll(() => current.textContent()).toBe(entry[language]);
+  else expect(await current.count()).toBe(0);
+}
+
+describe("documentation site", () => {
+  for (const language of ["en", "fr"] as const) {
+    it(`shows every page with its title, menu selection and no axe violations (${language})`, async () => {
+      const page = await openPage({ language });
+      for (const entry of pages) {
+        await page.goto(entry.path);
+        await expectOnPage(page, entry, language);
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+
+  it("walks the whole menu with Next and back with Previous", async () => {
+    const menuPages = pages.filter((entry) => entry.inMenu);
+    const page = await openPage();
+    await page.goto("/document");
+    await expectOnPage(page, pages[0], "en");
+    for (const entry of menuPages.slice(1)) {
+      await prevNext(page).getByRole("link", { name: `Next: ${entry.en}` }).click();
+      await expectOnPage(page, entry, "en");
+    }
+    expect(await prevNext(page).getByRole("link", { name: /^Next:/ }).count()).toBe(0);
+    for (const entry of [...menuPages].reverse().slice(1)) {
+      await prevNext(page).getByRole("link", { name: `Previous: ${entry.en}` }).click();
+      await expectOnPage(page, entry, "en");
+    }
+    expect(await prevNext(page).getByRole("link", { name: /^Previous:/ }).count()).toBe(0);
+  });
+
+  it("follows the URL on the back button and on a deep link", async () => {
+    const page = await openPage();
+    await page.goto("/document/faq");
+    await expectOnPage(page, pages[9], "en");
+    await docsMenu(page).getByRole("link", { name: "Case Chat", exact: true }).click();
+    await expectOnPage(page, pages[3], "en");
+    await page.goBack();
+    await expectOnPage(page, pages[9], "en");
+  });
+
+  it("finds a term that appears on one page only, and says when nothing matches", async () => {
+    const page = await openPage();
+    await page.goto("/document");
+    const search = page.getByRole("searchbox", { name: "Search the documentation" });
+    await search.fill("dissenting");
+    const results = page.getByRole("list", { name: "Search results" }).getByRole("link");
+    await expect.poll(() => results.count()).toBe(1);
+    expect(await results.first().textContent()).toMatch(/^Case Chat/);
+    await results.first().click();
+    await expectOnPage(page, pages[3], "en");
+
+    await search.fill("zzyzxnothing");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "No results" }).count()).toBe(1);
+  });
+
+  it("takes feedback on a page, anonymously", async () => {
+    const page = await openPage();
+    await page.goto("/document/case-memo");
+    await page.getByRole("button", { name: "Yes" }).click();
+    await page.getByRole("textbox", { name: "What helped you? (optional)" }).fill("Clear steps.");
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith("/api/docs-feedback")),
+      page.getByRole("button", { name: "Send feedback" }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    await expect.poll(() => page.getByText("Thank you for your feedback.").isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  it("answers an unknown docs path with Page not found and a link home", async () => {
+    const page = await openPage();
+    await page.goto("/document/no-such-page");
+    await expect.poll(() => titleBar(page).textContent()).toBe("Page not found");
+    expect(await page.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("offers the menu as a drawer on a phone", async () => {
+    const page = await openPage({ width: 375 });
+    await page.goto("/document/case-chat");
+    await page.getByRole("button", { name: "Documentation menu" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await drawer.getByRole("link", { name: "Frequently Asked Questions" }).click();
+    await expectOnPage(page, pages[9], "en");
+  });
+});
