@@ -12,7 +12,10 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
 }
-const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
+  string,
+  ManifestChunk
+>;
 
 /** The chunks a module pulls in before it runs: itself and its static imports, transitively. */
 function staticClosure(key: string, seen = new Set<string>()) {
@@ -30,7 +33,9 @@ describe("the build's chunks", () => {
     expect(docsRoute).toBeDefined();
     const loaded = sourcesOf(new Set([...staticClosure(entryKey), ...staticClosure(docsRoute ?? "")]));
     expect(loaded.length).toBeGreaterThan(1);
-    const accountCode = loaded.filter((source) => /features\/(auth\/routes|profile|memo-settings|subscription|home)\//.test(source));
+    const accountCode = loaded.filter((source) =>
+      /features\/(auth\/routes|profile|memo-settings|subscription|home)\//.test(source),
+    );
     expect(accountCode).toEqual([]);
   });
 

@@ -20,7 +20,8 @@ const pages = [
 
 const titleBar = (page: Page) => page.getByRole("heading", { level: 1 });
 const docsMenu = (page: Page) => page.getByRole("navigation", { name: "Documentation" });
-const prevNext = (page: Page) => page.getByRole("navigation", { name: /^(Previous and next pages|Pages précédente et suivante)/ });
+const prevNext = (page: Page) =>
+  page.getByRole("navigation", { name: /^(Previous and next pages|Pages précédente et suivante)/ });
 
 async function expectOnPage(page: Page, entry: (typeof pages)[number], language: Language) {
   await expect.poll(() => new URL(page.url()).pathname).toBe(entry.path);
@@ -48,15 +49,27 @@ describe("documentation site", () => {
     await page.goto("/document");
     await expectOnPage(page, pages[0], "en");
     for (const entry of menuPages.slice(1)) {
-      await prevNext(page).getByRole("link", { name: `Next: ${entry.en}` }).click();
+      await prevNext(page)
+        .getByRole("link", { name: `Next: ${entry.en}` })
+        .click();
       await expectOnPage(page, entry, "en");
     }
-    expect(await prevNext(page).getByRole("link", { name: /^Next:/ }).count()).toBe(0);
+    expect(
+      await prevNext(page)
+        .getByRole("link", { name: /^Next:/ })
+        .count(),
+    ).toBe(0);
     for (const entry of [...menuPages].reverse().slice(1)) {
-      await prevNext(page).getByRole("link", { name: `Previous: ${entry.en}` }).click();
+      await prevNext(page)
+        .getByRole("link", { name: `Previous: ${entry.en}` })
+        .click();
       await expectOnPage(page, entry, "en");
     }
-    expect(await prevNext(page).getByRole("link", { name: /^Previous:/ }).count()).toBe(0);
+    expect(
+      await prevNext(page)
+        .getByRole("link", { name: /^Previous:/ })
+        .count(),
+    ).toBe(0);
   });
 
   it("follows the URL on the back button and on a deep link", async () => {
