@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Navbar } from "@/app/layout/navbar";
 import { SiteFooter } from "@/app/layout/site-footer";
+import { getScrollKey } from "@/lib/scroll-key";
 
 const MAIN_CONTENT_ID = "main-content";
 
@@ -31,7 +32,7 @@ export function AppShell() {
         <Outlet />
       </Layout.Content>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={getScrollKey} />
     </Layout>
   );
 }
