@@ -28,7 +28,33 @@ export const router = createBrowserRouter([
                 lazy: () =>
                   import("@/features/home/routes/home-route").then(({ HomeRoute }) => ({ Component: HomeRoute })),
               },
+              {
+                path: "greet",
+                lazy: () =>
+                  import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({
+                    Component: LandingRoute,
+                  })),
+              },
+              {
+                path: "redirect",
+                lazy: () =>
+                  import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({
+                    Component: LandingRoute,
+                  })),
+              },
             ],
+          },
+          {
+            // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
+            path: "document/*",
+            lazy: () => import("@/features/docs/routes/docs-route").then(({ DocsRoute }) => ({ Component: DocsRoute })),
+          },
+          {
+            path: "video-document",
+            lazy: () =>
+              import("@/features/docs/routes/video-docs-route").then(({ VideoDocsRoute }) => ({
+                Component: VideoDocsRoute,
+              })),
           },
           {
             path: "*",
@@ -36,6 +62,39 @@ export const router = createBrowserRouter([
               import("@/app/routes/not-found-route").then(({ NotFoundRoute }) => ({ Component: NotFoundRoute })),
           },
         ],
+      },
+    ],
+  },
+  {
+    // SPEC §2's account pages stand alone (logo, language switch, the form), without the shell.
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        path: "login",
+        lazy: () => import("@/features/auth/routes/login-route").then(({ LoginRoute }) => ({ Component: LoginRoute })),
+      },
+      {
+        path: "login/find-user",
+        lazy: () =>
+          import("@/features/auth/routes/find-user-route").then(({ FindUserRoute }) => ({ Component: FindUserRoute })),
+      },
+      {
+        path: "login/reset-password",
+        lazy: () =>
+          import("@/features/auth/routes/reset-password-route").then(({ ResetPasswordRoute }) => ({
+            Component: ResetPasswordRoute,
+          })),
+      },
+      {
+        path: "register",
+        lazy: () =>
+          import("@/features/auth/routes/register-route").then(({ RegisterRoute }) => ({ Component: RegisterRoute })),
+      },
+      {
+        path: "welcome",
+        lazy: () =>
+          import("@/features/auth/routes/welcome-route").then(({ WelcomeRoute }) => ({ Component: WelcomeRoute })),
       },
     ],
   },

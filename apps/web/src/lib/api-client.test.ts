@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_KEY_STORAGE_KEY, ApiRequestError, apiRequest, clearAccessKey, getAccessKey } from "./api-client";
+import {
+  ACCESS_KEY_STORAGE_KEY,
+  ApiRequestError,
+  apiRequest,
+  clearAccessKey,
+  getAccessKey,
+  parseRetryAfter,
+} from "./api-client";
 
 /** A Map-backed Storage: the node test environment has no localStorage. */
 function createMemoryStorage(): Storage {
@@ -97,6 +104,12 @@ describe("apiRequest", () => {
     expect((error as ApiRequestError).apiError).toEqual(body);
   });
 
+  it("reads the Retry-After header of a refused request", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(429, { statusCode: 429 }, { "retry-after": "840" }));
+    const error = await apiRequest("/login", { method: "POST" }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 840 });
+  });
+
   it("validates the success body with the given schema", async () => {
     const { z } = await import("zod");
     fetchMock.mockResolvedValue(jsonResponse(200, { userProfile: 42 }));
@@ -106,5 +119,25 @@ describe("apiRequest", () => {
   it("returns null for an empty body", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiRequest("/logout")).resolves.toBeNull();
+  });
+});
+
+describe("parseRetryAfter", () => {
+  const now = new Date("2026-01-01T12:00:00Z");
+
+  it("reads delay seconds", () => {
+    expect(parseRetryAfter("120", now)).toBe(120);
+    expect(parseRetryAfter(" 0 ", now)).toBe(0);
+  });
+
+  it("reads an HTTP date as the seconds left until it, never negative", () => {
+    expect(parseRetryAfter("Thu, 01 Jan 2026 12:01:30 GMT", now)).toBe(90);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 11:00:00 GMT", now)).toBe(0);
+  });
+
+  it("is null when the header is missing or unreadable", () => {
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter("-5", now)).toBeNull();
   });
 });

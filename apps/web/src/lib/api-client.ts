@@ -26,16 +26,34 @@ export function clearAccessKey(): void {
   removeStoredValue("local", ACCESS_KEY_STORAGE_KEY);
 }
 
+/**
+ * Seconds to wait from a Retry-After header (RFC 9110 §10.2.3: delay seconds or an HTTP date);
+ * null when it is missing or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: Date = new Date()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // An HTTP date always names its time zone; this keeps Date.parse from reading "-5" as a year.
+  if (!/GMT$/i.test(trimmed)) return null;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}
+
 /** A non-2xx answer. `body` is the parsed JSON (or text) so callers can read `Status`/`Error` fields. */
 export class ApiRequestError extends Error {
   override readonly name = "ApiRequestError";
   readonly status: number;
   readonly body: unknown;
+  /** From the Retry-After header of a 429 or 503, so screens can say how long to wait. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: unknown, path: string) {
+  constructor(status: number, body: unknown, path: string, retryAfterSeconds: number | null = null) {
     super(`Request to ${path} failed with status ${status}`);
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The body when it is one of our generic error bodies, otherwise null (SPEC-shaped endpoints). */
@@ -102,6 +120,8 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
   if (returnedAccessKey) storeAccessKey(returnedAccessKey);
 
   const body = await readBody(response);
-  if (!response.ok) throw new ApiRequestError(response.status, body, path);
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, body, path, parseRetryAfter(response.headers.get("retry-after")));
+  }
   return (options.schema ? options.schema.parse(body) : body) as ApiResult<TSchema>;
 }

@@ -1,0 +1,26 @@
+import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
+import { apiRequest } from "@/lib/api-client";
+
+export type ResetPasswordInput = { email: string; password: string; securityCode: string };
+
+/** `POST /api/login/reset-password`: the code in the body, the email and new password as HTTP Basic. */
+export function resetPassword({ email, password, securityCode }: ResetPasswordInput): Promise<StatusResponse> {
+  return apiRequest("/login/reset-password", {
+    method: "POST",
+    headers: { Authorization: basicAuthorization(email.trim(), password) },
+    body: { secret_code: securityCode.trim() },
+    schema: statusResponseSchema,
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    // The server ends every session of the account, this browser's included if it had one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userDetailsQueryOptions().queryKey }),
+  });
+}

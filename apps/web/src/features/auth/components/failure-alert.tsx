@@ -1,0 +1,20 @@
+import { Alert } from "antd";
+import { useTranslation } from "react-i18next";
+import type { Failure } from "@/features/auth/lib/account-errors";
+import { formatDuration, toWaitMinutes } from "@/features/auth/lib/format-duration";
+import { getCurrentLanguage } from "@/i18n";
+
+/** A failed call's message, announced at once (role="alert"). */
+export function FailureAlert({ failure }: { failure: Failure }) {
+  const { t } = useTranslation("auth");
+  let text: string;
+  if (failure.message !== "tooManyAttempts") {
+    text = t(`errors.${failure.message}`);
+  } else if (failure.retryAfterSeconds == null) {
+    text = t("errors.tooManyAttemptsNoDelay");
+  } else {
+    const duration = formatDuration(toWaitMinutes(failure.retryAfterSeconds), "minute", getCurrentLanguage());
+    text = t("errors.tooManyAttempts", { duration });
+  }
+  return <Alert type="error" showIcon role="alert" className="auth-alert" title={text} />;
+}

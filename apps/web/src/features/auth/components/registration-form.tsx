@@ -1,0 +1,169 @@
+import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
+import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
+import { type Occupation, occupations } from "@precis/contract/profile";
+import { Button, Checkbox, Form, Input, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FailureAlert } from "@/features/auth/components/failure-alert";
+import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
+import { SsoButtons } from "@/features/auth/components/sso-buttons";
+import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
+import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
+import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
+import { useClientConfig } from "@/lib/client-config";
+
+export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
+  Pick<RegisterRequest, "name" | "firstName" | "lastName" | "organization" | "areaOfLaw"> & {
+    role: Occupation;
+    terms: boolean;
+  };
+
+const occupationLabelKeys = {
+  lawyer: "occupations.lawyer",
+  "law student": "occupations.lawStudent",
+  "law faculty": "occupations.lawFaculty",
+  other: "occupations.other",
+} as const satisfies Record<Occupation, string>;
+
+type RegistrationFormProps = {
+  /** The page's h1, or an h2 under the welcome panel's h1. */
+  titleLevel: 1 | 2;
+  failure: RegistrationFailure | null;
+  /** Remounts the alert per attempt, so the same failure twice is announced twice. */
+  failureKey: number;
+  isBusy: boolean;
+  onSubmit: (values: RegistrationValues) => void;
+  /** A submit that failed the local checks goes back to Idle (SPEC §4). */
+  onInvalid: () => void;
+};
+
+/** SPEC §2 Register: the "User Registration" form, its status messages and the SSO buttons. */
+export function RegistrationForm({
+  titleLevel,
+  failure,
+  failureKey,
+  isBusy,
+  onSubmit,
+  onInvalid,
+}: RegistrationFormProps) {
+  const { t } = useTranslation("auth");
+  const [form] = Form.useForm<RegistrationValues>();
+  useRevalidateOnLanguageChange(form);
+  const { productName } = useClientConfig();
+  const emailRules = useEmailRules();
+  const Title = titleLevel === 1 ? "h1" : "h2";
+
+  return (
+    <section className="auth-card auth-card-wide" aria-labelledby="register-title">
+      <Title id="register-title" className="auth-title">
+        {t("register.title")}
+      </Title>
+      <p className="auth-intro">{t("register.intro", { productName })}</p>
+
+      {failure && <FailureAlert key={failureKey} failure={failure} />}
+
+      <SsoButtons />
+
+      <Form<RegistrationValues>
+        form={form}
+        name="register"
+        layout="vertical"
+        // antd's own "optional" mark joins the label without a space ("Username(optional)" to
+        // label matching); this one keeps the space and the catalogue's wording.
+        requiredMark={(label, { required }) =>
+          required ? (
+            label
+          ) : (
+            <>
+              {label} <span className="auth-optional">{t("fields.optional")}</span>
+            </>
+          )
+        }
+        initialValues={{ role: "lawyer", terms: false }}
+        onFinish={onSubmit}
+        onFinishFailed={onInvalid}
+        scrollToFirstError={{ focus: true }}
+      >
+        <div className="auth-form-grid">
+          <Form.Item
+            label={t("fields.username")}
+            name="name"
+            normalize={trimValue}
+            rules={[
+              {
+                validator: (_rule, value: unknown) =>
+                  !value || usernameSchema.safeParse(value).success
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t("validation.usernameInvalid"))),
+              },
+            ]}
+          >
+            <Input autoComplete="username" size="large" maxLength={30} />
+          </Form.Item>
+          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
+            <Input type="email" autoComplete="email" size="large" maxLength={254} />
+          </Form.Item>
+          <Form.Item
+            label={t("fields.password")}
+            name="password"
+            rules={[
+              { required: true, message: t("validation.passwordRequired") },
+              passwordRequirementsRule(t("validation.invalidPassword")),
+            ]}
+            extra={<PasswordRequirementsHelp />}
+          >
+            <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
+          </Form.Item>
+          <Form.Item
+            label={t("fields.occupation")}
+            name="role"
+            rules={[{ required: true, message: t("validation.occupationRequired") }]}
+          >
+            <Select
+              size="large"
+              options={occupations.map((occupation) => ({
+                value: occupation,
+                label: t(occupationLabelKeys[occupation]),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label={t("fields.firstName")} name="firstName">
+            <Input autoComplete="given-name" size="large" maxLength={100} />
+          </Form.Item>
+          <Form.Item label={t("fields.lastName")} name="lastName">
+            <Input autoComplete="family-name" size="large" maxLength={100} />
+          </Form.Item>
+          <Form.Item label={t("fields.organization")} name="organization">
+            <Input autoComplete="organization" size="large" maxLength={200} />
+          </Form.Item>
+          <Form.Item label={t("fields.areaOfLaw")} name="areaOfLaw">
+            <Input size="large" maxLength={500} />
+          </Form.Item>
+          <Form.Item
+            className="auth-span-all"
+            name="terms"
+            valuePropName="checked"
+            rules={[
+              {
+                validator: (_rule, value: unknown) =>
+                  value === true ? Promise.resolve() : Promise.reject(new Error(t("validation.termsRequired"))),
+              },
+            ]}
+          >
+            <Checkbox>{t("register.terms")}</Checkbox>
+          </Form.Item>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+          {t("register.submit")}
+        </Button>
+      </Form>
+
+      <div className="auth-links">
+        <p>
+          {t("register.haveAccount")} <Link to="/login">{t("register.login")}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { RuleObject } from "antd/es/form";
+import { describe, expect, it } from "vitest";
+import { passwordRequirementsRule, trimValue } from "./form-rules";
+
+function validate(value: unknown) {
+  const rule = passwordRequirementsRule("Password Requirements are not met") as RuleObject;
+  return rule.validator?.(rule, value, () => {});
+}
+
+describe("passwordRequirementsRule", () => {
+  it("accepts a password that meets the four requirements", async () => {
+    await expect(validate("Abcdefg1")).resolves.toBeUndefined();
+  });
+
+  it.each(["Abcdefg", "abcdefg1", "ABCDEFG1", "Abcdefgh"])("rejects %s with the screen's message", async (password) => {
+    await expect(validate(password)).rejects.toThrow("Password Requirements are not met");
+  });
+
+  it("leaves an empty field to the required rule", async () => {
+    await expect(validate("")).resolves.toBeUndefined();
+    await expect(validate(undefined)).resolves.toBeUndefined();
+  });
+});
+
+describe("trimValue", () => {
+  it("trims strings and leaves other values alone", () => {
+    expect(trimValue("  jane@example.ca ")).toBe("jane@example.ca");
+    expect(trimValue(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,72 @@
+import { Button, Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useFindUser } from "@/features/auth/api/find-user";
+import { AuthPage } from "@/features/auth/components/auth-page";
+import { FailureAlert } from "@/features/auth/components/failure-alert";
+import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
+import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { getFindUserFailure } from "@/features/auth/lib/account-errors";
+import { trimValue } from "@/features/auth/lib/form-rules";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+type FindUserValues = { email: string };
+
+/** SPEC §2 Forgot password: asks for the registered email, which receives a security code. */
+export function FindUserRoute() {
+  const { t } = useTranslation("auth");
+  const [form] = Form.useForm<FindUserValues>();
+  useRevalidateOnLanguageChange(form);
+  useDocumentTitle(t("findUser.pageTitle"));
+  const emailRules = useEmailRules();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const findUserMutation = useFindUser();
+
+  const isBusy = findUserMutation.isPending || findUserMutation.isSuccess;
+  const submit = ({ email }: FindUserValues) => {
+    if (isBusy) return;
+    const trimmedEmail = email.trim();
+    findUserMutation.mutate(trimmedEmail, {
+      onSuccess: () => void navigate(`/login/reset-password?${new URLSearchParams({ email: trimmedEmail })}`),
+    });
+  };
+
+  return (
+    <AuthPage>
+      <section className="auth-card" aria-labelledby="find-user-title">
+        <h1 id="find-user-title" className="auth-title">
+          {t("findUser.title")}
+        </h1>
+        <p className="auth-intro">{t("findUser.intro")}</p>
+
+        {findUserMutation.isError && (
+          <FailureAlert key={findUserMutation.submittedAt} failure={getFindUserFailure(findUserMutation.error)} />
+        )}
+
+        <Form<FindUserValues>
+          form={form}
+          name="find-user"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ email: searchParams.get("email") ?? "" }}
+          onFinish={submit}
+          scrollToFirstError={{ focus: true }}
+        >
+          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
+            <Input type="email" autoComplete="email" size="large" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+            {t("findUser.submit")}
+          </Button>
+        </Form>
+
+        <div className="auth-links">
+          <p>
+            <Link to="/login">{t("findUser.backToLogin")}</Link>
+          </p>
+        </div>
+      </section>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,61 @@
+import "@/features/auth/components/auth-page.css";
+import { CheckCircleFilled } from "@ant-design/icons";
+import { Progress, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { DestinationLink } from "@/features/auth/components/destination-link";
+import { useCountdown } from "@/features/auth/hooks/use-countdown";
+import { useGoTo } from "@/features/auth/hooks/use-go-to";
+import { toDestination } from "@/features/auth/lib/destinations";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+
+/** SPEC §9: about 5 steps of 800 ms. */
+const COUNTDOWN_STEPS = 5;
+const COUNTDOWN_STEP_MS = 800;
+
+/**
+ * SPEC §2 Logged-in landing (/greet, /redirect): a short countdown, then back to the case-law
+ * site. The shell shows the not-logged-in box instead to a visitor without a session.
+ */
+export function LandingRoute() {
+  const { t } = useTranslation(["auth", "common"]);
+  useDocumentTitle(t("landing.pageTitle"));
+  const { links } = useClientConfig();
+  const { profile } = useAppState();
+  const goTo = useGoTo();
+  const destination = toDestination(links.caseLawSite);
+  const stepsLeft = useCountdown({
+    steps: COUNTDOWN_STEPS,
+    intervalMs: COUNTDOWN_STEP_MS,
+    onDone: () => goTo(destination),
+  });
+
+  if (!profile) return null;
+  const name = profile.firstName.trim() || profile.name;
+  const caseLawSite = t("common:caseLawSiteName");
+
+  return (
+    <div className="page-container">
+      <section className="home-card landing-card" aria-labelledby="landing-title">
+        <h1 id="landing-title">{t("landing.title", { caseLawSite })}</h1>
+        <Progress
+          type="circle"
+          percent={((COUNTDOWN_STEPS - stepsLeft) / COUNTDOWN_STEPS) * 100}
+          format={() => stepsLeft}
+          size={120}
+          aria-label={t("landing.countdownLabel")}
+        />
+        <Typography.Paragraph className="landing-welcome">{t("landing.welcome", { name })}</Typography.Paragraph>
+        <Typography.Paragraph className="session-note">
+          <CheckCircleFilled aria-hidden="true" className="session-icon" />
+          <span>{t("landing.sessionActive")}</span>
+        </Typography.Paragraph>
+        <Typography.Paragraph>
+          {t("landing.notRedirected")}{" "}
+          <DestinationLink destination={destination}>{t("landing.clickHere")}</DestinationLink>
+        </Typography.Paragraph>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { Alert, Button, Form, Input } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { type LoginInput, useLogin } from "@/features/auth/api/login";
+import { AuthPage } from "@/features/auth/components/auth-page";
+import { DestinationLink } from "@/features/auth/components/destination-link";
+import { FailureAlert } from "@/features/auth/components/failure-alert";
+import { SsoButtons } from "@/features/auth/components/sso-buttons";
+import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
+import { useGoTo } from "@/features/auth/hooks/use-go-to";
+import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { getLoginFailure } from "@/features/auth/lib/account-errors";
+import { getPostLoginDestination } from "@/features/auth/lib/destinations";
+import { trimValue } from "@/features/auth/lib/form-rules";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+
+/** SPEC §2 Login, with the query parameters email, ref and internal. */
+export function LoginRoute() {
+  const { t } = useTranslation(["auth", "common"]);
+  const [form] = Form.useForm<LoginInput>();
+  useRevalidateOnLanguageChange(form);
+  useDocumentTitle(t("login.pageTitle"));
+  const emailRules = useEmailRules();
+  const { productName, markers, links } = useClientConfig();
+  const { profile, isCanLiiOrigin, setIsCanLiiOrigin } = useAppState();
+  const [searchParams] = useSearchParams();
+  const loginMutation = useLogin();
+  const goTo = useGoTo();
+
+  const ref = searchParams.get("ref");
+  const prefilledEmail = searchParams.get("email") ?? "";
+  const isFromCaseLawSite = ref === markers.caseLawRef;
+  const isJustRegistered = searchParams.get("internal") === markers.internal;
+
+  useEffect(() => {
+    if (isFromCaseLawSite) setIsCanLiiOrigin(true);
+  }, [isFromCaseLawSite, setIsCanLiiOrigin]);
+
+  const destination = getPostLoginDestination({
+    // The state update above lands after the first render; the query parameter counts at once.
+    isCanLiiOrigin: isCanLiiOrigin || isFromCaseLawSite,
+    ref,
+    externalRedirectRef: markers.externalRedirectRef,
+    externalRedirectUrl: links.externalRedirect,
+  });
+
+  // Still busy after success while the browser leaves for another site.
+  const isBusy = loginMutation.isPending || loginMutation.isSuccess;
+  const submit = (values: LoginInput) => {
+    // Enter in a field submits the form even while the button shows it is busy.
+    if (isBusy) return;
+    loginMutation.mutate(values, { onSuccess: () => goTo(destination) });
+  };
+  const showAlreadyLoggedIn = profile !== null && loginMutation.isIdle;
+
+  return (
+    <AuthPage>
+      <section className="auth-card" aria-labelledby="login-title">
+        <h1 id="login-title" className="auth-title">
+          {t("login.title")}
+        </h1>
+        <p className="auth-intro">{t("login.intro", { productName, caseLawSite: t("common:caseLawSiteName") })}</p>
+
+        {showAlreadyLoggedIn && (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            className="auth-alert"
+            title={t("login.alreadyLoggedIn", { name: profile.firstName.trim() || profile.name })}
+            description={<DestinationLink destination={destination}>{t("login.continue")}</DestinationLink>}
+          />
+        )}
+        {prefilledEmail !== "" && (
+          <Alert type="success" showIcon role="status" className="auth-alert" title={t("login.passwordReset")} />
+        )}
+        {isJustRegistered && (
+          <Alert type="success" showIcon role="status" className="auth-alert" title={t("login.registered")} />
+        )}
+        {loginMutation.isError && (
+          <FailureAlert key={loginMutation.submittedAt} failure={getLoginFailure(loginMutation.error)} />
+        )}
+
+        <SsoButtons />
+
+        <Form<LoginInput>
+          form={form}
+          name="login"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ email: prefilledEmail }}
+          onFinish={submit}
+          scrollToFirstError={{ focus: true }}
+        >
+          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
+            <Input type="email" autoComplete="email" size="large" />
+          </Form.Item>
+          <Form.Item
+            label={t("fields.password")}
+            name="password"
+            rules={[{ required: true, message: t("validation.passwordRequired") }]}
+          >
+            <Input.Password autoComplete="current-password" size="large" />
+          </Form.Item>
+          <p className="auth-forgot">
+            <Link to="/login/find-user">{t("login.forgotPassword")}</Link>
+          </p>
+          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+            {t("login.submit")}
+          </Button>
+        </Form>
+
+        <div className="auth-links">
+          <p>
+            {t("login.noAccount", { productName })} <Link to="/register">{t("login.createAccount")}</Link>
+          </p>
+        </div>
+      </section>
+    </AuthPage>
+  );
+}

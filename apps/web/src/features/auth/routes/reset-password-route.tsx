@@ -1,0 +1,170 @@
+import { SECURITY_CODE_LENGTH } from "@precis/contract/auth";
+import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
+import { Alert, Button, Checkbox, Form, Input } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
+import { AuthPage } from "@/features/auth/components/auth-page";
+import { FailureAlert } from "@/features/auth/components/failure-alert";
+import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
+import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
+import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { getResetPasswordFailure, type ResetPasswordStatus } from "@/features/auth/lib/account-errors";
+import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+type ResetPasswordValues = ResetPasswordInput & { confirmPassword: string };
+
+/** Long enough to read the success message before the login page replaces it. */
+const SUCCESS_PAUSE_MS = 1500;
+
+function normalizeSecurityCode(value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/\s+/g, "").toUpperCase() : value;
+}
+
+/** SPEC §2 Reset password: the emailed security code and a new password, twice. */
+export function ResetPasswordRoute() {
+  const { t } = useTranslation("auth");
+  const [form] = Form.useForm<ResetPasswordValues>();
+  useRevalidateOnLanguageChange(form);
+  useDocumentTitle(t("resetPassword.pageTitle"));
+  const emailRules = useEmailRules();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const resetMutation = useResetPassword();
+  const [arePasswordsVisible, setArePasswordsVisible] = useState(false);
+
+  const emailFromQuery = searchParams.get("email") ?? "";
+  const failure = resetMutation.isError ? getResetPasswordFailure(resetMutation.error) : null;
+  let status: ResetPasswordStatus = emailFromQuery ? "cached" : "idle";
+  if (resetMutation.isSuccess) status = "success";
+  else if (failure) status = failure.status;
+
+  const resetEmail = resetMutation.variables?.email;
+  useEffect(() => {
+    if (!resetMutation.isSuccess || !resetEmail) return;
+    const timer = window.setTimeout(
+      () => void navigate(`/login?${new URLSearchParams({ email: resetEmail })}`),
+      SUCCESS_PAUSE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [resetMutation.isSuccess, resetEmail, navigate]);
+
+  const isBusy = resetMutation.isPending || resetMutation.isSuccess;
+  const submit = ({ email, password, securityCode }: ResetPasswordValues) => {
+    if (isBusy) return;
+    resetMutation.mutate({ email, password, securityCode });
+  };
+
+  const visibilityToggle = { visible: arePasswordsVisible, onVisibleChange: setArePasswordsVisible };
+
+  return (
+    <AuthPage>
+      <section className="auth-card" aria-labelledby="reset-password-title">
+        <h1 id="reset-password-title" className="auth-title">
+          {t("resetPassword.title")}
+        </h1>
+        <p className="auth-intro">{t("resetPassword.intro")}</p>
+
+        {status === "cached" && (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            className="auth-alert"
+            title={t("resetPassword.codeSent", { email: emailFromQuery })}
+          />
+        )}
+        {status === "success" && (
+          <Alert type="success" showIcon role="status" className="auth-alert" title={t("resetPassword.success")} />
+        )}
+        {failure && <FailureAlert key={resetMutation.submittedAt} failure={failure} />}
+
+        <Form<ResetPasswordValues>
+          form={form}
+          name="reset-password"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ email: emailFromQuery }}
+          onFinish={submit}
+          scrollToFirstError={{ focus: true }}
+        >
+          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
+            <Input type="email" autoComplete="email" size="large" />
+          </Form.Item>
+          <Form.Item
+            label={t("fields.newPassword")}
+            name="password"
+            rules={[
+              { required: true, message: t("validation.newPasswordRequired") },
+              passwordRequirementsRule(t("validation.passwordRequirementsNotMet")),
+            ]}
+            extra={<PasswordRequirementsHelp />}
+          >
+            <Input.Password
+              autoComplete="new-password"
+              size="large"
+              maxLength={PASSWORD_MAX_LENGTH}
+              visibilityToggle={visibilityToggle}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t("fields.confirmPassword")}
+            name="confirmPassword"
+            dependencies={["password"]}
+            rules={[
+              { required: true, message: t("validation.confirmPasswordRequired") },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: unknown) =>
+                  !value || value === getFieldValue("password")
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t("validation.passwordsNotMatched"))),
+              }),
+            ]}
+          >
+            <Input.Password
+              autoComplete="new-password"
+              size="large"
+              maxLength={PASSWORD_MAX_LENGTH}
+              visibilityToggle={visibilityToggle}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Checkbox checked={arePasswordsVisible} onChange={(event) => setArePasswordsVisible(event.target.checked)}>
+              {t("resetPassword.showPasswords")}
+            </Checkbox>
+          </Form.Item>
+          <Form.Item
+            label={t("fields.securityCode")}
+            name="securityCode"
+            normalize={normalizeSecurityCode}
+            rules={[
+              { required: true, message: t("validation.securityCodeRequired") },
+              {
+                len: SECURITY_CODE_LENGTH,
+                message: t("validation.securityCodeLength", { length: SECURITY_CODE_LENGTH }),
+              },
+            ]}
+          >
+            <Input autoComplete="one-time-code" size="large" spellCheck={false} autoCapitalize="characters" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+            {t("resetPassword.submit")}
+          </Button>
+        </Form>
+
+        <div className="auth-links">
+          <p>
+            <Link to={`/login/find-user${emailFromQuery ? `?${new URLSearchParams({ email: emailFromQuery })}` : ""}`}>
+              {t("resetPassword.requestNewCode")}
+            </Link>
+          </p>
+          <p>
+            <Link to="/login">{t("resetPassword.backToLogin")}</Link>
+          </p>
+        </div>
+      </section>
+    </AuthPage>
+  );
+}
