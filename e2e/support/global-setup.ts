@@ -1,17 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { startSmtpServer } from "../../apps/server/test/smtp.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    mailboxDir: string;
   }
 }
 
@@ -24,6 +26,14 @@ export default async function setup(project: TestProject) {
     throw new Error("The web app is not built: run `npm run build` first (npm test does it for you).");
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-"));
+  // A real SMTP server: every message it receives becomes a JSON file the tests can read.
+  const mailboxDir = path.join(dataDir, "mailbox");
+  await mkdir(mailboxDir);
+  let mailCount = 0;
+  const smtp = await startSmtpServer(0, async (mail) => {
+    mailCount += 1;
+    await writeFile(path.join(mailboxDir, `${Date.now()}-${mailCount}.json`), JSON.stringify(mail));
+  });
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
@@ -37,6 +47,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      SMTP_URL: smtp.url,
       // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",
@@ -45,9 +56,11 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(baseUrl, server);
   project.provide("baseUrl", baseUrl);
+  project.provide("mailboxDir", mailboxDir);
 
   return async () => {
     await stopProcess(server);
+    await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

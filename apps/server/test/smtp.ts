@@ -9,8 +9,8 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpServer(port = 0) {
+/** A real SMTP server on loopback that keeps every message it receives (and hands each to `onMail`). */
+export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void | Promise<void>) {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,13 +21,15 @@ export async function startSmtpServer(port = 0) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         PostalMime.parse(Buffer.concat(chunks))
-          .then((mail) => {
-            inbox.push({
+          .then(async (mail) => {
+            const received = {
               to: mail.to?.[0]?.address ?? "",
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               html: mail.html ?? "",
-            });
+            };
+            inbox.push(received);
+            await onMail?.(received);
             callback();
           })
           .catch(callback);

@@ -1,0 +1,19 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { inject } from "vitest";
+import type { ReceivedMail } from "../../apps/server/test/smtp.ts";
+
+/** Waits for the newest email to `recipient` whose subject matches, as received by the test's SMTP server. */
+export async function waitForMail(recipient: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const dir = inject("mailboxDir");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = (await readdir(dir)).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(dir, file), "utf8")) as ReceivedMail;
+      if (mail.to === recipient && subject.test(mail.subject)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no email to ${recipient} matching ${subject} within ${timeoutMs} ms`);
+}
