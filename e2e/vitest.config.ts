@@ -10,6 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     sequence: { groupOrder: 1 },
     testTimeout: 60_000,
+    // Screens wait on the real server (and some on a countdown): poll up to 10 s, not 1 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

@@ -27,3 +27,15 @@ export async function signUpInContext(
   await context.addInitScript((key) => window.localStorage.setItem("precis.accessKey", key), accessKey ?? "");
   return { email, password: TEST_PASSWORD };
 }
+
+/** Creates an account through the real API, outside any browser context (which stays logged out). */
+export async function registerThroughApi(baseUrl: string, details: { role?: string; firstName?: string } = {}) {
+  const email = uniqueEmail();
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify({ email, password: TEST_PASSWORD, role: "lawyer", ...details }),
+  });
+  if (response.status !== 200) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return { email, password: TEST_PASSWORD };
+}

@@ -48,6 +48,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SMTP_URL: smtp.url,
+      // Redirects to other sites must stay on this machine: they land on our own 404 page.
+      CASE_LAW_SITE_URL: `${baseUrl}/case-law-site/`,
+      EXTERNAL_REDIRECT_URL: `${baseUrl}/external-redirect/`,
       // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",

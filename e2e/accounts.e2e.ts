@@ -1,0 +1,184 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { registerThroughApi, TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { waitForMail } from "./support/mailbox.ts";
+
+const { openPage, baseUrl } = useBrowser();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function chooseOccupation(page: Page, label: string) {
+  await page.getByRole("combobox", { name: "Occupation" }).click();
+  // antd's role="option" elements are a zero-size list for screen readers; people click the visible item.
+  await page.locator(".ant-select-dropdown").getByText(label, { exact: true }).click();
+}
+
+async function fillRegistration(page: Page, details: { email: string; firstName: string; occupation: string }) {
+  await page.getByLabel("Email", { exact: true }).fill(details.email);
+  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel("First Name").fill(details.firstName);
+  await chooseOccupation(page, details.occupation);
+  await page.getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+}
+
+describe("registration", () => {
+  it("registers a law student, shows the success screen, then goes to the case-law site", async () => {
+    const page = await openPage();
+    await page.goto("/register");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "User Registration" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    const email = uniqueEmail("student");
+    await fillRegistration(page, { email, firstName: "aMÉLIE", occupation: "Law student" });
+    await page.getByRole("button", { name: "Register" }).click();
+
+    await expect.poll(() => page.getByRole("heading", { name: "Successful User Registration" }).isVisible()).toBe(true);
+    expect(await page.getByText("Hello Amélie,").isVisible()).toBe(true);
+    expect(await page.getByText(`An email has been sent to ${email} with the next steps.`).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "click here" }).getAttribute("href")).toBe(`${baseUrl}/case-law-site/`);
+    await expectNoAxeViolations(page);
+    await page.waitForURL(`${baseUrl}/case-law-site/`, { timeout: 15_000 });
+    await waitForMail(email, /^Welcome to Precis$/);
+  });
+
+  it("registers a lawyer from the welcome variant and sends them to the subscription page", async () => {
+    const page = await openPage();
+    await page.goto("/welcome");
+    await expect.poll(() => page.getByRole("heading", { name: "Key features" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await fillRegistration(page, { email: uniqueEmail("lawyer"), firstName: "Marc", occupation: "Lawyer" });
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Successful User Registration" }).isVisible()).toBe(true);
+    await page.waitForURL(`${baseUrl}/subscription`, { timeout: 15_000 });
+  });
+
+  it("says why a registration fails: terms, taken email, weak password", async () => {
+    const page = await openPage();
+    const { email: takenEmail } = await registerThroughApi(baseUrl);
+    await page.goto("/register");
+    await expect.poll(() => page.getByRole("button", { name: "Register" }).isVisible()).toBe(true);
+    await page.getByLabel("Email", { exact: true }).fill(takenEmail);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect.poll(() => page.getByText("You haven't agreed to our terms and conditions").isVisible()).toBe(true);
+
+    await page.getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect
+      .poll(() =>
+        page.getByRole("alert").filter({ hasText: "Email already exists. Please try logging in." }).isVisible(),
+      )
+      .toBe(true);
+
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("weak"));
+    await page.getByLabel("Password", { exact: true }).fill("Password1");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("alert")
+          .filter({ hasText: "This password is too common. Please choose a different one." })
+          .isVisible(),
+      )
+      .toBe(true);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe("login", () => {
+  it("shows SPEC's error for a bad password and an unknown user, then logs in", async () => {
+    const page = await openPage();
+    const { email } = await registerThroughApi(baseUrl);
+    await page.goto("/login");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "User Login" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    const attempt = async (user: string, password: string) => {
+      await page.getByLabel("Email", { exact: true }).fill(user);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+    };
+    await attempt(email, "Wrong-password1");
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Bad Password. Please try again" }).isVisible())
+      .toBe(true);
+    await attempt(uniqueEmail("ghost"), TEST_PASSWORD);
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "User Not Found" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await attempt(email, TEST_PASSWORD);
+    await expect.poll(() => pathOf(page)).toBe("/");
+    await expect.poll(() => page.getByText("Your session is active.").isVisible()).toBe(true);
+  });
+
+  it("sends a visitor from the case-law site to the logged-in landing", async () => {
+    const page = await openPage();
+    const { email } = await registerThroughApi(baseUrl);
+    await page.goto("/login?ref=canlii");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe("/greet");
+    await expect.poll(() => page.getByRole("heading", { name: "Redirecting to CanLII" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.waitForURL(`${baseUrl}/case-law-site/`, { timeout: 15_000 });
+  });
+});
+
+describe("forgotten password", () => {
+  it("emails a code, resets the password with it, and logs in with the new one", async () => {
+    const page = await openPage();
+    const { email } = await registerThroughApi(baseUrl);
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password" }).click();
+    await expect.poll(() => pathOf(page)).toBe("/login/find-user");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+
+    await expect.poll(() => pathOf(page)).toBe("/login/reset-password");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+    const mail = await waitForMail(email, /security code/);
+    const code = /^([A-HJ-NP-Z2-9]{8})$/m.exec(mail.text)?.[1] ?? "";
+    expect(code).toHaveLength(8);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("New Password").fill("Nouveau2025pass");
+    await page.getByLabel("Confirm Password").fill("Nouveau2025pasz");
+    await page.getByLabel("Security Code").fill(code);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect.poll(() => page.getByText("Passwords not matched").isVisible()).toBe(true);
+
+    await page.getByLabel("Confirm Password").fill("Nouveau2025pass");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect.poll(() => pathOf(page)).toBe("/login");
+    await expect
+      .poll(() => page.getByText("Your Password has been reset successfully. Please login now").isVisible())
+      .toBe(true);
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+    await page.getByLabel("Password", { exact: true }).fill("Nouveau2025pass");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe("/");
+  });
+
+  it("says when the email is unknown", async () => {
+    const page = await openPage();
+    await page.goto("/login/find-user");
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("nobody"));
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "User not found. Please try again" }).isVisible())
+      .toBe(true);
+  });
+});
+
+describe("account screens in French", () => {
+  for (const path of ["/login", "/register", "/welcome", "/login/find-user", "/login/reset-password?email=a%40b.ca"]) {
+    it(`has no axe violations on ${path}`, async () => {
+      const page = await openPage({ language: "fr" as Language });
+      await page.goto(path);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+      expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+      await expectNoAxeViolations(page);
+    });
+  }
+});
