@@ -1,12 +1,13 @@
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
 import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
 import { type Occupation, occupations } from "@precis/contract/profile";
-import { Button, Checkbox, Form, Input, Select } from "antd";
+import { Checkbox, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
 import { SsoButtons } from "@/features/auth/components/sso-buttons";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
@@ -154,9 +155,7 @@ export function RegistrationForm({
             <Checkbox>{t("register.terms")}</Checkbox>
           </Form.Item>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
-          {t("register.submit")}
-        </Button>
+        <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
       </Form>
 
       <div className="auth-links">

@@ -1,9 +1,10 @@
-import { Button, Form, Input } from "antd";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useFindUser } from "@/features/auth/api/find-user";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getFindUserFailure } from "@/features/auth/lib/account-errors";
@@ -56,9 +57,7 @@ export function FindUserRoute() {
           <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
             <Input type="email" autoComplete="email" size="large" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
-            {t("findUser.submit")}
-          </Button>
+          <SubmitButton isBusy={isBusy}>{t("findUser.submit")}</SubmitButton>
         </Form>
 
         <div className="auth-links">

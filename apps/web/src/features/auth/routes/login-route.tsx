@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input } from "antd";
+import { Alert, Form, Input } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SsoButtons } from "@/features/auth/components/sso-buttons";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
@@ -108,9 +109,7 @@ export function LoginRoute() {
           <p className="auth-forgot">
             <Link to="/login/find-user">{t("login.forgotPassword")}</Link>
           </p>
-          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
-            {t("login.submit")}
-          </Button>
+          <SubmitButton isBusy={isBusy}>{t("login.submit")}</SubmitButton>
         </Form>
 
         <div className="auth-links">

@@ -1,6 +1,6 @@
 import { SECURITY_CODE_LENGTH } from "@precis/contract/auth";
 import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
-import { Alert, Button, Checkbox, Form, Input } from "antd";
+import { Alert, Checkbox, Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -8,6 +8,7 @@ import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/r
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getResetPasswordFailure, type ResetPasswordStatus } from "@/features/auth/lib/account-errors";
@@ -149,9 +150,7 @@ export function ResetPasswordRoute() {
           >
             <Input autoComplete="one-time-code" size="large" spellCheck={false} autoCapitalize="characters" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
-            {t("resetPassword.submit")}
-          </Button>
+          <SubmitButton isBusy={isBusy}>{t("resetPassword.submit")}</SubmitButton>
         </Form>
 
         <div className="auth-links">
