@@ -8,6 +8,9 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
 
+/** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
+export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";
+
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 declare module "vitest" {
@@ -51,6 +54,9 @@ export default async function setup(project: TestProject) {
       // Redirects to other sites must stay on this machine: they land on our own 404 page.
       CASE_LAW_SITE_URL: `${baseUrl}/case-law-site/`,
       EXTERNAL_REDIRECT_URL: `${baseUrl}/external-redirect/`,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+      STRIPE_PRICING_TABLE_ID: "prctbl_e2e",
       // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",

@@ -45,6 +45,14 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            // Outside the login gate: a logged-out visitor gets SPEC's own "Please Login." here.
+            path: "subscription",
+            lazy: () =>
+              import("@/features/subscription/routes/subscription-route").then(({ SubscriptionRoute }) => ({
+                Component: SubscriptionRoute,
+              })),
+          },
+          {
             // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
             path: "document/*",
             lazy: () => import("@/features/docs/routes/docs-route").then(({ DocsRoute }) => ({ Component: DocsRoute })),

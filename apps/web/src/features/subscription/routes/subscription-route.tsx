@@ -1,0 +1,106 @@
+import { CheckOutlined, LoginOutlined } from "@ant-design/icons";
+import type { Entitlement } from "@precis/contract/subscription";
+import { Alert, Result, Spin, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { LinkButton } from "@/components/link-button";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+import { useEntitlement } from "../api/get-entitlement";
+import { usePricingSession } from "../api/get-pricing-session";
+import { PlanCard } from "../components/plan-card";
+import { StripePricingTable } from "../components/stripe-pricing-table";
+import "../components/subscription.css";
+
+const FEATURE_KEYS = ["memos", "chat", "search", "history", "pdf"] as const;
+
+/** SPEC §4 Subscription: the plan card, or Stripe's pricing table beside the features. */
+export function SubscriptionRoute() {
+  const { t } = useTranslation(["subscription", "common"]);
+  const { isLoggedIn } = useAppState();
+  const { payments } = useClientConfig();
+  const pricing = usePricingSession({ enabled: isLoggedIn });
+  const entitlement = useEntitlement({ enabled: isLoggedIn });
+  useDocumentTitle(t("pageTitle"));
+
+  if (!isLoggedIn) {
+    return (
+      <Result
+        status="info"
+        icon={<LoginOutlined aria-hidden="true" />}
+        title={<h1 className="result-heading">{t("pleaseLogin")}</h1>}
+        extra={
+          <LinkButton type="primary" size="large" to="/login">
+            {t("common:notLoggedIn.action")}
+          </LinkButton>
+        }
+      />
+    );
+  }
+
+  const body = (() => {
+    if (pricing.isPending) {
+      return (
+        <div className="subscription-status" role="status">
+          <Spin aria-hidden="true" /> {t("loading")}
+        </div>
+      );
+    }
+    if (pricing.isError) return <Alert type="error" showIcon role="alert" title={t("failed")} />;
+    const session = pricing.data;
+    if (!session) return <Alert type="error" showIcon role="alert" title={t("noData")} />;
+    if (session.plan) return <PlanCard plan={session.plan} />;
+    const isConfigured = Boolean(payments.publishableKey && payments.pricingTableId);
+    return (
+      <div className="subscription-offer">
+        <section className="subscription-card subscription-table" aria-label={t("plans")}>
+          {isConfigured ? (
+            <StripePricingTable
+              pricingTableId={payments.pricingTableId}
+              publishableKey={payments.publishableKey}
+              userId={session.userId}
+              email={session.email}
+            />
+          ) : (
+            <Alert type="info" showIcon title={t("notConfigured")} />
+          )}
+        </section>
+        <section className="subscription-card" aria-labelledby="features-heading">
+          <Typography.Title level={2} id="features-heading">
+            {t("features.heading")}
+          </Typography.Title>
+          <ul className="subscription-features">
+            {FEATURE_KEYS.map((key) => (
+              <li key={key}>
+                <CheckOutlined aria-hidden="true" /> {t(`features.${key}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    );
+  })();
+
+  return (
+    <div className="page-container subscription-page">
+      <Typography.Title level={1}>{t("title")}</Typography.Title>
+      {entitlement.data && <AccessSummary entitlement={entitlement.data} />}
+      {body}
+    </div>
+  );
+}
+
+/** The access the account has today, in plain words (trial, student or subscription, and until when). */
+function AccessSummary({ entitlement }: { entitlement: Entitlement }) {
+  const { t, i18n } = useTranslation("subscription");
+  const endsAt = entitlement.endsAt
+    ? new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(
+        new Date(entitlement.endsAt),
+      )
+    : "";
+  return (
+    <Typography.Paragraph className="subscription-access">
+      {t(`access.${entitlement.access}`, { date: endsAt })}
+    </Typography.Paragraph>
+  );
+}

@@ -1,0 +1,137 @@
+import type { BrowserContext, Page } from "playwright-core";
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { signUpInContext } from "./support/accounts.ts";
+import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
+import { E2E_STRIPE_WEBHOOK_SECRET } from "./support/global-setup.ts";
+
+const { openPage, baseUrl } = useBrowser();
+
+/** Stripe's script lives on the internet, which tests never reach: refuse it at the browser. */
+async function blockStripeScript(context: BrowserContext) {
+  await context.route("https://js.stripe.com/**", (route) => route.abort());
+}
+
+async function userIdOf(page: Page) {
+  const response = await page.context().request.post("/api/pricing-session", {
+    headers: {
+      "x-requested-with": "XMLHttpRequest",
+      "x-access-key": await page.evaluate(() => localStorage.getItem("precis.accessKey") ?? ""),
+    },
+  });
+  return (await response.json()).userId as string;
+}
+
+/** Delivers a Stripe event signed with the server's webhook secret, as Stripe would. */
+async function deliverStripeEvent(type: string, object: Record<string, unknown>) {
+  const event = {
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object },
+  };
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE_WEBHOOK_SECRET });
+  const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+  expect(response.status).toBe(200);
+}
+
+describe("subscription page", () => {
+  it("asks a logged-out visitor to log in", async () => {
+    const page = await openPage();
+    await page.goto("/subscription");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Please Login." }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  it("shows Loading ... then the pricing table with its four attributes beside the features", async () => {
+    const page = await openPage();
+    await blockStripeScript(page.context());
+    const { email } = await signUpInContext(page.context(), { role: "lawyer" });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold the answer back so the loading state can be seen, then let the real server answer.
+    await page.route("**/api/pricing-session", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/subscription");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Loading ..." }).isVisible()).toBe(true);
+    release();
+
+    const table = page.locator("stripe-pricing-table");
+    await expect.poll(() => table.count()).toBe(1);
+    expect(await table.getAttribute("pricing-table-id")).toBe("prctbl_e2e");
+    expect(await table.getAttribute("publishable-key")).toBe("pk_test_e2e");
+    expect(await table.getAttribute("customer-email")).toBe(email);
+    expect(await table.getAttribute("client-reference-id")).toBe(await userIdOf(page));
+    expect(await page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
+    expect(await page.getByText(/^You are on the 30-day free trial, until /).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  it("says so when the pricing session cannot be fetched", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context());
+    await page.route("**/api/pricing-session", (route) => route.abort("connectionreset"));
+    await page.goto("/subscription");
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Failed. Please reload the page." }).isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  it("shows the plan card once Stripe's signed events say the user subscribed", async () => {
+    const page = await openPage();
+    await blockStripeScript(page.context());
+    await signUpInContext(page.context());
+    await page.goto("/subscription");
+    const userId = await userIdOf(page);
+    const customer = `cus_e2e_${userId}`;
+    await deliverStripeEvent("checkout.session.completed", {
+      id: `cs_${userId}`,
+      object: "checkout.session",
+      client_reference_id: userId,
+      customer,
+    });
+    await deliverStripeEvent("customer.subscription.created", {
+      id: `sub_${userId}`,
+      object: "subscription",
+      customer,
+      status: "active",
+      cancel_at_period_end: false,
+      metadata: { plan_details: "Unlimited memos and case chat" },
+      items: {
+        data: [
+          {
+            current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+            price: { nickname: "Precis Professional", recurring: { interval: "month" } },
+          },
+        ],
+      },
+    });
+    await page.reload();
+    await expect.poll(() => page.getByRole("heading", { name: "Precis Professional" }).isVisible()).toBe(true);
+    expect(await page.getByText("Monthly", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Unlimited memos and case chat").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /^Change Subscription/ }).isVisible()).toBe(true);
+    expect(await page.locator("stripe-pricing-table").count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  it("is accessible in French", async () => {
+    const page = await openPage({ language: "fr" });
+    await blockStripeScript(page.context());
+    await signUpInContext(page.context());
+    await page.goto("/subscription");
+    await expect.poll(() => page.getByRole("heading", { name: "Fonctionnalités" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+});
