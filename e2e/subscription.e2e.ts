@@ -74,6 +74,10 @@ describe("subscription page", () => {
     expect(await table.getAttribute("client-reference-id")).toBe(await userIdOf(page));
     expect(await page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
     expect(await page.getByText(/^You are on the 30-day free trial, until /).isVisible()).toBe(true);
+    // Stripe's script cannot load here (it is blocked above): the page says so instead of an empty box.
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "The plans could not be loaded." }).isVisible())
+      .toBe(true);
     await expectNoAxeViolations(page);
   });
 

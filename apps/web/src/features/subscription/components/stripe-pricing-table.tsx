@@ -1,4 +1,6 @@
-import { useEffect } from "react";
+import { Alert } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 const PRICING_TABLE_SCRIPT = "https://js.stripe.com/v3/pricing-table.js";
 
@@ -16,15 +18,25 @@ declare module "react" {
   }
 }
 
-/** Loads Stripe's pricing-table element once per page load (the CSP allows js.stripe.com). */
+/**
+ * Loads Stripe's pricing-table element once per page load (the CSP allows js.stripe.com), and
+ * reports a failure to load it, so the page can say so instead of showing an empty box.
+ */
 function usePricingTableScript() {
+  const [hasFailed, setHasFailed] = useState(false);
   useEffect(() => {
-    if (document.querySelector(`script[src="${PRICING_TABLE_SCRIPT}"]`)) return;
-    const script = document.createElement("script");
-    script.src = PRICING_TABLE_SCRIPT;
-    script.async = true;
-    document.head.append(script);
+    const existing = document.querySelector<HTMLScriptElement>(`script[src="${PRICING_TABLE_SCRIPT}"]`);
+    const script = existing ?? document.createElement("script");
+    const onError = () => setHasFailed(true);
+    script.addEventListener("error", onError);
+    if (!existing) {
+      script.src = PRICING_TABLE_SCRIPT;
+      script.async = true;
+      document.head.append(script);
+    }
+    return () => script.removeEventListener("error", onError);
   }, []);
+  return { hasFailed };
 }
 
 /**
@@ -37,13 +49,17 @@ export function StripePricingTable(props: {
   userId: string;
   email: string;
 }) {
-  usePricingTableScript();
+  const { t } = useTranslation("subscription");
+  const { hasFailed } = usePricingTableScript();
   return (
-    <stripe-pricing-table
-      pricing-table-id={props.pricingTableId}
-      publishable-key={props.publishableKey}
-      client-reference-id={props.userId}
-      customer-email={props.email}
-    />
+    <>
+      {hasFailed && <Alert type="warning" showIcon role="alert" title={t("tableUnavailable")} />}
+      <stripe-pricing-table
+        pricing-table-id={props.pricingTableId}
+        publishable-key={props.publishableKey}
+        client-reference-id={props.userId}
+        customer-email={props.email}
+      />
+    </>
   );
 }
