@@ -196,27 +196,49 @@ describe("webhook signatures", () => {
 });
 
 describe("webhook effects", () => {
-  it("applies each event once, however often and however concurrently it is replayed", async () => {
+  it("applies each kind of event once, however often and however concurrently it is replayed", async () => {
     const { userId } = await signUp();
-    await deliver(
+    const customer = `cus_replay_${userId}`;
+    const events = [
       stripeEvent("checkout.session.completed", {
         id: "cs_1",
         object: "checkout.session",
         client_reference_id: userId,
-        customer: "cus_replay",
+        customer,
       }),
-    );
-    const created = stripeEvent(
-      "customer.subscription.created",
-      subscriptionObject("sub_replay", "cus_replay", "active"),
-    );
-    const answers = [];
-    for (let round = 0; round < 5; round += 1)
-      answers.push(...(await Promise.all([deliver(created), deliver(created)])));
-    expect(answers.every((response) => response.statusCode === 200)).toBe(true);
-    expect(answers.filter((response) => response.json().outcome === "applied")).toHaveLength(1);
-    const rows = await server.database.db.select().from(stripeEvents).where(eq(stripeEvents.eventId, created.id));
-    expect(rows).toHaveLength(1);
+      stripeEvent("customer.subscription.created", subscriptionObject("sub_replay", customer, "trialing"), 1),
+      stripeEvent("customer.subscription.updated", subscriptionObject("sub_replay", customer, "active"), 2),
+      stripeEvent(
+        "invoice.payment_failed",
+        { id: "in_replay", object: "invoice", parent: { subscription_details: { subscription: "sub_replay" } } },
+        3,
+      ),
+      stripeEvent("customer.subscription.deleted", subscriptionObject("sub_replay", customer, "canceled"), 4),
+    ];
+    for (const event of events) {
+      const answers = [];
+      // Ten deliveries of the same event, two at a time.
+      for (let round = 0; round < 5; round += 1) answers.push(...(await Promise.all([deliver(event), deliver(event)])));
+      expect(
+        answers.every((response) => response.statusCode === 200),
+        event.type,
+      ).toBe(true);
+      expect(
+        answers.filter((response) => response.json().outcome === "applied"),
+        event.type,
+      ).toHaveLength(1);
+      expect(
+        answers.filter((response) => response.json().outcome === "duplicate"),
+        event.type,
+      ).toHaveLength(9);
+      const rows = await server.database.db.select().from(stripeEvents).where(eq(stripeEvents.eventId, event.id));
+      expect(rows, event.type).toHaveLength(1);
+    }
+    const [subscription] = await server.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.subscriptionId, "sub_replay"));
+    expect(subscription?.status).toBe("canceled");
   });
 
   it("ends in the same state whether 100 lifecycle events arrive in order or shuffled", async () => {
