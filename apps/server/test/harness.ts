@@ -10,7 +10,7 @@ import type { Clock } from "../src/lib/clock.ts";
  * Where the API suite keeps its data: PGlite in memory by default, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a fresh database per test file (dropped afterwards) so runs never collide.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ pgliteDir: "memory://" });
 
@@ -21,6 +21,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ url: url.toString(), poolMax: 10 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
+import { enqueueEmail } from "../src/modules/mail/outbox.ts";
+import { basicAuth, openTestDatabase, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { startSmtpServer } from "./smtp.ts";
+
+/**
+ * Two instances on one PostgreSQL behave as one service. Each instance has its own connection
+ * pool, exactly as two processes would; PGlite is one process's database, so this runs on PostgreSQL.
+ */
+const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let first: TestServer;
+  let second: TestServer;
+  let closeShared: () => Promise<void>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const shared = await openTestDatabase();
+    closeShared = shared.close;
+    // The second instance opens its own pool on the same database, as a second process would.
+    const secondDatabase = shared.url ? await openDatabase({ url: shared.url, poolMax: 5 }) : shared;
+    const env = { SMTP_URL: smtp.url, LOGIN_MAX_PER_ACCOUNT: "3" };
+    first = await startTestServer({ database: shared, env });
+    second = await startTestServer({ database: secondDatabase, env });
+  });
+  afterAll(async () => {
+    await first.app.close();
+    await second.app.close();
+    if (second.database !== first.database) await second.database.close();
+    await closeShared();
+    await smtp.close();
+  });
+
+  it("honours on one instance a session opened on the other, and a logout on either at once", async () => {
+    const registered = await first.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email: "both@example.ca", password: "Tribunal2024x" },
+    });
+    const session = readSession(registered);
+    const onSecond = await second.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers });
+    expect(onSecond.json().userProfile.email).toBe("both@example.ca");
+    await second.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
+    const onFirst = await first.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers });
+    expect(onFirst.json().userProfile).toBeNull();
+  });
+
+  it("shares rate-limit counts", async () => {
+    await first.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email: "limited@example.ca", password: "Tribunal2024x" },
+    });
+    const attempt = (server: TestServer) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: { ...xhrHeaders, authorization: basicAuth("limited@example.ca", "Wrong-password1") },
+      });
+    const statuses = [];
+    for (const server of [first, second, first, second]) statuses.push((await attempt(server)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("sends each queued email exactly once while both workers run at the same time", async () => {
+    // The welcome emails of the accounts above go first, so only the batch below is counted.
+    await first.app.mailWorker.runOnce();
+    const before = smtp.inbox.length;
+    for (let index = 0; index < 40; index += 1) {
+      await enqueueEmail(first.database.db, `reader${index}@example.ca`, {
+        subject: `Message ${index}`,
+        text: `Body ${index}\n`,
+        html: `<p>Body ${index}</p>`,
+      });
+    }
+    const sent = await Promise.all([first.app.mailWorker.runOnce(), second.app.mailWorker.runOnce()]);
+    const received = smtp.inbox.slice(before).map((mail) => mail.subject);
+    expect(sent.reduce((total, count) => total + count, 0)).toBe(40);
+    expect(received).toHaveLength(40);
+    expect(new Set(received).size).toBe(40);
+  });
+});
