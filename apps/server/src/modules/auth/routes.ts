@@ -13,11 +13,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
-import { hitRateLimit } from "../rate-limit/service.ts";
+import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { failureMessages, sendFailure } from "./failures.ts";
 import {
-  type AuthDependencies,
+  getAuthDependencies,
   logInWithPassword,
+  recordLockout,
   registerAccount,
   requestPasswordReset,
   resetPassword,
@@ -64,36 +65,20 @@ function languageOf(request: FastifyRequest, chosen?: Language): Language {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const limits = config.rateLimits;
-  const deps = (request: FastifyRequest): AuthDependencies => ({
-    db: app.database.db,
-    config,
-    now: app.clock(),
-    origin: getRequestOrigin(request),
-  });
+  const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
 
   /** Counts the attempt against every key given; true when all allow it, else a 429 was sent. */
-  async function isWithinLimits(
+  function isWithinLimits(
     request: FastifyRequest,
     reply: FastifyReply,
     checks: { key: string; limit: number; windowSeconds?: number }[],
   ) {
-    for (const check of checks) {
-      const verdict = await hitRateLimit(
-        app.database.db,
-        check.key,
-        { limit: check.limit, windowSeconds: check.windowSeconds ?? limits.windowSeconds },
-        app.clock(),
-      );
-      if (!verdict.isAllowed) {
-        await recordAuditEvent(app.database.db, getRequestOrigin(request), "locked", null, {
-          key: check.key.split(":")[0] ?? "",
-        });
-        reply.header("retry-after", String(verdict.retryAfterSeconds));
-        void sendApiError(reply, 429, failureMessages.tooManyAttempts);
-        return false;
-      }
-    }
-    return true;
+    return enforceRateLimits(
+      app,
+      reply,
+      checks.map((check) => ({ ...check, windowSeconds: check.windowSeconds ?? limits.windowSeconds })),
+      { message: failureMessages.tooManyAttempts, onRefused: (check) => recordLockout(app, request, check) },
+    );
   }
 
   app.post(

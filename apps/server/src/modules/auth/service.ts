@@ -7,13 +7,14 @@ import {
   USERNAME_MAX_LENGTH,
 } from "@precis/contract/auth";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { passwordResetCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
-import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { renderEmail } from "../mail/templates.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
@@ -24,6 +25,18 @@ export interface AuthDependencies {
   config: AppConfig;
   now: Date;
   origin: RequestOrigin;
+}
+
+/** What every account operation of one request needs: the database, settings, its time and origin. */
+export function getAuthDependencies(app: FastifyInstance, request: FastifyRequest): AuthDependencies {
+  return { db: app.database.db, config: app.config, now: app.clock(), origin: getRequestOrigin(request) };
+}
+
+/** Audits a refused guess: which limit refused it (by its key's kind, never the key itself). */
+export async function recordLockout(app: FastifyInstance, request: FastifyRequest, check: { key: string }) {
+  await recordAuditEvent(app.database.db, getRequestOrigin(request), "locked", null, {
+    key: check.key.split(":")[0] ?? "",
+  });
 }
 
 type AccountUser = typeof users.$inferSelect;

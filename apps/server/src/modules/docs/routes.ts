@@ -1,8 +1,8 @@
 import { apiErrorSchema } from "@precis/contract/api";
 import { docsFeedbackRequestSchema, docsFeedbackResponseSchema } from "@precis/contract/docs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../plugins/errors.ts";
-import { hitRateLimit, type RateLimitRule } from "../rate-limit/service.ts";
+import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import type { RateLimitRule } from "../rate-limit/service.ts";
 import { recordDocsFeedback } from "./service.ts";
 
 /**
@@ -23,13 +23,16 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = app.clock();
-      const verdict = await hitRateLimit(app.database.db, `docs-feedback:ip:${request.ip}`, FEEDBACK_PER_IP, now);
-      if (!verdict.isAllowed) {
-        reply.header("retry-after", String(verdict.retryAfterSeconds));
-        return sendApiError(reply, 429, "Too much feedback from this address. Please try again later.");
-      }
-      await recordDocsFeedback(app.database.db, request.body, now);
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [{ key: `docs-feedback:ip:${request.ip}`, ...FEEDBACK_PER_IP }],
+        {
+          message: "Too much feedback from this address. Please try again later.",
+        },
+      );
+      if (!isAllowed) return reply;
+      await recordDocsFeedback(app.database.db, request.body, app.clock());
       return reply.code(201).send({ received: true as const });
     },
   );

@@ -6,9 +6,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
-import { getRequestOrigin } from "../audit/service.ts";
-import { sendFailure } from "../auth/failures.ts";
-import { hitRateLimit } from "../rate-limit/service.ts";
+import { failureMessages, sendFailure } from "../auth/failures.ts";
+import { getAuthDependencies, recordLockout } from "../auth/service.ts";
+import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 import { createIdTokenVerifier, type VerifiedIdentity } from "./token-verifier.ts";
@@ -35,17 +35,19 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       void sendApiError(reply, 400, "Send the email and the ID token as HTTP Basic authorization.");
       return null;
     }
-    const verdict = await hitRateLimit(
-      app.database.db,
-      `sso:ip:${request.ip}`,
-      { limit: config.rateLimits.authPerIp, windowSeconds: config.rateLimits.windowSeconds },
-      app.clock(),
+    const isAllowed = await enforceRateLimits(
+      app,
+      reply,
+      [
+        {
+          key: `sso:ip:${request.ip}`,
+          limit: config.rateLimits.authPerIp,
+          windowSeconds: config.rateLimits.windowSeconds,
+        },
+      ],
+      { message: failureMessages.tooManyAttempts, onRefused: (check) => recordLockout(app, request, check) },
     );
-    if (!verdict.isAllowed) {
-      reply.header("retry-after", String(verdict.retryAfterSeconds));
-      void sendApiError(reply, 429, "Too many attempts. Please wait and try again.");
-      return null;
-    }
+    if (!isAllowed) return null;
     const result = await verifyIdToken(credentials.secret, email.data, requirements);
     if (result.outcome === "verified") return result.identity;
     if (result.outcome === "unavailable") {
@@ -100,7 +102,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
-      const user = await logInWithIdentity(authDependencies(request), identity);
+      const user = await logInWithIdentity(getAuthDependencies(app, request), identity);
       if (!user) return sendFailure(reply, 404, "userNotFound");
       await reply.startSession(user.id);
       return { Status: "Success" as const, Role: user.occupation };
@@ -127,7 +129,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!identity) return reply;
       if (identity.email !== request.body.email) return sendFailure(reply, 401, "invalidToken");
       const language = request.body.language ?? "en";
-      const result = await registerWithIdentity(authDependencies(request), identity, request.body.role, language);
+      const result = await registerWithIdentity(
+        getAuthDependencies(app, request),
+        identity,
+        request.body.role,
+        language,
+      );
       if (result.outcome !== "registered") return sendFailure(reply, 409, result.outcome);
       app.mailWorker.nudge();
       await reply.startSession(result.user.id);
@@ -154,14 +161,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) return reply;
       const identity = await readIdentity(request, reply, { signedInWithinSeconds: CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS });
       if (!identity) return reply;
-      const result = await changeEmail(authDependencies(request), session.userId, identity);
+      const result = await changeEmail(getAuthDependencies(app, request), session.userId, identity);
       if (result.outcome === "emailTaken") return sendFailure(reply, 409, "emailExists");
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },
   );
-
-  function authDependencies(request: FastifyRequest) {
-    return { db: app.database.db, config, now: app.clock(), origin: getRequestOrigin(request) };
-  }
 };

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { sendApiError } from "../../plugins/errors.ts";
+import { hitRateLimit, type RateLimitRule } from "./service.ts";
+
+export interface RateLimitCheck extends RateLimitRule {
+  key: string;
+}
+
+/**
+ * Counts one attempt against every check, in order. True when all allow it; otherwise answers 429
+ * with Retry-After and `message`, tells `onRefused` which check refused, and returns false.
+ */
+export async function enforceRateLimits(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  checks: RateLimitCheck[],
+  refusal: { message: string; onRefused?: (check: RateLimitCheck) => Promise<void> },
+) {
+  for (const check of checks) {
+    const verdict = await hitRateLimit(app.database.db, check.key, check, app.clock());
+    if (!verdict.isAllowed) {
+      await refusal.onRefused?.(check);
+      reply.header("retry-after", String(verdict.retryAfterSeconds));
+      void sendApiError(reply, 429, refusal.message);
+      return false;
+    }
+  }
+  return true;
+}
