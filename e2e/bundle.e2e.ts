@@ -44,4 +44,21 @@ describe("the build's chunks", () => {
     expect(entryClosure.some((source) => source.includes("features/docs/"))).toBe(false);
     expect(entryClosure.some((source) => source.includes("features/home/routes"))).toBe(false);
   });
+
+  it("leave zod out of the documentation's first load", () => {
+    // The shell, the entry and a docs page render without zod (27 kB gzip); forms load it.
+    const docsRoute = Object.keys(manifest).find((key) => key.endsWith("features/docs/routes/docs-route.tsx")) ?? "";
+    const shell = Object.keys(manifest).find((key) => key.endsWith("app/layout/app-shell.tsx")) ?? "";
+    const firstLoad = new Set([...staticClosure(entryKey), ...staticClosure(shell), ...staticClosure(docsRoute)]);
+    const withZod = [...firstLoad].filter((key) => {
+      const code = readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8");
+      return code.includes("invalid_type") || code.includes("ZodError");
+    });
+    expect(withZod).toEqual([]);
+    // The probe itself must be able to find zod, or the assertion above proves nothing.
+    const zodChunks = Object.values(manifest).filter((chunk) =>
+      readFileSync(path.join(distDir, chunk.file), "utf8").includes("invalid_type"),
+    );
+    expect(zodChunks.length).toBeGreaterThan(0);
+  });
 });

@@ -94,7 +94,8 @@ describe("layout shell and home", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
     // antd hides the radio input itself; people click its label.
     await page.getByRole("radiogroup", { name: "Language" }).locator("label", { hasText: "FR" }).click();
-    expect(await page.getByRole("radio", { name: "Français" }).isChecked()).toBe(true);
+    // The switch turns once the French texts have loaded (one small chunk per namespace).
+    await expect.poll(() => page.getByRole("radio", { name: "Français" }).isChecked()).toBe(true);
     await expect
       .poll(() => page.getByRole("heading", { level: 1, name: "Vous n’avez pas ouvert de session" }).isVisible())
       .toBe(true);

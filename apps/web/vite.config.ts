@@ -19,11 +19,12 @@ export default defineConfig({
         codeSplitting: {
           // Libraries every page loads, in one chunk of their own: their hash survives our
           // releases, so returning visitors keep them cached. antd stays out of the group so
-          // that components used by one lazy page stay in that page's chunk.
+          // that components used by one lazy page stay in that page's chunk, and so does zod:
+          // the entry never needs it (see lib/client-config.tsx), only the pages with forms.
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack|zod)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack)[\\/]/,
             },
           ],
         },

@@ -1,18 +1,18 @@
-// Initialises i18next before anything renders, so no screen ever shows raw keys.
-import "@/i18n";
 import "@/app/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { StartupError } from "@/app/startup-error";
+import { i18nReady } from "@/i18n";
 import { loadClientConfig } from "@/lib/client-config";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 const root = createRoot(rootElement);
 
-loadClientConfig().then(
-  (config) =>
+// Nothing renders before the first texts are loaded, so no screen ever shows raw keys.
+Promise.all([loadClientConfig(), i18nReady]).then(
+  ([config]) =>
     root.render(
       <StrictMode>
         <App config={config} />

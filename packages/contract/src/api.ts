@@ -17,7 +17,4 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** The header that proves a request comes from our own scripts, not a cross-site form. */
-export const REQUESTED_WITH_HEADER = "x-requested-with";
-export const REQUESTED_WITH_VALUE = "XMLHttpRequest";
-export const ACCESS_KEY_HEADER = "x-access-key";
+export { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "./boot.ts";

@@ -39,5 +39,4 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-/** id of the `<script type="application/json">` element that carries the ClientConfig. */
-export const CLIENT_CONFIG_ELEMENT_ID = "precis-config";
+export { CLIENT_CONFIG_ELEMENT_ID } from "./boot.ts";

@@ -1,33 +1,12 @@
 import { z } from "zod";
 
-/**
- * Every documentation page, in reading order. The ids are stable names, not URLs: the search
- * optimizer's path segment follows the configured short name (`precis-search`), its id does not,
- * so stored feedback keeps meaning the same page whatever the product is called.
- */
-export const docsPageIds = [
-  "overview",
-  "install-extension",
-  "case-memo",
-  "case-chat",
-  "search-optimizer",
-  "search-history",
-  "pdf-project",
-  "pdf-history",
-  "bulk-question",
-  "faq",
-] as const;
-export type DocsPageId = (typeof docsPageIds)[number];
+import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, docsPageIds } from "./docs-pages.ts";
 
-export function isDocsPageId(value: string): value is DocsPageId {
-  return docsPageIds.some((pageId) => pageId === value);
-}
+export { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId, docsPageIds, isDocsPageId } from "./docs-pages.ts";
 
 export const docsPageIdSchema = z.enum(docsPageIds, {
   error: `must be one of the documentation pages: ${docsPageIds.join(", ")}`,
 });
-
-export const DOCS_FEEDBACK_COMMENT_MAX_LENGTH = 1000;
 
 /** `POST /api/docs-feedback`: "Was this page helpful?", anonymous. */
 export const docsFeedbackRequestSchema = z

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { CLIENT_CONFIG_ELEMENT_ID } from "@precis/contract/client-config";
+import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { sendApiError } from "./errors.ts";
@@ -49,8 +49,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
 export function renderIndexHtml(template: string, config: AppConfig) {
   const placeholder = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}"></script>`;
   if (!template.includes(placeholder)) throw new Error(`index.html lacks the ${CLIENT_CONFIG_ELEMENT_ID} element`);
-  // "<" is escaped so no value can close the script element early.
-  const json = JSON.stringify(config.client).replace(/</g, "\\u003c");
+  // Checked against the contract here, once, because the browser trusts it without zod (see
+  // apps/web/src/lib/client-config.tsx). "<" is escaped so no value can close the script early.
+  const json = JSON.stringify(clientConfigSchema.parse(config.client)).replace(/</g, "\\u003c");
   return template
     .replace(placeholder, `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.client.productName)}</title>`);

@@ -1,6 +1,6 @@
 import type { ClientConfig } from "@precis/contract/client-config";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { App as AntApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import enUS from "antd/locale/en_US";
 import frCA from "antd/locale/fr_CA";
 import { type ReactNode, useState } from "react";
@@ -9,7 +9,7 @@ import { AppStateProvider } from "@/app/app-state-provider";
 import { createQueryClient } from "@/app/query-client";
 import { theme } from "@/app/theme";
 import { getCurrentLanguage } from "@/i18n";
-import type { SupportedLanguage } from "@/i18n/resources";
+import type { SupportedLanguage } from "@/i18n/languages";
 import { ClientConfigProvider } from "@/lib/client-config";
 
 // Canadian French for antd's own texts (date pickers, pagination…), matching our catalogues.
@@ -20,7 +20,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
   useTranslation();
   return (
     <ConfigProvider theme={theme} locale={antdLocales[getCurrentLanguage()]}>
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,17 +1,16 @@
 import { createBrowserRouter } from "react-router";
-import { AppShell } from "@/app/layout/app-shell";
-import { RequireLogin } from "@/app/layout/require-login";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import { PageLoader } from "@/components/page-loader";
 
 /*
- * The whole route table. The shell is eager (every page needs it); each page is a lazy chunk.
+ * The whole route table. Every page is a lazy chunk, and so is the shell: the standalone account
+ * pages (/login, /register…) never load the navbar's menus, which keeps their first load small.
  * To add a page: one entry here, pointing at `features/<feature>/routes/<page>-route.tsx`.
  */
 export const router = createBrowserRouter([
   {
     path: "/",
-    Component: AppShell,
+    lazy: () => import("@/app/layout/app-shell").then(({ AppShell }) => ({ Component: AppShell })),
     HydrateFallback: PageLoader,
     ErrorBoundary: RootErrorBoundary,
     children: [
@@ -21,7 +20,7 @@ export const router = createBrowserRouter([
         children: [
           {
             // SPEC §2: the shell's outlet renders its children only for a logged-in user.
-            Component: RequireLogin,
+            lazy: () => import("@/app/layout/require-login").then(({ RequireLogin }) => ({ Component: RequireLogin })),
             children: [
               {
                 index: true,

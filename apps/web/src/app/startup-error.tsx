@@ -1,7 +1,8 @@
-import { Button, Result } from "antd";
+import { Button } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { UiProvider } from "@/app/providers";
+import { StatusMessage } from "@/components/status-message";
 
 /** Shown when no client config could be loaded: without it there is no product to render. */
 export function StartupError() {
@@ -12,11 +13,11 @@ export function StartupError() {
   return (
     <UiProvider>
       <main className="standalone-page">
-        <Result
+        <StatusMessage
           status="warning"
-          title={<h1 className="result-heading">{t("startupError.title")}</h1>}
-          subTitle={t("startupError.description")}
-          extra={
+          title={t("startupError.title")}
+          description={t("startupError.description")}
+          action={
             <Button type="primary" onClick={() => window.location.reload()}>
               {t("startupError.reload")}
             </Button>

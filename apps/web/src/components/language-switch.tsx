@@ -1,7 +1,7 @@
 import { Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import { getCurrentLanguage } from "@/i18n";
-import { supportedLanguages } from "@/i18n/resources";
+import { supportedLanguages } from "@/i18n/languages";
 
 /**
  * EN/FR switch. The visible "EN"/"FR" is hidden from screen readers, which hear the language's

@@ -1,9 +1,16 @@
 import i18n from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { defaultNamespace, namespaces, resources, type SupportedLanguage, supportedLanguages } from "./resources";
+import { defaultNamespace, type SupportedLanguage, supportedLanguages } from "./languages";
 
 export const LANGUAGE_STORAGE_KEY = "precis.lang";
+
+/** What every screen needs from the first render: the rest load with the page that uses them. */
+const ENTRY_NAMESPACES = ["common", "shell"];
+
+// One chunk per language and namespace, so a page downloads only its own texts in one language.
+const catalogueLoaders = import.meta.glob<Record<string, unknown>>("./*/*.json", { import: "default" });
 
 export function isSupportedLanguage(language: string | undefined): language is SupportedLanguage {
   return supportedLanguages.some((supported) => supported === language);
@@ -20,17 +27,27 @@ i18n.on("languageChanged", () => {
   document.documentElement.lang = getCurrentLanguage();
 });
 
-void i18n
+/**
+ * Resolves once the entry namespaces of the detected language are loaded; main.tsx renders
+ * nothing before, so no screen ever shows raw keys. A page's own namespace suspends it (inside
+ * the router's Suspense boundaries) until its catalogue arrives.
+ */
+export const i18nReady = i18n
   .use(LanguageDetector)
+  .use(
+    resourcesToBackend((language: string, namespace: string) => {
+      const load = catalogueLoaders[`./${language}/${namespace}.json`];
+      return load ? load() : Promise.reject(new Error(`No catalogue ${language}/${namespace}`));
+    }),
+  )
   .use(initReactI18next)
   .init({
-    resources,
-    ns: namespaces,
+    ns: ENTRY_NAMESPACES,
     defaultNS: defaultNamespace,
     supportedLngs: supportedLanguages,
     fallbackLng: "en",
-    // The resources are in memory: initialise synchronously so the first render is translated.
-    initAsync: false,
+    // Only the active language: English fallbacks would double what every page downloads.
+    load: "languageOnly",
     // React escapes what it renders; escaping here as well would show "&amp;" in the page.
     interpolation: { escapeValue: false },
     detection: {

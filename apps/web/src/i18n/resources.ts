@@ -11,15 +11,11 @@ import frHome from "./fr/home.json";
 import frShell from "./fr/shell.json";
 import frSubscription from "./fr/subscription.json";
 
-// Bundled statically: the catalogues are a few kilobytes, and having them in the entry chunk
-// means the first screen never flashes untranslated keys. Split per language if they grow.
+// Every catalogue, for the typed keys (i18next.d.ts) and the parity test. The app itself loads
+// them one language and namespace at a time (see index.ts), so nothing imports this at run time.
 export const resources = {
   en: { common: enCommon, shell: enShell, home: enHome, auth: enAuth, docs: enDocs, subscription: enSubscription },
   fr: { common: frCommon, shell: frShell, home: frHome, auth: frAuth, docs: frDocs, subscription: frSubscription },
 } as const;
 
-export const supportedLanguages = ["en", "fr"] as const;
-export type SupportedLanguage = (typeof supportedLanguages)[number];
-
-export const namespaces = ["common", "shell", "home", "auth", "docs", "subscription"] as const;
-export const defaultNamespace = "common";
+export { defaultNamespace, type SupportedLanguage, supportedLanguages } from "./languages";

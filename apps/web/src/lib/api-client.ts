@@ -1,10 +1,5 @@
-import {
-  ACCESS_KEY_HEADER,
-  type ApiError,
-  apiErrorSchema,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-} from "@precis/contract/api";
+import type { ApiError } from "@precis/contract/api";
+import { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/boot";
 import type { z } from "zod";
 import { readStoredValue, removeStoredValue, writeStoredValue } from "@/lib/browser-storage";
 
@@ -58,9 +53,23 @@ export class ApiRequestError extends Error {
 
   /** The body when it is one of our generic error bodies, otherwise null (SPEC-shaped endpoints). */
   get apiError(): ApiError | null {
-    const parsed = apiErrorSchema.safeParse(this.body);
-    return parsed.success ? parsed.data : null;
+    return isApiErrorBody(this.body) ? this.body : null;
   }
+}
+
+/**
+ * The fields of contract/api's apiErrorSchema that screens read. A shape check rather than the
+ * schema itself: this module is in the entry chunk, which must not bundle zod.
+ */
+function isApiErrorBody(body: unknown): body is ApiError {
+  if (typeof body !== "object" || body === null) return false;
+  const { statusCode, error, message, fields } = body as Record<string, unknown>;
+  return (
+    Number.isInteger(statusCode) &&
+    typeof error === "string" &&
+    typeof message === "string" &&
+    (fields === undefined || Array.isArray(fields))
+  );
 }
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {

@@ -1,6 +1,13 @@
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig, clientConfigSchema } from "@precis/contract/client-config";
+import { CLIENT_CONFIG_ELEMENT_ID } from "@precis/contract/boot";
+import type { ClientConfig } from "@precis/contract/client-config";
 import { createContext, type ReactNode, useContext } from "react";
 import { apiRequest } from "@/lib/api-client";
+
+/*
+ * The config is not re-validated here: the server checks it against clientConfigSchema before
+ * embedding or sending it, and zod in this boot-time module would add 27 kB (gzip) to the first
+ * load of every page.
+ */
 
 /**
  * The server embeds the config in index.html so the first screen needs no round trip; the
@@ -10,15 +17,14 @@ export function readEmbeddedClientConfig(doc: Document = document): ClientConfig
   const text = doc.getElementById(CLIENT_CONFIG_ELEMENT_ID)?.textContent?.trim();
   if (!text) return null;
   try {
-    const parsed = clientConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(text) as ClientConfig;
   } catch {
     return null;
   }
 }
 
-export function getClientConfig(): Promise<ClientConfig> {
-  return apiRequest("/client-config", { schema: clientConfigSchema });
+export async function getClientConfig(): Promise<ClientConfig> {
+  return (await apiRequest("/client-config")) as ClientConfig;
 }
 
 /** Embedded config first, then the API: the app never renders without a valid config. */

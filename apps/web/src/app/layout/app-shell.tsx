@@ -1,9 +1,10 @@
 import { Layout } from "antd";
-import type { MouseEvent } from "react";
+import { type MouseEvent, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Navbar } from "@/app/layout/navbar";
 import { SiteFooter } from "@/app/layout/site-footer";
+import { PageLoader } from "@/components/page-loader";
 import { getScrollKey } from "@/lib/scroll-key";
 
 const MAIN_CONTENT_ID = "main-content";
@@ -29,7 +30,10 @@ export function AppShell() {
       </a>
       <Navbar />
       <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
-        <Outlet />
+        {/* Keeps the navbar on screen while a page's translations load. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </Layout.Content>
       <SiteFooter />
       <ScrollRestoration getKey={getScrollKey} />

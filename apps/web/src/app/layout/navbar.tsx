@@ -1,12 +1,18 @@
 import { Layout } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AccountMenu } from "@/app/layout/account-menu";
 import { LanguageSwitch } from "@/components/language-switch";
 import { LinkButton } from "@/components/link-button";
 import { LogoMark } from "@/components/logo-mark";
 import { useUserDetails } from "@/features/auth/api/get-user-details";
 import { useClientConfig } from "@/lib/client-config";
+
+// Only a logged-in visitor sees it, and its dropdown menu is the heaviest part of the shell:
+// anonymous readers of the documentation never download it.
+const AccountMenu = lazy(() =>
+  import("@/app/layout/account-menu").then(({ AccountMenu }) => ({ default: AccountMenu })),
+);
 
 export function Navbar() {
   const { t } = useTranslation("shell");
@@ -40,5 +46,9 @@ function AccountArea() {
       </LinkButton>
     );
   }
-  return <AccountMenu profile={profile} />;
+  return (
+    <Suspense fallback={null}>
+      <AccountMenu profile={profile} />
+    </Suspense>
+  );
 }

@@ -1,12 +1,14 @@
-import { Button, Result } from "antd";
+import { Button } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
+import { StatusMessage } from "@/components/status-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 /**
  * Any error thrown while loading or rendering a route, most often a lazy chunk that no longer
- * exists after a deployment; a reload fetches the new index.html and its chunks.
+ * exists after a deployment; a reload fetches the new index.html and its chunks. So it lives in
+ * the entry chunk and loads nothing itself.
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
@@ -16,11 +18,11 @@ export function RouteErrorBoundary() {
     console.error(error);
   }, [error]);
   return (
-    <Result
+    <StatusMessage
       status="error"
-      title={<h1 className="result-heading">{t("routeError.title")}</h1>}
-      subTitle={t("routeError.description")}
-      extra={
+      title={t("routeError.title")}
+      description={t("routeError.description")}
+      action={
         <Button type="primary" onClick={() => window.location.reload()}>
           {t("routeError.reload")}
         </Button>

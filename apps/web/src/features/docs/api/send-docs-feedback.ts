@@ -1,8 +1,10 @@
-import { type DocsFeedbackRequest, docsFeedbackResponseSchema } from "@precis/contract/docs";
+import type { DocsFeedbackRequest } from "@precis/contract/docs";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-export function sendDocsFeedback(feedback: DocsFeedbackRequest) {
+export async function sendDocsFeedback(feedback: DocsFeedbackRequest) {
+  // Loaded on submit: the schema brings zod, which the documentation's first load does without.
+  const { docsFeedbackResponseSchema } = await import("@precis/contract/docs");
   return apiRequest("/docs-feedback", { method: "POST", body: feedback, schema: docsFeedbackResponseSchema });
 }
 

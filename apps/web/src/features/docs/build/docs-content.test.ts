@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type DocsPageId, docsPageIds } from "@precis/contract/docs";
+import { type DocsPageId, docsPageIds } from "@precis/contract/docs-pages";
 import { describe, expect, it } from "vitest";
 import { createDocsSearchIndex, type DocsSearchEntry, searchDocs } from "../lib/search-docs";
 import type { DocsNode } from "../types/docs-content";

@@ -1,5 +1,5 @@
 import { DownloadOutlined, FileTextOutlined, MessageOutlined, SearchOutlined } from "@ant-design/icons";
-import type { DocsPageId } from "@precis/contract/docs";
+import type { DocsPageId } from "@precis/contract/docs-pages";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

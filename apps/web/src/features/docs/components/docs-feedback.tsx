@@ -1,5 +1,5 @@
 import { CheckCircleFilled, DislikeOutlined, LikeOutlined } from "@ant-design/icons";
-import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId } from "@precis/contract/docs";
+import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId } from "@precis/contract/docs-pages";
 import { Button } from "antd";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { isDocsPageId } from "@precis/contract/docs";
+import { isDocsPageId } from "@precis/contract/docs-pages";
 import { createElement, type ReactNode } from "react";
 import { SmartLink } from "@/components/smart-link";
 import { useClientConfig } from "@/lib/client-config";

@@ -1,4 +1,4 @@
-import type { DocsPageId } from "@precis/contract/docs";
+import type { DocsPageId } from "@precis/contract/docs-pages";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

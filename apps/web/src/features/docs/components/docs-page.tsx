@@ -1,4 +1,4 @@
-import type { DocsPageId } from "@precis/contract/docs";
+import type { DocsPageId } from "@precis/contract/docs-pages";
 import { type ReactNode, use, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";

@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
-import type { DocsPageId } from "@precis/contract/docs";
+import type { DocsPageId } from "@precis/contract/docs-pages";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useClientConfig } from "@/lib/client-config";

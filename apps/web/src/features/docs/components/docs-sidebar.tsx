@@ -1,4 +1,4 @@
-import type { DocsPageId } from "@precis/contract/docs";
+import type { DocsPageId } from "@precis/contract/docs-pages";
 import { DocsMenu } from "./docs-menu";
 import { DocsSearch } from "./docs-search";
 

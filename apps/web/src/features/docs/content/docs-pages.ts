@@ -1,5 +1,5 @@
-import type { DocsPageId } from "@precis/contract/docs";
-import type { SupportedLanguage } from "@/i18n/resources";
+import type { DocsPageId } from "@precis/contract/docs-pages";
+import type { SupportedLanguage } from "@/i18n/languages";
 import type { DocsPageContent } from "../types/docs-content";
 
 // One small chunk per page and language (made from the Markdown by the build plugin), so a page

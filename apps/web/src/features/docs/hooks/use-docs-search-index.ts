@@ -1,8 +1,8 @@
-import { type DocsPageId, docsPageIds } from "@precis/contract/docs";
+import { type DocsPageId, docsPageIds } from "@precis/contract/docs-pages";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { SupportedLanguage } from "@/i18n/resources";
+import type { SupportedLanguage } from "@/i18n/languages";
 import { fillPlaceholders } from "../lib/fill-placeholders";
 import { createDocsSearchIndex, type DocsSearchEntry, type DocsSearchIndex } from "../lib/search-docs";
 import type { DocsSearchSection } from "../types/docs-content";

@@ -1,4 +1,4 @@
-import { type DocsPageId, docsPageIds } from "@precis/contract/docs";
+import { type DocsPageId, docsPageIds } from "@precis/contract/docs-pages";
 import { describe, expect, it } from "vitest";
 import {
   docsMenuPageIds,

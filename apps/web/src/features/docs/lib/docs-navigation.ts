@@ -1,4 +1,4 @@
-import { type DocsPageId, docsPageIds } from "@precis/contract/docs";
+import { type DocsPageId, docsPageIds } from "@precis/contract/docs-pages";
 
 /*
  * SPEC §2 "Documentation": which pages exist, where they live, what they are called, and the

@@ -1,4 +1,4 @@
-import type { DocsPageId } from "@precis/contract/docs";
+import type { DocsPageId } from "@precis/contract/docs-pages";
 
 /*
  * Search over the documentation, entirely in the browser: the sections come ready-made from the

@@ -1,10 +1,16 @@
+import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
+import { PageLoader } from "@/components/page-loader";
 import { useClientConfig } from "@/lib/client-config";
 import { DocsFeatureList } from "../components/docs-feature-list";
 import { DocsLayout } from "../components/docs-layout";
 import { DocsPage } from "../components/docs-page";
-import { DocsPageNotFound } from "../components/docs-page-not-found";
 import { getDocsPageIdForPathname } from "../lib/docs-navigation";
+
+// Rarely shown, and antd's Result brings its illustrations: load it only for a missing page.
+const DocsPageNotFound = lazy(() =>
+  import("../components/docs-page-not-found").then(({ DocsPageNotFound }) => ({ default: DocsPageNotFound })),
+);
 
 /**
  * Every path under /document. One route rather than one per page, because the search optimizer's
@@ -18,7 +24,9 @@ export function DocsRoute() {
   return (
     <DocsLayout>
       {pageId === null ? (
-        <DocsPageNotFound />
+        <Suspense fallback={<PageLoader />}>
+          <DocsPageNotFound />
+        </Suspense>
       ) : (
         <DocsPage pageId={pageId} afterIntro={pageId === "overview" ? <DocsFeatureList /> : undefined} />
       )}
