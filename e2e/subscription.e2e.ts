@@ -130,6 +130,30 @@ describe("subscription page", () => {
     await expectNoAxeViolations(page);
   });
 
+  it("says that online payment is not set up when the server has no Stripe keys", async () => {
+    const page = await openPage();
+    await blockStripeScript(page.context());
+    await signUpInContext(page.context());
+    // The server embeds its public settings in index.html: serve this page as a server without
+    // Stripe's keys would, and leave everything else to the real server.
+    await page.route("**/subscription", async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /"payments":\{[^}]*\}/,
+        '"payments":{"publishableKey":"","pricingTableId":""}',
+      );
+      expect(html).toContain('"publishableKey":""');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto("/subscription");
+    await expect
+      .poll(() => page.getByText("Online payment is not set up on this server yet.", { exact: false }).isVisible())
+      .toBe(true);
+    expect(await page.locator("stripe-pricing-table").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
   it("is accessible in French", async () => {
     const page = await openPage({ language: "fr" });
     await blockStripeScript(page.context());
