@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { count } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
+import { docsFeedback } from "../src/db/schema.ts";
+
+const serverEntry = fileURLToPath(new URL("../src/server.ts", import.meta.url));
+let dataDir = "";
+let child: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the real entry point (server.ts) as its own process, and resolves with its address. */
+async function startServerProcess() {
+  dataDir = await mkdtemp(path.join(tmpdir(), "precis-shutdown-"));
+  // The embedded database in a folder of its own, whatever the environment says.
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const started = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: { ...environment, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", APP_ENV: "development" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child = started;
+  const logLines: string[] = [];
+  const address = await new Promise<string>((resolve, reject) => {
+    let buffered = "";
+    started.stdout?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        logLines.push(line);
+        const match = /is ready at (http:\/\/[^"\s]+)/.exec(line);
+        if (match?.[1]) resolve(match[1]);
+      }
+    });
+    started.once("exit", (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+  return { process: started, address: new URL(address), logLines };
+}
+
+describe("graceful shutdown of the real entry point", () => {
+  it("on SIGTERM, finishes the request in flight, refuses new ones, and exits 0 with the write stored", async () => {
+    const server = await startServerProcess();
+    const body = JSON.stringify({ page: "faq", helpful: true, comment: "Sent across a shutdown." });
+    const half = Math.floor(body.length / 2);
+
+    // A request whose body is still arriving when the signal comes.
+    const inFlight = request({
+      host: server.address.hostname,
+      port: server.address.port,
+      method: "POST",
+      path: "/api/docs-feedback",
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        "x-requested-with": "XMLHttpRequest",
+      },
+    });
+    const answered = once(inFlight, "response");
+    inFlight.write(body.slice(0, half));
+    // A second request answered means the server's loop has also read the first one's headers.
+    const health = await fetch(new URL("/api/health", server.address));
+    expect(health.status).toBe(200);
+
+    const exited = once(server.process, "exit");
+    server.process.kill("SIGTERM");
+    // New connections are refused once the server has stopped listening.
+    await expect
+      .poll(async () => {
+        try {
+          await fetch(new URL("/api/health", server.address), { headers: { connection: "close" } });
+          return "accepted";
+        } catch {
+          return "refused";
+        }
+      })
+      .toBe("refused");
+
+    inFlight.end(body.slice(half));
+    const [response] = (await answered) as [import("node:http").IncomingMessage];
+    let responseBody = "";
+    for await (const chunk of response) responseBody += chunk;
+    expect(response.statusCode).toBe(201);
+    expect(JSON.parse(responseBody)).toEqual({ received: true });
+
+    const [exitCode] = await exited;
+    expect(exitCode).toBe(0);
+    expect(server.logLines.some((line) => line.includes('"signal":"SIGTERM"') && line.includes("shutting down"))).toBe(
+      true,
+    );
+
+    // The acknowledged write is on disk: open the same embedded database the process used.
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+    try {
+      const [row] = await database.db.select({ value: count() }).from(docsFeedback);
+      expect(row?.value).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
