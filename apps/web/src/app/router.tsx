@@ -1,12 +1,23 @@
 import { createBrowserRouter } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import { PageLoader } from "@/components/page-loader";
+import { i18n } from "@/i18n";
 
 /*
  * The whole route table. Every page is a lazy chunk, and so is the shell: the standalone account
  * pages (/login, /register…) never load the navbar's menus, which keeps their first load small.
- * To add a page: one entry here, pointing at `features/<feature>/routes/<page>-route.tsx`.
+ * To add a page: one entry here, pointing at `features/<feature>/routes/<page>-route.tsx`, wrapped
+ * in withTexts with the page's i18n namespace.
  */
+
+/**
+ * Fetches a page's translations beside its chunk. Without it the page would render, suspend on its
+ * namespace, and only then ask for it: one more round trip before anything shows.
+ */
+function withTexts<T>(namespace: string, load: () => Promise<T>) {
+  return async () => (await Promise.all([load(), i18n.loadNamespaces(namespace)]))[0];
+}
+
 export const router = createBrowserRouter([
   {
     path: "/",
@@ -24,44 +35,51 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
-                lazy: () =>
+                lazy: withTexts("home", () =>
                   import("@/features/home/routes/home-route").then(({ HomeRoute }) => ({ Component: HomeRoute })),
+                ),
               },
               {
                 path: "greet",
-                lazy: () =>
+                lazy: withTexts("auth", () =>
                   import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({
                     Component: LandingRoute,
                   })),
+                ),
               },
               {
                 path: "redirect",
-                lazy: () =>
+                lazy: withTexts("auth", () =>
                   import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({
                     Component: LandingRoute,
                   })),
+                ),
               },
             ],
           },
           {
             // Outside the login gate: a logged-out visitor gets SPEC's own "Please Login." here.
             path: "subscription",
-            lazy: () =>
+            lazy: withTexts("subscription", () =>
               import("@/features/subscription/routes/subscription-route").then(({ SubscriptionRoute }) => ({
                 Component: SubscriptionRoute,
               })),
+            ),
           },
           {
             // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
             path: "document/*",
-            lazy: () => import("@/features/docs/routes/docs-route").then(({ DocsRoute }) => ({ Component: DocsRoute })),
+            lazy: withTexts("docs", () =>
+              import("@/features/docs/routes/docs-route").then(({ DocsRoute }) => ({ Component: DocsRoute })),
+            ),
           },
           {
             path: "video-document",
-            lazy: () =>
+            lazy: withTexts("docs", () =>
               import("@/features/docs/routes/video-docs-route").then(({ VideoDocsRoute }) => ({
                 Component: VideoDocsRoute,
               })),
+            ),
           },
           {
             path: "*",
@@ -79,29 +97,35 @@ export const router = createBrowserRouter([
     children: [
       {
         path: "login",
-        lazy: () => import("@/features/auth/routes/login-route").then(({ LoginRoute }) => ({ Component: LoginRoute })),
+        lazy: withTexts("auth", () =>
+          import("@/features/auth/routes/login-route").then(({ LoginRoute }) => ({ Component: LoginRoute })),
+        ),
       },
       {
         path: "login/find-user",
-        lazy: () =>
+        lazy: withTexts("auth", () =>
           import("@/features/auth/routes/find-user-route").then(({ FindUserRoute }) => ({ Component: FindUserRoute })),
+        ),
       },
       {
         path: "login/reset-password",
-        lazy: () =>
+        lazy: withTexts("auth", () =>
           import("@/features/auth/routes/reset-password-route").then(({ ResetPasswordRoute }) => ({
             Component: ResetPasswordRoute,
           })),
+        ),
       },
       {
         path: "register",
-        lazy: () =>
+        lazy: withTexts("auth", () =>
           import("@/features/auth/routes/register-route").then(({ RegisterRoute }) => ({ Component: RegisterRoute })),
+        ),
       },
       {
         path: "welcome",
-        lazy: () =>
+        lazy: withTexts("auth", () =>
           import("@/features/auth/routes/welcome-route").then(({ WelcomeRoute }) => ({ Component: WelcomeRoute })),
+        ),
       },
     ],
   },
