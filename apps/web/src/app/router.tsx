@@ -42,6 +42,13 @@ export const router = createBrowserRouter([
                     Component: LandingRoute,
                   })),
               },
+              {
+                path: "change-email",
+                lazy: () =>
+                  import("@/features/sso/routes/change-email-route").then(({ ChangeEmailRoute }) => ({
+                    Component: ChangeEmailRoute,
+                  })),
+              },
             ],
           },
           {
@@ -103,6 +110,13 @@ export const router = createBrowserRouter([
         path: "welcome",
         lazy: () =>
           import("@/features/auth/routes/welcome-route").then(({ WelcomeRoute }) => ({ Component: WelcomeRoute })),
+      },
+      {
+        path: "sso/register",
+        lazy: () =>
+          import("@/features/sso/routes/sso-register-route").then(({ SsoRegisterRoute }) => ({
+            Component: SsoRegisterRoute,
+          })),
       },
     ],
   },

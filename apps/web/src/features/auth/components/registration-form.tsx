@@ -6,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
-import { SsoButtons } from "@/features/auth/components/sso-buttons";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
+import type { Destination } from "@/features/auth/lib/destinations";
 import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
+import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { useClientConfig } from "@/lib/client-config";
 
 export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
@@ -37,6 +38,8 @@ type RegistrationFormProps = {
   onSubmit: (values: RegistrationValues) => void;
   /** A submit that failed the local checks goes back to Idle (SPEC §4). */
   onInvalid: () => void;
+  /** Where a returning user who chooses Google or Microsoft here goes once logged in. */
+  ssoDestination: Destination;
 };
 
 /** SPEC §2 Register: the "User Registration" form, its status messages and the SSO buttons. */
@@ -47,6 +50,7 @@ export function RegistrationForm({
   isBusy,
   onSubmit,
   onInvalid,
+  ssoDestination,
 }: RegistrationFormProps) {
   const { t } = useTranslation("auth");
   const [form] = Form.useForm<RegistrationValues>();
@@ -64,7 +68,7 @@ export function RegistrationForm({
 
       {failure && <FailureAlert key={failureKey} failure={failure} />}
 
-      <SsoButtons />
+      <SsoSignIn destination={ssoDestination} />
 
       <Form<RegistrationValues>
         form={form}
