@@ -27,6 +27,8 @@ export function ProviderButtons({ unavailableReason, pendingProvider, onChoose }
   const { t } = useTranslation("sso");
   const noteId = useId();
   const isDisabled = unavailableReason !== null;
+  // The configuration arrives in a moment: no note for that, so the page does not jump.
+  const note = unavailableReason === "loading" ? null : unavailableReason;
   return (
     <div className="sso-buttons" aria-busy={unavailableReason === "loading"}>
       {providers.map(({ name, icon: Icon, labelKey }) => (
@@ -35,7 +37,7 @@ export function ProviderButtons({ unavailableReason, pendingProvider, onChoose }
           size="large"
           block
           disabled={isDisabled}
-          aria-describedby={isDisabled ? noteId : undefined}
+          aria-describedby={note ? noteId : undefined}
           aria-disabled={pendingProvider !== null}
           aria-busy={pendingProvider === name}
           icon={pendingProvider === name ? <LoadingOutlined spin aria-hidden="true" /> : <Icon aria-hidden="true" />}
@@ -46,9 +48,9 @@ export function ProviderButtons({ unavailableReason, pendingProvider, onChoose }
           {t(labelKey)}
         </Button>
       ))}
-      {isDisabled && (
+      {note && (
         <p id={noteId} className="sso-note">
-          {t(`buttons.${unavailableReason}`)}
+          {t(`buttons.${note}`)}
         </p>
       )}
     </div>

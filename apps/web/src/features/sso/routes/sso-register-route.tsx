@@ -120,7 +120,7 @@ export function SsoRegisterRoute() {
               scrollToFirstError={{ focus: true }}
             >
               <Form.Item label={t("register.email")} htmlFor="sso-register-email">
-                <Input id="sso-register-email" type="email" size="large" value={email} readOnly />
+                <Input id="sso-register-email" type="email" size="large" variant="filled" value={email} readOnly />
               </Form.Item>
               <Form.Item
                 label={t("register.occupation")}
