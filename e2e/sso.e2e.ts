@@ -33,10 +33,21 @@ type PopupChoice =
   | { kind: "existing"; email: string }
   | { kind: "close" };
 
-/** Clicks a sign-in button and acts in the Auth Emulator's own account-chooser popup. */
-async function signInThroughPopup(page: Page, buttonName: string, choice: PopupChoice) {
+/** Presses a sign-in button (mouse, or Enter) and acts in the Auth Emulator's own account-chooser popup. */
+async function signInThroughPopup(
+  page: Page,
+  buttonName: string,
+  choice: PopupChoice,
+  options = { viaKeyboard: false },
+) {
   const popupOpened = page.context().waitForEvent("page");
-  await page.getByRole("button", { name: buttonName }).click();
+  const button = page.getByRole("button", { name: buttonName });
+  if (options.viaKeyboard) {
+    await button.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await button.click();
+  }
   const popup = await popupOpened;
   await popup.waitForLoadState("domcontentloaded");
   expect(new URL(popup.url()).pathname).toBe("/emulator/auth/handler");
@@ -155,7 +166,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
     const page = await openSsoPage();
     await page.goto("/register");
     await expect.poll(() => page.getByRole("button", { name: "Continue with Microsoft" }).isEnabled()).toBe(true);
-    await signInThroughPopup(page, "Continue with Microsoft", { kind: "close" });
+    await signInThroughPopup(page, "Continue with Microsoft", { kind: "close" }, { viaKeyboard: true });
     // The SDK notices a closed popup by polling, then waits for a late answer: about ten seconds.
     await expect
       .poll(() => alertWith(page, "SSO Popup has been closed. Please Retry!").isVisible(), { timeout: 20_000 })
@@ -198,6 +209,22 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
     expect((await answered).status()).toBe(409);
     await expect.poll(() => alertWith(page, "Email already in use, please try again.").isVisible()).toBe(true);
     expect((await getProfile(page))?.email).toBe(ownEmail);
+  });
+
+  it("disables the buttons and says why when sign-in is not configured", async () => {
+    const page = await openSsoPage({ language: "fr" });
+    // The server of this suite is configured; this page is told otherwise, as an unconfigured server would answer.
+    await page.route("**/api/sso/firebase", (route) => route.fulfill({ json: { isConfigured: false } }));
+    await page.goto("/login");
+    const note = "La connexion avec Google ou Microsoft n’est pas offerte sur ce site.";
+    await expect.poll(() => page.getByText(note).isVisible()).toBe(true);
+    for (const name of ["Continuer avec Google", "Continuer avec Microsoft"]) {
+      const button = page.getByRole("button", { name });
+      expect(await button.isDisabled()).toBe(true);
+      const describedBy = (await button.getAttribute("aria-describedby")) ?? "";
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain(note);
+    }
+    await expectNoAxeViolations(page);
   });
 
   it("shows the SSO screens in French, accessible at phone width", async () => {
