@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
@@ -7,26 +6,7 @@ import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage, baseUrl } = useBrowser();
 const authEmulatorUrl = inject("authEmulatorUrl");
-const gapiStandIn = readFileSync(new URL("./support/gapi-stand-in.js", import.meta.url), "utf8");
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/**
- * A page whose context never leaves this machine: Google's iframe helper script is answered by a
- * local stand-in (see gapi-stand-in.js); anything else not on loopback (the emulator popup's web
- * fonts and stylesheet) is aborted.
- */
-async function openSsoPage(options: { language?: Language; width?: number } = {}) {
-  const page = await openPage(options);
-  await page.context().route("**/*", (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === "apis.google.com" && url.pathname === "/js/api.js") {
-      return route.fulfill({ contentType: "text/javascript", body: gapiStandIn });
-    }
-    return LOOPBACK_HOSTS.has(url.hostname) ? route.continue() : route.abort();
-  });
-  return page;
-}
 
 type PopupChoice =
   | { kind: "new"; email: string; displayName: string }
@@ -113,7 +93,7 @@ const alertWith = (page: Page, text: string) => page.getByRole("alert").filter({
 
 describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () => {
   it("sends a new Google user to /sso/register, creates the account, then redirects by occupation", async () => {
-    const page = await openSsoPage();
+    const page = await openPage();
     await page.goto("/login");
     await expect.poll(() => page.getByRole("button", { name: "Continue with Google" }).isEnabled()).toBe(true);
     await expectNoAxeViolations(page);
@@ -154,7 +134,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
 
   it("signs a returning Google user in and sends them home", async () => {
     const email = await registerGoogleUserThroughApi("Jean Côté");
-    const page = await openSsoPage();
+    const page = await openPage();
     await page.goto("/login");
     await expect.poll(() => page.getByRole("button", { name: "Continue with Google" }).isEnabled()).toBe(true);
     await signInThroughPopup(page, "Continue with Google", { kind: "existing", email });
@@ -163,7 +143,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
   });
 
   it("says so when the sign-in popup is closed", async () => {
-    const page = await openSsoPage();
+    const page = await openPage();
     await page.goto("/register");
     await expect.poll(() => page.getByRole("button", { name: "Continue with Microsoft" }).isEnabled()).toBe(true);
     await signInThroughPopup(page, "Continue with Microsoft", { kind: "close" }, { viaKeyboard: true });
@@ -179,7 +159,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
   });
 
   it("changes the account's email to a new Google account's, and tells the old address", async () => {
-    const page = await openSsoPage();
+    const page = await openPage();
     const { email: oldEmail } = await signUpInContext(page.context(), { firstName: "Luc" });
     await page.goto("/change-email");
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Change Email" }).isVisible()).toBe(true);
@@ -200,7 +180,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
 
   it("refuses to change to an email another account uses (409)", async () => {
     const { email: takenEmail } = await registerThroughApi(baseUrl);
-    const page = await openSsoPage();
+    const page = await openPage();
     const { email: ownEmail } = await signUpInContext(page.context());
     await page.goto("/change-email");
     await expect.poll(() => page.getByRole("button", { name: "Continue with Google" }).isEnabled()).toBe(true);
@@ -212,7 +192,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
   });
 
   it("disables the buttons and says why when sign-in is not configured", async () => {
-    const page = await openSsoPage({ language: "fr" });
+    const page = await openPage({ language: "fr" });
     // The server of this suite is configured; this page is told otherwise, as an unconfigured server would answer.
     await page.route("**/api/sso/firebase", (route) => route.fulfill({ json: { isConfigured: false } }));
     await page.goto("/login");
@@ -228,7 +208,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
   });
 
   it("shows the SSO screens in French, accessible at phone width", async () => {
-    const page = await openSsoPage({ language: "fr", width: 390 });
+    const page = await openPage({ language: "fr", width: 390 });
     await page.goto(`/sso/register?${new URLSearchParams({ email: uniqueEmail("fr"), username: "Amelie" })}`);
     await expect
       .poll(() => page.getByRole("heading", { level: 1, name: "Confirmation des renseignements" }).isVisible())
