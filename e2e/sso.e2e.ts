@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage, baseUrl } = useBrowser();

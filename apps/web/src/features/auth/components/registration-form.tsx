@@ -1,11 +1,12 @@
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
 import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
-import { type Occupation, occupations } from "@precis/contract/profile";
-import { Checkbox, Form, Input, Select } from "antd";
+import type { Occupation } from "@precis/contract/profile";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
+import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
@@ -20,13 +21,6 @@ export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "passw
     role: Occupation;
     terms: boolean;
   };
-
-const occupationLabelKeys = {
-  lawyer: "occupations.lawyer",
-  "law student": "occupations.lawStudent",
-  "law faculty": "occupations.lawFaculty",
-  other: "occupations.other",
-} as const satisfies Record<Occupation, string>;
 
 type RegistrationFormProps = {
   /** The page's h1, or an h2 under the welcome panel's h1. */
@@ -120,19 +114,7 @@ export function RegistrationForm({
           >
             <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
           </Form.Item>
-          <Form.Item
-            label={t("fields.occupation")}
-            name="role"
-            rules={[{ required: true, message: t("validation.occupationRequired") }]}
-          >
-            <Select
-              size="large"
-              options={occupations.map((occupation) => ({
-                value: occupation,
-                label: t(occupationLabelKeys[occupation]),
-              }))}
-            />
-          </Form.Item>
+          <OccupationField />
           <Form.Item label={t("fields.firstName")} name="firstName">
             <Input autoComplete="given-name" size="large" maxLength={100} />
           </Form.Item>
@@ -145,19 +127,7 @@ export function RegistrationForm({
           <Form.Item label={t("fields.areaOfLaw")} name="areaOfLaw">
             <Input size="large" maxLength={500} />
           </Form.Item>
-          <Form.Item
-            className="auth-span-all"
-            name="terms"
-            valuePropName="checked"
-            rules={[
-              {
-                validator: (_rule, value: unknown) =>
-                  value === true ? Promise.resolve() : Promise.reject(new Error(t("validation.termsRequired"))),
-              },
-            ]}
-          >
-            <Checkbox>{t("register.terms")}</Checkbox>
-          </Form.Item>
+          <TermsField className="auth-span-all" requiredMessage={t("validation.termsRequired")} />
         </div>
         <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
       </Form>

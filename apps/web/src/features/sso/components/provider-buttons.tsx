@@ -21,28 +21,31 @@ type ProviderButtonsProps = {
 
 /**
  * The Google and Microsoft buttons. While one runs, both stay focusable (`aria-disabled`, as the
- * forms' submit buttons do) and the running one shows a spinner.
+ * forms' submit buttons do) and the running one shows a spinner. When sign-in cannot start they are
+ * disabled, and a note says why.
  */
 export function ProviderButtons({ unavailableReason, pendingProvider, onChoose }: ProviderButtonsProps) {
   const { t } = useTranslation("sso");
   const noteId = useId();
-  const isDisabled = unavailableReason !== null;
-  // The configuration arrives in a moment: no note for that, so the page does not jump.
-  const note = unavailableReason === "loading" ? null : unavailableReason;
+  // While the configuration loads (a moment) the buttons look ready and ignore clicks: turning
+  // disabled and back would flash, and fade the text through unreadable greys.
+  const isLoading = unavailableReason === "loading";
+  const note = isLoading ? null : unavailableReason;
+  const isBusy = isLoading || pendingProvider !== null;
   return (
-    <div className="sso-buttons" aria-busy={unavailableReason === "loading"}>
+    <div className="sso-buttons" aria-busy={isLoading}>
       {providers.map(({ name, icon: Icon, labelKey }) => (
         <Button
           key={name}
           size="large"
           block
-          disabled={isDisabled}
+          disabled={note !== null}
           aria-describedby={note ? noteId : undefined}
-          aria-disabled={pendingProvider !== null}
+          aria-disabled={isBusy}
           aria-busy={pendingProvider === name}
           icon={pendingProvider === name ? <LoadingOutlined spin aria-hidden="true" /> : <Icon aria-hidden="true" />}
           onClick={() => {
-            if (pendingProvider === null) onChoose(name);
+            if (!isBusy) onChoose(name);
           }}
         >
           {t(labelKey)}

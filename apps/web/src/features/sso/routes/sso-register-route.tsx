@@ -1,9 +1,10 @@
-import { type Occupation, occupations } from "@precis/contract/profile";
-import { Alert, Checkbox, Form, Input, Select } from "antd";
+import type { Occupation } from "@precis/contract/profile";
+import { Alert, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthPage } from "@/features/auth/components/auth-page";
+import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useSsoRegister } from "@/features/sso/api/sso-register";
@@ -16,13 +17,6 @@ import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 
 type ConfirmationValues = { role: Occupation; terms: boolean };
-
-const occupationLabelKeys = {
-  lawyer: "auth:occupations.lawyer",
-  "law student": "auth:occupations.lawStudent",
-  "law faculty": "auth:occupations.lawFaculty",
-  other: "auth:occupations.other",
-} as const satisfies Record<Occupation, string>;
 
 /**
  * SPEC §2 SSO registration confirmation. The visitor arrives from a Google or Microsoft sign-in
@@ -122,31 +116,8 @@ export function SsoRegisterRoute() {
               <Form.Item label={t("register.email")} htmlFor="sso-register-email">
                 <Input id="sso-register-email" type="email" size="large" variant="filled" value={email} readOnly />
               </Form.Item>
-              <Form.Item
-                label={t("register.occupation")}
-                name="role"
-                rules={[{ required: true, message: t("register.occupationRequired") }]}
-              >
-                <Select
-                  size="large"
-                  options={occupations.map((occupation) => ({
-                    value: occupation,
-                    label: t(occupationLabelKeys[occupation]),
-                  }))}
-                />
-              </Form.Item>
-              <Form.Item
-                name="terms"
-                valuePropName="checked"
-                rules={[
-                  {
-                    validator: (_rule, value: unknown) =>
-                      value === true ? Promise.resolve() : Promise.reject(new Error(t("register.termsRequired"))),
-                  },
-                ]}
-              >
-                <Checkbox>{t("register.terms")}</Checkbox>
-              </Form.Item>
+              <OccupationField />
+              <TermsField requiredMessage={t("register.termsRequired")} />
               <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
             </Form>
           </>
