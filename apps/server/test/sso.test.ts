@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userIdentities, users } from "../src/db/schema.ts";
+import { auditEvents, userIdentities, users } from "../src/db/schema.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
 const PROJECT = "precis-emulated";
@@ -325,8 +325,17 @@ describe("forged tokens against Google's keys (no emulator)", () => {
     ["an unverified email", () => sign(claims({ email_verified: false }))],
   ];
 
-  it.each(forgeries)("answers 401 to %s and creates nothing", async (_label, forge) => {
+  const countRefusals = async () => {
+    const rows = await server.database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.event, "sso_login_failed"));
+    return rows.filter((row) => row.details?.reason === "invalidToken").length;
+  };
+
+  it.each(forgeries)("answers 401 to %s, creates nothing and audit-logs the refusal", async (_label, forge) => {
     const before = await countUsers();
+    const refusalsBefore = await countRefusals();
     const response = await signed.app.inject({
       method: "POST",
       url: "/api/sso/register",
@@ -336,6 +345,7 @@ describe("forged tokens against Google's keys (no emulator)", () => {
     expect(response.statusCode).toBe(401);
     expect(response.headers["set-cookie"]).toBeUndefined();
     expect(await countUsers()).toBe(before);
+    expect(await countRefusals()).toBe(refusalsBefore + 1);
   });
 
   it("accepts the genuine token the forgeries were made from", async () => {
