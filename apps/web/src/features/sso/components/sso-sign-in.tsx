@@ -13,7 +13,7 @@ import { type SsoProviderName, signInWithProvider, signOutOfFirebase } from "@/f
 import { getSsoLoginFailure, type SsoErrorKey } from "@/features/sso/lib/sso-errors";
 import { isApiRequestError } from "@/lib/api-client";
 
-export const SSO_REGISTER_PATH = "/sso/register";
+const SSO_REGISTER_PATH = "/sso/register";
 
 /**
  * SPEC §2/§4 Login with Google or Microsoft, on /login and /register: the popup, then the server's

@@ -12,7 +12,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 
-export const PROFILE_PATH = "/profile";
+const PROFILE_PATH = "/profile";
 
 /**
  * SPEC §2/§4 Change email: the user signs in with the new Google or Microsoft account, whose

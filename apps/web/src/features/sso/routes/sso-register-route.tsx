@@ -7,6 +7,7 @@ import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
 import { SubmitButton } from "@/features/auth/components/submit-button";
+import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { useSsoRegister } from "@/features/sso/api/sso-register";
 import { SsoFailureAlert } from "@/features/sso/components/sso-failure-alert";
 import { useConfiguredFirebase } from "@/features/sso/hooks/use-configured-firebase";
@@ -36,6 +37,7 @@ export function SsoRegisterRoute() {
   const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
   const [hasSignInEnded, setHasSignInEnded] = useState(false);
   const [form] = Form.useForm<ConfirmationValues>();
+  useRevalidateOnLanguageChange(form);
 
   const submitted = registerMutation.variables;
   const isRegistered = registerMutation.isSuccess && submitted !== undefined;
@@ -45,6 +47,7 @@ export function SsoRegisterRoute() {
     if (isBusy) return;
     setIsBusy(true);
     setFailure(null);
+    setHasSignInEnded(false);
     try {
       if (!config) {
         setFailure({ key: unavailableReason === "notConfigured" ? "unavailable" : "network", attempt: Date.now() });
