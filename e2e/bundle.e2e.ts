@@ -61,4 +61,20 @@ describe("the build's chunks", () => {
     );
     expect(zodChunks.length).toBeGreaterThan(0);
   });
+
+  it("load /login and /register without the Firebase SDK, which only the SSO buttons import on demand", () => {
+    const firebaseChunks = Object.keys(manifest).filter((key) => /node_modules\/(firebase|@firebase)\//.test(key));
+    // The SDK is in the build (so the test is not vacuous), as chunks of its own.
+    expect(firebaseChunks.length).toBeGreaterThan(0);
+    for (const route of ["features/auth/routes/login-route.tsx", "features/auth/routes/register-route.tsx"]) {
+      const routeKey = Object.keys(manifest).find((key) => key.endsWith(route));
+      expect(routeKey).toBeDefined();
+      const loaded = new Set([...staticClosure(entryKey), ...staticClosure(routeKey ?? "")]);
+      expect(loaded.size).toBeGreaterThan(1);
+      expect([...loaded].filter((key) => firebaseChunks.includes(key))).toEqual([]);
+      // And no chunk it loads bundles the SDK's code inline.
+      const code = [...loaded].map((key) => readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8"));
+      expect(code.some((text) => text.includes("identitytoolkit.googleapis.com"))).toBe(false);
+    }
+  });
 });

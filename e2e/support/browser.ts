@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +21,11 @@ const CHROMIUM_ARGS = [
 ];
 
 export type Language = "en" | "fr";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/** Google's iframe helper script, which the Firebase sign-in popup needs: a local stand-in answers for it. */
+const GAPI_SCRIPT_URL = "https://apis.google.com/js/api.js";
+const gapiStandIn = readFileSync(new URL("./gapi-stand-in.js", import.meta.url), "utf8");
 
 /**
  * One Chromium per test file. Each test opens its own context (fresh cookies and storage) in the
@@ -53,6 +59,14 @@ export function useBrowser() {
     await context.addInitScript((lang) => {
       if (!window.localStorage.getItem("precis.lang")) window.localStorage.setItem("precis.lang", lang);
     }, language);
+    // No test may reach the internet: anything not on this machine is aborted (see gapi-stand-in.js).
+    await context.route("**/*", (route) => {
+      const url = new URL(route.request().url());
+      if (`${url.origin}${url.pathname}` === GAPI_SCRIPT_URL) {
+        return route.fulfill({ contentType: "text/javascript", body: gapiStandIn });
+      }
+      return LOOPBACK_HOSTS.has(url.hostname) ? route.fallback() : route.abort();
+    });
     contexts.push(context);
     const page = await context.newPage();
     onTestFailed(async ({ task }) => {

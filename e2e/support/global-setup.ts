@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
+import { findFreePort, startAuthEmulator } from "./auth-emulator.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";
@@ -17,17 +17,21 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxDir: string;
+    authEmulatorUrl: string;
   }
 }
 
 /**
  * Starts the real server (built app, real HTTP, PGlite in a temporary folder) once for the whole
- * browser suite, exactly as `npm start` would, and stops it afterwards.
+ * browser suite, exactly as `npm start` would, and stops it afterwards. The Firebase Auth Emulator
+ * starts beside it (its address is known at once, so neither waits for the other) and the server
+ * trusts its tokens, as `npm run dev:sso` does.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
     throw new Error("The web app is not built: run `npm run build` first (npm test does it for you).");
   }
+  const authEmulator = await startAuthEmulator({ quiet: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-"));
   // A real SMTP server: every message it receives becomes a JSON file the tests can read.
   const mailboxDir = path.join(dataDir, "mailbox");
@@ -60,31 +64,28 @@ export default async function setup(project: TestProject) {
       // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulator.host,
+      FIREBASE_PROJECT_ID: authEmulator.projectId,
+      FIREBASE_API_KEY: "demo-api-key",
+      FIREBASE_AUTH_DOMAIN: `${authEmulator.projectId}.firebaseapp.com`,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForHealth(baseUrl, server);
+  try {
+    await Promise.all([waitForHealth(baseUrl, server), authEmulator.ready]);
+  } catch (error) {
+    await Promise.all([stopProcess(server), authEmulator.stop()]);
+    throw error;
+  }
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxDir", mailboxDir);
+  project.provide("authEmulatorUrl", authEmulator.url);
 
   return async () => {
-    await stopProcess(server);
+    await Promise.all([stopProcess(server), authEmulator.stop()]);
     await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-}
-
-async function findFreePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {

@@ -1,6 +1,9 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userIdentities, users } from "../src/db/schema.ts";
+import { auditEvents, userIdentities, users } from "../src/db/schema.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
 const PROJECT = "precis-emulated";
@@ -240,5 +243,120 @@ describe("change of email", () => {
     expect((await ssoPost("/api/sso/change-email", "slow.new@example.ca", stale, undefined, session)).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe("forged tokens against Google's keys (no emulator)", () => {
+  const SIGNED_PROJECT = "precis-signed";
+  let googleKey: Awaited<ReturnType<typeof generateKeyPair>>;
+  let foreignKey: typeof googleKey;
+  let keyServer: Server;
+  let signed: TestServer;
+
+  beforeAll(async () => {
+    [googleKey, foreignKey] = await Promise.all([
+      generateKeyPair("RS256", { extractable: true }),
+      generateKeyPair("RS256", { extractable: true }),
+    ]);
+    const keys = [{ ...(await exportJWK(googleKey.publicKey)), kid: "google-1", alg: "RS256", use: "sig" }];
+    // A local stand-in for Google's key endpoint: no test reaches the internet.
+    keyServer = createServer((_request, response) => {
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ keys }));
+    });
+    await new Promise<void>((resolve) => keyServer.listen(0, "127.0.0.1", resolve));
+    signed = await startTestServer({
+      database: server.database,
+      clock: time.clock,
+      env: {
+        FIREBASE_PROJECT_ID: SIGNED_PROJECT,
+        FIREBASE_API_KEY: "fake-api-key",
+        FIREBASE_AUTH_DOMAIN: "precis-signed.firebaseapp.com",
+        FIREBASE_JWKS_URL: `http://127.0.0.1:${(keyServer.address() as AddressInfo).port}/keys`,
+        REGISTER_MAX_PER_IP: "1000",
+        AUTH_MAX_PER_IP: "1000",
+      },
+    });
+  });
+  afterAll(async () => {
+    await signed.app.close();
+    await new Promise((resolve) => keyServer.close(resolve));
+  });
+
+  const email = "forged.target@example.ca";
+  function claims(overrides: Record<string, unknown> = {}) {
+    return {
+      iss: `https://securetoken.google.com/${SIGNED_PROJECT}`,
+      aud: SIGNED_PROJECT,
+      sub: "google-subject",
+      iat: nowSeconds() - 10,
+      exp: nowSeconds() + 3600,
+      auth_time: nowSeconds() - 10,
+      email,
+      email_verified: true,
+      name: "Forged Target",
+      firebase: { sign_in_provider: "google.com" },
+      ...overrides,
+    };
+  }
+  const sign = (payload: object, key = googleKey.privateKey, kid = "google-1") =>
+    new SignJWT({ ...payload }).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(key);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+  const forgeries: [string, () => Promise<string>][] = [
+    ["alg none", async () => `${encode({ alg: "none", typ: "JWT" })}.${encode(claims())}.`],
+    [
+      "HS256 signed with the public key",
+      async () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: "HS256", kid: "google-1" })
+          .sign(new TextEncoder().encode(JSON.stringify(await exportJWK(googleKey.publicKey)))),
+    ],
+    ["a wrong aud", () => sign(claims({ aud: "another-project" }))],
+    ["a wrong iss", () => sign(claims({ iss: "https://securetoken.google.com/another-project" }))],
+    ["an expired token", () => sign(claims({ exp: nowSeconds() - 60 }))],
+    ["iat in the future", () => sign(claims({ iat: nowSeconds() + 600 }))],
+    ["auth_time in the future", () => sign(claims({ auth_time: nowSeconds() + 600 }))],
+    ["an empty sub", () => sign(claims({ sub: "" }))],
+    ["a 129-character sub", () => sign(claims({ sub: "s".repeat(129) }))],
+    ["an unknown key id", () => sign(claims(), googleKey.privateKey, "unknown-kid")],
+    ["a key that is not Google's", () => sign(claims(), foreignKey.privateKey)],
+    ["a token for another email", () => sign(claims({ email: "someone.else@example.ca" }))],
+    ["an unverified email", () => sign(claims({ email_verified: false }))],
+  ];
+
+  const countRefusals = async () => {
+    const rows = await server.database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.event, "sso_login_failed"));
+    return rows.filter((row) => row.details?.reason === "invalidToken").length;
+  };
+
+  it.each(forgeries)("answers 401 to %s, creates nothing and audit-logs the refusal", async (_label, forge) => {
+    const before = await countUsers();
+    const refusalsBefore = await countRefusals();
+    const response = await signed.app.inject({
+      method: "POST",
+      url: "/api/sso/register",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, await forge()) },
+      payload: { email, role: "lawyer" },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(await countUsers()).toBe(before);
+    expect(await countRefusals()).toBe(refusalsBefore + 1);
+  });
+
+  it("accepts the genuine token the forgeries were made from", async () => {
+    const response = await signed.app.inject({
+      method: "POST",
+      url: "/api/sso/register",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, await sign(claims())) },
+      payload: { email, role: "lawyer" },
+    });
+    expect(response.statusCode).toBe(200);
+    const [created] = await server.database.db.select().from(users).where(eq(users.email, email));
+    expect(created).toBeDefined();
   });
 });

@@ -14,8 +14,8 @@ import { i18n } from "@/i18n";
  * Fetches a page's translations beside its chunk. Without it the page would render, suspend on its
  * namespace, and only then ask for it: one more round trip before anything shows.
  */
-function withTexts<T>(namespace: string, load: () => Promise<T>) {
-  return async () => (await Promise.all([load(), i18n.loadNamespaces(namespace)]))[0];
+function withTexts<T>(namespaces: string | string[], load: () => Promise<T>) {
+  return async () => (await Promise.all([load(), i18n.loadNamespaces(namespaces)]))[0];
 }
 
 export const router = createBrowserRouter([
@@ -52,6 +52,14 @@ export const router = createBrowserRouter([
                 lazy: withTexts("auth", () =>
                   import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({
                     Component: LandingRoute,
+                  })),
+                ),
+              },
+              {
+                path: "change-email",
+                lazy: withTexts(["sso", "auth"], () =>
+                  import("@/features/sso/routes/change-email-route").then(({ ChangeEmailRoute }) => ({
+                    Component: ChangeEmailRoute,
                   })),
                 ),
               },
@@ -97,7 +105,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: "login",
-        lazy: withTexts("auth", () =>
+        lazy: withTexts(["auth", "sso"], () =>
           import("@/features/auth/routes/login-route").then(({ LoginRoute }) => ({ Component: LoginRoute })),
         ),
       },
@@ -117,14 +125,22 @@ export const router = createBrowserRouter([
       },
       {
         path: "register",
-        lazy: withTexts("auth", () =>
+        lazy: withTexts(["auth", "sso"], () =>
           import("@/features/auth/routes/register-route").then(({ RegisterRoute }) => ({ Component: RegisterRoute })),
         ),
       },
       {
         path: "welcome",
-        lazy: withTexts("auth", () =>
+        lazy: withTexts(["auth", "sso"], () =>
           import("@/features/auth/routes/welcome-route").then(({ WelcomeRoute }) => ({ Component: WelcomeRoute })),
+        ),
+      },
+      {
+        path: "sso/register",
+        lazy: withTexts(["sso", "auth"], () =>
+          import("@/features/sso/routes/sso-register-route").then(({ SsoRegisterRoute }) => ({
+            Component: SsoRegisterRoute,
+          })),
         ),
       },
     ],

@@ -3,19 +3,37 @@ import enCommon from "./en/common.json";
 import enDocs from "./en/docs.json";
 import enHome from "./en/home.json";
 import enShell from "./en/shell.json";
+import enSso from "./en/sso.json";
 import enSubscription from "./en/subscription.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frDocs from "./fr/docs.json";
 import frHome from "./fr/home.json";
 import frShell from "./fr/shell.json";
+import frSso from "./fr/sso.json";
 import frSubscription from "./fr/subscription.json";
 
 // Every catalogue, for the typed keys (i18next.d.ts) and the parity test. The app itself loads
 // them one language and namespace at a time (see index.ts), so nothing imports this at run time.
 export const resources = {
-  en: { common: enCommon, shell: enShell, home: enHome, auth: enAuth, docs: enDocs, subscription: enSubscription },
-  fr: { common: frCommon, shell: frShell, home: frHome, auth: frAuth, docs: frDocs, subscription: frSubscription },
+  en: {
+    common: enCommon,
+    shell: enShell,
+    home: enHome,
+    auth: enAuth,
+    docs: enDocs,
+    subscription: enSubscription,
+    sso: enSso,
+  },
+  fr: {
+    common: frCommon,
+    shell: frShell,
+    home: frHome,
+    auth: frAuth,
+    docs: frDocs,
+    subscription: frSubscription,
+    sso: frSso,
+  },
 } as const;
 
 export { defaultNamespace, type SupportedLanguage, supportedLanguages } from "./languages";

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
+import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { failureMessages, sendFailure } from "../auth/failures.ts";
 import { getAuthDependencies, recordLockout } from "../auth/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
@@ -55,6 +56,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     }
     request.log.info({ reason: result.reason }, "ID token refused");
+    // As a wrong password is: who tried, from where, and why it was refused (never the token).
+    await recordAuditEvent(app.database.db, getRequestOrigin(request), "sso_login_failed", null, {
+      reason: "invalidToken",
+      check: result.reason.slice(0, 200),
+      path: request.routeOptions.url ?? request.url,
+    });
     void sendFailure(reply, 401, "invalidToken");
     return null;
   }

@@ -1,17 +1,19 @@
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
 import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
-import { type Occupation, occupations } from "@precis/contract/profile";
-import { Checkbox, Form, Input, Select } from "antd";
+import type { Occupation } from "@precis/contract/profile";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
-import { SsoButtons } from "@/features/auth/components/sso-buttons";
+import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
+import type { Destination } from "@/features/auth/lib/destinations";
 import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
+import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { useClientConfig } from "@/lib/client-config";
 
 export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
@@ -19,13 +21,6 @@ export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "passw
     role: Occupation;
     terms: boolean;
   };
-
-const occupationLabelKeys = {
-  lawyer: "occupations.lawyer",
-  "law student": "occupations.lawStudent",
-  "law faculty": "occupations.lawFaculty",
-  other: "occupations.other",
-} as const satisfies Record<Occupation, string>;
 
 type RegistrationFormProps = {
   /** The page's h1, or an h2 under the welcome panel's h1. */
@@ -37,6 +32,8 @@ type RegistrationFormProps = {
   onSubmit: (values: RegistrationValues) => void;
   /** A submit that failed the local checks goes back to Idle (SPEC §4). */
   onInvalid: () => void;
+  /** Where a returning user who chooses Google or Microsoft here goes once logged in. */
+  ssoDestination: Destination;
 };
 
 /** SPEC §2 Register: the "User Registration" form, its status messages and the SSO buttons. */
@@ -47,6 +44,7 @@ export function RegistrationForm({
   isBusy,
   onSubmit,
   onInvalid,
+  ssoDestination,
 }: RegistrationFormProps) {
   const { t } = useTranslation("auth");
   const [form] = Form.useForm<RegistrationValues>();
@@ -64,7 +62,7 @@ export function RegistrationForm({
 
       {failure && <FailureAlert key={failureKey} failure={failure} />}
 
-      <SsoButtons />
+      <SsoSignIn destination={ssoDestination} />
 
       <Form<RegistrationValues>
         form={form}
@@ -116,19 +114,7 @@ export function RegistrationForm({
           >
             <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
           </Form.Item>
-          <Form.Item
-            label={t("fields.occupation")}
-            name="role"
-            rules={[{ required: true, message: t("validation.occupationRequired") }]}
-          >
-            <Select
-              size="large"
-              options={occupations.map((occupation) => ({
-                value: occupation,
-                label: t(occupationLabelKeys[occupation]),
-              }))}
-            />
-          </Form.Item>
+          <OccupationField />
           <Form.Item label={t("fields.firstName")} name="firstName">
             <Input autoComplete="given-name" size="large" maxLength={100} />
           </Form.Item>
@@ -141,19 +127,7 @@ export function RegistrationForm({
           <Form.Item label={t("fields.areaOfLaw")} name="areaOfLaw">
             <Input size="large" maxLength={500} />
           </Form.Item>
-          <Form.Item
-            className="auth-span-all"
-            name="terms"
-            valuePropName="checked"
-            rules={[
-              {
-                validator: (_rule, value: unknown) =>
-                  value === true ? Promise.resolve() : Promise.reject(new Error(t("validation.termsRequired"))),
-              },
-            ]}
-          >
-            <Checkbox>{t("register.terms")}</Checkbox>
-          </Form.Item>
+          <TermsField className="auth-span-all" requiredMessage={t("validation.termsRequired")} />
         </div>
         <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
       </Form>

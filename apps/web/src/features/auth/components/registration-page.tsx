@@ -7,6 +7,7 @@ import { RegistrationForm, type RegistrationValues } from "@/features/auth/compo
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
 import { WelcomePanel } from "@/features/auth/components/welcome-panel";
 import { getRegistrationFailure, type RegistrationStatus } from "@/features/auth/lib/account-errors";
+import { getPostLoginDestination } from "@/features/auth/lib/destinations";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
@@ -18,8 +19,8 @@ import { useClientConfig } from "@/lib/client-config";
  */
 export function RegistrationPage({ variant }: { variant: "register" | "welcome" }) {
   const { t } = useTranslation("auth");
-  const { markers } = useClientConfig();
-  const { profile, setIsCanLiiOrigin } = useAppState();
+  const { markers, links } = useClientConfig();
+  const { profile, isCanLiiOrigin, setIsCanLiiOrigin } = useAppState();
   const [searchParams] = useSearchParams();
   const registerMutation = useRegister();
 
@@ -65,6 +66,12 @@ export function RegistrationPage({ variant }: { variant: "register" | "welcome" 
       isBusy={status === "loading"}
       onSubmit={submit}
       onInvalid={registerMutation.reset}
+      ssoDestination={getPostLoginDestination({
+        isCanLiiOrigin: isCanLiiOrigin || isFromCaseLawSite,
+        ref: null,
+        externalRedirectRef: markers.externalRedirectRef,
+        externalRedirectUrl: links.externalRedirect,
+      })}
     />
   );
 

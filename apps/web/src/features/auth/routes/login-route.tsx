@@ -6,7 +6,6 @@ import { type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
-import { SsoButtons } from "@/features/auth/components/sso-buttons";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
@@ -14,6 +13,7 @@ import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalid
 import { getLoginFailure } from "@/features/auth/lib/account-errors";
 import { getPostLoginDestination } from "@/features/auth/lib/destinations";
 import { trimValue } from "@/features/auth/lib/form-rules";
+import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -85,7 +85,7 @@ export function LoginRoute() {
           <FailureAlert key={loginMutation.submittedAt} failure={getLoginFailure(loginMutation.error)} />
         )}
 
-        <SsoButtons />
+        <SsoSignIn destination={destination} />
 
         <Form<LoginInput>
           form={form}

@@ -1,0 +1,50 @@
+import { type Occupation, occupations } from "@precis/contract/profile";
+import { Checkbox, Form, Select } from "antd";
+import { useTranslation } from "react-i18next";
+
+const occupationLabelKeys = {
+  lawyer: "occupations.lawyer",
+  "law student": "occupations.lawStudent",
+  "law faculty": "occupations.lawFaculty",
+  other: "occupations.other",
+} as const satisfies Record<Occupation, string>;
+
+/** The Occupation select of the registration forms (email and SSO), as the form field `role`. */
+export function OccupationField() {
+  const { t } = useTranslation("auth");
+  return (
+    <Form.Item
+      label={t("fields.occupation")}
+      name="role"
+      rules={[{ required: true, message: t("validation.occupationRequired") }]}
+    >
+      <Select
+        size="large"
+        options={occupations.map((occupation) => ({ value: occupation, label: t(occupationLabelKeys[occupation]) }))}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The terms checkbox, as the form field `terms`. The message differs by form: SPEC §5 gives the
+ * SSO confirmation page's a trailing period.
+ */
+export function TermsField({ requiredMessage, className }: { requiredMessage: string; className?: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <Form.Item
+      className={className}
+      name="terms"
+      valuePropName="checked"
+      rules={[
+        {
+          validator: (_rule, value: unknown) =>
+            value === true ? Promise.resolve() : Promise.reject(new Error(requiredMessage)),
+        },
+      ]}
+    >
+      <Checkbox>{t("register.terms")}</Checkbox>
+    </Form.Item>
+  );
+}

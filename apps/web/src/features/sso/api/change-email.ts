@@ -1,0 +1,24 @@
+import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
+import type { SsoIdentity } from "@/features/sso/lib/firebase-sign-in";
+import { apiRequest } from "@/lib/api-client";
+
+/** `POST /api/sso/change-email`: moves the logged-in account to the email of a fresh Google or Microsoft sign-in. */
+export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {
+  return apiRequest("/sso/change-email", {
+    method: "POST",
+    headers: { Authorization: basicAuthorization(email, idToken) },
+    schema: statusResponseSchema,
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeEmail,
+    // The profile shows the email: fetch it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userDetailsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,27 @@
+import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import type { Occupation } from "@precis/contract/profile";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
+import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
+import { getCurrentLanguage } from "@/i18n";
+import { apiRequest } from "@/lib/api-client";
+
+export type SsoRegisterInput = { email: string; idToken: string; role: Occupation };
+
+/** `POST /api/sso/register`: creates the account of a verified Google or Microsoft identity and logs it in. */
+export function ssoRegister({ email, idToken, role }: SsoRegisterInput): Promise<StatusResponse> {
+  return apiRequest("/sso/register", {
+    method: "POST",
+    headers: { Authorization: basicAuthorization(email, idToken) },
+    body: { email, role, language: getCurrentLanguage() },
+    schema: statusResponseSchema,
+  });
+}
+
+export function useSsoRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ssoRegister,
+    onSuccess: () => refreshSessionQueries(queryClient),
+  });
+}

@@ -1,0 +1,82 @@
+import { Result } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useChangeEmail } from "@/features/sso/api/change-email";
+import { ProviderButtons } from "@/features/sso/components/provider-buttons";
+import { SsoFailureAlert } from "@/features/sso/components/sso-failure-alert";
+import { useConfiguredFirebase } from "@/features/sso/hooks/use-configured-firebase";
+import { type SsoProviderName, signInWithProvider, signOutOfFirebase } from "@/features/sso/lib/firebase-sign-in";
+import { getChangeEmailFailure, type SsoErrorKey } from "@/features/sso/lib/sso-errors";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+
+const PROFILE_PATH = "/profile";
+
+/**
+ * SPEC §2/§4 Change email: the user signs in with the new Google or Microsoft account, whose
+ * verified email becomes the account's. 200 shows the success view; 401 goes to /login.
+ */
+export function ChangeEmailRoute() {
+  const { t } = useTranslation("sso");
+  useDocumentTitle(t("changeEmail.pageTitle"));
+  const { productName } = useClientConfig();
+  const { profile } = useAppState();
+  const { config, unavailableReason } = useConfiguredFirebase();
+  const changeEmailMutation = useChangeEmail();
+  const navigate = useNavigate();
+  const [pendingProvider, setPendingProvider] = useState<SsoProviderName | null>(null);
+  const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
+
+  async function chooseAccount(provider: SsoProviderName) {
+    if (!config) return;
+    setPendingProvider(provider);
+    setFailure(null);
+    try {
+      const identity = await signInWithProvider(config, provider);
+      await changeEmailMutation.mutateAsync(identity);
+      signOutOfFirebase(config).catch(() => {});
+    } catch (error) {
+      const key = getChangeEmailFailure(error);
+      if (key === "notLoggedIn") {
+        void navigate("/login");
+        return;
+      }
+      setFailure({ key, attempt: Date.now() });
+    } finally {
+      setPendingProvider(null);
+    }
+  }
+
+  if (changeEmailMutation.isSuccess) {
+    return (
+      <div className="page-container">
+        <Result
+          status="success"
+          title={<h1 className="result-heading">{t("changeEmail.successTitle")}</h1>}
+          subTitle={t("changeEmail.successNote")}
+          extra={<Link to={PROFILE_PATH}>{t("changeEmail.settingsLink")}</Link>}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-container">
+      <section className="change-email-card" aria-labelledby="change-email-title">
+        <h1 id="change-email-title" className="change-email-title">
+          {t("changeEmail.title")}
+        </h1>
+        <p>{t("changeEmail.intro", { productName })}</p>
+        {profile && <p>{t("changeEmail.currentEmail", { email: profile.email })}</p>}
+        {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
+        <ProviderButtons
+          unavailableReason={unavailableReason}
+          pendingProvider={pendingProvider}
+          onChoose={(provider) => void chooseAccount(provider)}
+        />
+      </section>
+    </div>
+  );
+}

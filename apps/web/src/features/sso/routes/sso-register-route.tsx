@@ -1,0 +1,131 @@
+import type { Occupation } from "@precis/contract/profile";
+import { Alert, Form, Input } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { AuthPage } from "@/features/auth/components/auth-page";
+import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
+import { RegistrationSuccess } from "@/features/auth/components/registration-success";
+import { SubmitButton } from "@/features/auth/components/submit-button";
+import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { useSsoRegister } from "@/features/sso/api/sso-register";
+import { SsoFailureAlert } from "@/features/sso/components/sso-failure-alert";
+import { useConfiguredFirebase } from "@/features/sso/hooks/use-configured-firebase";
+import { getSignedInIdentity, signOutOfFirebase } from "@/features/sso/lib/firebase-sign-in";
+import { getSsoRegisterFailure, type SsoErrorKey } from "@/features/sso/lib/sso-errors";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+
+type ConfirmationValues = { role: Occupation; terms: boolean };
+
+/**
+ * SPEC §2 SSO registration confirmation. The visitor arrives from a Google or Microsoft sign-in
+ * that found no account; the same sign-in (kept for this tab) proves the email when the account
+ * is created, and the success view then redirects by occupation as email registration does.
+ */
+export function SsoRegisterRoute() {
+  const { t } = useTranslation(["sso", "auth"]);
+  const { productName } = useClientConfig();
+  const { profile } = useAppState();
+  const [searchParams] = useSearchParams();
+  const email = searchParams.get("email")?.trim() ?? "";
+  const username = searchParams.get("username") ?? "";
+  const { config, unavailableReason } = useConfiguredFirebase();
+  const registerMutation = useSsoRegister();
+  const [isBusy, setIsBusy] = useState(false);
+  const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
+  const [hasSignInEnded, setHasSignInEnded] = useState(false);
+  const [form] = Form.useForm<ConfirmationValues>();
+  useRevalidateOnLanguageChange(form);
+
+  const submitted = registerMutation.variables;
+  const isRegistered = registerMutation.isSuccess && submitted !== undefined;
+  useDocumentTitle(isRegistered ? t("auth:registrationSuccess.pageTitle") : t("register.pageTitle"));
+
+  async function submit({ role }: ConfirmationValues) {
+    if (isBusy) return;
+    setIsBusy(true);
+    setFailure(null);
+    setHasSignInEnded(false);
+    try {
+      if (!config) {
+        setFailure({ key: unavailableReason === "notConfigured" ? "unavailable" : "network", attempt: Date.now() });
+        return;
+      }
+      const identity = await getSignedInIdentity(config, email);
+      if (!identity) {
+        setHasSignInEnded(true);
+        return;
+      }
+      await registerMutation.mutateAsync({ email, idToken: identity.idToken, role });
+      signOutOfFirebase(config).catch(() => {});
+    } catch (error) {
+      setFailure({ key: getSsoRegisterFailure(error), attempt: Date.now() });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  if (isRegistered) {
+    return (
+      <AuthPage>
+        <RegistrationSuccess
+          name={profile?.firstName || profile?.name || username}
+          email={submitted.email}
+          role={registerMutation.data.Role ?? submitted.role}
+        />
+      </AuthPage>
+    );
+  }
+
+  const backToLogin = (
+    <Link to="/login" replace>
+      {t("register.backToLogin")}
+    </Link>
+  );
+
+  return (
+    <AuthPage>
+      <section className="auth-card" aria-labelledby="sso-register-title">
+        <h1 id="sso-register-title" className="auth-title">
+          {t("register.title")}
+        </h1>
+        {email === "" ? (
+          <Alert type="info" showIcon className="auth-alert" title={t("register.noEmail")} description={backToLogin} />
+        ) : (
+          <>
+            <p className="auth-intro">{t("register.intro", { productName })}</p>
+            {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
+            {hasSignInEnded && (
+              <Alert
+                type="warning"
+                showIcon
+                role="alert"
+                className="auth-alert"
+                title={t("register.signInEnded")}
+                description={backToLogin}
+              />
+            )}
+            <Form<ConfirmationValues>
+              form={form}
+              name="sso-register"
+              layout="vertical"
+              requiredMark={false}
+              initialValues={{ role: "lawyer", terms: false }}
+              onFinish={(values) => void submit(values)}
+              scrollToFirstError={{ focus: true }}
+            >
+              <Form.Item label={t("register.email")} htmlFor="sso-register-email">
+                <Input id="sso-register-email" type="email" size="large" variant="filled" value={email} readOnly />
+              </Form.Item>
+              <OccupationField />
+              <TermsField requiredMessage={t("register.termsRequired")} />
+              <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
+            </Form>
+          </>
+        )}
+      </section>
+    </AuthPage>
+  );
+}
