@@ -53,6 +53,14 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            // Outside the login gate: the page shows SPEC's "You haven't logged in" box itself.
+            path: "profile/:tabId?",
+            lazy: () =>
+              import("@/features/profile/routes/profile-route").then(({ ProfileRoute }) => ({
+                Component: ProfileRoute,
+              })),
+          },
+          {
             // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
             path: "document/*",
             lazy: () => import("@/features/docs/routes/docs-route").then(({ DocsRoute }) => ({ Component: DocsRoute })),

@@ -1,6 +1,13 @@
 import { defaultMemoOrdering, findMemoOrderingProblem, type MemoSectionId } from "@precis/contract/memo-options";
 import { describe, expect, it } from "vitest";
-import { applyDrop, getSectionPlace, isDropAllowed, isSectionDraggable, moveSection } from "./memo-section-tree";
+import {
+  applyDrop,
+  getSectionPlace,
+  isDropAllowed,
+  isSectionDraggable,
+  moveSection,
+  normalizeDrop,
+} from "./memo-section-tree";
 
 const tree = defaultMemoOrdering;
 const ids = (nodes: { id: string }[] | undefined) => (nodes ?? []).map((node) => node.id);
@@ -59,6 +66,20 @@ describe("memo section drop rules", () => {
       expect(findMemoOrderingProblem(current)).toBeNull();
     }
     expect(current).not.toEqual(tree);
+  });
+});
+
+describe("the gap below an expanded section", () => {
+  it("counts as the gap after that section for a section of its level", () => {
+    expect(normalizeDrop(tree, "facts", "decision_date", 1)).toEqual({ dropId: "case", position: 1 });
+    expect(normalizeDrop(tree, "summary", "outcome", 1)).toEqual({ dropId: "issues", position: 1 });
+  });
+
+  it("stays the gap after the last child for that child's siblings, and is left alone elsewhere", () => {
+    expect(normalizeDrop(tree, "court", "decision_date", 1)).toEqual({ dropId: "decision_date", position: 1 });
+    expect(normalizeDrop(tree, "facts", "judges", 1)).toEqual({ dropId: "judges", position: 1 });
+    expect(normalizeDrop(tree, "facts", "decision_date", -1)).toEqual({ dropId: "decision_date", position: -1 });
+    expect(normalizeDrop(tree, "facts", "summary", 1)).toEqual({ dropId: "summary", position: 1 });
   });
 });
 

@@ -32,6 +32,28 @@ function locate(
 }
 
 /**
+ * The gap below the last child of an expanded section is also the gap below that section: rc-tree
+ * reports it as "after the last child", which for a section of the parent's own level means
+ * "after the parent". Without this, a top-level section could never be dropped just after "Case".
+ */
+export function normalizeDrop(
+  tree: readonly MemoOrderingNode[],
+  dragId: MemoSectionId,
+  dropId: MemoSectionId,
+  position: RelativeDropPosition,
+): { dropId: MemoSectionId; position: RelativeDropPosition } {
+  const dragged = locate(tree, dragId);
+  const target = locate(tree, dropId);
+  if (position !== 1 || !dragged || !target || target.parentId === null) return { dropId, position };
+  const isLastChild = target.index === target.siblings.length - 1;
+  const parent = locate(tree, target.parentId);
+  if (isLastChild && parent && parent.parentId === dragged.parentId && dragged.parentId !== target.parentId) {
+    return { dropId: target.parentId, position: 1 };
+  }
+  return { dropId, position };
+}
+
+/**
  * SPEC §4: a drop is allowed onto a sibling's gap (before or after it, which also covers two
  * top-level nodes), or into the dragged node's own parent (as its first child). Never elsewhere.
  */
@@ -55,7 +77,9 @@ function withSiblings(
   siblings: MemoOrderingNode[],
 ): MemoOrderingNode[] {
   if (parentId === null) return siblings;
-  return tree.map((node) => (node.id === parentId ? { ...node, children: siblings } : node));
+  // Sub-sections are leaves (the shape never changes), so only their ids carry over.
+  const leaves = siblings.map(({ id }) => ({ id }));
+  return tree.map((node) => (node.id === parentId ? { ...node, children: leaves } : node));
 }
 
 /** The tree after a drop, or the same tree when the drop is not allowed. */
