@@ -165,9 +165,15 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
             <Input autoComplete="organization" size="large" />
           </Form.Item>
           <Form.Item
-            label={
-              <span className="profile-label-with-help">
-                {t("user.fields.areaOfLaw")}
+            label={t("user.fields.areaOfLaw")}
+            name="areaOfLaw"
+            rules={[{ max: MAX_LENGTH.areaOfLaw, message: t("user.tooLong", { max: MAX_LENGTH.areaOfLaw }) }]}
+          >
+            <Input
+              size="large"
+              aria-describedby="area-of-law-help"
+              // SPEC §2's hover help, at the end of the field (a button inside the label would join its name).
+              suffix={
                 <Tooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
                   <Button
                     type="text"
@@ -177,12 +183,8 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
                     icon={<QuestionCircleOutlined aria-hidden="true" />}
                   />
                 </Tooltip>
-              </span>
-            }
-            name="areaOfLaw"
-            rules={[{ max: MAX_LENGTH.areaOfLaw, message: t("user.tooLong", { max: MAX_LENGTH.areaOfLaw }) }]}
-          >
-            <Input size="large" aria-describedby="area-of-law-help" />
+              }
+            />
           </Form.Item>
           <Form.Item label={t("user.fields.occupation")} name="occupation">
             <Select
