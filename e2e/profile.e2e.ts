@@ -239,7 +239,7 @@ describe("memo settings", () => {
       ["Facts Presentation", "Bullet"],
       ["Tone", "Personal"],
       ["Language", "English"],
-    ]) {
+    ] as const) {
       const group = row(page, name);
       expect(await group.getByRole("radio", { name: value, exact: true }).isChecked()).toBe(true);
     }
