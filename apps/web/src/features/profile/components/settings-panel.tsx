@@ -11,8 +11,6 @@ type SettingsPanelProps = {
   result: SaveResult;
   /** Shown when `result` is "error": SPEC §8's text, or what happened instead (e.g. the session ended). */
   errorMessage?: ReactNode;
-  /** SPEC §4: an extra info text longer than one character shows as a failure message. */
-  info?: string;
   onCancel: () => void;
   /** Omitted when Save submits the surrounding form. */
   onSave?: () => void;
@@ -22,15 +20,7 @@ type SettingsPanelProps = {
  * SPEC §4 "Settings panel (shared)": Cancel and Save, enabled only while there are unsaved
  * changes, with "You have unsaved changes", "Changes Saved" or an error text beside them.
  */
-export function SettingsPanel({
-  isEdited,
-  isSaving,
-  result,
-  errorMessage,
-  info,
-  onCancel,
-  onSave,
-}: SettingsPanelProps) {
+export function SettingsPanel({ isEdited, isSaving, result, errorMessage, onCancel, onSave }: SettingsPanelProps) {
   const { t } = useTranslation("profile");
   const savedRef = useRef<HTMLParagraphElement>(null);
 
@@ -52,7 +42,6 @@ export function SettingsPanel({
           )}
         </div>
         {result === "error" && errorMessage && <Alert type="error" showIcon role="alert" title={errorMessage} />}
-        {info && info.length > 1 && <Alert type="error" showIcon role="alert" title={info} />}
       </div>
       <div className="settings-panel-actions">
         <Button size="large" onClick={onCancel} disabled={!isEdited || isSaving}>

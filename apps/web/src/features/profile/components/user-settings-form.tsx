@@ -81,25 +81,30 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
 
   const save = (values: UserSettingsValues) => {
     if (updateProfile.isPending) return;
-    updateProfile.mutate(values, {
-      onSuccess: ({ userProfile }) => {
-        if (userProfile) form.setFieldsValue(toValues(userProfile));
-        setIsEdited(false);
-        setFailure(null);
-        setResult("success");
+    // Saved in SPEC's order, not in the order they were ticked.
+    const chosen = topicsOfInterest.filter((topic) => values.topicsOfInterest.includes(topic));
+    updateProfile.mutate(
+      { ...values, topicsOfInterest: chosen },
+      {
+        onSuccess: ({ userProfile }) => {
+          if (userProfile) form.setFieldsValue(toValues(userProfile));
+          setIsEdited(false);
+          setFailure(null);
+          setResult("success");
+        },
+        onError: (error) => {
+          setResult("error");
+          const rejected = getRejectedFields(error, EDITABLE_FIELDS);
+          if (rejected.length > 0) {
+            setFailure("rejected");
+            form.setFields(rejected.map((name) => ({ name, errors: [t("user.fieldRejected")] })));
+            form.focusField(rejected[0]);
+            return;
+          }
+          setFailure(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
+        },
       },
-      onError: (error) => {
-        setResult("error");
-        const rejected = getRejectedFields(error, EDITABLE_FIELDS);
-        if (rejected.length > 0) {
-          setFailure("rejected");
-          form.setFields(rejected.map((name) => ({ name, errors: [t("user.fieldRejected")] })));
-          form.focusField(rejected[0]);
-          return;
-        }
-        setFailure(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
-      },
-    });
+    );
   };
 
   const cancel = async () => {
