@@ -36,6 +36,14 @@ export const router = createBrowserRouter([
                   })),
               },
               {
+                // SPEC §2: shown only once the profile loaded; otherwise the gate's "You haven't logged in" box.
+                path: "profile/:tabId?",
+                lazy: () =>
+                  import("@/features/profile/routes/profile-route").then(({ ProfileRoute }) => ({
+                    Component: ProfileRoute,
+                  })),
+              },
+              {
                 path: "redirect",
                 lazy: () =>
                   import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({
@@ -50,14 +58,6 @@ export const router = createBrowserRouter([
             lazy: () =>
               import("@/features/subscription/routes/subscription-route").then(({ SubscriptionRoute }) => ({
                 Component: SubscriptionRoute,
-              })),
-          },
-          {
-            // Outside the login gate: the page shows SPEC's "You haven't logged in" box itself.
-            path: "profile/:tabId?",
-            lazy: () =>
-              import("@/features/profile/routes/profile-route").then(({ ProfileRoute }) => ({
-                Component: ProfileRoute,
               })),
           },
           {
