@@ -323,6 +323,36 @@ describe("memo settings", () => {
     expect(await page.getByRole("button", { name: "Move Rule up" }).count()).toBe(0);
   });
 
+  it("expand a collapsed section hovered for 800 ms during a drag", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context());
+    // The page's own timers on a clock the test moves: no waiting, and an exact 800 ms.
+    await page.clock.install();
+    await page.goto("/profile/PrecisSettings");
+    await expect.poll(() => treeOrder(page)).toHaveLength(14);
+    const caseNode = page.locator('.memo-tree [role="treeitem"]').filter({ hasText: "Case" }).first();
+    await caseNode.locator(".ant-tree-switcher").click();
+    await expect.poll(() => treeOrder(page)).toHaveLength(8);
+    expect(await caseNode.getAttribute("aria-expanded")).toBe("false");
+
+    await page.locator(".memo-tree").evaluate((tree) => tree.scrollIntoView({ block: "center" }));
+    const summary = await page.locator(".memo-tree-name", { hasText: "Summary" }).boundingBox();
+    const target = await caseNode.locator(".memo-tree-name").boundingBox();
+    if (!summary || !target) throw new Error("tree nodes not laid out");
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.mouse.move(summary.x + 10, summary.y + summary.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(summary.x + 12, summary.y + summary.height / 2 - 4, { steps: 3 });
+    await page.mouse.move(target.x + 12, target.y + target.height - 4, { steps: 6 });
+    await page.clock.runFor(790);
+    expect(await caseNode.getAttribute("aria-expanded")).toBe("false");
+    await page.clock.runFor(20);
+    await expect.poll(() => caseNode.getAttribute("aria-expanded")).toBe("true");
+    await page.mouse.up();
+    await page.clock.resume();
+    await expect.poll(() => treeOrder(page)).toHaveLength(14);
+  });
+
   it("move a section with the keyboard, announce it, and keep focus on it", async () => {
     const page = await openMemoSettings();
     await page.getByRole("button", { name: "Move Facts up" }).focus();
