@@ -8,7 +8,6 @@ import {
 import { Alert, Button } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { isApiRequestError } from "@/lib/api-client";
 import { useMemoOptions } from "../api/get-memo-options";
 import { useSaveMemoOptions } from "../api/save-memo-options";
@@ -123,15 +122,8 @@ function MemoSettingsEditor({ saved: initiallySaved }: { saved: MemoOptionSet })
             isEdited={isEdited}
             isSaving={saveOptions.isPending}
             result={result}
-            errorMessage={
-              failure === "loggedOut" ? (
-                <>
-                  {t("panel.loggedOut")} <Link to="/login">{t("panel.loginAgain")}</Link>
-                </>
-              ) : (
-                t("memo.saveFailed")
-              )
-            }
+            isLoggedOut={failure === "loggedOut"}
+            errorMessage={t("memo.saveFailed")}
             onCancel={cancel}
             onSave={save}
           />

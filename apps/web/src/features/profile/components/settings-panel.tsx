@@ -1,7 +1,8 @@
 import { LoadingOutlined } from "@ant-design/icons";
 import { Alert, Button } from "antd";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 export type SaveResult = "success" | "error" | null;
 
@@ -9,8 +10,10 @@ type SettingsPanelProps = {
   isEdited: boolean;
   isSaving: boolean;
   result: SaveResult;
-  /** Shown when `result` is "error": SPEC §8's text, or what happened instead (e.g. the session ended). */
-  errorMessage?: ReactNode;
+  /** Shown when `result` is "error": SPEC §8's text. */
+  errorMessage: string;
+  /** The save was refused because the session ended: say so, with the way back to the login page. */
+  isLoggedOut?: boolean;
   onCancel: () => void;
   /** Omitted when Save submits the surrounding form. */
   onSave?: () => void;
@@ -20,7 +23,15 @@ type SettingsPanelProps = {
  * SPEC §4 "Settings panel (shared)": Cancel and Save, enabled only while there are unsaved
  * changes, with "You have unsaved changes", "Changes Saved" or an error text beside them.
  */
-export function SettingsPanel({ isEdited, isSaving, result, errorMessage, onCancel, onSave }: SettingsPanelProps) {
+export function SettingsPanel({
+  isEdited,
+  isSaving,
+  result,
+  errorMessage,
+  isLoggedOut = false,
+  onCancel,
+  onSave,
+}: SettingsPanelProps) {
   const { t } = useTranslation("profile");
   const savedRef = useRef<HTMLParagraphElement>(null);
 
@@ -41,7 +52,22 @@ export function SettingsPanel({ isEdited, isSaving, result, errorMessage, onCanc
             </p>
           )}
         </div>
-        {result === "error" && errorMessage && <Alert type="error" showIcon role="alert" title={errorMessage} />}
+        {result === "error" && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={
+              isLoggedOut ? (
+                <>
+                  {t("panel.loggedOut")} <Link to="/login">{t("panel.loginAgain")}</Link>
+                </>
+              ) : (
+                errorMessage
+              )
+            }
+          />
+        )}
       </div>
       <div className="settings-panel-actions">
         <Button size="large" onClick={onCancel} disabled={!isEdited || isSaving}>

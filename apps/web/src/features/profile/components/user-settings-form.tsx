@@ -11,7 +11,6 @@ import {
 import { Button, Checkbox, Form, Input, Select, Switch, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { isApiRequestError } from "@/lib/api-client";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
@@ -29,6 +28,11 @@ const EDITABLE_FIELDS = [
 
 /** The same limits as the server's schema, so a long value is caught before it is sent. */
 const MAX_LENGTH = { firstName: 100, lastName: 100, organization: 200, areaOfLaw: 500 } as const;
+const TEXT_FIELDS = [
+  { name: "firstName", autoComplete: "given-name" },
+  { name: "lastName", autoComplete: "family-name" },
+  { name: "organization", autoComplete: "organization" },
+] as const;
 
 const occupationLabelKeys = {
   lawyer: "user.occupations.lawyer",
@@ -67,6 +71,10 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
   const refetchProfile = useRefetchProfile();
   const chosenTopics: Topic[] = Form.useWatch("topicsOfInterest", form) ?? [];
   const isAllSubjects = chosenTopics.length === topicsOfInterest.length;
+
+  const maxLengthRule = (field: keyof typeof MAX_LENGTH) => [
+    { max: MAX_LENGTH[field], message: t("user.tooLong", { max: MAX_LENGTH[field] }) },
+  ];
 
   const markEdited = () => {
     setIsEdited(true);
@@ -148,32 +156,12 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
           <Form.Item label={t("user.fields.username")} htmlFor="profile-username">
             <Input id="profile-username" value={profile.name} readOnly size="large" variant="filled" />
           </Form.Item>
-          <Form.Item
-            label={t("user.fields.firstName")}
-            name="firstName"
-            rules={[{ max: MAX_LENGTH.firstName, message: t("user.tooLong", { max: MAX_LENGTH.firstName }) }]}
-          >
-            <Input autoComplete="given-name" size="large" />
-          </Form.Item>
-          <Form.Item
-            label={t("user.fields.lastName")}
-            name="lastName"
-            rules={[{ max: MAX_LENGTH.lastName, message: t("user.tooLong", { max: MAX_LENGTH.lastName }) }]}
-          >
-            <Input autoComplete="family-name" size="large" />
-          </Form.Item>
-          <Form.Item
-            label={t("user.fields.organization")}
-            name="organization"
-            rules={[{ max: MAX_LENGTH.organization, message: t("user.tooLong", { max: MAX_LENGTH.organization }) }]}
-          >
-            <Input autoComplete="organization" size="large" />
-          </Form.Item>
-          <Form.Item
-            label={t("user.fields.areaOfLaw")}
-            name="areaOfLaw"
-            rules={[{ max: MAX_LENGTH.areaOfLaw, message: t("user.tooLong", { max: MAX_LENGTH.areaOfLaw }) }]}
-          >
+          {TEXT_FIELDS.map(({ name, autoComplete }) => (
+            <Form.Item key={name} label={t(`user.fields.${name}`)} name={name} rules={maxLengthRule(name)}>
+              <Input autoComplete={autoComplete} size="large" />
+            </Form.Item>
+          ))}
+          <Form.Item label={t("user.fields.areaOfLaw")} name="areaOfLaw" rules={maxLengthRule("areaOfLaw")}>
             <Input
               size="large"
               aria-describedby="area-of-law-help"
@@ -233,15 +221,8 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
           isEdited={isEdited}
           isSaving={updateProfile.isPending || isCancelling}
           result={result}
-          errorMessage={
-            failure === "loggedOut" ? (
-              <>
-                {t("panel.loggedOut")} <Link to="/login">{t("panel.loginAgain")}</Link>
-              </>
-            ) : (
-              t(failure === "load" ? "user.loadFailed" : "user.saveFailed")
-            )
-          }
+          isLoggedOut={failure === "loggedOut"}
+          errorMessage={t(failure === "load" ? "user.loadFailed" : "user.saveFailed")}
           onCancel={() => void cancel()}
         />
       </Form>
