@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { summarySamples } from "../apps/web/src/features/profile/content/memo-preview-samples.ts";
 
 const distDir = fileURLToPath(new URL("../apps/web/dist", import.meta.url));
 
@@ -75,6 +76,21 @@ describe("the build's chunks", () => {
       // And no chunk it loads bundles the SDK's code inline.
       const code = [...loaded].map((key) => readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8"));
       expect(code.some((text) => text.includes("identitytoolkit.googleapis.com"))).toBe(false);
+    }
+  });
+
+  it("keep the memo preview's sample text in the profile page's chunk only", () => {
+    const sample = summarySamples.Short.blocks[0];
+    const needle = sample?.kind === "paragraph" ? sample.text.slice(0, 60) : "";
+    expect(needle.length).toBe(60);
+    const routeOf = (suffix: string) => Object.keys(manifest).find((key) => key.endsWith(suffix)) ?? "";
+    const textOf = (keys: Set<string>) =>
+      [...keys].map((key) => readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8")).join("\n");
+    const profileChunks = staticClosure(routeOf("features/profile/routes/profile-route.tsx"));
+    expect(textOf(profileChunks)).toContain(needle);
+    for (const route of ["features/auth/routes/login-route.tsx", "features/docs/routes/docs-route.tsx"]) {
+      const loaded = new Set([...staticClosure(entryKey), ...staticClosure(routeOf(route))]);
+      expect(textOf(loaded)).not.toContain(needle);
     }
   });
 });

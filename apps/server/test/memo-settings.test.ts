@@ -1,6 +1,17 @@
-import { defaultMemoOptionSet, type MemoOptionSet } from "@precis/contract/memo-options";
+import {
+  defaultMemoOptionSet,
+  type MemoOptionSet,
+  type MemoOrderingNode,
+  memoFactsLengthValues,
+  memoFactsPresentationValues,
+  memoLangValues,
+  memoSummaryValues,
+  memoToneValues,
+  memoVisibilityFlags,
+} from "@precis/contract/memo-options";
 import { topicsOfInterest } from "@precis/contract/profile";
 import { count } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoOptionSets, users } from "../src/db/schema.ts";
 import { readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
@@ -89,6 +100,52 @@ describe("memo option sets", () => {
     expect((await readOptions(headers)).json().options[0].memoTone).toBe("Client");
   });
 
+  it("read back identical whatever the choices, flags and sibling order", async () => {
+    const headers = await signUp();
+    const shuffled = <T>(items: readonly T[]) => fc.shuffledSubarray([...items], { minLength: items.length });
+    const orderingArbitrary = fc
+      .tuple(
+        shuffled(defaultMemoOptionSet.memoOrdering.map((node) => node.id)),
+        shuffled(defaultMemoOptionSet.memoOrdering[0]?.children ?? []),
+        shuffled(defaultMemoOptionSet.memoOrdering[4]?.children ?? []),
+      )
+      .map(([top, caseChildren, issueChildren]) =>
+        top.map((id): MemoOrderingNode => {
+          if (id === "case") return { id, children: caseChildren };
+          if (id === "issues") return { id, children: issueChildren };
+          return { id };
+        }),
+      );
+    const setArbitrary = fc.record({
+      name: fc.string({ minLength: 1, maxLength: 100 }).filter((name) => name.trim() === name && name.length > 0),
+      memoSummary: fc.constantFrom(...memoSummaryValues),
+      memoFactsLength: fc.constantFrom(...memoFactsLengthValues),
+      memoFactsPresentation: fc.constantFrom(...memoFactsPresentationValues),
+      memoTone: fc.constantFrom(...memoToneValues),
+      memoLang: fc.constantFrom(...memoLangValues),
+      flags: fc.array(fc.boolean(), { minLength: memoVisibilityFlags.length, maxLength: memoVisibilityFlags.length }),
+      memoOrdering: orderingArbitrary,
+    });
+    let id = -1;
+    await fc.assert(
+      fc.asyncProperty(setArbitrary, async ({ flags, ...choices }) => {
+        const set: MemoOptionSet = {
+          ...defaultMemoOptionSet,
+          ...choices,
+          ...Object.fromEntries(memoVisibilityFlags.map((flag, index) => [flag, flags[index]])),
+          id,
+        };
+        const saved = await saveOptions(headers, set);
+        expect(saved.statusCode).toBe(200);
+        id = saved.json().updatedOptionId;
+        const read = (await readOptions(headers)).json();
+        expect(read.selectedOptionId).toBe(id);
+        expect(read.options).toEqual([{ ...set, id }]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it("needs a session", async () => {
     expect((await readOptions({})).statusCode).toBe(401);
     expect((await saveOptions({}, defaultMemoOptionSet)).statusCode).toBe(401);
@@ -111,13 +168,23 @@ describe("memo option sets", () => {
   it.each([
     ["an unknown summary length", { ...defaultMemoOptionSet, memoSummary: "Huge" }, "memoSummary"],
     ["an unknown tone", { ...defaultMemoOptionSet, memoTone: "Casual" }, "memoTone"],
+    ["an unknown facts length", { ...defaultMemoOptionSet, memoFactsLength: "Medium" }, "memoFactsLength"],
+    [
+      "an unknown facts presentation",
+      { ...defaultMemoOptionSet, memoFactsPresentation: "Table" },
+      "memoFactsPresentation",
+    ],
+    ["an unknown language", { ...defaultMemoOptionSet, memoLang: "German" }, "memoLang"],
+    ["a lower-case choice", { ...defaultMemoOptionSet, memoLang: "english" }, "memoLang"],
+    ["a missing choice", { ...defaultMemoOptionSet, memoTone: undefined }, "memoTone"],
+    ["an id that is not a whole number", { ...defaultMemoOptionSet, id: 1.5 }, "id"],
     [
       "a visibility flag that is not a boolean",
       { ...defaultMemoOptionSet, memoFactsVisible: "yes" },
       "memoFactsVisible",
     ],
     ["a missing visibility flag", withoutAFlag, "memoCaseVisible"],
-    ["an unknown field", { ...defaultMemoOptionSet, memoColour: "blue" }, ""],
+    ["an unknown field", { ...defaultMemoOptionSet, memoColour: "blue" }, "body.memoColour"],
     ["an empty name", { ...defaultMemoOptionSet, name: " " }, "name"],
     ["an unknown section", withOrdering([...defaultMemoOptionSet.memoOrdering, { id: "appendix" }]), "memoOrdering"],
     [
@@ -168,7 +235,7 @@ describe("memo option sets", () => {
     const response = await saveOptions(headers, payload);
     expect(response.statusCode).toBe(400);
     const body = response.json();
-    if (field) expect(body.fields.map((item: { path: string }) => item.path).join(" ")).toContain(field);
+    expect(body.fields.map((item: { path: string }) => item.path).join(" ")).toContain(field);
     expect(await countSets()).toBe(before);
   });
 });
@@ -200,12 +267,22 @@ describe("profile updates", () => {
     expect((await patch(headers, { topicsOfInterest: [...topicsOfInterest] })).statusCode).toBe(200);
   });
 
+  it("need a session: 401 and nothing written", async () => {
+    const before = await server.database.db.select().from(users);
+    const response = await patch({}, { firstName: "Intruder" });
+    expect(response.statusCode).toBe(401);
+    expect(await server.database.db.select().from(users)).toEqual(before);
+  });
+
   it.each([
     ["an unknown topic", { topicsOfInterest: ["Cooking"] }, "topicsOfInterest"],
     ["a duplicated topic", { topicsOfInterest: ["Appeal", "Appeal"] }, "topicsOfInterest"],
     ["an unknown occupation", { occupation: "judge" }, "occupation"],
-    ["the read-only email", { email: "new@example.ca" }, ""],
-    ["the read-only username", { username: "newname" }, ""],
+    ["the read-only email", { email: "new@example.ca" }, "body.email"],
+    ["the read-only username", { username: "newname" }, "body.username"],
+    ["a topic given as text", { topicsOfInterest: "Appeal" }, "topicsOfInterest"],
+    ["more topics than there are", { topicsOfInterest: [...topicsOfInterest, "Appeal"] }, "topicsOfInterest"],
+    ["an over-long area of law", { areaOfLaw: "x".repeat(501) }, "areaOfLaw"],
     ["an over-long organization", { organization: "x".repeat(201) }, "organization"],
     ["a wrong type", { firstName: 42 }, "firstName"],
   ])("refuse %s with 400 and write nothing", async (_label, payload, field) => {
@@ -213,7 +290,7 @@ describe("profile updates", () => {
     const before = await server.database.db.select().from(users);
     const response = await patch(headers, { firstName: "Changed", ...payload });
     expect(response.statusCode).toBe(400);
-    if (field) expect(JSON.stringify(response.json().fields)).toContain(field);
+    expect(JSON.stringify(response.json().fields)).toContain(field);
     expect(await server.database.db.select().from(users)).toEqual(before);
   });
 });

@@ -23,10 +23,16 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Schema validation failures (body, params, querystring, headers) name every field at fault.
     if (error.validation) {
-      const fields = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].filter(Boolean).join("."),
-        message: issue.message ?? "is invalid",
-      }));
+      const fields = error.validation.flatMap((issue) => {
+        const path = [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].filter(Boolean);
+        const message = issue.message ?? "is invalid";
+        // A field that may not be sent (e.g. the read-only email) is named itself, not only its parent object.
+        const unexpected = issue.keyword === "unrecognized_keys" ? issue.params.keys : undefined;
+        if (Array.isArray(unexpected) && unexpected.length > 0) {
+          return unexpected.map((key) => ({ path: [...path, String(key)].join("."), message }));
+        }
+        return [{ path: path.join("."), message }];
+      });
       const names = fields.map((field) => field.path).join(", ");
       return sendApiError(reply, 400, `Invalid request: check ${names}.`, fields);
     }

@@ -48,6 +48,15 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                // SPEC §2: shown only once the profile loaded; otherwise the gate's "You haven't logged in" box.
+                path: "profile/:tabId?",
+                lazy: withTexts("profile", () =>
+                  import("@/features/profile/routes/profile-route").then(({ ProfileRoute }) => ({
+                    Component: ProfileRoute,
+                  })),
+                ),
+              },
+              {
                 path: "redirect",
                 lazy: withTexts("auth", () =>
                   import("@/features/auth/routes/landing-route").then(({ LandingRoute }) => ({

@@ -2,6 +2,7 @@ import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enDocs from "./en/docs.json";
 import enHome from "./en/home.json";
+import enProfile from "./en/profile.json";
 import enShell from "./en/shell.json";
 import enSso from "./en/sso.json";
 import enSubscription from "./en/subscription.json";
@@ -9,6 +10,7 @@ import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frDocs from "./fr/docs.json";
 import frHome from "./fr/home.json";
+import frProfile from "./fr/profile.json";
 import frShell from "./fr/shell.json";
 import frSso from "./fr/sso.json";
 import frSubscription from "./fr/subscription.json";
@@ -24,6 +26,7 @@ export const resources = {
     docs: enDocs,
     subscription: enSubscription,
     sso: enSso,
+    profile: enProfile,
   },
   fr: {
     common: frCommon,
@@ -33,6 +36,7 @@ export const resources = {
     docs: frDocs,
     subscription: frSubscription,
     sso: frSso,
+    profile: frProfile,
   },
 } as const;
 

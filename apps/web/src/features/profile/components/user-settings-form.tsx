@@ -1,0 +1,231 @@
+import { QuestionCircleOutlined } from "@ant-design/icons";
+import {
+  type Occupation,
+  occupations,
+  type Profile,
+  TOPICS_PER_COLUMN,
+  type Topic,
+  topicsOfInterest,
+  type UpdateProfileRequest,
+} from "@precis/contract/profile";
+import { Button, Checkbox, Form, Input, Select, Switch, Tooltip } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiRequestError } from "@/lib/api-client";
+import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
+import { getRejectedFields } from "../lib/server-field-errors";
+import { type SaveResult, SettingsPanel } from "./settings-panel";
+
+type UserSettingsValues = Required<UpdateProfileRequest>;
+const EDITABLE_FIELDS = [
+  "firstName",
+  "lastName",
+  "organization",
+  "areaOfLaw",
+  "occupation",
+  "topicsOfInterest",
+] as const satisfies readonly (keyof UserSettingsValues)[];
+
+/** The same limits as the server's schema, so a long value is caught before it is sent. */
+const MAX_LENGTH = { firstName: 100, lastName: 100, organization: 200, areaOfLaw: 500 } as const;
+const TEXT_FIELDS = [
+  { name: "firstName", autoComplete: "given-name" },
+  { name: "lastName", autoComplete: "family-name" },
+  { name: "organization", autoComplete: "organization" },
+] as const;
+
+const occupationLabelKeys = {
+  lawyer: "user.occupations.lawyer",
+  "law student": "user.occupations.lawStudent",
+  "law faculty": "user.occupations.lawFaculty",
+  other: "user.occupations.other",
+} as const satisfies Record<Occupation, string>;
+
+const topicColumns: Topic[][] = Array.from({ length: Math.ceil(topicsOfInterest.length / TOPICS_PER_COLUMN) }, (_, i) =>
+  topicsOfInterest.slice(i * TOPICS_PER_COLUMN, (i + 1) * TOPICS_PER_COLUMN),
+);
+
+function toValues(profile: Profile): UserSettingsValues {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    organization: profile.organization,
+    areaOfLaw: profile.areaOfLaw,
+    occupation: profile.occupation,
+    // Kept in SPEC's order, whatever order they were saved in.
+    topicsOfInterest: topicsOfInterest.filter((topic) => profile.topicsOfInterest.includes(topic)),
+  };
+}
+
+type Failure = "save" | "load" | "loggedOut" | "rejected";
+
+/** SPEC §2 "User settings tab" and §4 "Profile page". */
+export function UserSettingsForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation("profile");
+  const [form] = Form.useForm<UserSettingsValues>();
+  const [isEdited, setIsEdited] = useState(false);
+  const [result, setResult] = useState<SaveResult>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [isCancelling, setIsCancelling] = useState(false);
+  const updateProfile = useUpdateProfile();
+  const refetchProfile = useRefetchProfile();
+  const chosenTopics: Topic[] = Form.useWatch("topicsOfInterest", form) ?? [];
+  const isAllSubjects = chosenTopics.length === topicsOfInterest.length;
+
+  const maxLengthRule = (field: keyof typeof MAX_LENGTH) => [
+    { max: MAX_LENGTH[field], message: t("user.tooLong", { max: MAX_LENGTH[field] }) },
+  ];
+
+  const markEdited = () => {
+    setIsEdited(true);
+    setResult(null);
+    setFailure(null);
+  };
+
+  const setAllSubjects = (isOn: boolean) => {
+    form.setFieldValue("topicsOfInterest", isOn ? [...topicsOfInterest] : []);
+    markEdited();
+  };
+
+  const save = (values: UserSettingsValues) => {
+    if (updateProfile.isPending) return;
+    // Saved in SPEC's order, not in the order they were ticked.
+    const chosen = topicsOfInterest.filter((topic) => values.topicsOfInterest.includes(topic));
+    updateProfile.mutate(
+      { ...values, topicsOfInterest: chosen },
+      {
+        onSuccess: ({ userProfile }) => {
+          if (userProfile) form.setFieldsValue(toValues(userProfile));
+          setIsEdited(false);
+          setFailure(null);
+          setResult("success");
+        },
+        onError: (error) => {
+          setResult("error");
+          const rejected = getRejectedFields(error, EDITABLE_FIELDS);
+          if (rejected.length > 0) {
+            setFailure("rejected");
+            form.setFields(rejected.map((name) => ({ name, errors: [t("user.fieldRejected")] })));
+            form.focusField(rejected[0]);
+            return;
+          }
+          setFailure(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
+        },
+      },
+    );
+  };
+
+  const cancel = async () => {
+    setIsCancelling(true);
+    try {
+      const fresh = await refetchProfile();
+      // A null profile means the session ended: the page itself then shows the logged-out box.
+      if (fresh) form.setFieldsValue(toValues(fresh));
+      form.setFields(EDITABLE_FIELDS.map((name) => ({ name, errors: [] })));
+      setIsEdited(false);
+      setResult(null);
+      setFailure(null);
+    } catch {
+      // The edits stay on screen: the user can try again or save them.
+      setResult("error");
+      setFailure("load");
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+
+  return (
+    <section className="profile-panel" aria-labelledby="user-settings-heading">
+      <h2 id="user-settings-heading" className="profile-panel-heading">
+        {t("user.heading")}
+      </h2>
+      <Form<UserSettingsValues>
+        form={form}
+        name="user-settings"
+        layout="vertical"
+        initialValues={toValues(profile)}
+        onValuesChange={markEdited}
+        onFinish={save}
+        scrollToFirstError={{ focus: true }}
+        requiredMark={false}
+      >
+        <div className="profile-form-grid">
+          <Form.Item label={t("user.fields.email")} htmlFor="profile-email">
+            <Input id="profile-email" value={profile.email} readOnly size="large" variant="filled" />
+          </Form.Item>
+          <Form.Item label={t("user.fields.username")} htmlFor="profile-username">
+            <Input id="profile-username" value={profile.name} readOnly size="large" variant="filled" />
+          </Form.Item>
+          {TEXT_FIELDS.map(({ name, autoComplete }) => (
+            <Form.Item key={name} label={t(`user.fields.${name}`)} name={name} rules={maxLengthRule(name)}>
+              <Input autoComplete={autoComplete} size="large" />
+            </Form.Item>
+          ))}
+          <Form.Item label={t("user.fields.areaOfLaw")} name="areaOfLaw" rules={maxLengthRule("areaOfLaw")}>
+            <Input
+              size="large"
+              aria-describedby="area-of-law-help"
+              // SPEC §2's hover help, at the end of the field (a button inside the label would join its name).
+              suffix={
+                <Tooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
+                  <Button
+                    type="text"
+                    size="small"
+                    className="profile-help-button"
+                    aria-label={t("user.areaOfLawHelpButton")}
+                    icon={<QuestionCircleOutlined aria-hidden="true" />}
+                  />
+                </Tooltip>
+              }
+            />
+          </Form.Item>
+          <Form.Item label={t("user.fields.occupation")} name="occupation">
+            <Select
+              size="large"
+              options={occupations.map((occupation) => ({
+                value: occupation,
+                label: t(occupationLabelKeys[occupation]),
+              }))}
+            />
+          </Form.Item>
+        </div>
+        <span id="area-of-law-help" className="visually-hidden">
+          {t("user.areaOfLawHelp")}
+        </span>
+
+        <fieldset className="profile-topics">
+          <legend className="profile-topics-legend">{t("user.topicsLegend")}</legend>
+          <div className="profile-all-subjects">
+            <Switch id="all-subjects" checked={isAllSubjects} onChange={setAllSubjects} />
+            <label htmlFor="all-subjects">{t("user.allSubjects")}</label>
+            <span className="profile-topics-count">
+              {t("user.topicsChosen", { count: chosenTopics.length, total: topicsOfInterest.length })}
+            </span>
+          </div>
+          <Form.Item name="topicsOfInterest" noStyle>
+            <Checkbox.Group className="profile-topic-columns">
+              {topicColumns.map((column) => (
+                <div className="profile-topic-column" key={column[0]}>
+                  {column.map((topic) => (
+                    <Checkbox key={topic} value={topic}>
+                      {t(`topics.${topic}`)}
+                    </Checkbox>
+                  ))}
+                </div>
+              ))}
+            </Checkbox.Group>
+          </Form.Item>
+        </fieldset>
+
+        <SettingsPanel
+          isEdited={isEdited}
+          isSaving={updateProfile.isPending || isCancelling}
+          result={result}
+          isLoggedOut={failure === "loggedOut"}
+          errorMessage={t(failure === "load" ? "user.loadFailed" : "user.saveFailed")}
+          onCancel={() => void cancel()}
+        />
+      </Form>
+    </section>
+  );
+}

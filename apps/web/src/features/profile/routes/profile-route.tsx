@@ -1,0 +1,49 @@
+import { Grid, Tabs, Typography } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { NotLoggedInResult } from "@/components/not-logged-in-result";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useClientConfig } from "@/lib/client-config";
+import { MemoSettings } from "../components/memo-settings";
+import { UserSettingsForm } from "../components/user-settings-form";
+import { getProfileTabId, type ProfileTab, resolveProfileTab } from "../lib/profile-tabs";
+import "../components/profile.css";
+
+/** SPEC §2 "Profile (/profile/:tabId?)": User settings and Memo settings as vertical tabs. */
+export function ProfileRoute() {
+  const { t } = useTranslation("profile");
+  const { profile } = useAppState();
+  const { productShortName } = useClientConfig();
+  const { tabId } = useParams();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const { tab, canonicalId } = resolveProfileTab(tabId, productShortName);
+  useDocumentTitle(t("pageTitle"));
+
+  // A missing, misspelt or differently cased tab id shows as the canonical one in the address bar.
+  useEffect(() => {
+    if (tabId !== canonicalId) void navigate(`/profile/${canonicalId}`, { replace: true });
+  }, [tabId, canonicalId, navigate]);
+
+  if (!profile) return <NotLoggedInResult />;
+
+  return (
+    <div className="profile-page">
+      <Typography.Title level={1}>{t("title")}</Typography.Title>
+      <Tabs
+        className="profile-tabs"
+        // Side tabs need room: on a phone they sit on top.
+        tabPlacement={screens.md ? "start" : "top"}
+        activeKey={tab}
+        onChange={(key) => void navigate(`/profile/${getProfileTabId(key as ProfileTab, productShortName)}`)}
+        aria-label={t("tabs.label")}
+        items={[
+          { key: "user", label: t("tabs.user"), children: <UserSettingsForm profile={profile} /> },
+          { key: "memo", label: t("tabs.memo"), children: <MemoSettings /> },
+        ]}
+      />
+    </div>
+  );
+}
