@@ -81,6 +81,28 @@ describe("subscription page", () => {
     await expectNoAxeViolations(page);
   });
 
+  it("never shows a logged-in visitor Please Login. while their profile loads", async () => {
+    const page = await openPage();
+    await blockStripeScript(page.context());
+    await signUpInContext(page.context());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/user-details", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/subscription");
+    // The page itself has rendered (it names the tab) while the profile is still on its way.
+    await expect.poll(() => page.title()).toMatch(/^Subscription/);
+    expect(await page.getByRole("status", { name: "Loading…" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Please Login." }).count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Please Login." }).count()).toBe(0);
+  });
+
   it("says so when the pricing session cannot be fetched", async () => {
     const page = await openPage();
     await signUpInContext(page.context());

@@ -5,7 +5,7 @@ import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
 
 /** Fills SPEC §3's app state: the profile from the user-details query, the rest from this tab. */
 export function AppStateProvider({ children }: { children: ReactNode }) {
-  const { data } = useUserDetails();
+  const { data, isPending: isProfilePending } = useUserDetails();
   const profile = data?.userProfile ?? null;
 
   // Per tab (sessionStorage): the case-law-site origin belongs to this visit, not to the browser.
@@ -22,13 +22,14 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   const appState = useMemo<AppState>(
     () => ({
       isLoggedIn: profile !== null,
+      isProfilePending,
       profile,
       isCanLiiOrigin,
       setIsCanLiiOrigin,
       activeTitle,
       setActiveTitle,
     }),
-    [profile, isCanLiiOrigin, setIsCanLiiOrigin, activeTitle],
+    [profile, isProfilePending, isCanLiiOrigin, setIsCanLiiOrigin, activeTitle],
   );
 
   return <AppStateContext value={appState}>{children}</AppStateContext>;

@@ -7,6 +7,8 @@ import { createContext, useContext } from "react";
  */
 export type AppState = {
   isLoggedIn: boolean;
+  /** True until the first user-details answer: "not logged in" is not known yet either. */
+  isProfilePending: boolean;
   profile: Profile | null;
   /** The visitor arrived from the case-law site; later screens send them back there. */
   isCanLiiOrigin: boolean;

@@ -3,6 +3,7 @@ import type { Entitlement } from "@precis/contract/subscription";
 import { Alert, Result, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "@/components/link-button";
+import { PageLoader } from "@/components/page-loader";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -17,12 +18,14 @@ const FEATURE_KEYS = ["memos", "chat", "search", "history", "pdf"] as const;
 /** SPEC §4 Subscription: the plan card, or Stripe's pricing table beside the features. */
 export function SubscriptionRoute() {
   const { t } = useTranslation(["subscription", "common"]);
-  const { isLoggedIn } = useAppState();
+  // Until the profile is known, "Please Login." would flash for every logged-in visitor.
+  const { isLoggedIn, isProfilePending } = useAppState();
   const { payments } = useClientConfig();
   const pricing = usePricingSession({ enabled: isLoggedIn });
   const entitlement = useEntitlement({ enabled: isLoggedIn });
   useDocumentTitle(t("pageTitle"));
 
+  if (isProfilePending) return <PageLoader />;
   if (!isLoggedIn) {
     return (
       <Result
