@@ -14,6 +14,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
@@ -75,7 +76,9 @@ export async function createServer({
     requestTimeout: 30_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler((route) =>
+    serializeReusedAnswersOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
+  );
   // Plain-text bodies are how a cross-site form smuggles JSON; the API takes application/json only.
   app.removeContentTypeParser("text/plain");
 
@@ -104,6 +107,7 @@ export async function createServer({
   await app.register(cookie);
   await registerCrossSiteGuard(app, config);
   await registerSessions(app);
+  await registerReadCache(app);
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes);
