@@ -67,15 +67,18 @@ export async function saveMemoOptions(
   set: MemoOptionSet,
   now: Date,
 ): Promise<SaveResult> {
+  if (set.id > 0) {
+    // One statement is atomic on its own: no transaction, so the row is locked for one round trip only.
+    const updated = await db
+      .update(memoOptionSets)
+      .set({ ...toColumns(set), updatedAt: now })
+      .where(and(eq(memoOptionSets.id, set.id), eq(memoOptionSets.userId, userId)))
+      .returning({ id: memoOptionSets.id });
+    if (!updated[0]) return { outcome: "notFound" };
+    const { options } = await getMemoOptions(db, userId);
+    return { outcome: "saved", options, updatedOptionId: updated[0].id };
+  }
   const result = await db.transaction(async (tx) => {
-    if (set.id > 0) {
-      const updated = await tx
-        .update(memoOptionSets)
-        .set({ ...toColumns(set), updatedAt: now })
-        .where(and(eq(memoOptionSets.id, set.id), eq(memoOptionSets.userId, userId)))
-        .returning({ id: memoOptionSets.id });
-      return updated[0] ? { outcome: "saved" as const, id: updated[0].id } : { outcome: "notFound" as const };
-    }
     const [existing] = await tx
       .select({ value: count() })
       .from(memoOptionSets)
