@@ -37,12 +37,17 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
-    // Fail a request quickly instead of queueing it forever while the database is away.
-    connectionTimeoutMillis: 5_000,
+    // Fail a request quickly instead of queueing it forever while the database is away: a caller gets 503
+    // within 5 s (issue 8), whether the connection cannot be opened or an open one stops answering.
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 3_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+  // A client that loses its connection emits 'error' (idle in the pool, or checked out between two queries
+  // of a transaction when PostgreSQL shuts down); without a listener that would crash the process. The
+  // query in progress fails on its own and the pool drops the broken client.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
 
   // Several instances may start at once: the advisory lock lets exactly one of them migrate.
   const client = await pool.connect();
