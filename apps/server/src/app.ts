@@ -55,6 +55,19 @@ export const REDACTED_LOG_PATHS = [
   'res.headers["x-access-key"]',
 ];
 
+/**
+ * How a request appears in the log: without its query string, where a careless caller may have put a
+ * key or a code (nothing of ours sends secrets there, but the log must not keep them if someone does).
+ */
+export const LOG_SERIALIZERS = {
+  req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+    method: request.method,
+    url: request.url.split("?")[0],
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
+
 export async function createServer({
   config,
   database,
@@ -63,7 +76,11 @@ export async function createServer({
   mailTransport,
 }: ServerDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    logger: {
+      serializers: LOG_SERIALIZERS,
+      ...(typeof logger === "object" ? logger : { level: config.logLevel }),
+      redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" },
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
