@@ -50,14 +50,17 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
 
-  // Several instances may start at once: the advisory lock lets exactly one of them migrate.
-  const client = await pool.connect();
+  // Several instances may start at once: the advisory lock lets exactly one of them migrate. A connection of
+  // its own, without the pool's query timeout: waiting for another instance's migration, or a migration
+  // itself, may take longer than a request ever should.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
+    await client.end();
   }
 
   const db = drizzleNodePg({ client: pool, schema });
