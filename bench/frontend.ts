@@ -15,7 +15,8 @@ export interface FrontEndFigures {
     files: string[];
     gzipBytes: number;
     budgetBytes?: number;
-    lighthouse?: { performance: number; accessibility: number };
+    /** Scores from 0 to 1; null when Lighthouse could not score the page (`error` says why). */
+    lighthouse?: { performance: number | null; accessibility: number | null; error?: string };
   }[];
   notes: string[];
 }
@@ -149,9 +150,11 @@ async function runLighthouse(server: RunningServer, routes: FrontEndFigures["rou
         blockedUrlPatterns: ["*://*.stripe.com/*", "*://*.google.com/*", "*://*.googleapis.com/*"],
       });
       const categories = result?.lhr.categories;
+      const error = result?.lhr.runtimeError?.code;
       entry.lighthouse = {
-        performance: categories?.performance?.score ?? 0,
-        accessibility: categories?.accessibility?.score ?? 0,
+        performance: categories?.performance?.score ?? null,
+        accessibility: categories?.accessibility?.score ?? null,
+        ...(error ? { error } : {}),
       };
       console.log(
         `  Lighthouse ${entry.route}: performance ${entry.lighthouse.performance}, accessibility ${entry.lighthouse.accessibility}`,

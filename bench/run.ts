@@ -14,7 +14,7 @@ import { type RunningServer, repoRoot, runProbe, startAppServer, startHelloServe
  * Flags: --no-frontend, --no-lighthouse, --only=reads|writes|login|frontend (comma-separated).
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 100;
 const PIPELINING = 10;
 const PASSWORD = "Tribunal2024x";
@@ -55,8 +55,13 @@ const toFigures = (load: LoadFigures): Figures => ({
   errors: load.errors + load.timeouts + load.non2xx,
 });
 
-/** Baseline, then target, ROUNDS times over: drifts in the machine's load hit both alike. */
+/**
+ * Baseline, then target, ROUNDS times over: drifts in the machine's load hit both alike. A first, unrecorded
+ * round warms both up (JIT, connection pools, caches), as a server that has been running a while would be.
+ */
 async function alternate(measureBaseline: () => Promise<Figures>, measureTarget: () => Promise<Figures>) {
+  await measureBaseline();
+  await measureTarget();
   const rounds: { target: Figures; baseline: Figures }[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const baseline = await measureBaseline();
@@ -360,6 +365,12 @@ async function main() {
 }
 
 const round = (value: number | undefined, digits = 0) => (value === undefined ? "–" : value.toFixed(digits));
+const scoreCell = (score: number | null | undefined, error: string | undefined, goal: string) =>
+  score === undefined
+    ? "–"
+    : score === null
+      ? `no score (${error ?? "unknown error"})`
+      : `${score.toFixed(2)} (goal ${goal})`;
 const verdictOf = (holds: boolean | null) => (holds === null ? "reported" : holds ? "holds" : "MISSED");
 
 function renderTable(comparisons: Comparison[]) {
