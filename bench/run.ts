@@ -432,8 +432,8 @@ function renderMarkdown(report: {
             route.budgetBytes
               ? `≤ ${route.budgetBytes / 1000} kB: ${route.gzipBytes <= route.budgetBytes ? "holds" : "MISSED"}`
               : "–",
-            route.lighthouse ? `${route.lighthouse.performance} (goal ≥ 0.90)` : "–",
-            route.lighthouse ? `${route.lighthouse.accessibility} (goal 1.00)` : "–",
+            scoreCell(route.lighthouse?.performance, route.lighthouse?.error, "≥ 0.90"),
+            scoreCell(route.lighthouse?.accessibility, route.lighthouse?.error, "1.00"),
           ].join(" | "),
         )
         .map((row) => `| ${row} |`),

@@ -49,13 +49,17 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
     expect(onFirst.json().userProfile).toBeNull();
   });
 
-  /** Polls `isRefused` until it holds; the time since `since`, or null past `withinMs` (polling, not a sleep). */
+  /**
+   * Polls `isRefused` (polling, not a sleep) until it holds, and returns how long after `since` the refused
+   * request was sent; null when even a request sent after `withinMs` was still served.
+   */
   async function timeUntilRefused(since: number, isRefused: () => Promise<boolean>, withinMs: number) {
-    while (performance.now() - since <= withinMs) {
-      if (await isRefused()) return performance.now() - since;
+    for (;;) {
+      const sentAfter = performance.now() - since;
+      if (await isRefused()) return sentAfter;
+      if (sentAfter > withinMs) return null;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return null;
   }
   const isSignedOut = async (server: TestServer, headers: Record<string, string>) =>
     (await server.app.inject({ method: "GET", url: "/api/user-details", headers })).json().userProfile === null;
