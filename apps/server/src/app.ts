@@ -14,6 +14,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
@@ -54,6 +55,19 @@ export const REDACTED_LOG_PATHS = [
   'res.headers["x-access-key"]',
 ];
 
+/**
+ * How a request appears in the log: without its query string, where a careless caller may have put a
+ * key or a code (nothing of ours sends secrets there, but the log must not keep them if someone does).
+ */
+export const LOG_SERIALIZERS = {
+  req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+    method: request.method,
+    url: request.url.split("?")[0],
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
+
 export async function createServer({
   config,
   database,
@@ -62,7 +76,11 @@ export async function createServer({
   mailTransport,
 }: ServerDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    logger: {
+      serializers: LOG_SERIALIZERS,
+      ...(typeof logger === "object" ? logger : { level: config.logLevel }),
+      redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" },
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -75,7 +93,9 @@ export async function createServer({
     requestTimeout: 30_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler((route) =>
+    serializeReusedAnswersOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
+  );
   // Plain-text bodies are how a cross-site form smuggles JSON; the API takes application/json only.
   app.removeContentTypeParser("text/plain");
 
@@ -104,6 +124,7 @@ export async function createServer({
   await app.register(cookie);
   await registerCrossSiteGuard(app, config);
   await registerSessions(app);
+  await registerReadCache(app);
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { enqueueEmail } from "../src/modules/mail/outbox.ts";
 import { basicAuth, openTestDatabase, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
-import { startSmtpServer } from "./smtp.ts";
+import { readSecurityCode, startSmtpServer } from "./smtp.ts";
 
 /**
  * Two instances on one PostgreSQL behave as one service. Each instance has its own connection
@@ -47,6 +47,67 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
     await second.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
     const onFirst = await first.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers });
     expect(onFirst.json().userProfile).toBeNull();
+  });
+
+  /**
+   * Polls `isRefused` (polling, not a sleep) until it holds, and returns how long after `since` the refused
+   * request was sent; null when even a request sent after `withinMs` was still served.
+   */
+  async function timeUntilRefused(since: number, isRefused: () => Promise<boolean>, withinMs: number) {
+    for (;;) {
+      const sentAfter = performance.now() - since;
+      if (await isRefused()) return sentAfter;
+      if (sentAfter > withinMs) return null;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const isSignedOut = async (server: TestServer, headers: Record<string, string>) =>
+    (await server.app.inject({ method: "GET", url: "/api/user-details", headers })).json().userProfile === null;
+
+  async function registerOnFirstSeenByBoth(email: string) {
+    const registered = await first.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email, password: "Tribunal2024x" },
+    });
+    const session = readSession(registered);
+    // Both instances have now read (and may reuse) the session row.
+    for (const server of [first, second]) expect(await isSignedOut(server, session.headers)).toBe(false);
+    return session;
+  }
+
+  it("refuses a session reset on one instance there at once and on the other within 1 s", async () => {
+    const email = "reset-across@example.ca";
+    const session = await registerOnFirstSeenByBoth(email);
+    const asked = await first.app.inject({
+      method: "POST",
+      url: "/api/login/find-user",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, "") },
+    });
+    expect(asked.statusCode).toBe(200);
+    await first.app.mailWorker.runOnce();
+    const mail = smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
+    if (!mail) throw new Error("no code email");
+    const reset = await first.app.inject({
+      method: "POST",
+      url: "/api/login/reset-password",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, "Nouveau2025pass") },
+      payload: { secret_code: readSecurityCode(mail) },
+    });
+    const revokedAt = performance.now();
+    expect(reset.statusCode).toBe(200);
+    expect(await isSignedOut(first, session.headers)).toBe(true);
+    expect(await timeUntilRefused(revokedAt, () => isSignedOut(second, session.headers), 1_000)).not.toBeNull();
+  });
+
+  it("refuses a session logged out on one instance there at once and on the other within 1 s", async () => {
+    const session = await registerOnFirstSeenByBoth("logout-across@example.ca");
+    const loggedOut = await second.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
+    const revokedAt = performance.now();
+    expect(loggedOut.statusCode).toBe(200);
+    expect(await isSignedOut(second, session.headers)).toBe(true);
+    expect(await timeUntilRefused(revokedAt, () => isSignedOut(first, session.headers), 1_000)).not.toBeNull();
   });
 
   it("shares rate-limit counts", async () => {

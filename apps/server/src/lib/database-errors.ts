@@ -11,3 +11,42 @@ export function getViolatedUniqueConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/** SQLSTATE classes and driver errors that mean "the database cannot be reached now", not "this request is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|connect ECONNREFUSED|terminating connection/i;
+
+/** Whether an error (or any error it wraps) says the database is away: the request may succeed later. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const candidate = current as { code?: unknown; message?: unknown };
+    if (typeof candidate.code === "string") {
+      if (UNAVAILABLE_SQLSTATES.has(candidate.code) || UNAVAILABLE_NODE_CODES.has(candidate.code)) return true;
+    }
+    if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGES.test(candidate.message)) return true;
+  }
+  return false;
+}

@@ -2,6 +2,10 @@ import { STATUS_CODES } from "node:http";
 import type { ApiError } from "@precis/contract/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isResponseSerializationError } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../lib/database-errors.ts";
+
+/** How long a caller should wait before retrying while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function sendApiError(reply: FastifyReply, statusCode: number, message: string, fields?: ApiError["fields"]) {
   const body: ApiError = {
@@ -39,6 +43,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500 && !isResponseSerializationError(error)) {
       return sendApiError(reply, statusCode, publicMessageFor(error));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of ours nor of the caller's: say so, and when to come back (load balancers read it too).
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendApiError(reply, 503, "The service is briefly unavailable. Please try again in a moment.");
     }
     request.log.error({ err: error }, "request failed");
     return sendApiError(reply, Math.max(statusCode, 500), "Something went wrong on our side. Please try again later.");

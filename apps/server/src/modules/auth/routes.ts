@@ -208,6 +208,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       switch (result.outcome) {
         case "reset":
+          // The reset ended every session of the account: stop reusing any this instance read.
+          app.sessionCache.forgetAll();
           app.mailWorker.nudge();
           return { Status: "Success" as const };
         case "userNotFound":

@@ -126,7 +126,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       reply.header("cache-control", "no-store");
-      return getEntitlement(app.database.db, config, session.userId, app.clock());
+      return app.reuseRead(`entitlement:${session.userId}`, () =>
+        getEntitlement(app.database.db, config, session.userId, app.clock()),
+      );
     },
   );
 

@@ -22,7 +22,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       reply.header("cache-control", "no-store");
-      return getMemoOptions(app.database.db, session.userId);
+      return app.reuseRead(`memo-options:${session.userId}`, () => getMemoOptions(app.database.db, session.userId));
     },
   );
 

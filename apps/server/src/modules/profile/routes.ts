@@ -16,7 +16,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const userId = request.session?.userId;
-      return { userProfile: userId === undefined ? null : await getProfile(app.database.db, userId) };
+      if (userId === undefined) return { userProfile: null };
+      return app.reuseRead(`profile:${userId}`, async () => ({
+        userProfile: await getProfile(app.database.db, userId),
+      }));
     },
   );
 

@@ -1,9 +1,14 @@
 import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendApiError } from "../../plugins/errors.ts";
-import { type ActiveSession, findActiveSession, openSession, revokeSession } from "./service.ts";
+import { createSessionCache, type SessionCache } from "./cache.ts";
+import { type ActiveSession, findActiveSession, openSession, revokeSession, type SessionRow } from "./service.ts";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** This instance's session rows, reused for at most a second; forget them after any revocation. */
+    sessionCache: SessionCache<SessionRow | null>;
+  }
   interface FastifyRequest {
     /** The session both the cookie and the X-Access-Key header belong to, or null. */
     session: ActiveSession | null;
@@ -24,13 +29,19 @@ export async function registerSessions(app: FastifyInstance) {
   const cookieName = isDevelopment ? "precis_session" : "__Host-precis_session";
   const lifetimes = config.session;
 
+  const cache = createSessionCache<SessionRow | null>();
+  app.decorate("sessionCache", cache);
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const token = request.cookies[cookieName];
     const accessKey = request.headers[ACCESS_KEY_HEADER];
     if (!token || typeof accessKey !== "string" || token.length > 100 || accessKey.length > 100) return;
-    request.session = await findActiveSession(app.database.db, { token, accessKey, now: app.clock(), lifetimes });
+    request.session = await findActiveSession(
+      app.database.db,
+      { token, accessKey, now: app.clock(), lifetimes },
+      cache,
+    );
   });
 
   app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {
@@ -53,7 +64,11 @@ export async function registerSessions(app: FastifyInstance) {
   });
 
   app.decorateReply("endSession", async function endSession(this: FastifyReply) {
-    if (this.request.session) await revokeSession(app.database.db, this.request.session.id, app.clock());
+    if (this.request.session) {
+      await revokeSession(app.database.db, this.request.session.id, app.clock());
+      // Revoked here means refused here at once: other instances notice within SESSION_REUSE_MS.
+      cache.forgetAll();
+    }
     this.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: !isDevelopment });
   });
 }

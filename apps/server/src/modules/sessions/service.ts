@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
+import type { SessionCache } from "./cache.ts";
 
 export interface SessionLifetimes {
   idleDays: number;
@@ -43,43 +44,54 @@ export async function openSession(
   return { token, accessKey, absoluteExpiresAt };
 }
 
-/**
- * The live session that both secrets belong to, or null. A cookie alone, a key alone, or a key
- * of another session proves nothing.
- */
-export async function findActiveSession(
-  db: AppDatabase,
-  input: { token: string; accessKey: string; now: Date; lifetimes: SessionLifetimes },
-): Promise<ActiveSession | null> {
+export interface SessionRow {
+  id: number;
+  userId: number;
+  accessKeyHash: string;
+  lastUsedAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+/** The unrevoked session a cookie names, whatever its expiry (checked per request against the app's clock). */
+async function readSessionRow(db: AppDatabase, tokenHash: string): Promise<SessionRow | null> {
   const [row] = await db
     .select({
       id: sessions.id,
       userId: sessions.userId,
       accessKeyHash: sessions.accessKeyHash,
       lastUsedAt: sessions.lastUsedAt,
+      idleExpiresAt: sessions.idleExpiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, hashSecret(input.token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.idleExpiresAt, input.now),
-        gt(sessions.absoluteExpiresAt, input.now),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The live session that both secrets belong to, or null. A cookie alone, a key alone, or a key
+ * of another session proves nothing. With a cache, a row read less than a second ago is reused.
+ */
+export async function findActiveSession(
+  db: AppDatabase,
+  input: { token: string; accessKey: string; now: Date; lifetimes: SessionLifetimes },
+  cache?: SessionCache<SessionRow | null>,
+): Promise<ActiveSession | null> {
+  const tokenHash = hashSecret(input.token);
+  const row = await (cache ? cache.get(tokenHash, () => readSessionRow(db, tokenHash)) : readSessionRow(db, tokenHash));
   if (!row || !isSameSecret(row.accessKeyHash, hashSecret(input.accessKey))) return null;
+  if (row.idleExpiresAt <= input.now || row.absoluteExpiresAt <= input.now) return null;
 
   if (input.now.getTime() - row.lastUsedAt.getTime() > IDLE_REFRESH_INTERVAL_MS) {
-    const idleExpiresAt = addDays(input.now, input.lifetimes.idleDays);
-    await db
-      .update(sessions)
-      .set({
-        lastUsedAt: input.now,
-        idleExpiresAt: new Date(Math.min(idleExpiresAt.getTime(), row.absoluteExpiresAt.getTime())),
-      })
-      .where(eq(sessions.id, row.id));
+    const idleExpiresAt = new Date(
+      Math.min(addDays(input.now, input.lifetimes.idleDays).getTime(), row.absoluteExpiresAt.getTime()),
+    );
+    // The cached row moves with it, so requests in the next second don't write again.
+    row.lastUsedAt = input.now;
+    row.idleExpiresAt = idleExpiresAt;
+    await db.update(sessions).set({ lastUsedAt: input.now, idleExpiresAt }).where(eq(sessions.id, row.id));
   }
   return { id: row.id, userId: row.userId };
 }

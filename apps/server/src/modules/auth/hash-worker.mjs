@@ -1,0 +1,22 @@
+// One argon2 hashing thread (plain JavaScript so it runs the same under tsx, vitest and node).
+// It lowers its own scheduling priority: on Linux the nice value is per thread, so requests on the
+// main thread always win the CPU over a login burst, and idle cores still go to hashing.
+import { setPriority } from "node:os";
+import { parentPort } from "node:worker_threads";
+import { hashSync, verifySync } from "@node-rs/argon2";
+
+try {
+  setPriority(10);
+} catch {
+  // Some systems refuse; hashing still works, only without the lower priority.
+}
+
+parentPort?.on("message", (task) => {
+  try {
+    const result =
+      task.operation === "hash" ? hashSync(task.password, task.options) : verifySync(task.passwordHash, task.password);
+    parentPort?.postMessage({ id: task.id, result });
+  } catch (error) {
+    parentPort?.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -1,0 +1,82 @@
+import { performance } from "node:perf_hooks";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The extension asks for the same three answers (profile, memo options, entitlement) before every memo.
+ * Each instance reuses what it read for a user for at most REUSE_MS, and forgets everything as soon as any
+ * state-changing API request is answered here, so a caller always reads its own writes on the same instance;
+ * another instance sees them within REUSE_MS (docs/decisions/007-session-lookups-cached-for-one-second.md).
+ */
+const REUSE_MS = 1_000;
+const MAX_ENTRIES = 50_000;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+interface Entry {
+  readAt: number;
+  readAtAppTime: number;
+  value: Promise<unknown>;
+}
+
+/** Answers the read cache hands out: the same object each time, so its JSON can be computed once. */
+const reusedAnswers = new WeakSet<object>();
+
+/**
+ * Wraps a route's response serializer: a reused answer is validated and turned into JSON once, not on every
+ * request (the zod check of a memo option tree costs more than the rest of the request).
+ */
+export function serializeReusedAnswersOnce(serialize: (data: unknown) => string) {
+  const serialized = new WeakMap<object, string>();
+  return (data: unknown) => {
+    if (typeof data !== "object" || data === null || !reusedAnswers.has(data)) return serialize(data);
+    let json = serialized.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      serialized.set(data, json);
+    }
+    return json;
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What `read` answered for `key` less than a second ago (of both real and app time), or a fresh read. */
+    reuseRead<T>(key: string, read: () => Promise<T>): Promise<T>;
+  }
+}
+
+export async function registerReadCache(app: FastifyInstance) {
+  const entries = new Map<string, Entry>();
+
+  app.decorate("reuseRead", function reuseRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const at = performance.now();
+    // Tests move the app's clock by days within a millisecond: a read is reused only while that clock stands near it.
+    const atAppTime = app.clock().getTime();
+    const cached = entries.get(key);
+    if (
+      cached &&
+      at - cached.readAt < REUSE_MS &&
+      atAppTime >= cached.readAtAppTime &&
+      atAppTime - cached.readAtAppTime < REUSE_MS
+    ) {
+      return cached.value as Promise<T>;
+    }
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    const value = read().then((answer) => {
+      if (typeof answer === "object" && answer !== null) reusedAnswers.add(answer);
+      return answer;
+    });
+    const entry = { readAt: at, readAtAppTime: atAppTime, value };
+    entries.set(key, entry);
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    return value;
+  });
+
+  // Entries are stored when their read starts, so clearing once a write's handler is done (before its answer
+  // leaves) drops every read that began before the write committed.
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) entries.clear();
+    done(null, payload);
+  });
+}

@@ -1,0 +1,198 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import { type BrowserContext, chromium } from "playwright-core";
+import { findFreePort } from "../apps/server/test/private-postgres.ts";
+import { type RunningServer, repoRoot, workDir } from "./lib/processes.ts";
+
+export interface FrontEndFigures {
+  bareGzipBytes: number;
+  routes: {
+    route: string;
+    signedIn: boolean;
+    files: string[];
+    gzipBytes: number;
+    budgetBytes?: number;
+    /** Scores from 0 to 1; null when Lighthouse could not score the page (`error` says why). */
+    lighthouse?: { performance: number | null; accessibility: number | null; error?: string };
+  }[];
+  notes: string[];
+}
+
+const distDir = path.join(repoRoot, "apps/web/dist");
+const ACCESS_KEY_STORAGE_KEY = "precis.accessKey";
+/** Issue 8: /login and every documentation page load at most 250 kB of gzipped JavaScript first. */
+const BUDGET_BYTES = 250_000;
+const ROUTES = [
+  { route: "/", signedIn: true },
+  { route: "/login", signedIn: false, budget: BUDGET_BYTES },
+  { route: "/register", signedIn: false },
+  { route: "/profile", signedIn: true },
+  { route: "/subscription", signedIn: true },
+  { route: "/document", signedIn: false, budget: BUDGET_BYTES },
+  { route: "/document/faq", signedIn: false, budget: BUDGET_BYTES },
+];
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const chromeArgs = ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"];
+
+const gzipSizeOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** The smallest app of the same kind, built in this run with the same Vite: React, react-dom and a data router. */
+async function buildBareApp() {
+  const root = path.join(workDir, "bare-app");
+  mkdirSync(root, { recursive: true });
+  writeFileSync(
+    path.join(root, "index.html"),
+    '<!doctype html><html lang="en"><head><title>Bare</title></head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
+  );
+  writeFileSync(
+    path.join(root, "main.js"),
+    `import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider, Link } from "react-router";
+const router = createBrowserRouter([
+  { path: "/", element: createElement(Link, { to: "/about" }, "About") },
+  { path: "/about", element: createElement("p", null, "About") },
+]);
+createRoot(document.getElementById("root")).render(createElement(RouterProvider, { router }));
+`,
+  );
+  const { build } = await import("vite");
+  const outDir = path.join(root, "dist");
+  await build({ root, configFile: false, logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  const assets = path.join(outDir, "assets");
+  return readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .reduce((sum, file) => sum + gzipSizeOf(path.join(assets, file)), 0);
+}
+
+/** A fresh account, signed in inside this browser context (cookie and the access key the app keeps). */
+async function signInContext(context: BrowserContext, server: RunningServer) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ca`;
+  const response = await context.request.post(`${server.url}/api/register`, {
+    headers: { "x-requested-with": "XMLHttpRequest" },
+    data: { email, password: "Tribunal2024x" },
+  });
+  if (!response.ok()) throw new Error(`register: ${response.status()}`);
+  const accessKey = response.headers()["x-access-key"] ?? "";
+  await context.addInitScript(
+    ([name, value]) => window.localStorage.setItem(name as string, value as string),
+    [ACCESS_KEY_STORAGE_KEY, accessKey],
+  );
+}
+
+/** The JavaScript files a route fetches until the network is quiet, and their gzipped size. */
+async function measureRouteScripts(server: RunningServer, manifestFiles: Set<string>) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
+  try {
+    const results: FrontEndFigures["routes"] = [];
+    for (const { route, signedIn, budget } of ROUTES) {
+      const context = await browser.newContext();
+      // Only this server: every other address is refused.
+      await context.route(
+        (url) => url.hostname !== "127.0.0.1",
+        (request) => request.abort(),
+      );
+      if (signedIn) await signInContext(context, server);
+      const page = await context.newPage();
+      const files = new Set<string>();
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (request.resourceType() === "script" && url.hostname === "127.0.0.1") files.add(url.pathname);
+      });
+      await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
+      await context.close();
+      const loaded = [...files].map((file) => file.replace(/^\//, ""));
+      const missing = loaded.filter((file) => !manifestFiles.has(file));
+      if (missing.length) throw new Error(`${route} loaded scripts the manifest does not list: ${missing.join(", ")}`);
+      results.push({
+        route,
+        signedIn,
+        files: loaded,
+        gzipBytes: loaded.reduce((sum, file) => sum + gzipSizeOf(path.join(distDir, file)), 0),
+        budgetBytes: budget,
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse 12, default (mobile) preset, in a Chromium that stays signed in between routes. */
+async function runLighthouse(server: RunningServer, routes: FrontEndFigures["routes"]) {
+  const port = await findFreePort();
+  const profileDir = path.join(workDir, "lighthouse-profile");
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromePath,
+    args: [...chromeArgs, `--remote-debugging-port=${port}`],
+  });
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (request) => request.abort(),
+  );
+  try {
+    await signInContext(context, server);
+    // The init script writes the access key when a page of the site loads.
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/login`);
+    // Signed-in routes first; Lighthouse's storage reset then signs the browser out for the anonymous ones.
+    const ordered = [...routes.filter((entry) => entry.signedIn), ...routes.filter((entry) => !entry.signedIn)];
+    for (const entry of ordered) {
+      const result = await lighthouse(`${server.url}${entry.route}`, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        disableStorageReset: entry.signedIn,
+        blockedUrlPatterns: ["*://*.stripe.com/*", "*://*.google.com/*", "*://*.googleapis.com/*"],
+      });
+      const categories = result?.lhr.categories;
+      const error = result?.lhr.runtimeError?.code;
+      entry.lighthouse = {
+        performance: categories?.performance?.score ?? null,
+        accessibility: categories?.accessibility?.score ?? null,
+        ...(error ? { error } : {}),
+      };
+      console.log(
+        `  Lighthouse ${entry.route}: performance ${entry.lighthouse.performance}, accessibility ${entry.lighthouse.accessibility}`,
+      );
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const manifestPath = path.join(distDir, ".vite/manifest.json");
+
+/** The app server serves apps/web/dist only if it exists when it starts: build first when there is none. */
+export function ensureWebBuild() {
+  if (existsSync(manifestPath)) return;
+  console.log("Building the web app (npm run build)…");
+  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });
+}
+
+export async function measureFrontEnd(options: {
+  server: RunningServer;
+  lighthouse: boolean;
+}): Promise<FrontEndFigures> {
+  const notes: string[] = [];
+  notes.push(`Web build measured: apps/web/dist built at ${statSync(manifestPath).mtime.toISOString()}.`);
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, { file: string }>;
+  const manifestFiles = new Set(Object.values(manifest).map((chunk) => chunk.file));
+
+  const bareGzipBytes = await buildBareApp();
+  const routes = await measureRouteScripts(options.server, manifestFiles);
+  for (const route of routes) {
+    console.log(`  ${route.route}: ${route.files.length} scripts, ${(route.gzipBytes / 1024).toFixed(1)} kB gzip`);
+  }
+  notes.push(
+    "JS loaded first = every script the route requests in Chromium until the network is quiet, each a file of the Vite manifest, gzip level 9.",
+    "Budgets in kB are 1,000 bytes. Signed-in routes are measured with a fresh account.",
+  );
+  if (options.lighthouse) await runLighthouse(options.server, routes);
+  else notes.push("Lighthouse was skipped (--no-lighthouse).");
+  return { bareGzipBytes, routes, notes };
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findFreePort } from "../../apps/server/test/private-postgres.ts";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const workDir = path.join(repoRoot, "bench/results/tmp");
+
+export interface RunningServer {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Runs a TypeScript file with tsx in its own Node process, output to a log file under bench/results/tmp. */
+export function spawnTypeScript(script: string, env: Record<string, string>, logName: string) {
+  const log = createWriteStream(path.join(workDir, `${logName}.log`));
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
+/** Runs a probe to completion and returns the JSON line it prints. */
+export async function runProbe<T>(script: string, env: Record<string, string>): Promise<T> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  return JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as T;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function startProcess(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  port: number,
+): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnTypeScript(script, { ...env, PORT: String(port), HOST: "127.0.0.1" }, name);
+  await waitForHttp(`${url}${readyPath}`, child);
+  return {
+    name,
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export const startHelloServer = async () =>
+  startProcess("baseline-hello", "bench/probes/hello-server.ts", {}, "/", await findFreePort());
+
+/** The app server as it runs in production, with the attempt limits lifted so the bench measures the work. */
+export async function startAppServer(name: string, env: Record<string, string>) {
+  const port = await findFreePort();
+  return startProcess(
+    name,
+    "apps/server/src/server.ts",
+    {
+      APP_ENV: "development",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+      AUTH_MAX_PER_IP: "100000000",
+      LOGIN_MAX_PER_ACCOUNT: "100000000",
+      REGISTER_MAX_PER_IP: "100000000",
+      ...env,
+    },
+    "/api/health",
+    port,
+  );
+}

@@ -1,0 +1,448 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { isPostgresReachable, startPrivatePostgres } from "../apps/server/test/private-postgres.ts";
+import { ensureWebBuild, type FrontEndFigures, measureFrontEnd } from "./frontend.ts";
+import { type LoadFigures, measureLoad, median } from "./lib/load.ts";
+import { type RunningServer, repoRoot, runProbe, startAppServer, startHelloServer, workDir } from "./lib/processes.ts";
+
+/**
+ * `npm run bench`: every figure of issue 8 beside its own baseline, measured alternately in the same
+ * run (the machine is shared, so only ratios mean anything), median of ROUNDS rounds.
+ * Flags: --no-frontend, --no-lighthouse, --only=reads|writes|login|frontend (comma-separated).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = 100;
+const PIPELINING = 10;
+const PASSWORD = "Tribunal2024x";
+const flags = new Set(process.argv.slice(2));
+const only = [...flags]
+  .find((flag) => flag.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const wants = (part: string) => !only || only.includes(part);
+
+interface Figures {
+  rps: number;
+  p99Ms?: number;
+  errors?: number;
+}
+
+export interface Comparison {
+  name: string;
+  target: string;
+  baseline: string;
+  goal: string;
+  rounds: { target: Figures; baseline: Figures }[];
+  targetRps: number;
+  baselineRps: number;
+  ratio: number;
+  p99Ms?: number;
+  baselineP99Ms?: number;
+  p99Ratio?: number;
+  errors: number;
+  holds: boolean | null;
+}
+
+const xhr = { "x-requested-with": "XMLHttpRequest" };
+
+const toFigures = (load: LoadFigures): Figures => ({
+  rps: load.rps,
+  p99Ms: load.p99Ms,
+  errors: load.errors + load.timeouts + load.non2xx,
+});
+
+/**
+ * Baseline, then target, ROUNDS times over: drifts in the machine's load hit both alike. A first, unrecorded
+ * round warms both up (JIT, connection pools, caches), as a server that has been running a while would be.
+ */
+async function alternate(measureBaseline: () => Promise<Figures>, measureTarget: () => Promise<Figures>) {
+  await measureBaseline();
+  await measureTarget();
+  const rounds: { target: Figures; baseline: Figures }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const baseline = await measureBaseline();
+    const target = await measureTarget();
+    rounds.push({ baseline, target });
+  }
+  return rounds;
+}
+
+function summarize(
+  fields: Pick<Comparison, "name" | "target" | "baseline" | "goal">,
+  rounds: Comparison["rounds"],
+  verdict: (comparison: Omit<Comparison, "holds">) => boolean | null,
+): Comparison {
+  const targetRps = median(rounds.map((round) => round.target.rps));
+  const baselineRps = median(rounds.map((round) => round.baseline.rps));
+  const hasLatency = rounds.every((round) => round.target.p99Ms !== undefined && round.baseline.p99Ms !== undefined);
+  const p99Ms = hasLatency ? median(rounds.map((round) => round.target.p99Ms ?? 0)) : undefined;
+  const baselineP99Ms = hasLatency ? median(rounds.map((round) => round.baseline.p99Ms ?? 0)) : undefined;
+  const partial = {
+    ...fields,
+    rounds,
+    targetRps,
+    baselineRps,
+    ratio: targetRps / baselineRps,
+    p99Ms,
+    baselineP99Ms,
+    p99Ratio: p99Ms !== undefined && baselineP99Ms ? p99Ms / baselineP99Ms : undefined,
+    errors: rounds.reduce((sum, round) => sum + (round.target.errors ?? 0), 0),
+  };
+  const comparison = { ...partial, holds: verdict(partial) };
+  const shown = `${comparison.ratio.toFixed(2)}×${comparison.p99Ratio ? `, p99 ${comparison.p99Ratio.toFixed(2)}×` : ""}`;
+  console.log(
+    `  ${comparison.holds === null ? "·" : comparison.holds ? "✓" : "✗"} ${comparison.name}: ${shown} (errors ${comparison.errors})`,
+  );
+  return comparison;
+}
+
+/** A fresh database on the machine's PostgreSQL, or a private cluster when none answers. */
+async function preparePostgres() {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const privateCluster = (await isPostgresReachable(serverUrl)) ? null : await startPrivatePostgres();
+  const adminUrl = privateCluster?.url ?? serverUrl;
+  const name = `precis_bench_${randomBytes(5).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    where: privateCluster ? "a private initdb cluster" : "the machine's PostgreSQL server",
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      await privateCluster?.destroy();
+    },
+  };
+}
+
+/** Registers a reader and returns the headers that prove its session. */
+async function signUp(server: RunningServer, email: string) {
+  const response = await fetch(`${server.url}/api/register`, {
+    method: "POST",
+    headers: { ...xhr, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`register on ${server.name}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  const accessKey = response.headers.get("x-access-key") ?? "";
+  return { cookie, "x-access-key": accessKey };
+}
+
+/** The body of a PUT /api/user-options that rewrites one saved set, and that set's id. */
+async function savedOptionSet(server: RunningServer, session: Record<string, string>) {
+  const headers = { ...session, ...xhr, "content-type": "application/json" };
+  const current = await (await fetch(`${server.url}/api/user-options`, { headers })).json();
+  const created = await fetch(`${server.url}/api/user-options`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ ...current.options[0], id: -1, name: "Bench" }),
+  });
+  if (!created.ok) throw new Error(`create option set: ${created.status} ${await created.text()}`);
+  const { options, updatedOptionId } = await created.json();
+  const set = options.find((option: { id: number }) => option.id === updatedOptionId);
+  return { id: updatedOptionId as number, body: JSON.stringify({ ...set, name: "Bench (saved)" }) };
+}
+
+async function main() {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const startedAt = new Date();
+  console.log(`Precis bench: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections × ${PIPELINING} pipelined`);
+  const comparisons: Comparison[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let frontEnd: FrontEndFigures | null = null;
+  let databaseWhere = "";
+  // Ctrl-C still stops the servers and drops the database this run created.
+  const onSignal = async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const measuresFrontEnd = wants("frontend") && !flags.has("--no-frontend");
+    if (measuresFrontEnd) ensureWebBuild();
+    const hello = await startHelloServer();
+    cleanups.push(hello.stop);
+    const baselineLoad = () =>
+      measureLoad({ url: `${hello.url}/`, durationSeconds: SECONDS, connections: CONNECTIONS, pipelining: PIPELINING });
+
+    const postgres = await preparePostgres();
+    databaseWhere = postgres.where;
+    cleanups.push(postgres.drop);
+    const onPostgres = await startAppServer("app-postgres", { DATABASE_URL: postgres.url });
+    cleanups.unshift(onPostgres.stop);
+    const pgliteDir = path.join(workDir, "pglite-data");
+    const onPglite = await startAppServer("app-pglite", { DATA_DIR: pgliteDir });
+    cleanups.unshift(onPglite.stop);
+
+    if (wants("reads")) {
+      console.log("Authenticated reads");
+      for (const server of [onPostgres, onPglite]) {
+        const isPostgres = server === onPostgres;
+        const session = await signUp(server, `reader-${randomBytes(4).toString("hex")}@example.ca`);
+        for (const route of ["/api/user-details", "/api/user-options", "/api/entitlement"]) {
+          const rounds = await alternate(
+            async () => toFigures(await baselineLoad()),
+            async () =>
+              toFigures(
+                await measureLoad({
+                  url: `${server.url}${route}`,
+                  headers: session,
+                  durationSeconds: SECONDS,
+                  connections: CONNECTIONS,
+                  pipelining: PIPELINING,
+                }),
+              ),
+          );
+          comparisons.push(
+            summarize(
+              {
+                name: `GET ${route} (${isPostgres ? "PostgreSQL" : "PGlite"})`,
+                target: `GET ${route}, signed in`,
+                baseline: "bare Fastify hello-world",
+                goal: isPostgres ? "≥ 0.40× rps, p99 ≤ 3×, no errors" : "no errors (figure reported)",
+              },
+              rounds,
+              (c) => (isPostgres ? c.ratio >= 0.4 && (c.p99Ratio ?? 0) <= 3 && c.errors === 0 : c.errors === 0),
+            ),
+          );
+        }
+      }
+    }
+
+    if (wants("writes")) {
+      console.log("Writes");
+      const session = await signUp(onPostgres, `writer-${randomBytes(4).toString("hex")}@example.ca`);
+      const optionSet = await savedOptionSet(onPostgres, session);
+      const rounds = await alternate(
+        () =>
+          runProbe<Figures>("bench/probes/raw-update.ts", {
+            DATABASE_URL: postgres.url,
+            ROW_ID: String(optionSet.id),
+            SET_JSON: optionSet.body,
+            CONCURRENCY: String(CONNECTIONS),
+            POOL_MAX: "10",
+            DURATION_MS: String(SECONDS * 1000),
+          }),
+        async () =>
+          toFigures(
+            await measureLoad({
+              url: `${onPostgres.url}/api/user-options`,
+              method: "PUT",
+              headers: { ...session, ...xhr, "content-type": "application/json" },
+              body: optionSet.body,
+              durationSeconds: SECONDS,
+              connections: CONNECTIONS,
+              // As many saves in flight as the raw loop has callers (pipelined, 1,000 saves of one row would
+              // only wait in the pool's queue, past its 3 s limit).
+              pipelining: 1,
+            }),
+          ),
+      );
+      comparisons.push(
+        summarize(
+          {
+            name: "PUT /api/user-options (PostgreSQL)",
+            target: `PUT /api/user-options rewriting one saved set, ${CONNECTIONS} connections, no pipelining`,
+            baseline: `raw node-postgres UPDATE of the same row and columns, ${CONNECTIONS} callers on a pool of 10 (the server's)`,
+            goal: "≥ 0.50× the raw update rate, no errors",
+          },
+          rounds,
+          (c) => c.ratio >= 0.5 && c.errors === 0,
+        ),
+      );
+    }
+
+    if (wants("login")) {
+      console.log("Login");
+      const email = `login-${randomBytes(4).toString("hex")}@example.ca`;
+      const session = await signUp(onPostgres, email);
+      const authorization = `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString("base64")}`;
+      // One login at a time per connection: argon2 is the bottleneck, pipelining would only queue.
+      const loginLoad = (seconds: number) =>
+        measureLoad({
+          url: `${onPostgres.url}/api/login`,
+          method: "POST",
+          headers: { ...xhr, authorization },
+          durationSeconds: seconds,
+          connections: CONNECTIONS,
+          pipelining: 1,
+        });
+      const rounds = await alternate(
+        () =>
+          runProbe<Figures>("bench/probes/raw-argon2.ts", {
+            CONCURRENCY: String(CONNECTIONS),
+            DURATION_MS: String(SECONDS * 1000),
+          }),
+        async () => toFigures(await loginLoad(SECONDS)),
+      );
+      comparisons.push(
+        summarize(
+          {
+            name: "POST /api/login (PostgreSQL)",
+            target: `POST /api/login, ${CONNECTIONS} connections`,
+            baseline: `raw argon2id verify (server's parameters), ${CONNECTIONS} at a time, same UV_THREADPOOL_SIZE`,
+            goal: "≥ 0.70× the raw verify rate, no errors",
+          },
+          rounds,
+          (c) => c.ratio >= 0.7 && c.errors === 0,
+        ),
+      );
+
+      // A steady trickle of reads (10 connections, no pipelining) is the probe: idle, then beside a login burst.
+      const probe = () =>
+        measureLoad({
+          url: `${onPostgres.url}/api/user-details`,
+          headers: session,
+          durationSeconds: SECONDS,
+          connections: 10,
+          pipelining: 1,
+        });
+      const burstRounds = await alternate(
+        async () => toFigures(await probe()),
+        async () => {
+          const burst = loginLoad(SECONDS + 1);
+          const figures = toFigures(await probe());
+          await burst;
+          return figures;
+        },
+      );
+      comparisons.push(
+        summarize(
+          {
+            name: "GET /api/user-details during a login burst",
+            target: "user-details probe (10 connections) while 100 connections log in",
+            baseline: "the same probe, idle",
+            goal: "p99 ≤ 2× idle p99, no errors",
+          },
+          burstRounds,
+          (c) => (c.p99Ratio ?? Number.POSITIVE_INFINITY) <= 2 && c.errors === 0,
+        ),
+      );
+    }
+
+    if (measuresFrontEnd) {
+      console.log("Front end");
+      frontEnd = await measureFrontEnd({ server: onPglite, lighthouse: !flags.has("--no-lighthouse") });
+    }
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error) => console.error("cleanup:", error));
+  }
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      loadAverageAtStart: os.loadavg(),
+      node: process.version,
+      uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? "4 (default)",
+      postgres: databaseWhere,
+    },
+    settings: { rounds: ROUNDS, secondsPerRound: SECONDS, connections: CONNECTIONS, pipelining: PIPELINING },
+    comparisons,
+    frontEnd,
+  };
+  const resultsDir = path.join(repoRoot, "bench/results");
+  writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, "latest.md"), renderMarkdown(report));
+  console.log(`\n${renderTable(comparisons)}\nWrote bench/results/latest.json and latest.md`);
+}
+
+const round = (value: number | undefined, digits = 0) => (value === undefined ? "–" : value.toFixed(digits));
+const scoreCell = (score: number | null | undefined, error: string | undefined, goal: string) =>
+  score === undefined
+    ? "–"
+    : score === null
+      ? `no score (${error ?? "unknown error"})`
+      : `${score.toFixed(2)} (goal ${goal})`;
+const verdictOf = (holds: boolean | null) => (holds === null ? "reported" : holds ? "holds" : "MISSED");
+
+function renderTable(comparisons: Comparison[]) {
+  const rows = comparisons.map((c) => [
+    c.name,
+    round(c.targetRps),
+    round(c.baselineRps),
+    `${c.ratio.toFixed(2)}×`,
+    `${round(c.p99Ms)} / ${round(c.baselineP99Ms)}`,
+    c.p99Ratio === undefined ? "–" : `${c.p99Ratio.toFixed(2)}×`,
+    String(c.errors),
+    c.goal,
+    verdictOf(c.holds),
+  ]);
+  const header = ["figure", "rps", "baseline rps", "ratio", "p99 ms / base", "p99 ratio", "errors", "goal", "verdict"];
+  return [header, ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n");
+}
+
+function renderMarkdown(report: {
+  startedAt: string;
+  machine: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  comparisons: Comparison[];
+  frontEnd: FrontEndFigures | null;
+}) {
+  const lines = [
+    "# Bench results (latest run of `npm run bench`)",
+    "",
+    `Run at ${report.startedAt}. Machine: ${JSON.stringify(report.machine)}. Settings: ${JSON.stringify(report.settings)}.`,
+    "",
+    "Every figure is the median of the rounds; each round measures the baseline and then the target, so a busy",
+    "moment of the (shared) machine hits both. rps counts 2xx answers only; errors = connection errors + timeouts + non-2xx.",
+    "",
+    "## Server",
+    "",
+    renderTable(report.comparisons),
+    "",
+    "Baselines:",
+    "",
+    ...report.comparisons.map((c) => `- ${c.name}: target = ${c.target}; baseline = ${c.baseline}.`),
+    "",
+  ];
+  if (report.frontEnd) {
+    const fe = report.frontEnd;
+    lines.push(
+      "## Front end",
+      "",
+      `Bare React + react-router build made in the same run: ${(fe.bareGzipBytes / 1024).toFixed(1)} kB gzip of JavaScript.`,
+      "",
+      "| route | JS files loaded first | gzip kB | × bare | goal | Lighthouse performance | Lighthouse accessibility |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      ...fe.routes
+        .map((route) =>
+          [
+            route.route + (route.signedIn ? " (signed in)" : ""),
+            String(route.files.length),
+            (route.gzipBytes / 1024).toFixed(1),
+            `${(route.gzipBytes / fe.bareGzipBytes).toFixed(2)}×`,
+            route.budgetBytes
+              ? `≤ ${route.budgetBytes / 1000} kB: ${route.gzipBytes <= route.budgetBytes ? "holds" : "MISSED"}`
+              : "–",
+            scoreCell(route.lighthouse?.performance, route.lighthouse?.error, "≥ 0.90"),
+            scoreCell(route.lighthouse?.accessibility, route.lighthouse?.error, "1.00"),
+          ].join(" | "),
+        )
+        .map((row) => `| ${row} |`),
+      "",
+      fe.notes.map((note) => `- ${note}`).join("\n"),
+      "",
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+await main();
