@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
  * The extension asks for the same three answers (profile, memo options, entitlement) before every memo.
  * Each instance reuses what it read for a user for at most REUSE_MS, and forgets everything as soon as any
  * state-changing API request is answered here, so a caller always reads its own writes on the same instance;
- * another instance sees them within REUSE_MS (docs/decisions/007-session-lookups-cached-for-one-second.md).
+ * another instance sees them within REUSE_MS (docs/decisions/009-session-lookups-cached-for-one-second.md).
  */
 const REUSE_MS = 1_000;
 const MAX_ENTRIES = 50_000;

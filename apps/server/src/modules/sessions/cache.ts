@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
  * How long an instance may reuse a session row it read. This is the bound on how late another
  * instance notices a revocation (issue 8: within 1 s); the revoking instance forgets at once.
  * Measured from before the query starts, so a revocation committed after the read is seen at most
- * this long after it happened. See docs/decisions/007-session-lookups-cached-for-one-second.md.
+ * this long after it happened. See docs/decisions/009-session-lookups-cached-for-one-second.md.
  */
 export const SESSION_REUSE_MS = 1_000;
 
