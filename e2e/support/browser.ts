@@ -83,10 +83,19 @@ export function useBrowser() {
 /** Zero WCAG 2.1 A/AA violations, reported with enough detail to fix them. */
 export async function expectNoAxeViolations(page: Page) {
   // Judge the settled screen: a button still fading from disabled to primary (antd animates its
-  // colours for 0.2 s) would otherwise be measured at a half-way contrast.
-  await page.addStyleTag({
-    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
-  });
+  // colours for 0.2 s) would otherwise be measured at a half-way contrast. Finite animations and
+  // transitions are left to finish (switching them off would strand antd's popups, which wait for
+  // their end events); endless ones, such as spinners, are not waited for.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map(
     (violation) =>
