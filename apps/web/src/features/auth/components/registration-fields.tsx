@@ -1,17 +1,11 @@
-import { type Occupation, occupations } from "@precis/contract/profile";
+import { occupations } from "@precis/contract/profile";
 import { Checkbox, Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-
-const occupationLabelKeys = {
-  lawyer: "occupations.lawyer",
-  "law student": "occupations.lawStudent",
-  "law faculty": "occupations.lawFaculty",
-  other: "occupations.other",
-} as const satisfies Record<Occupation, string>;
+import { occupationLabelKeys } from "@/lib/occupation-labels";
 
 /** The Occupation select of the registration forms (email and SSO), as the form field `role`. */
 export function OccupationField() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "common"]);
   return (
     <Form.Item
       label={t("fields.occupation")}

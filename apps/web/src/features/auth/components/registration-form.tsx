@@ -4,11 +4,11 @@ import type { Occupation } from "@precis/contract/profile";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
 import type { Destination } from "@/features/auth/lib/destinations";
@@ -50,7 +50,6 @@ export function RegistrationForm({
   const [form] = Form.useForm<RegistrationValues>();
   useRevalidateOnLanguageChange(form);
   const { productName } = useClientConfig();
-  const emailRules = useEmailRules();
   const Title = titleLevel === 1 ? "h1" : "h2";
 
   return (
@@ -100,9 +99,7 @@ export function RegistrationForm({
           >
             <Input autoComplete="username" size="large" maxLength={30} />
           </Form.Item>
-          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
-            <Input type="email" autoComplete="email" size="large" maxLength={254} />
-          </Form.Item>
+          <EmailField />
           <Form.Item
             label={t("fields.password")}
             name="password"

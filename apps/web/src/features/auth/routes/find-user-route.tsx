@@ -1,14 +1,13 @@
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useFindUser } from "@/features/auth/api/find-user";
 import { AuthPage } from "@/features/auth/components/auth-page";
+import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getFindUserFailure } from "@/features/auth/lib/account-errors";
-import { trimValue } from "@/features/auth/lib/form-rules";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 type FindUserValues = { email: string };
@@ -19,7 +18,6 @@ export function FindUserRoute() {
   const [form] = Form.useForm<FindUserValues>();
   useRevalidateOnLanguageChange(form);
   useDocumentTitle(t("findUser.pageTitle"));
-  const emailRules = useEmailRules();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const findUserMutation = useFindUser();
@@ -54,9 +52,7 @@ export function FindUserRoute() {
           onFinish={submit}
           scrollToFirstError={{ focus: true }}
         >
-          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
-            <Input type="email" autoComplete="email" size="large" />
-          </Form.Item>
+          <EmailField />
           <SubmitButton isBusy={isBusy}>{t("findUser.submit")}</SubmitButton>
         </Form>
 

@@ -5,14 +5,13 @@ import { Link, useSearchParams } from "react-router";
 import { type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
+import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getLoginFailure } from "@/features/auth/lib/account-errors";
 import { getPostLoginDestination } from "@/features/auth/lib/destinations";
-import { trimValue } from "@/features/auth/lib/form-rules";
 import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
@@ -24,7 +23,6 @@ export function LoginRoute() {
   const [form] = Form.useForm<LoginInput>();
   useRevalidateOnLanguageChange(form);
   useDocumentTitle(t("login.pageTitle"));
-  const emailRules = useEmailRules();
   const { productName, markers, links } = useClientConfig();
   const { profile, isCanLiiOrigin, setIsCanLiiOrigin } = useAppState();
   const [searchParams] = useSearchParams();
@@ -96,9 +94,7 @@ export function LoginRoute() {
           onFinish={submit}
           scrollToFirstError={{ focus: true }}
         >
-          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
-            <Input type="email" autoComplete="email" size="large" />
-          </Form.Item>
+          <EmailField />
           <Form.Item
             label={t("fields.password")}
             name="password"

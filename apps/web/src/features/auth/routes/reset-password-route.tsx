@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
 import { AuthPage } from "@/features/auth/components/auth-page";
+import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useEmailRules } from "@/features/auth/hooks/use-email-rules";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getResetPasswordFailure, type ResetPasswordStatus } from "@/features/auth/lib/account-errors";
-import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
+import { passwordRequirementsRule } from "@/features/auth/lib/form-rules";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 type ResetPasswordValues = ResetPasswordInput & { confirmPassword: string };
@@ -30,7 +30,6 @@ export function ResetPasswordRoute() {
   const [form] = Form.useForm<ResetPasswordValues>();
   useRevalidateOnLanguageChange(form);
   useDocumentTitle(t("resetPassword.pageTitle"));
-  const emailRules = useEmailRules();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const resetMutation = useResetPassword();
@@ -91,9 +90,7 @@ export function ResetPasswordRoute() {
           onFinish={submit}
           scrollToFirstError={{ focus: true }}
         >
-          <Form.Item label={t("fields.email")} name="email" rules={emailRules} normalize={trimValue}>
-            <Input type="email" autoComplete="email" size="large" />
-          </Form.Item>
+          <EmailField />
           <Form.Item
             label={t("fields.newPassword")}
             name="password"

@@ -1,6 +1,5 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import {
-  type Occupation,
   occupations,
   type Profile,
   TOPICS_PER_COLUMN,
@@ -12,6 +11,7 @@ import { Button, Checkbox, Form, Input, Select, Switch, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiRequestError } from "@/lib/api-client";
+import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
 import { type SaveResult, SettingsPanel } from "./settings-panel";
@@ -34,13 +34,6 @@ const TEXT_FIELDS = [
   { name: "organization", autoComplete: "organization" },
 ] as const;
 
-const occupationLabelKeys = {
-  lawyer: "user.occupations.lawyer",
-  "law student": "user.occupations.lawStudent",
-  "law faculty": "user.occupations.lawFaculty",
-  other: "user.occupations.other",
-} as const satisfies Record<Occupation, string>;
-
 const topicColumns: Topic[][] = Array.from({ length: Math.ceil(topicsOfInterest.length / TOPICS_PER_COLUMN) }, (_, i) =>
   topicsOfInterest.slice(i * TOPICS_PER_COLUMN, (i + 1) * TOPICS_PER_COLUMN),
 );
@@ -61,7 +54,7 @@ type Failure = "save" | "load" | "loggedOut" | "rejected";
 
 /** SPEC §2 "User settings tab" and §4 "Profile page". */
 export function UserSettingsForm({ profile }: { profile: Profile }) {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation(["profile", "common"]);
   const [form] = Form.useForm<UserSettingsValues>();
   const [isEdited, setIsEdited] = useState(false);
   const [result, setResult] = useState<SaveResult>(null);
