@@ -193,8 +193,16 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
 
   it("disables the buttons and says why when sign-in is not configured", async () => {
     const page = await openPage({ language: "fr" });
-    // The server of this suite is configured; this page is told otherwise, as an unconfigured server would answer.
-    await page.route("**/api/sso/firebase", (route) => route.fulfill({ json: { isConfigured: false } }));
+    // The server of this suite is configured; this page gets the settings an unconfigured server embeds.
+    await page.route("**/login", async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /(<script type="application\/json" id="precis-config">)(.*?)(<\/script>)/,
+        (_match, open: string, json: string, close: string) =>
+          `${open}${JSON.stringify({ ...JSON.parse(json), sso: { isConfigured: false } })}${close}`,
+      );
+      await route.fulfill({ response, body: html });
+    });
     await page.goto("/login");
     const note = "La connexion avec Google ou Microsoft n’est pas offerte sur ce site.";
     await expect.poll(() => page.getByText(note).isVisible()).toBe(true);

@@ -177,6 +177,20 @@ function buildConfig(env: Environment) {
       internal: env.INTERNAL_MARKER,
     },
     payments: { publishableKey: env.STRIPE_PUBLISHABLE_KEY, pricingTableId: env.STRIPE_PRICING_TABLE_ID },
+    sso:
+      env.FIREBASE_PROJECT_ID && env.FIREBASE_API_KEY && env.FIREBASE_AUTH_DOMAIN
+        ? {
+            isConfigured: true,
+            firebaseConfig: {
+              apiKey: env.FIREBASE_API_KEY,
+              authDomain: env.FIREBASE_AUTH_DOMAIN,
+              projectId: env.FIREBASE_PROJECT_ID,
+            },
+            ...(env.FIREBASE_AUTH_EMULATOR_HOST && !isProduction
+              ? { emulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` }
+              : {}),
+          }
+        : { isConfigured: false },
   };
   return {
     env: env.APP_ENV,

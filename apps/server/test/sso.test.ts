@@ -65,11 +65,17 @@ describe("sign-in configuration", () => {
       firebaseConfig: { apiKey: "fake-api-key", authDomain: "precis-emulated.firebaseapp.com", projectId: PROJECT },
       emulatorUrl: "http://127.0.0.1:9099",
     });
+    // index.html embeds the same answer (the public config), so the buttons need no round trip.
+    const clientConfig = await server.app.inject({ method: "GET", url: "/api/client-config" });
+    expect(clientConfig.json().sso).toEqual(response.json());
   });
 
   it("says when sign-in is not configured", async () => {
     const bare = await startTestServer({ database: server.database });
     expect((await bare.app.inject({ method: "GET", url: "/api/sso/firebase" })).json()).toEqual({
+      isConfigured: false,
+    });
+    expect((await bare.app.inject({ method: "GET", url: "/api/client-config" })).json().sso).toEqual({
       isConfigured: false,
     });
     await bare.app.close();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firebaseConfigResponseSchema } from "./sso.ts";
 
 export const appEnvironments = ["development", "staging", "production"] as const;
 
@@ -36,6 +37,8 @@ export const clientConfigSchema = z.object({
     publishableKey: z.string(),
     pricingTableId: z.string(),
   }),
+  /** What `GET /api/sso/firebase` answers, here too so the sign-in buttons need no round trip. */
+  sso: firebaseConfigResponseSchema,
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

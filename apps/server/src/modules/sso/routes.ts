@@ -22,7 +22,6 @@ const MAX_ID_TOKEN_LENGTH = 8192;
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const verifyIdToken = createIdTokenVerifier(config, app.clock);
-  const isConfigured = Boolean(config.firebase.projectId && config.firebase.apiKey && config.firebase.authDomain);
 
   /** Reads "Basic email:idToken" and verifies the token for that email; null once an error was sent. */
   async function readIdentity(
@@ -75,20 +74,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: firebaseConfigResponseSchema },
       },
     },
-    async () =>
-      isConfigured
-        ? {
-            isConfigured: true as const,
-            firebaseConfig: {
-              apiKey: config.firebase.apiKey,
-              authDomain: config.firebase.authDomain,
-              projectId: config.firebase.projectId,
-            },
-            ...(config.firebase.emulatorHost && !config.isProduction
-              ? { emulatorUrl: `http://${config.firebase.emulatorHost}` }
-              : {}),
-          }
-        : { isConfigured: false as const },
+    // The same settings index.html embeds (decision 002), built once in config.ts.
+    async () => config.client.sso,
   );
 
   app.post(

@@ -24,16 +24,12 @@ type ProviderButtonsProps = {
  * forms' submit buttons do) and the running one shows a spinner. When sign-in cannot start they are
  * disabled, and a note says why.
  */
-export function ProviderButtons({ unavailableReason, pendingProvider, onChoose }: ProviderButtonsProps) {
+export function ProviderButtons({ unavailableReason: note, pendingProvider, onChoose }: ProviderButtonsProps) {
   const { t } = useTranslation("sso");
   const noteId = useId();
-  // While the configuration loads (a moment) the buttons look ready and ignore clicks: turning
-  // disabled and back would flash, and fade the text through unreadable greys.
-  const isLoading = unavailableReason === "loading";
-  const note = isLoading ? null : unavailableReason;
-  const isBusy = isLoading || pendingProvider !== null;
+  const isBusy = pendingProvider !== null;
   return (
-    <div className="sso-buttons" aria-busy={isLoading}>
+    <div className="sso-buttons">
       {providers.map(({ name, icon: Icon, labelKey }) => (
         <Button
           key={name}

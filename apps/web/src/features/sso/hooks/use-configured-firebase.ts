@@ -1,24 +1,23 @@
 import { useEffect } from "react";
-import { useFirebaseConfig } from "@/features/sso/api/get-firebase-config";
 import { type ConfiguredFirebase, loadFirebaseAuth } from "@/features/sso/lib/firebase-sign-in";
+import { useClientConfig } from "@/lib/client-config";
 
 /** Why the Google and Microsoft buttons are disabled, as a key of the sso catalogue's `buttons` group. */
-export type UnavailableReason = "loading" | "notConfigured" | "configFailed";
+export type UnavailableReason = "notConfigured";
 
 /**
- * The Firebase configuration once it is known to be usable, or why it is not. Once it is, the SDK
- * is loaded in the background: a popup opened long after the click is blocked by browsers.
+ * The Firebase configuration if this site has one (it comes embedded in index.html, as
+ * `GET /api/sso/firebase` would answer). Then the SDK is loaded in the background: a popup
+ * opened long after the click is blocked by browsers.
  */
 export function useConfiguredFirebase():
   | { config: ConfiguredFirebase; unavailableReason: null }
   | { config: null; unavailableReason: UnavailableReason } {
-  const query = useFirebaseConfig();
-  const config = query.data?.isConfigured ? query.data : null;
+  const { sso } = useClientConfig();
+  const config = sso.isConfigured ? sso : null;
   useEffect(() => {
     // A failure here is reported by the click that needs the SDK.
     if (config) loadFirebaseAuth(config).catch(() => {});
   }, [config]);
-  if (config) return { config, unavailableReason: null };
-  if (query.isPending) return { config: null, unavailableReason: "loading" };
-  return { config: null, unavailableReason: query.isError ? "configFailed" : "notConfigured" };
+  return config ? { config, unavailableReason: null } : { config: null, unavailableReason: "notConfigured" };
 }

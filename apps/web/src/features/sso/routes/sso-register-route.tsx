@@ -31,7 +31,7 @@ export function SsoRegisterRoute() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get("email")?.trim() ?? "";
   const username = searchParams.get("username") ?? "";
-  const { config, unavailableReason } = useConfiguredFirebase();
+  const { config } = useConfiguredFirebase();
   const registerMutation = useSsoRegister();
   const [isBusy, setIsBusy] = useState(false);
   const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
@@ -50,7 +50,7 @@ export function SsoRegisterRoute() {
     setHasSignInEnded(false);
     try {
       if (!config) {
-        setFailure({ key: unavailableReason === "notConfigured" ? "unavailable" : "network", attempt: Date.now() });
+        setFailure({ key: "unavailable", attempt: Date.now() });
         return;
       }
       const identity = await getSignedInIdentity(config, email);
