@@ -123,3 +123,34 @@ describe("layout shell and home", () => {
     ).toBe(true);
   });
 });
+
+describe("preload hints", () => {
+  // Loaded on demand, after the first screen: the account menu once the profile arrives, Firebase on a click.
+  const onDemand = /\/(account-menu|FilePdfOutlined|firebase|index\.esm)-/;
+
+  it.each([
+    ["/login", false],
+    ["/document/faq", false],
+    ["/profile", true],
+  ])("name in %s's HTML every script its first screen runs", async (route, signedIn) => {
+    const page = await openPage({ language: "fr" });
+    if (signedIn) await signUpInContext(page.context());
+    const requested = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") requested.add(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(route, { waitUntil: "networkidle" });
+    const html = (await response?.text()) ?? "";
+    const hinted = new Set(
+      [
+        ...html.matchAll(
+          /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]),
+    );
+    // The route's own chunks are hinted, not only the entry's (so this test is not vacuous)…
+    expect(hinted.size).toBeGreaterThan(10);
+    // …and nothing the page ran was discovered late. In French, no English text is fetched either.
+    expect([...requested].filter((file) => !hinted.has(file) && !onDemand.test(file))).toEqual([]);
+  });
+});

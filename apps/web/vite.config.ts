@@ -1,10 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
 export default defineConfig({
   // Documentation pages are Markdown, rendered to data at build time (see the plugin).
-  plugins: [docsMarkdownPlugin(), react()],
+  // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
+  plugins: [docsMarkdownPlugin(), react(), pagePreloadsPlugin()],
   // Lets `@/…` imports resolve from tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   build: {

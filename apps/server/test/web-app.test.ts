@@ -18,6 +18,32 @@ beforeAll(async () => {
   );
   await writeFile(path.join(distDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
   await writeFile(path.join(distDir, "robots.txt"), "User-agent: *\n");
+  // What the web build lists per page (apps/web/src/app/build/page-preloads-plugin.ts), in its shape.
+  await mkdir(path.join(distDir, ".vite"));
+  const texts = (names: string[]) => ({
+    en: names.map((name) => `/assets/${name}-en.js`),
+    fr: names.map((name) => `/assets/${name}-fr.js`),
+  });
+  await writeFile(
+    path.join(distDir, ".vite/page-preloads.json"),
+    JSON.stringify({
+      pages: [
+        {
+          path: "/profile/:tabId?",
+          scripts: ["/assets/profile-1.js"],
+          styles: ["/assets/profile-1.css"],
+          texts: texts(["profile"]),
+        },
+        { path: "/document/*", scripts: ["/assets/docs-1.js"], styles: [], texts: texts(["docs"]) },
+        { path: "/login", scripts: ["/assets/login-1.js"], styles: [], texts: texts(["auth"]) },
+        { path: "/*", scripts: ["/assets/not-found-1.js"], styles: [], texts: texts([]) },
+      ],
+      docsPages: {
+        en: { overview: "/assets/overview-en.js", faq: "/assets/faq-en.js" },
+        fr: { overview: "/assets/overview-fr.js", faq: "/assets/faq-fr.js" },
+      },
+    }),
+  );
   server = await startTestServer({ env: { WEB_DIST_DIR: distDir, PRODUCT_NAME: "Précis <Beta>" } });
 });
 afterAll(async () => {
@@ -40,6 +66,37 @@ describe("serving the web app", () => {
       expect(response.body).toContain("<title>Précis &#60;Beta&#62;</title>");
     },
   );
+
+  it.each([
+    ["/login", undefined, ["/assets/login-1.js", "/assets/auth-en.js"]],
+    ["/login?email=a%40b.ca", "fr-CA,fr;q=0.9,en;q=0.8", ["/assets/login-1.js", "/assets/auth-fr.js"]],
+    ["/Login/", "de-DE, en;q=0.5", ["/assets/login-1.js", "/assets/auth-en.js"]],
+    ["/profile", "en-CA", ["/assets/profile-1.js", "/assets/profile-en.js"]],
+    ["/profile/PrecisSettings", "en-CA", ["/assets/profile-1.js", "/assets/profile-en.js"]],
+    ["/document/faq", "fr", ["/assets/docs-1.js", "/assets/docs-fr.js", "/assets/faq-fr.js"]],
+    ["/document/FAQ/", "en", ["/assets/docs-1.js", "/assets/docs-en.js", "/assets/faq-en.js"]],
+    ["/document", "fr", ["/assets/docs-1.js", "/assets/docs-fr.js", "/assets/overview-fr.js"]],
+    ["/document/no-such-page", "fr", ["/assets/docs-1.js", "/assets/docs-fr.js"]],
+    ["/no/such/page", "en", ["/assets/not-found-1.js"]],
+  ])("hints the chunks and texts %s needs first (Accept-Language %s)", async (url, acceptLanguage, expected) => {
+    const response = await server.app.inject({
+      method: "GET",
+      url,
+      headers: acceptLanguage ? { "accept-language": acceptLanguage } : {},
+    });
+    const head = response.body.slice(0, response.body.indexOf("</head>"));
+    const hinted = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+    expect(hinted).toEqual(expected);
+    expect(response.headers.vary).toContain("accept-language");
+  });
+
+  it("preloads a page's stylesheet without making it block the first paint", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/profile" });
+    expect(response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/profile-1.css">');
+    expect(response.body).not.toContain('rel="stylesheet"');
+  });
 
   it("caches hashed assets for a year and compresses them", async () => {
     const response = await server.app.inject({

@@ -24,3 +24,31 @@ export function isDocsPageId(value: string): value is DocsPageId {
 }
 
 export const DOCS_FEEDBACK_COMMENT_MAX_LENGTH = 1000;
+
+/*
+ * Where each page lives. Shared: the web app routes by it, and the server preloads the page a
+ * URL opens. Pure functions of the product's short name, which names one path.
+ */
+export const DOCS_BASE_PATH = "/document";
+export const VIDEO_DOCS_PATH = "/video-document";
+
+/** The path segment after /document: none for the overview, `<short name>-search` for the optimizer. */
+export function getDocsPageSlug(pageId: DocsPageId, productShortName: string): string {
+  if (pageId === "overview") return "";
+  if (pageId === "search-optimizer") return `${productShortName.toLowerCase()}-search`;
+  return pageId;
+}
+
+/** The page a slug names, ignoring case and a trailing slash; null for a slug no page has. */
+export function findDocsPageIdBySlug(slug: string, productShortName: string): DocsPageId | null {
+  const wanted = slug.replace(/\/+$/, "").toLowerCase();
+  return docsPageIds.find((pageId) => getDocsPageSlug(pageId, productShortName) === wanted) ?? null;
+}
+
+/** The page a URL shows (/video-document is the overview with its video); null outside the docs or for an unknown page. */
+export function getDocsPageIdForPathname(pathname: string, productShortName: string): DocsPageId | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === VIDEO_DOCS_PATH || path === DOCS_BASE_PATH) return "overview";
+  if (!path.startsWith(`${DOCS_BASE_PATH}/`)) return null;
+  return findDocsPageIdBySlug(path.slice(DOCS_BASE_PATH.length + 1), productShortName);
+}

@@ -5,6 +5,7 @@ import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { sendApiError } from "./errors.ts";
+import { loadPreloadHints } from "./page-preloads.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -23,6 +24,11 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   }
 
   const indexHtml = renderIndexHtml(readFileSync(indexPath, "utf8"), config);
+  // Each page's own chunks are hinted at the end of <head>, after the entry's.
+  const headEnd = indexHtml.indexOf("</head>");
+  if (headEnd < 0) throw new Error("index.html has no </head>");
+  const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
+  const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -41,7 +47,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     // A missing hashed asset is a stale page asking for an old build: a 404 makes it reload, HTML would not.
     const wantsHtml = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/assets/");
     if (!wantsHtml) return sendApiError(reply, 404, "Not found.");
-    return reply.header("cache-control", REVALIDATE).type("text/html; charset=utf-8").send(indexHtml);
+    const hints = preloadHints(pathname, request.headers["accept-language"]);
+    return reply
+      .header("cache-control", REVALIDATE)
+      .header("vary", "accept-language")
+      .type("text/html; charset=utf-8")
+      .send(headStart + hints + headRest);
   };
 }
 

@@ -2,12 +2,10 @@ import i18n from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import { ENTRY_NAMESPACES } from "@/app/page-preloads";
 import { defaultNamespace, type SupportedLanguage, supportedLanguages } from "./languages";
 
 export const LANGUAGE_STORAGE_KEY = "precis.lang";
-
-/** What every screen needs from the first render: the rest load with the page that uses them. */
-const ENTRY_NAMESPACES = ["common", "shell"];
 
 // One chunk per language and namespace, so a page downloads only its own texts in one language.
 const catalogueLoaders = import.meta.glob<Record<string, unknown>>("./*/*.json", { import: "default" });
@@ -45,9 +43,14 @@ export const i18nReady = i18n
     ns: ENTRY_NAMESPACES,
     defaultNS: defaultNamespace,
     supportedLngs: supportedLanguages,
-    fallbackLng: "en",
-    // Only the active language: English fallbacks would double what every page downloads.
+    // English for a language we don't ship; none for French, whose catalogues are complete (the
+    // parity test checks): with "en" as its fallback, every French page downloaded both languages.
+    fallbackLng: { fr: [], default: ["en"] },
+    // "fr", never "fr-CA": one catalogue per language.
     load: "languageOnly",
+    // Detect the language now, not on a timer: the router asks for its first page's namespaces as
+    // soon as this module has run, and before detection i18next would fetch them in English.
+    initAsync: false,
     // React escapes what it renders; escaping here as well would show "&amp;" in the page.
     interpolation: { escapeValue: false },
     detection: {

@@ -1,12 +1,18 @@
-import { type DocsPageId, docsPageIds } from "@precis/contract/docs-pages";
+import { DOCS_BASE_PATH, type DocsPageId, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
+
+// Shared with the server, which preloads the page a URL opens.
+export {
+  DOCS_BASE_PATH,
+  findDocsPageIdBySlug,
+  getDocsPageIdForPathname,
+  getDocsPageSlug,
+  VIDEO_DOCS_PATH,
+} from "@precis/contract/docs-pages";
 
 /*
  * SPEC §2 "Documentation": which pages exist, where they live, what they are called, and the
  * order of the side menu. Pure functions of the product's short name, which names one path.
  */
-
-export const DOCS_BASE_PATH = "/document";
-export const VIDEO_DOCS_PATH = "/video-document";
 
 /**
  * SPEC's titles, in English whatever the language shown: the app state's activeTitle holds one
@@ -39,13 +45,6 @@ export function getDocsPageTitle(pageId: DocsPageId, productShortName: string): 
   return pageId === "search-optimizer" ? `${productShortName} Search` : canonicalTitles[pageId];
 }
 
-/** The path segment after /document: none for the overview, `<short name>-search` for the optimizer. */
-export function getDocsPageSlug(pageId: DocsPageId, productShortName: string): string {
-  if (pageId === "overview") return "";
-  if (pageId === "search-optimizer") return `${productShortName.toLowerCase()}-search`;
-  return pageId;
-}
-
 export function getDocsPagePath(pageId: DocsPageId, productShortName: string): string {
   const slug = getDocsPageSlug(pageId, productShortName);
   return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
@@ -59,20 +58,6 @@ export function getDocsPageIdForTitle(title: string, productShortName: string): 
 /** SPEC's title → path mapping. */
 export function getDocsPathForTitle(title: string, productShortName: string): string {
   return getDocsPagePath(getDocsPageIdForTitle(title, productShortName), productShortName);
-}
-
-/** The page a slug names, ignoring case and a trailing slash; null for a slug no page has. */
-export function findDocsPageIdBySlug(slug: string, productShortName: string): DocsPageId | null {
-  const wanted = slug.replace(/\/+$/, "").toLowerCase();
-  return docsPageIds.find((pageId) => getDocsPageSlug(pageId, productShortName) === wanted) ?? null;
-}
-
-/** The page a URL shows (/video-document is the overview with its video); null outside the docs or for an unknown page. */
-export function getDocsPageIdForPathname(pathname: string, productShortName: string): DocsPageId | null {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  if (path === VIDEO_DOCS_PATH || path === DOCS_BASE_PATH) return "overview";
-  if (!path.startsWith(`${DOCS_BASE_PATH}/`)) return null;
-  return findDocsPageIdBySlug(path.slice(DOCS_BASE_PATH.length + 1), productShortName);
 }
 
 /**

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
+import Negotiator from "negotiator";
+
+/*
+ * Preload hints for the page a URL opens. The web build lists, per page, the chunks, stylesheets
+ * and catalogues its first screen needs beyond index.html's own (dist/.vite/page-preloads.json,
+ * written by apps/web/src/app/build/page-preloads-plugin.ts). Sent as <link rel="modulepreload">
+ * in index.html, they download beside the entry instead of after it has downloaded and run.
+ * A documentation URL also gets the chunk of its page's text, which the docs route would otherwise
+ * ask for only once it runs.
+ */
+
+interface PageFiles {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  texts: Record<string, string[]>;
+}
+
+/** Finds the hints for a request: the first page whose path pattern matches, in the build's order. */
+export type PreloadHints = (pathname: string, acceptLanguage: string | undefined) => string;
+
+const NO_HINTS: PreloadHints = () => "";
+
+export function loadPreloadHints(webDistDir: string, productShortName: string): PreloadHints {
+  const file = path.join(webDistDir, ".vite/page-preloads.json");
+  // A build from before the hints (or a hand-made dist in tests) simply gets none.
+  if (!existsSync(file)) return NO_HINTS;
+  const { pages, docsPages = {} } = JSON.parse(readFileSync(file, "utf8")) as {
+    pages: PageFiles[];
+    docsPages?: Record<string, Record<string, string>>;
+  };
+  const routes = pages.map((page) => ({ matches: compilePathPattern(page.path), page }));
+  // One string per page and language, built once: serving index.html stays a lookup.
+  const cache = new Map<string, string>();
+
+  return (pathname, acceptLanguage) => {
+    const route = routes.find(({ matches }) => matches(pathname));
+    if (!route) return "";
+    const languages = Object.keys(route.page.texts);
+    // The app picks its language from its own stored choice first, which the server cannot see;
+    // the browser's languages are the best guess, and a wrong one costs a few kB of texts.
+    const language = new Negotiator({ headers: { "accept-language": acceptLanguage } }).language(languages) ?? "en";
+    const docsPageId = getDocsPageIdForPathname(pathname, productShortName);
+    const key = `${route.page.path} ${language} ${docsPageId}`;
+    let hints = cache.get(key);
+    if (hints === undefined) {
+      const docsPageFile = docsPageId ? docsPages[language]?.[docsPageId] : undefined;
+      hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : []);
+      cache.set(key, hints);
+    }
+    return hints;
+  };
+}
+
+function renderHints(page: PageFiles, language: string, content: string[]) {
+  const scripts = [...page.scripts, ...(page.texts[language] ?? []), ...content];
+  return [
+    // "preload", not "stylesheet": the route applies its styles itself; a stylesheet here would
+    // hold back the first paint (the logo index.html shows) until it downloads.
+    ...page.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join("");
+}
+
+/** react-router's pattern syntax as the route table uses it: static segments, `:name`, `:name?`, and a last `*`. */
+export function compilePathPattern(pattern: string): (pathname: string) => boolean {
+  const segments = pattern.split("/").filter(Boolean);
+  const source = segments
+    .map((segment) => {
+      if (segment === "*") return "(?:/.*)?";
+      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  // A trailing slash is the same page, as in react-router; letters match in any case, as there.
+  const regex = new RegExp(`^${source}/?$`, "i");
+  return (pathname) => regex.test(pathname);
+}

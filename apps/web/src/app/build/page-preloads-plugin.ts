@@ -1,0 +1,99 @@
+/*
+ * Build time only. Writes dist/.vite/page-preloads.json: for each page of src/app/page-preloads.ts,
+ * the files its first screen needs that index.html does not already load (its route chunks with
+ * everything they import, their stylesheets, and its catalogues in each language), and the chunk of
+ * each documentation page's text. The server reads it and adds them to index.html as preload hints
+ * (apps/server/src/plugins/page-preloads.ts).
+ */
+import path from "node:path";
+import type { Plugin, Rolldown } from "vite";
+import { supportedLanguages } from "../../i18n/languages.ts";
+import { ENTRY_NAMESPACES, pagePreloads } from "../page-preloads.ts";
+
+/** The file's shape; the server has its own reader of it (it never imports web code). */
+export interface PagePreloadsFile {
+  pages: {
+    path: string;
+    scripts: string[];
+    styles: string[];
+    /** The page's catalogues and the entry's, per language: the server picks by Accept-Language. */
+    texts: Record<string, string[]>;
+  }[];
+  /** Per language and documentation page id, the chunk of its text (the docs route loads it by URL). */
+  docsPages: Record<string, Record<string, string>>;
+}
+
+const DOCS_PAGE_SOURCE = /[\\/]src[\\/]docs[\\/]([a-z]+)[\\/]([a-z-]+)\.md$/;
+
+export function pagePreloadsPlugin(): Plugin {
+  let webRoot = "";
+  return {
+    name: "precis:page-preloads",
+    apply: "build",
+    // After Vite's own generateBundle work, which drops the chunks that only imported CSS.
+    enforce: "post",
+    configResolved(config) {
+      webRoot = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === "chunk");
+      const chunkOf = (sourceFile: string) => {
+        const id = path.join(webRoot, sourceFile);
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+        if (!chunk) throw new Error(`page-preloads: no chunk for ${sourceFile}; is page-preloads.ts out of date?`);
+        return chunk;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error("page-preloads: the build has no entry chunk");
+      const loadedByIndexHtml = staticGraph(bundle, [entry.fileName]);
+
+      const pages = pagePreloads.map((page) => {
+        const routeFiles = staticGraph(
+          bundle,
+          page.modules.map((module) => chunkOf(module).fileName),
+        ).filter((file) => !loadedByIndexHtml.includes(file));
+        const texts = Object.fromEntries(
+          supportedLanguages.map((language) => [
+            language,
+            [...ENTRY_NAMESPACES, ...page.namespaces].map(
+              (namespace) => `/${chunkOf(`src/i18n/${language}/${namespace}.json`).fileName}`,
+            ),
+          ]),
+        );
+        return {
+          path: page.path,
+          scripts: routeFiles.map((file) => `/${file}`),
+          styles: routeFiles.flatMap((file) => cssOf(bundle, file)).map((file) => `/${file}`),
+          texts,
+        };
+      });
+      // Every Markdown page is a chunk of its own (see docs-pages.ts's import.meta.glob).
+      const docsPages: PagePreloadsFile["docsPages"] = {};
+      for (const chunk of chunks) {
+        const [, language, pageId] = DOCS_PAGE_SOURCE.exec(chunk.facadeModuleId ?? "") ?? [];
+        if (!language || !pageId) continue;
+        docsPages[language] = { ...docsPages[language], [pageId]: `/${chunk.fileName}` };
+      }
+      const file: PagePreloadsFile = { pages, docsPages };
+      this.emitFile({ type: "asset", fileName: ".vite/page-preloads.json", source: JSON.stringify(file, null, 2) });
+    },
+  };
+}
+
+/** The chunks and everything they import statically, in a stable order (roots first). */
+function staticGraph(bundle: Rolldown.OutputBundle, roots: string[]) {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const output = bundle[fileName];
+    if (seen.has(fileName) || output?.type !== "chunk") return;
+    seen.add(fileName);
+    for (const imported of output.imports) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return [...seen];
+}
+
+function cssOf(bundle: Rolldown.OutputBundle, fileName: string) {
+  const output = bundle[fileName];
+  return output?.type === "chunk" ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+}
