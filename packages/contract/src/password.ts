@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -17,7 +17,7 @@ export function getUnmetPasswordRequirements(password: string): PasswordRequirem
 }
 
 /** SPEC's rule plus an upper bound, so nobody can make the server hash a megabyte. */
-export const passwordSchema = z
-  .string()
-  .max(PASSWORD_MAX_LENGTH, "passwordTooLong")
-  .refine((password) => getUnmetPasswordRequirements(password).length === 0, "passwordRequirements");
+export const passwordSchema = z.string().check(
+  z.maxLength(PASSWORD_MAX_LENGTH, "passwordTooLong"),
+  z.refine((password) => getUnmetPasswordRequirements(password).length === 0, "passwordRequirements"),
+);

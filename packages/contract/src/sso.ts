@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { languageSchema, SSO_USERNAME_MAX_LENGTH } from "./auth.ts";
 import { emailSchema, occupationSchema } from "./profile.ts";
 
@@ -8,16 +8,18 @@ export const firebaseConfigResponseSchema = z.discriminatedUnion("isConfigured",
     isConfigured: z.literal(true),
     firebaseConfig: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
     /** Set only outside production, when the Firebase Auth Emulator stands in for Google. */
-    emulatorUrl: z.string().optional(),
+    emulatorUrl: z.optional(z.string()),
   }),
   z.object({ isConfigured: z.literal(false) }),
 ]);
 export type FirebaseConfigResponse = z.infer<typeof firebaseConfigResponseSchema>;
 
 /** `POST /api/sso/register` (SPEC §3 "SSO completion"); the ID token travels in the Basic header. */
-export const ssoRegisterRequestSchema = z
-  .object({ email: emailSchema, role: occupationSchema, language: languageSchema.optional() })
-  .strict();
+export const ssoRegisterRequestSchema = z.strictObject({
+  email: emailSchema,
+  role: occupationSchema,
+  language: z.optional(languageSchema),
+});
 
 /**
  * SPEC §5: the display name with all whitespace removed, cut to 15 characters. Characters a
