@@ -1,13 +1,19 @@
 import { z } from "zod/mini";
+import { accountErrorCodes } from "./account-rules.ts";
 import { emailSchema, occupationSchema } from "./profile.ts";
+
+export {
+  type AccountErrorCode,
+  accountErrorCodes,
+  SECURITY_CODE_ALPHABET,
+  SECURITY_CODE_LENGTH,
+  SSO_USERNAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from "./account-rules.ts";
 
 export const languages = ["en", "fr"] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
-
-export const USERNAME_MAX_LENGTH = 30;
-/** SSO usernames are display names without whitespace, cut to 15 characters (SPEC §5). */
-export const SSO_USERNAME_MAX_LENGTH = 15;
 
 /** Letters (any script), digits and . _ ' - : what display names and email local parts are made of. */
 export const usernameSchema = z
@@ -38,21 +44,6 @@ export const statusResponseSchema = z.object({
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
-/** Machine-readable reasons in the `Error` field; the screens map each to SPEC's sentence. */
-export const accountErrorCodes = [
-  "emailExists",
-  "usernameExists",
-  "invalidDetails",
-  "invalidPassword",
-  "commonPassword",
-  "badPassword",
-  "userNotFound",
-  "invalidCode",
-  "tooManyAttempts",
-  "invalidToken",
-] as const;
-export type AccountErrorCode = (typeof accountErrorCodes)[number];
-
 export const failureResponseSchema = z.object({
   statusCode: z.int(),
   error: z.string(),
@@ -67,7 +58,3 @@ export type FailureResponse = z.infer<typeof failureResponseSchema>;
 export const resetPasswordRequestSchema = z.strictObject({
   secret_code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
-
-/** Security codes: upper-case letters and digits without look-alikes (no 0/O, no 1/I). */
-export const SECURITY_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const SECURITY_CODE_LENGTH = 8;

@@ -1,6 +1,8 @@
 import { z } from "zod/mini";
-import { languageSchema, SSO_USERNAME_MAX_LENGTH } from "./auth.ts";
+import { languageSchema } from "./auth.ts";
 import { emailSchema, occupationSchema } from "./profile.ts";
+
+export { deriveSsoUsername } from "./account-rules.ts";
 
 /** `GET /api/sso/firebase`: the web configuration that starts Firebase sign-in, or why there is none. */
 export const firebaseConfigResponseSchema = z.discriminatedUnion("isConfigured", [
@@ -20,14 +22,3 @@ export const ssoRegisterRequestSchema = z.strictObject({
   role: occupationSchema,
   language: z.optional(languageSchema),
 });
-
-/**
- * SPEC §5: the display name with all whitespace removed, cut to 15 characters. Characters a
- * username cannot hold are dropped too, so the result is always a valid username or empty.
- */
-export function deriveSsoUsername(displayName: string) {
-  return displayName
-    .replace(/\s+/gu, "")
-    .replace(/[^\p{L}\p{M}\p{N}._'-]/gu, "")
-    .slice(0, SSO_USERNAME_MAX_LENGTH);
-}

@@ -134,3 +134,16 @@ export async function apiRequest<TSchema extends z.ZodMiniType | undefined = und
   }
   return (options.schema ? options.schema.parse(body) : body) as ApiResult<TSchema>;
 }
+
+/**
+ * apiRequest for a call a page makes only when the user acts (log in, SSO): the response schema's
+ * module, and zod with it, is imported alongside the request instead of with the page.
+ */
+export async function apiRequestCheckedBy<TSchema extends z.ZodMiniType>(
+  loadSchema: () => Promise<TSchema>,
+  path: string,
+  options: Omit<ApiRequestOptions<undefined>, "schema"> = {},
+): Promise<z.output<TSchema>> {
+  const [schema, body] = await Promise.all([loadSchema(), apiRequest(path, options)]);
+  return schema.parse(body);
+}

@@ -1,5 +1,5 @@
+import { PASSWORD_MAX_LENGTH } from "@precis/contract/account-rules";
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
-import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
 import type { Occupation } from "@precis/contract/profile";
 import { Form } from "antd";
 import { useTranslation } from "react-i18next";

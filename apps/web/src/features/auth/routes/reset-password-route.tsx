@@ -1,5 +1,4 @@
-import { SECURITY_CODE_LENGTH } from "@precis/contract/auth";
-import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
+import { PASSWORD_MAX_LENGTH, SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
 import { Alert, Checkbox, Form } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

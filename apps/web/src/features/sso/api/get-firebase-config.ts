@@ -1,10 +1,14 @@
-import { type FirebaseConfigResponse, firebaseConfigResponseSchema } from "@precis/contract/sso";
+import type { FirebaseConfigResponse } from "@precis/contract/sso";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-/** `GET /api/sso/firebase`: the web configuration that starts Google and Microsoft sign-in, if any. */
-export function getFirebaseConfig({ signal }: { signal?: AbortSignal } = {}): Promise<FirebaseConfigResponse> {
-  return apiRequest("/sso/firebase", { signal, schema: firebaseConfigResponseSchema });
+/**
+ * `GET /api/sso/firebase`: the web configuration that starts Google and Microsoft sign-in, if any.
+ * The account pages ask it as they open, so, like the user details, it is not parsed with zod here:
+ * the server's serializer checks it against firebaseConfigResponseSchema (docs/decisions/012).
+ */
+export async function getFirebaseConfig({ signal }: { signal?: AbortSignal } = {}): Promise<FirebaseConfigResponse> {
+  return (await apiRequest("/sso/firebase", { signal })) as FirebaseConfigResponse;
 }
 
 export function firebaseConfigQueryOptions() {
