@@ -38,6 +38,8 @@ const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const chromeArgs = ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"];
 
 const gzipSizeOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+/** Bytes in kB as the budgets count them: 1 kB = 1,000 bytes. */
+export const toKilobytes = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** The smallest app of the same kind, built in this run with the same Vite: React, react-dom and a data router. */
 async function buildBareApp() {
@@ -186,11 +188,11 @@ export async function measureFrontEnd(options: {
   const bareGzipBytes = await buildBareApp();
   const routes = await measureRouteScripts(options.server, manifestFiles);
   for (const route of routes) {
-    console.log(`  ${route.route}: ${route.files.length} scripts, ${(route.gzipBytes / 1024).toFixed(1)} kB gzip`);
+    console.log(`  ${route.route}: ${route.files.length} scripts, ${toKilobytes(route.gzipBytes)} kB gzip`);
   }
   notes.push(
     "JS loaded first = every script the route requests in Chromium until the network is quiet, each a file of the Vite manifest, gzip level 9.",
-    "Budgets in kB are 1,000 bytes. Signed-in routes are measured with a fresh account.",
+    "Sizes and budgets in kB are 1,000 bytes. Signed-in routes are measured with a fresh account.",
   );
   if (options.lighthouse) await runLighthouse(options.server, routes);
   else notes.push("Lighthouse was skipped (--no-lighthouse).");

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { isPostgresReachable, startPrivatePostgres } from "../apps/server/test/private-postgres.ts";
-import { ensureWebBuild, type FrontEndFigures, measureFrontEnd } from "./frontend.ts";
+import { ensureWebBuild, type FrontEndFigures, measureFrontEnd, toKilobytes } from "./frontend.ts";
 import { type LoadFigures, measureLoad, median } from "./lib/load.ts";
 import { type RunningServer, repoRoot, runProbe, startAppServer, startHelloServer, workDir } from "./lib/processes.ts";
 
@@ -418,7 +418,7 @@ function renderMarkdown(report: {
     lines.push(
       "## Front end",
       "",
-      `Bare React + react-router build made in the same run: ${(fe.bareGzipBytes / 1024).toFixed(1)} kB gzip of JavaScript.`,
+      `Bare React + react-router build made in the same run: ${toKilobytes(fe.bareGzipBytes)} kB gzip of JavaScript.`,
       "",
       "| route | JS files loaded first | gzip kB | × bare | goal | Lighthouse performance | Lighthouse accessibility |",
       "| --- | --- | --- | --- | --- | --- | --- |",
@@ -427,7 +427,7 @@ function renderMarkdown(report: {
           [
             route.route + (route.signedIn ? " (signed in)" : ""),
             String(route.files.length),
-            (route.gzipBytes / 1024).toFixed(1),
+            toKilobytes(route.gzipBytes),
             `${(route.gzipBytes / fe.bareGzipBytes).toFixed(2)}×`,
             route.budgetBytes
               ? `≤ ${route.budgetBytes / 1000} kB: ${route.gzipBytes <= route.budgetBytes ? "holds" : "MISSED"}`

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { summarySamples } from "../apps/web/src/features/profile/content/memo-preview-samples.ts";
+import { useBrowser } from "./support/browser.ts";
+import { overrideEmbeddedClientConfig } from "./support/client-config.ts";
 
 const distDir = fileURLToPath(new URL("../apps/web/dist", import.meta.url));
 
@@ -46,15 +49,25 @@ describe("the build's chunks", () => {
     expect(entryClosure.some((source) => source.includes("features/home/routes"))).toBe(false);
   });
 
-  it("leave zod out of the documentation's first load", () => {
-    // The shell, the entry and a docs page render without zod (27 kB gzip); forms load it.
-    const docsRoute = Object.keys(manifest).find((key) => key.endsWith("features/docs/routes/docs-route.tsx")) ?? "";
-    const shell = Object.keys(manifest).find((key) => key.endsWith("app/layout/app-shell.tsx")) ?? "";
-    const firstLoad = new Set([...staticClosure(entryKey), ...staticClosure(shell), ...staticClosure(docsRoute)]);
-    const withZod = [...firstLoad].filter((key) => {
+  it("leave zod out of the documentation's and /login's first load", () => {
+    // The shell, the entry, a docs page and /login render without zod (10 kB gzip); forms load it
+    // when they are sent, the registration and profile pages with the page.
+    const routeOf = (suffix: string) => Object.keys(manifest).find((key) => key.endsWith(suffix)) ?? "";
+    const shell = routeOf("app/layout/app-shell.tsx");
+    const docsFirstLoad = new Set([
+      ...staticClosure(entryKey),
+      ...staticClosure(shell),
+      ...staticClosure(routeOf("features/docs/routes/docs-route.tsx")),
+    ]);
+    const loginFirstLoad = new Set([
+      ...staticClosure(entryKey),
+      ...staticClosure(routeOf("features/auth/routes/login-route.tsx")),
+    ]);
+    const withZod = [...docsFirstLoad, ...loginFirstLoad].filter((key) => {
       const code = readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8");
       return code.includes("invalid_type") || code.includes("ZodError");
     });
+    expect(loginFirstLoad.size).toBeGreaterThan(10);
     expect(withZod).toEqual([]);
     // The probe itself must be able to find zod, or the assertion above proves nothing.
     const zodChunks = Object.values(manifest).filter((chunk) =>
@@ -92,5 +105,42 @@ describe("the build's chunks", () => {
       const loaded = new Set([...staticClosure(entryKey), ...staticClosure(routeOf(route))]);
       expect(textOf(loaded)).not.toContain(needle);
     }
+  });
+});
+
+/** Issue 8: the JavaScript a documentation page loads first, gzip level 9, in bytes (1 kB = 1,000 bytes). */
+const FIRST_LOAD_BUDGET_BYTES = 250_000;
+/**
+ * /login does not meet issue 8's 250,000 bytes yet (265,400 after the zod/mini work, see
+ * docs/decisions/012): this ceiling only stops it growing until it does.
+ */
+const LOGIN_FIRST_LOAD_CEILING_BYTES = 266_000;
+
+describe("the JavaScript a page loads first (measured like bench/frontend.ts)", () => {
+  const { openPage } = useBrowser();
+
+  /** Every script the page requests until the network is quiet, gzipped from apps/web/dist. */
+  async function firstLoadGzipBytes(route: string) {
+    const page = await openPage();
+    // As on the bench's server, SSO is not configured: with it, the SSO buttons fetch the Firebase
+    // SDK once the page is up, ready for a click (this suite's server has the Auth Emulator).
+    await overrideEmbeddedClientConfig(page, { sso: { isConfigured: false } });
+    const scripts = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(route, { waitUntil: "networkidle" });
+    expect(scripts.size).toBeGreaterThan(1);
+    let total = 0;
+    for (const script of scripts) total += gzipSync(readFileSync(path.join(distDir, script)), { level: 9 }).length;
+    return total;
+  }
+
+  it.each(["/document", "/document/faq"])("%s stays within issue 8's budget", async (route) => {
+    expect(await firstLoadGzipBytes(route)).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  });
+
+  it("/login stays under its ceiling", async () => {
+    expect(await firstLoadGzipBytes("/login")).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_CEILING_BYTES);
   });
 });

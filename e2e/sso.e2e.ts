@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
 import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
+import { overrideEmbeddedClientConfig } from "./support/client-config.ts";
 import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage, baseUrl } = useBrowser();
@@ -194,15 +195,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
   it("disables the buttons and says why when sign-in is not configured", async () => {
     const page = await openPage({ language: "fr" });
     // The server of this suite is configured; this page gets the settings an unconfigured server embeds.
-    await page.route("**/login", async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /(<script type="application\/json" id="precis-config">)(.*?)(<\/script>)/,
-        (_match, open: string, json: string, close: string) =>
-          `${open}${JSON.stringify({ ...JSON.parse(json), sso: { isConfigured: false } })}${close}`,
-      );
-      await route.fulfill({ response, body: html });
-    });
+    await overrideEmbeddedClientConfig(page, { sso: { isConfigured: false } });
     await page.goto("/login");
     const note = "La connexion avec Google ou Microsoft n’est pas offerte sur ce site.";
     await expect.poll(() => page.getByText(note).isVisible()).toBe(true);

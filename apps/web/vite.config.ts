@@ -17,6 +17,12 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each route module to its chunks: tests and the benchmark read it.
     manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // antd's own rc-component packages declare no "sideEffects", so the bundler keeps every module
+        // they reach even when nothing uses it (the rc TextArea of every Input, for one). Their modules
+        // only define components and helpers.
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           // Libraries every page loads, in one chunk of their own: their hash survives our

@@ -3,6 +3,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -92,6 +93,9 @@ export async function createServer({
     // A client that never finishes its request must not hold a socket for ever.
     requestTimeout: 30_000,
   });
+  // The contract's schemas are zod/mini, which ships no messages of its own: a 400 names each field's
+  // problem in English ("Too big: expected string to have <=254 characters"), as the API has always said.
+  z.config(z.locales.en());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler((route) =>
     serializeReusedAnswersOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),

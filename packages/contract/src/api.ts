@@ -1,13 +1,13 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Every API error body: a stable code, a readable message, and the request id to quote to support. */
 export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   error: z.string(),
   message: z.string(),
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
   /** For 400s: which fields were wrong, by dotted path. */
-  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,6 +1,6 @@
 /*
  * Names the browser's entry chunk needs. Nothing here may import zod: every page would then
- * download it (27 kB gzip) before its first paint. api.ts and client-config.ts re-export these.
+ * download it (10 kB gzip) before its first paint. api.ts and client-config.ts re-export these.
  */
 
 /** The header that proves a request comes from our own scripts, not a cross-site form. */

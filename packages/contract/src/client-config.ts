@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { firebaseConfigResponseSchema } from "./sso.ts";
 
 export const appEnvironments = ["development", "staging", "production"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, docsPageIds } from "./docs-pages.ts";
 
@@ -9,24 +9,23 @@ export const docsPageIdSchema = z.enum(docsPageIds, {
 });
 
 /** `POST /api/docs-feedback`: "Was this page helpful?", anonymous. */
-export const docsFeedbackRequestSchema = z
-  .object({
-    page: docsPageIdSchema,
-    helpful: z.boolean(),
-    comment: z
-      .string()
-      .trim()
-      .max(DOCS_FEEDBACK_COMMENT_MAX_LENGTH, `must be at most ${DOCS_FEEDBACK_COMMENT_MAX_LENGTH} characters`)
+export const docsFeedbackRequestSchema = z.strictObject({
+  page: docsPageIdSchema,
+  helpful: z.boolean(),
+  comment: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(DOCS_FEEDBACK_COMMENT_MAX_LENGTH, `must be at most ${DOCS_FEEDBACK_COMMENT_MAX_LENGTH} characters`),
       // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 rather than a failed insert.
-      .refine((comment) => !comment.includes("\u0000"), "must not contain NUL characters")
-      .optional(),
-    /**
-     * The language the page was read in, so the team can tell a weak translation from a weak page.
-     * Spelled out rather than imported from ./auth.ts: the docs pages must not load the account schemas.
-     */
-    language: z.enum(["en", "fr"]).optional(),
-  })
-  .strict();
+      z.refine((comment) => !comment.includes("\u0000"), "must not contain NUL characters"),
+    ),
+  ),
+  /**
+   * The language the page was read in, so the team can tell a weak translation from a weak page.
+   * Spelled out rather than imported from ./auth.ts: the docs pages must not load the account schemas.
+   */
+  language: z.optional(z.enum(["en", "fr"])),
+});
 export type DocsFeedbackRequest = z.input<typeof docsFeedbackRequestSchema>;
 /** A request body once validated: the comment trimmed. */
 export type DocsFeedback = z.output<typeof docsFeedbackRequestSchema>;

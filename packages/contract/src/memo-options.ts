@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const memoSummaryValues = ["Auto", "Long", "Medium", "Short"] as const;
 export const memoFactsLengthValues = ["Long", "Short"] as const;
@@ -39,12 +39,14 @@ export type MemoSectionId = z.infer<typeof memoSectionIdSchema>;
  * The tree is two levels deep by construction (sections, and their sub-sections), so the schema
  * spells both levels out instead of recursing: simpler to validate and to publish in OpenAPI.
  */
-const memoOrderingLeafSchema = z
-  .object({ id: memoSectionIdSchema, children: z.array(z.never()).max(0).optional() })
-  .strict();
-export const memoOrderingNodeSchema = z
-  .object({ id: memoSectionIdSchema, children: z.array(memoOrderingLeafSchema).max(14).optional() })
-  .strict();
+const memoOrderingLeafSchema = z.strictObject({
+  id: memoSectionIdSchema,
+  children: z.optional(z.array(z.never()).check(z.maxLength(0))),
+});
+export const memoOrderingNodeSchema = z.strictObject({
+  id: memoSectionIdSchema,
+  children: z.optional(z.array(memoOrderingLeafSchema).check(z.maxLength(14))),
+});
 export type MemoOrderingNode = z.infer<typeof memoOrderingNodeSchema>;
 
 /** SPEC §3 default order; the shape of this tree never changes, only the order of siblings. */
@@ -104,22 +106,20 @@ export const visibilityFlagBySection: Record<MemoSectionId, MemoVisibilityFlag> 
 
 const visibilityShape = Object.fromEntries(memoVisibilityFlags.map((flag) => [flag, z.boolean()])) as Record<
   MemoVisibilityFlag,
-  z.ZodBoolean
+  z.ZodMiniBoolean
 >;
 
-export const memoOptionSetSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string().trim().min(1).max(100),
-    memoSummary: z.enum(memoSummaryValues),
-    memoFactsLength: z.enum(memoFactsLengthValues),
-    memoFactsPresentation: z.enum(memoFactsPresentationValues),
-    memoTone: z.enum(memoToneValues),
-    memoLang: z.enum(memoLangValues),
-    ...visibilityShape,
-    memoOrdering: z.array(memoOrderingNodeSchema).max(14),
-  })
-  .strict();
+export const memoOptionSetSchema = z.strictObject({
+  id: z.int(),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  memoSummary: z.enum(memoSummaryValues),
+  memoFactsLength: z.enum(memoFactsLengthValues),
+  memoFactsPresentation: z.enum(memoFactsPresentationValues),
+  memoTone: z.enum(memoToneValues),
+  memoLang: z.enum(memoLangValues),
+  ...visibilityShape,
+  memoOrdering: z.array(memoOrderingNodeSchema).check(z.maxLength(14)),
+});
 export type MemoOptionSet = z.infer<typeof memoOptionSetSchema>;
 
 /** SPEC §3 defaults: id -1 marks a set that has never been saved. */
@@ -137,11 +137,11 @@ export const defaultMemoOptionSet: MemoOptionSet = {
 
 export const userOptionsResponseSchema = z.object({
   options: z.array(memoOptionSetSchema),
-  selectedOptionId: z.number().int(),
+  selectedOptionId: z.int(),
 });
 export const saveUserOptionsResponseSchema = z.object({
   options: z.array(memoOptionSetSchema),
-  updatedOptionId: z.number().int(),
+  updatedOptionId: z.int(),
 });
 
 /**
@@ -171,7 +171,9 @@ export function findMemoOrderingProblem(ordering: MemoOrderingNode[]): string | 
 }
 
 /** `PUT /api/user-options`: a whole option set whose ordering keeps the tree's shape. */
-export const saveMemoOptionSetRequestSchema = memoOptionSetSchema.superRefine((set, ctx) => {
-  const problem = findMemoOrderingProblem(set.memoOrdering);
-  if (problem) ctx.addIssue({ code: "custom", path: ["memoOrdering"], message: problem });
-});
+export const saveMemoOptionSetRequestSchema = memoOptionSetSchema.check(
+  z.superRefine((set, ctx) => {
+    const problem = findMemoOrderingProblem(set.memoOrdering);
+    if (problem) ctx.addIssue({ code: "custom", path: ["memoOrdering"], message: problem });
+  }),
+);

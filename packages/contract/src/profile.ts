@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
 export const occupations = ["lawyer", "law student", "law faculty", "other"] as const;
@@ -56,15 +56,13 @@ export const topicSchema = z.enum(topicsOfInterest);
 export type Topic = z.infer<typeof topicSchema>;
 export const TOPICS_PER_COLUMN = 11;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email())
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email()),
+  z.transform((email: string) => email.toLowerCase()),
+);
 
 /** A short free-text field of the profile (names, organization). */
-const profileText = (max: number) => z.string().trim().max(max);
+const profileText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** The profile as the settings screens read it (SPEC §3 "Profile"). */
 export const profileSchema = z.object({
@@ -82,25 +80,24 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** `GET /api/user-details`: null means "not logged in" (SPEC §7). */
 export const userDetailsResponseSchema = z.object({
-  userProfile: profileSchema.nullable(),
+  userProfile: z.nullable(profileSchema),
 });
 export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
 
 /** `PATCH /api/user-details`: the editable part of the profile; email and username are read-only. */
-export const updateProfileRequestSchema = z
-  .object({
+export const updateProfileRequestSchema = z.partial(
+  z.strictObject({
     firstName: profileText(100),
     lastName: profileText(100),
     organization: profileText(200),
     areaOfLaw: profileText(500),
     occupation: occupationSchema,
-    topicsOfInterest: z
-      .array(topicSchema)
-      .max(topicsOfInterest.length)
-      .refine((topics) => new Set(topics).size === topics.length, "Each topic may be chosen only once"),
-  })
-  .partial()
-  .strict();
+    topicsOfInterest: z.array(topicSchema).check(
+      z.maxLength(topicsOfInterest.length),
+      z.refine((topics) => new Set(topics).size === topics.length, "Each topic may be chosen only once"),
+    ),
+  }),
+);
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 /**

@@ -1,17 +1,17 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const TRIAL_DAYS = 30;
 export const STUDENT_FREE_YEARS = 2;
 
 /** `POST /api/pricing-session` (SPEC §7): the plan, when the account has one, and who is buying. */
 export const pricingSessionResponseSchema = z.object({
-  plan: z
-    .object({
+  plan: z.optional(
+    z.object({
       name: z.string(),
       details: z.string(),
       price: z.object({ period: z.string() }),
-    })
-    .optional(),
+    }),
+  ),
   userId: z.string(),
   email: z.string(),
 });
@@ -26,11 +26,11 @@ export type AccessKind = (typeof accessKinds)[number];
 export const entitlementResponseSchema = z.object({
   access: z.enum(accessKinds),
   /** ISO date-time when the current access ends; null when there is none. */
-  endsAt: z.iso.datetime().nullable(),
+  endsAt: z.nullable(z.iso.datetime()),
   memo: z.object({
     /** null means unlimited. */
-    monthlyLimit: z.number().int().nonnegative().nullable(),
-    usedThisMonth: z.number().int().nonnegative(),
+    monthlyLimit: z.nullable(z.int().check(z.nonnegative())),
+    usedThisMonth: z.int().check(z.nonnegative()),
   }),
 });
 export type Entitlement = z.infer<typeof entitlementResponseSchema>;

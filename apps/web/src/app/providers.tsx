@@ -4,8 +4,10 @@ import { iconStyles } from "@ant-design/icons/es/utils";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd";
-import enUS from "antd/locale/en_US";
-import frCA from "antd/locale/fr_CA";
+// antd/es/locale, not antd/locale: the latter is CommonJS, which bundles a second copy of the English
+// texts beside the one antd's components import (3 kB gzip on every page).
+import enUS from "antd/es/locale/en_US";
+import frCA from "antd/es/locale/fr_CA";
 import { type ReactNode, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppStateProvider } from "@/app/app-state-provider";

@@ -1,6 +1,6 @@
 import type { ApiError } from "@precis/contract/api";
 import { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/boot";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { readStoredValue, removeStoredValue, writeStoredValue } from "@/lib/browser-storage";
 
 /** Every API path is relative to this prefix; the server and the dev proxy both serve it. */
@@ -76,7 +76,7 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
 
-export type ApiRequestOptions<TSchema extends z.ZodType | undefined> = {
+export type ApiRequestOptions<TSchema extends z.ZodMiniType | undefined> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Serialised as JSON. */
   body?: unknown;
@@ -87,7 +87,7 @@ export type ApiRequestOptions<TSchema extends z.ZodType | undefined> = {
   schema?: TSchema;
 };
 
-type ApiResult<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
+type ApiResult<TSchema> = TSchema extends z.ZodMiniType ? z.output<TSchema> : unknown;
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -106,7 +106,7 @@ async function readBody(response: Response): Promise<unknown> {
  * XMLHttpRequest marker (the server's CSRF defence), attaches the stored access key, and stores
  * any key the server hands back (login, SSO login, key rotation).
  */
-export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
+export async function apiRequest<TSchema extends z.ZodMiniType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<TSchema> = {},
 ): Promise<ApiResult<TSchema>> {
@@ -133,4 +133,17 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
     throw new ApiRequestError(response.status, body, path, parseRetryAfter(response.headers.get("retry-after")));
   }
   return (options.schema ? options.schema.parse(body) : body) as ApiResult<TSchema>;
+}
+
+/**
+ * apiRequest for a call a page makes only when the user acts (log in, SSO): the response schema's
+ * module, and zod with it, is imported alongside the request instead of with the page.
+ */
+export async function apiRequestCheckedBy<TSchema extends z.ZodMiniType>(
+  loadSchema: () => Promise<TSchema>,
+  path: string,
+  options: Omit<ApiRequestOptions<undefined>, "schema"> = {},
+): Promise<z.output<TSchema>> {
+  const [schema, body] = await Promise.all([loadSchema(), apiRequest(path, options)]);
+  return schema.parse(body);
 }

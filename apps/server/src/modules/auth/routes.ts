@@ -10,6 +10,7 @@ import {
 import { emailSchema } from "@precis/contract/profile";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
@@ -25,7 +26,7 @@ import {
 } from "./service.ts";
 
 const failureResponses = {
-  400: failureResponseSchema.or(apiErrorSchema),
+  400: z.union([failureResponseSchema, apiErrorSchema]),
   401: failureResponseSchema,
   404: failureResponseSchema,
   409: failureResponseSchema,

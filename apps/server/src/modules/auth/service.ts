@@ -8,7 +8,7 @@ import {
 } from "@precis/contract/auth";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { passwordResetCodes, users } from "../../db/schema.ts";

@@ -5,7 +5,7 @@ import {
   pricingSessionResponseSchema,
 } from "@precis/contract/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { findCustomerId, getEntitlement, getPricingSession, recordMemoUsage } from "./service.ts";

@@ -4,6 +4,7 @@ import { emailSchema } from "@precis/contract/profile";
 import { firebaseConfigResponseSchema, ssoRegisterRequestSchema } from "@precis/contract/sso";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
@@ -144,7 +145,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Move the signed-in account to a new Google or Microsoft email (signed in within 5 minutes)",
         response: {
           200: statusResponseSchema,
-          401: failureResponseSchema.or(apiErrorSchema),
+          401: z.union([failureResponseSchema, apiErrorSchema]),
           409: failureResponseSchema,
           503: apiErrorSchema,
         },

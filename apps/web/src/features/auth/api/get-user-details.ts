@@ -5,7 +5,7 @@ import { apiRequest, isApiRequestError } from "@/lib/api-client";
 const LOGGED_OUT: UserDetailsResponse = { userProfile: null };
 
 /**
- * Every page asks this at start-up, so it is not parsed with zod (27 kB gzip in the first load):
+ * Every page asks this at start-up, so it is not parsed with zod (10 kB gzip in the first load):
  * the server's serializer already checks the response against userDetailsResponseSchema.
  */
 export async function getUserDetails({ signal }: { signal?: AbortSignal } = {}): Promise<UserDetailsResponse> {

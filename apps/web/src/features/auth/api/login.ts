@@ -1,18 +1,22 @@
-import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import type { StatusResponse } from "@precis/contract/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestCheckedBy } from "@/lib/api-client";
 
 export type LoginInput = { email: string; password: string };
 
 /** `POST /api/login` with HTTP Basic credentials; the api-client stores the returned access key. */
 export function login({ email, password }: LoginInput): Promise<StatusResponse> {
-  return apiRequest("/login", {
+  // The response schema loads with the request: /login's first load does without zod.
+  return apiRequestCheckedBy(loadStatusResponseSchema, "/login", {
     method: "POST",
     headers: { Authorization: basicAuthorization(email.trim(), password) },
-    schema: statusResponseSchema,
   });
+}
+
+export async function loadStatusResponseSchema() {
+  return (await import("@precis/contract/auth")).statusResponseSchema;
 }
 
 export function useLogin() {

@@ -1,5 +1,5 @@
 import { InfoCircleOutlined } from "@ant-design/icons";
-import { PASSWORD_MIN_LENGTH, passwordRequirements } from "@precis/contract/password";
+import { PASSWORD_MIN_LENGTH, passwordRequirements } from "@precis/contract/account-rules";
 import { Button, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 

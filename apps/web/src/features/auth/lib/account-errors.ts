@@ -1,4 +1,4 @@
-import { type AccountErrorCode, accountErrorCodes } from "@precis/contract/auth";
+import { type AccountErrorCode, accountErrorCodes } from "@precis/contract/account-rules";
 import type enAuth from "@/i18n/en/auth.json";
 import { type ApiRequestError, isApiRequestError } from "@/lib/api-client";
 

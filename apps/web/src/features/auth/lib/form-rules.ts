@@ -1,4 +1,4 @@
-import { getUnmetPasswordRequirements } from "@precis/contract/password";
+import { getUnmetPasswordRequirements } from "@precis/contract/account-rules";
 import type { FormRule } from "antd";
 
 /** Emails never hold spaces; trimming as the user types keeps a pasted " jane@x.ca" valid. */

@@ -1,7 +1,8 @@
-import { Alert, Form, Input } from "antd";
+import { Alert, Form } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { PasswordInput } from "@/components/inputs";
 import { type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
@@ -100,7 +101,7 @@ export function LoginRoute() {
             name="password"
             rules={[{ required: true, message: t("validation.passwordRequired") }]}
           >
-            <Input.Password autoComplete="current-password" size="large" />
+            <PasswordInput autoComplete="current-password" size="large" />
           </Form.Item>
           <p className="auth-forgot">
             <Link to="/login/find-user">{t("login.forgotPassword")}</Link>

@@ -1,9 +1,9 @@
-import { SECURITY_CODE_LENGTH } from "@precis/contract/auth";
-import { PASSWORD_MAX_LENGTH } from "@precis/contract/password";
-import { Alert, Checkbox, Form, Input } from "antd";
+import { PASSWORD_MAX_LENGTH, SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
+import { Alert, Checkbox, Form } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { Input, PasswordInput } from "@/components/inputs";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
@@ -100,7 +100,7 @@ export function ResetPasswordRoute() {
             ]}
             extra={<PasswordRequirementsHelp />}
           >
-            <Input.Password
+            <PasswordInput
               autoComplete="new-password"
               size="large"
               maxLength={PASSWORD_MAX_LENGTH}
@@ -121,7 +121,7 @@ export function ResetPasswordRoute() {
               }),
             ]}
           >
-            <Input.Password
+            <PasswordInput
               autoComplete="new-password"
               size="large"
               maxLength={PASSWORD_MAX_LENGTH}

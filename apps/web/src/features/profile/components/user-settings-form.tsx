@@ -7,9 +7,10 @@ import {
   topicsOfInterest,
   type UpdateProfileRequest,
 } from "@precis/contract/profile";
-import { Button, Checkbox, Form, Input, Select, Switch, Tooltip } from "antd";
+import { Button, Checkbox, Form, Select, Switch, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Input } from "@/components/inputs";
 import { isApiRequestError } from "@/lib/api-client";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";

@@ -1,4 +1,4 @@
-import { deriveSsoUsername } from "@precis/contract/sso";
+import { deriveSsoUsername } from "@precis/contract/account-rules";
 import { Divider } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

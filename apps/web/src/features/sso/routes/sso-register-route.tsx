@@ -1,8 +1,9 @@
 import type { Occupation } from "@precis/contract/profile";
-import { Alert, Form, Input } from "antd";
+import { Alert, Form } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { Input } from "@/components/inputs";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";

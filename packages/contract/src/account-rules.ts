@@ -1,0 +1,55 @@
+/*
+ * The account screens' rules and names that need no zod: /login loads these at first paint, and
+ * zod (10 kB gzip) only when a form is sent (see docs/decisions/012). auth.ts, password.ts and
+ * sso.ts re-export them beside their schemas.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The four requirements of SPEC §5, in the order the hover help lists them. */
+export const passwordRequirements = [
+  { id: "length", test: (password: string) => password.length >= PASSWORD_MIN_LENGTH },
+  { id: "digit", test: (password: string) => /\d/.test(password) },
+  { id: "upper", test: (password: string) => /\p{Lu}/u.test(password) },
+  { id: "lower", test: (password: string) => /\p{Ll}/u.test(password) },
+] as const;
+export type PasswordRequirementId = (typeof passwordRequirements)[number]["id"];
+
+export function getUnmetPasswordRequirements(password: string): PasswordRequirementId[] {
+  return passwordRequirements.filter((rule) => !rule.test(password)).map((rule) => rule.id);
+}
+
+export const USERNAME_MAX_LENGTH = 30;
+/** SSO usernames are display names without whitespace, cut to 15 characters (SPEC §5). */
+export const SSO_USERNAME_MAX_LENGTH = 15;
+
+/**
+ * SPEC §5: the display name with all whitespace removed, cut to 15 characters. Characters a
+ * username cannot hold are dropped too, so the result is always a valid username or empty.
+ */
+export function deriveSsoUsername(displayName: string) {
+  return displayName
+    .replace(/\s+/gu, "")
+    .replace(/[^\p{L}\p{M}\p{N}._'-]/gu, "")
+    .slice(0, SSO_USERNAME_MAX_LENGTH);
+}
+
+/** Machine-readable reasons in the `Error` field; the screens map each to SPEC's sentence. */
+export const accountErrorCodes = [
+  "emailExists",
+  "usernameExists",
+  "invalidDetails",
+  "invalidPassword",
+  "commonPassword",
+  "badPassword",
+  "userNotFound",
+  "invalidCode",
+  "tooManyAttempts",
+  "invalidToken",
+] as const;
+export type AccountErrorCode = (typeof accountErrorCodes)[number];
+
+/** Security codes: upper-case letters and digits without look-alikes (no 0/O, no 1/I). */
+export const SECURITY_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export const SECURITY_CODE_LENGTH = 8;
