@@ -91,6 +91,9 @@ export function createTestClock(start = new Date("2026-11-22T12:00:00Z")) {
   const clock: Clock = () => new Date(current);
   return {
     clock,
+    advanceMilliseconds: (milliseconds: number) => {
+      current += milliseconds;
+    },
     advanceMinutes: (minutes: number) => {
       current += minutes * 60_000;
     },

@@ -10,7 +10,7 @@ import {
   memoVisibilityFlags,
 } from "@precis/contract/memo-options";
 import { topicsOfInterest } from "@precis/contract/profile";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoOptionSets, users } from "../src/db/schema.ts";
@@ -144,6 +144,36 @@ describe("memo option sets", () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it("answer a save of one set with every set of the user, the saved one first", async () => {
+    const headers = await signUp();
+    const first = (await saveOptions(headers, { ...reordered, id: -1, name: "First" })).json().updatedOptionId;
+    const second = (await saveOptions(headers, { ...reordered, id: -1, name: "Second" })).json().updatedOptionId;
+    const saved = await saveOptions(headers, { ...reordered, id: first, name: "First, again" });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({
+      options: [
+        { ...reordered, id: first, name: "First, again" },
+        { ...reordered, id: second, name: "Second" },
+      ],
+      updatedOptionId: first,
+    });
+    expect((await readOptions(headers)).json()).toEqual({
+      options: saved.json().options,
+      selectedOptionId: first,
+    });
+  });
+
+  it("leave a saved set exactly as it was when a save of it is refused", async () => {
+    const headers = await signUp();
+    const id = (await saveOptions(headers, { ...reordered, id: -1 })).json().updatedOptionId;
+    const rowOf = async () =>
+      (await server.database.db.select().from(memoOptionSets).where(eq(memoOptionSets.id, id)))[0];
+    const before = await rowOf();
+    const refused = await saveOptions(headers, { ...reordered, id, name: "Changed", memoTone: "Casual" });
+    expect(refused.statusCode).toBe(400);
+    expect(await rowOf()).toEqual(before);
   });
 
   it("needs a session", async () => {

@@ -1,5 +1,5 @@
-import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
+import { createReuseCache } from "../../lib/reuse-cache.ts";
 
 /**
  * The extension asks for the same three answers (profile, memo options, entitlement) before every memo.
@@ -8,14 +8,10 @@ import type { FastifyInstance } from "fastify";
  * another instance sees them within REUSE_MS (docs/decisions/009-session-lookups-cached-for-one-second.md).
  */
 const REUSE_MS = 1_000;
+/** Read again in the background past this age, so a steadily read answer never makes a request wait (decision 011). */
+const REFRESH_AFTER_MS = 500;
 const MAX_ENTRIES = 50_000;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-interface Entry {
-  readAt: number;
-  readAtAppTime: number;
-  value: Promise<unknown>;
-}
 
 /** Answers the read cache hands out: the same object each time, so its JSON can be computed once. */
 const reusedAnswers = new WeakSet<object>();
@@ -45,38 +41,26 @@ declare module "fastify" {
 }
 
 export async function registerReadCache(app: FastifyInstance) {
-  const entries = new Map<string, Entry>();
+  const cache = createReuseCache<unknown>({
+    reuseMs: REUSE_MS,
+    refreshAfterMs: REFRESH_AFTER_MS,
+    maxEntries: MAX_ENTRIES,
+    // Tests move the app's clock by days within a millisecond: a read is reused only while that clock stands near it.
+    appNow: () => app.clock().getTime(),
+  });
 
   app.decorate("reuseRead", function reuseRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const at = performance.now();
-    // Tests move the app's clock by days within a millisecond: a read is reused only while that clock stands near it.
-    const atAppTime = app.clock().getTime();
-    const cached = entries.get(key);
-    if (
-      cached &&
-      at - cached.readAt < REUSE_MS &&
-      atAppTime >= cached.readAtAppTime &&
-      atAppTime - cached.readAtAppTime < REUSE_MS
-    ) {
-      return cached.value as Promise<T>;
-    }
-    if (entries.size >= MAX_ENTRIES) entries.clear();
-    const value = read().then((answer) => {
+    return cache.get(key, async () => {
+      const answer = await read();
       if (typeof answer === "object" && answer !== null) reusedAnswers.add(answer);
       return answer;
-    });
-    const entry = { readAt: at, readAtAppTime: atAppTime, value };
-    entries.set(key, entry);
-    value.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
-    return value;
+    }) as Promise<T>;
   });
 
   // Entries are stored when their read starts, so clearing once a write's handler is done (before its answer
-  // leaves) drops every read that began before the write committed.
+  // leaves) drops every read that began before the write committed, background refreshes included.
   app.addHook("onSend", (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) entries.clear();
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) cache.forgetAll();
     done(null, payload);
   });
 }

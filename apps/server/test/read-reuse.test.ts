@@ -1,0 +1,102 @@
+import { defaultMemoOptionSet, type MemoVisibilityFlag, memoVisibilityFlags } from "@precis/contract/memo-options";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { memoOptionSets, users } from "../src/db/schema.ts";
+import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+/**
+ * The extension's reads are answered from one serialized body per user for less than a second of the app's
+ * clock (decisions 009 and 011). Another instance's write is simulated by writing to the database directly:
+ * this instance cannot know of it, so only the reuse bound makes it appear.
+ */
+let server: TestServer;
+const time = createTestClock();
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock, env: { REGISTER_MAX_PER_IP: "1000" } });
+});
+afterAll(() => server.close());
+
+let counter = 0;
+async function signUp() {
+  counter += 1;
+  const email = `reuse${counter}@example.ca`;
+  const registered = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email, password: "Tribunal2024x" },
+  });
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error("registration saved no user");
+  return { headers: readSession(registered).headers, userId: user.id };
+}
+const readBody = async (headers: Record<string, string>) =>
+  (await server.app.inject({ method: "GET", url: "/api/user-options", headers })).body;
+const namesIn = (body: string) => JSON.parse(body).options.map((option: { name: string }) => option.name);
+
+/** A set saved by "another instance": straight into the database. */
+async function saveElsewhere(userId: number, name: string) {
+  const set = defaultMemoOptionSet;
+  const visibility = Object.fromEntries(memoVisibilityFlags.map((flag) => [flag, set[flag]])) as Record<
+    MemoVisibilityFlag,
+    boolean
+  >;
+  await server.database.db.insert(memoOptionSets).values({
+    userId,
+    name,
+    memoSummary: set.memoSummary,
+    memoFactsLength: set.memoFactsLength,
+    memoFactsPresentation: set.memoFactsPresentation,
+    memoTone: set.memoTone,
+    memoLang: set.memoLang,
+    visibility,
+    memoOrdering: set.memoOrdering,
+    createdAt: time.clock(),
+    updatedAt: time.clock(),
+  });
+}
+
+describe("reused reads", () => {
+  it("answer the same body for less than a second of the app's clock, and read again at one second", async () => {
+    const { headers, userId } = await signUp();
+    const first = await readBody(headers);
+    await saveElsewhere(userId, "Saved elsewhere");
+    time.advanceMilliseconds(400);
+    expect(await readBody(headers)).toBe(first);
+    time.advanceMilliseconds(600);
+    expect(namesIn(await readBody(headers))).toEqual(["Saved elsewhere"]);
+  });
+
+  it("are read again in the background past half a second, so the new answer arrives before the old one expires", async () => {
+    const { headers, userId } = await signUp();
+    const startedAt = performance.now();
+    const first = await readBody(headers);
+    await saveElsewhere(userId, "Saved elsewhere");
+    time.advanceMilliseconds(600);
+    // This request is answered from the reused body and starts the background read.
+    expect(await readBody(headers)).toBe(first);
+    time.advanceMilliseconds(100);
+    await vi.waitFor(async () => expect(namesIn(await readBody(headers))).toEqual(["Saved elsewhere"]), {
+      timeout: 2_000,
+    });
+    // Within a second of real time too: only the background read, not the expiry, can have brought the change.
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+  });
+
+  it("show the caller's own write at once, even with a background read in flight that began before it", async () => {
+    const { headers } = await signUp();
+    await readBody(headers);
+    time.advanceMilliseconds(600);
+    await readBody(headers);
+    const saved = await server.app.inject({
+      method: "PUT",
+      url: "/api/user-options",
+      headers: { ...xhrHeaders, ...headers },
+      payload: { ...defaultMemoOptionSet, name: "Mine" },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(namesIn(await readBody(headers))).toEqual(["Mine"]);
+    time.advanceMilliseconds(300);
+    expect(namesIn(await readBody(headers))).toEqual(["Mine"]);
+  });
+});
