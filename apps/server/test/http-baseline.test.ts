@@ -141,8 +141,23 @@ describe("cross-site guard", () => {
 });
 
 describe("headers", () => {
-  it("sends strict security headers", async () => {
+  it("gives API answers the short strict set for JSON", async () => {
     const response = await server.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // Page-only headers stay off JSON.
+    expect(response.headers["cross-origin-opener-policy"]).toBeUndefined();
+    expect(response.headers["x-dns-prefetch-control"]).toBeUndefined();
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("sends strict security headers with pages", async () => {
+    // No web build in this suite: the not-built answer at an app path stands in for a page.
+    const response = await server.app.inject({ method: "GET", url: "/login" });
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
@@ -167,9 +182,11 @@ describe("headers", () => {
         STRIPE_WEBHOOK_SECRET: "whsec_x",
       },
     });
-    const response = await production.app.inject({ method: "GET", url: "/api/health" });
+    const response = await production.app.inject({ method: "GET", url: "/login" });
     expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
     expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    const api = await production.app.inject({ method: "GET", url: "/api/health" });
+    expect(api.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
     await production.app.close();
   });
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { hash, randomInt } from "node:crypto";
 import {
   type Language,
   type registerRequestSchema,
@@ -162,7 +162,7 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   return { outcome: "loggedIn", user };
 }
 
-const hashCode = (userId: number, code: string) => createHash("sha256").update(`${userId}:${code}`).digest("base64url");
+const hashCode = (userId: number, code: string) => hash("sha256", `${userId}:${code}`, "base64url");
 
 export function generateSecurityCode() {
   let code = "";
