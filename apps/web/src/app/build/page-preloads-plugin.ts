@@ -63,7 +63,7 @@ export function pagePreloadsPlugin(): Plugin {
         return {
           path: page.path,
           scripts: routeFiles.map((file) => `/${file}`),
-          styles: routeFiles.flatMap((file) => cssOf(bundle, file)).map((file) => `/${file}`),
+          styles: [...new Set(routeFiles.flatMap((file) => cssOf(bundle, file)))].map((file) => `/${file}`),
           texts,
         };
       });
