@@ -2,16 +2,15 @@ import { IconProvider } from "@ant-design/icons";
 import IconContext from "@ant-design/icons/es/components/Context";
 import { iconStyles } from "@ant-design/icons/es/utils";
 import type { ClientConfig } from "@precis/contract/client-config";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd";
 // antd/es/locale, not antd/locale: the latter is CommonJS, which bundles a second copy of the English
 // texts beside the one antd's components import (3 kB gzip on every page).
 import enUS from "antd/es/locale/en_US";
 import frCA from "antd/es/locale/fr_CA";
-import { type ReactNode, useContext, useMemo, useState } from "react";
+import { type ReactNode, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AppStateProvider } from "@/app/app-state-provider";
-import { createQueryClient } from "@/app/query-client";
 import { theme } from "@/app/theme";
 import { getCurrentLanguage } from "@/i18n";
 import type { SupportedLanguage } from "@/i18n/languages";
@@ -46,8 +45,16 @@ export function UiProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProviders({ config, children }: { config: ClientConfig; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The query client comes from main.tsx, which starts the first reads before anything renders. */
+export function AppProviders({
+  config,
+  queryClient,
+  children,
+}: {
+  config: ClientConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <ClientConfigProvider config={config}>
       <QueryClientProvider client={queryClient}>
