@@ -420,8 +420,8 @@ function renderMarkdown(report: {
       "",
       `Bare React + react-router build made in the same run: ${toKilobytes(fe.bareGzipBytes)} kB gzip of JavaScript.`,
       "",
-      "| route | JS files loaded first | gzip kB | × bare | goal | Lighthouse performance | Lighthouse accessibility |",
-      "| --- | --- | --- | --- | --- | --- | --- |",
+      "| route | JS files loaded first | gzip kB | × bare | goal | Lighthouse performance (median) | runs | Lighthouse accessibility (worst run) |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- |",
       ...fe.routes
         .map((route) =>
           [
@@ -433,6 +433,7 @@ function renderMarkdown(report: {
               ? `≤ ${route.budgetBytes / 1000} kB: ${route.gzipBytes <= route.budgetBytes ? "holds" : "MISSED"}`
               : "–",
             scoreCell(route.lighthouse?.performance, route.lighthouse?.error, "≥ 0.90"),
+            route.lighthouse?.performanceRuns.map((score) => score.toFixed(2)).join(", ") || "–",
             scoreCell(route.lighthouse?.accessibility, route.lighthouse?.error, "1.00"),
           ].join(" | "),
         )
