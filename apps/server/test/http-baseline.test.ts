@@ -152,6 +152,10 @@ describe("headers", () => {
     expect(response.headers["cross-origin-opener-policy"]).toBeUndefined();
     expect(response.headers["x-dns-prefetch-control"]).toBeUndefined();
     expect(response.headers["strict-transport-security"]).toBeUndefined();
+    // A JSON route whose path starts like the API's own HTML (/api/docs) is still JSON.
+    const feedback = await server.app.inject({ method: "POST", url: "/api/docs-feedback", payload: {} });
+    expect(feedback.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(feedback.headers["cross-origin-opener-policy"]).toBeUndefined();
   });
 
   it("sends strict security headers with pages", async () => {

@@ -57,6 +57,24 @@ async function saveElsewhere(userId: number, name: string) {
 }
 
 describe("reused reads", () => {
+  it("are kept through a refused write, which changed nothing", async () => {
+    const { headers, userId } = await signUp();
+    expect(namesIn(await readBody(headers))).toEqual([defaultMemoOptionSet.name]);
+    await saveElsewhere(userId, "Elsewhere");
+    const refused = await server.app.inject({
+      method: "PUT",
+      url: "/api/user-options",
+      headers: { ...xhrHeaders, ...headers },
+      payload: { ...defaultMemoOptionSet, memoTone: "Shouting" },
+    });
+    expect(refused.statusCode).toBe(400);
+    // Still the reused answer: the refused PUT did not clear it (another instance's save shows within 1 s).
+    expect(namesIn(await readBody(headers))).toEqual([defaultMemoOptionSet.name]);
+    time.advanceMilliseconds(1000);
+    // (A user with no saved set is shown the default; the one saved elsewhere now replaces it.)
+    expect(namesIn(await readBody(headers))).toEqual(["Elsewhere"]);
+  });
+
   it("answer the same body for less than a second of the app's clock, and read again at one second", async () => {
     const { headers, userId } = await signUp();
     const first = await readBody(headers);

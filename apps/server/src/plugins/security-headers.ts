@@ -17,7 +17,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   const pageHeaders = buildSecurityHeaders(config);
   const apiHeaders = buildApiSecurityHeaders(config);
   app.addHook("onRequest", (request, reply, done) => {
-    const isApiData = request.url.startsWith("/api/") && !request.url.startsWith("/api/docs");
+    const isApiData = request.url.startsWith("/api/") && !API_HTML_PATH.test(request.url);
     reply.headers(isApiData ? apiHeaders : pageHeaders);
     done();
   });
@@ -33,10 +33,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   });
 }
 
-export function buildApiSecurityHeaders(config: AppConfig): Record<string, string> {
+/** Swagger UI's pages (not /api/docs-feedback, which is JSON). */
+const API_HTML_PATH = /^\/api\/docs(?:[/?]|$)/;
+
+/** What every answer carries, JSON or page. */
+function buildCommonHeaders(config: AppConfig): Record<string, string> {
   return {
-    // Nothing may run or load from an API answer, and no page may frame it.
-    "content-security-policy": "default-src 'none';frame-ancestors 'none'",
     "cross-origin-resource-policy": "same-origin",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-content-type-options": "nosniff",
@@ -45,7 +47,15 @@ export function buildApiSecurityHeaders(config: AppConfig): Record<string, strin
   };
 }
 
-export function buildSecurityHeaders(config: AppConfig): Record<string, string> {
+function buildApiSecurityHeaders(config: AppConfig): Record<string, string> {
+  return {
+    // Nothing may run or load from an API answer, and no page may frame it.
+    "content-security-policy": "default-src 'none';frame-ancestors 'none'",
+    ...buildCommonHeaders(config),
+  };
+}
+
+function buildSecurityHeaders(config: AppConfig): Record<string, string> {
   const firebaseOrigins = config.firebase.authDomain ? [`https://${config.firebase.authDomain}`] : [];
   const emulatorOrigins = config.firebase.emulatorHost ? [`http://${config.firebase.emulatorHost}`] : [];
   const directives: Record<string, string[]> = {
@@ -73,18 +83,14 @@ export function buildSecurityHeaders(config: AppConfig): Record<string, string> 
     .map(([name, values]) => [name, ...values].join(" "))
     .join(";");
   return {
+    ...buildCommonHeaders(config),
     "content-security-policy": policy,
     // The sign-in popup must be able to report back to its opener.
     "cross-origin-opener-policy": "same-origin-allow-popups",
-    "cross-origin-resource-policy": "same-origin",
     "origin-agent-cluster": "?1",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "x-content-type-options": "nosniff",
     "x-dns-prefetch-control": "off",
     "x-download-options": "noopen",
-    "x-frame-options": "DENY",
     "x-permitted-cross-domain-policies": "none",
     "x-xss-protection": "0",
-    ...(config.isProduction ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }

@@ -58,9 +58,13 @@ export async function registerReadCache(app: FastifyInstance) {
   });
 
   // Entries are stored when their read starts, so clearing once a write's handler is done (before its answer
-  // leaves) drops every read that began before the write committed, background refreshes included.
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) cache.forgetAll();
+  // leaves) drops every read that began before the write committed, background refreshes included. A refused
+  // write (4xx, 5xx) changed nothing, so it keeps the cache: otherwise anyone could empty it for every user
+  // with a stream of rejected requests.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && !SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {
+      cache.forgetAll();
+    }
     done(null, payload);
   });
 }
