@@ -21,6 +21,10 @@ export function getUnmetPasswordRequirements(password: string): PasswordRequirem
 }
 
 export const USERNAME_MAX_LENGTH = 30;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The profile's free-text fields and their longest accepted values, for the schemas and the forms. */
+export const PROFILE_TEXT_MAX_LENGTH = { firstName: 100, lastName: 100, organization: 200, areaOfLaw: 500 } as const;
 /** SSO usernames are display names without whitespace, cut to 15 characters (SPEC §5). */
 export const SSO_USERNAME_MAX_LENGTH = 15;
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { accountErrorCodes } from "./account-rules.ts";
+import { accountErrorCodes, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
 import { emailSchema, occupationSchema } from "./profile.ts";
 
 export {
@@ -28,11 +28,11 @@ export const registerRequestSchema = z.strictObject({
   email: emailSchema,
   // The rules are checked by the service so each failure gets SPEC's own message.
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
-  organization: optionalText(200),
+  organization: optionalText(PROFILE_TEXT_MAX_LENGTH.organization),
   role: z._default(occupationSchema, "lawyer"),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  areaOfLaw: optionalText(500),
+  firstName: optionalText(PROFILE_TEXT_MAX_LENGTH.firstName),
+  lastName: optionalText(PROFILE_TEXT_MAX_LENGTH.lastName),
+  areaOfLaw: optionalText(PROFILE_TEXT_MAX_LENGTH.areaOfLaw),
   language: z.optional(languageSchema),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { EMAIL_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
 
 /** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
 export const occupations = ["lawyer", "law student", "law faculty", "other"] as const;
@@ -57,7 +58,7 @@ export type Topic = z.infer<typeof topicSchema>;
 export const TOPICS_PER_COLUMN = 11;
 
 export const emailSchema = z.pipe(
-  z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email()),
+  z.pipe(z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH)), z.email()),
   z.transform((email: string) => email.toLowerCase()),
 );
 
@@ -87,10 +88,10 @@ export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
 /** `PATCH /api/user-details`: the editable part of the profile; email and username are read-only. */
 export const updateProfileRequestSchema = z.partial(
   z.strictObject({
-    firstName: profileText(100),
-    lastName: profileText(100),
-    organization: profileText(200),
-    areaOfLaw: profileText(500),
+    firstName: profileText(PROFILE_TEXT_MAX_LENGTH.firstName),
+    lastName: profileText(PROFILE_TEXT_MAX_LENGTH.lastName),
+    organization: profileText(PROFILE_TEXT_MAX_LENGTH.organization),
+    areaOfLaw: profileText(PROFILE_TEXT_MAX_LENGTH.areaOfLaw),
     occupation: occupationSchema,
     topicsOfInterest: z.array(topicSchema).check(
       z.maxLength(topicsOfInterest.length),

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from "@precis/contract/account-rules";
 import { Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Input } from "@/components/inputs";
@@ -16,7 +17,7 @@ export function EmailField() {
       ]}
       normalize={trimValue}
     >
-      <Input type="email" autoComplete="email" size="large" maxLength={254} />
+      <Input type="email" autoComplete="email" size="large" maxLength={EMAIL_MAX_LENGTH} />
     </Form.Item>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH } from "@precis/contract/account-rules";
+import { PASSWORD_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from "@precis/contract/account-rules";
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
 import type { Occupation } from "@precis/contract/profile";
 import { Form } from "antd";
@@ -98,7 +98,7 @@ export function RegistrationForm({
               },
             ]}
           >
-            <Input autoComplete="username" size="large" maxLength={30} />
+            <Input autoComplete="username" size="large" maxLength={USERNAME_MAX_LENGTH} />
           </Form.Item>
           <EmailField />
           <Form.Item
@@ -114,16 +114,16 @@ export function RegistrationForm({
           </Form.Item>
           <OccupationField />
           <Form.Item label={t("fields.firstName")} name="firstName">
-            <Input autoComplete="given-name" size="large" maxLength={100} />
+            <Input autoComplete="given-name" size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.firstName} />
           </Form.Item>
           <Form.Item label={t("fields.lastName")} name="lastName">
-            <Input autoComplete="family-name" size="large" maxLength={100} />
+            <Input autoComplete="family-name" size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.lastName} />
           </Form.Item>
           <Form.Item label={t("fields.organization")} name="organization">
-            <Input autoComplete="organization" size="large" maxLength={200} />
+            <Input autoComplete="organization" size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.organization} />
           </Form.Item>
           <Form.Item label={t("fields.areaOfLaw")} name="areaOfLaw">
-            <Input size="large" maxLength={500} />
+            <Input size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.areaOfLaw} />
           </Form.Item>
           <TermsField className="auth-span-all" requiredMessage={t("validation.termsRequired")} />
         </div>

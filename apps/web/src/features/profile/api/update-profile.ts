@@ -1,16 +1,10 @@
-import {
-  type UpdateProfileRequest,
-  type UserDetailsResponse,
-  userDetailsResponseSchema,
-} from "@precis/contract/profile";
+import { type UpdateProfileRequest, userDetailsResponseSchema } from "@precis/contract/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { apiRequest } from "@/lib/api-client";
 
-/**
- * The profile lives under one query key for the whole app (ADR 006): the shell's avatar and this
- * page read the same answer, so a saved name shows in the navbar at once.
- */
-export const USER_DETAILS_QUERY_KEY = ["user-details"] as const;
+// The profile lives under one query for the whole app (ADR 006): the shell's avatar and this page
+// read the same answer, so a saved name shows in the navbar at once.
 
 export function updateProfile(changes: UpdateProfileRequest) {
   return apiRequest("/user-details", { method: "PATCH", body: changes, schema: userDetailsResponseSchema });
@@ -21,7 +15,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (answer) => {
-      queryClient.setQueryData<UserDetailsResponse>(USER_DETAILS_QUERY_KEY, answer);
+      queryClient.setQueryData(userDetailsQueryOptions().queryKey, answer);
     },
   });
 }
@@ -30,7 +24,7 @@ export function useUpdateProfile() {
 export function useRefetchProfile() {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.refetchQueries({ queryKey: USER_DETAILS_QUERY_KEY, exact: true }, { throwOnError: true });
-    return queryClient.getQueryData<UserDetailsResponse>(USER_DETAILS_QUERY_KEY)?.userProfile ?? null;
+    const answer = await queryClient.fetchQuery({ ...userDetailsQueryOptions(), staleTime: 0 });
+    return answer.userProfile;
   };
 }

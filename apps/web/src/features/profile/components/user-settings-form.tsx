@@ -1,4 +1,5 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
+import { PROFILE_TEXT_MAX_LENGTH } from "@precis/contract/account-rules";
 import {
   occupations,
   type Profile,
@@ -27,8 +28,6 @@ const EDITABLE_FIELDS = [
   "topicsOfInterest",
 ] as const satisfies readonly (keyof UserSettingsValues)[];
 
-/** The same limits as the server's schema, so a long value is caught before it is sent. */
-const MAX_LENGTH = { firstName: 100, lastName: 100, organization: 200, areaOfLaw: 500 } as const;
 const TEXT_FIELDS = [
   { name: "firstName", autoComplete: "given-name" },
   { name: "lastName", autoComplete: "family-name" },
@@ -66,8 +65,8 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
   const chosenTopics: Topic[] = Form.useWatch("topicsOfInterest", form) ?? [];
   const isAllSubjects = chosenTopics.length === topicsOfInterest.length;
 
-  const maxLengthRule = (field: keyof typeof MAX_LENGTH) => [
-    { max: MAX_LENGTH[field], message: t("user.tooLong", { max: MAX_LENGTH[field] }) },
+  const maxLengthRule = (field: keyof typeof PROFILE_TEXT_MAX_LENGTH) => [
+    { max: PROFILE_TEXT_MAX_LENGTH[field], message: t("user.tooLong", { max: PROFILE_TEXT_MAX_LENGTH[field] }) },
   ];
 
   const markEdited = () => {
@@ -133,6 +132,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
       <h2 id="user-settings-heading" className="profile-panel-heading">
         {t("user.heading")}
       </h2>
+      <p className="profile-panel-intro">{t("user.intro")}</p>
       <Form<UserSettingsValues>
         form={form}
         name="user-settings"
@@ -144,7 +144,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
         requiredMark={false}
       >
         <div className="profile-form-grid">
-          <Form.Item label={t("user.fields.email")} htmlFor="profile-email">
+          <Form.Item label={t("user.fields.email")} htmlFor="profile-email" extra={t("user.readOnlyHint")}>
             <Input id="profile-email" value={profile.email} readOnly size="large" variant="filled" />
           </Form.Item>
           <Form.Item label={t("user.fields.username")} htmlFor="profile-username">
