@@ -33,7 +33,10 @@ async function expectOnPage(page: Page, entry: (typeof pages)[number], language:
 
 describe("documentation site", () => {
   for (const language of ["en", "fr"] as const) {
-    it(`shows every page with its title, menu selection and no axe violations (${language})`, async () => {
+    // Ten pages, each loaded and checked by axe.
+    it(`shows every page with its title, menu selection and no axe violations (${language})`, {
+      timeout: 120_000,
+    }, async () => {
       const page = await openPage({ language });
       for (const entry of pages) {
         await page.goto(entry.path);
@@ -42,6 +45,41 @@ describe("documentation site", () => {
       }
     });
   }
+
+  it("arrives as HTML that reads without scripts, in the browser's language", async () => {
+    const page = await openPage({ language: "fr", javaScript: false });
+    await page.goto("/document/faq");
+    expect(await titleBar(page).textContent()).toBe("Foire aux questions");
+    expect(await docsMenu(page).locator('[aria-current="page"]').textContent()).toBe("Foire aux questions");
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+  });
+
+  it("lets the app take the prerendered page over without rebuilding it, and without an error", async () => {
+    const page = await openPage({ width: 390 });
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    // Hydration keeps the server's elements; rendering again would replace them.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedArticles: removed });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches(".docs-article") || node.querySelector(".docs-article")))
+              removed.push(node.className);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/document/case-memo");
+    await page.waitForLoadState("networkidle");
+    // The app is running: the phone layout's menu button opens the drawer.
+    await page.getByRole("button", { name: "Documentation menu" }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { removedArticles: string[] }).removedArticles)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 
   it("walks the whole menu with Next and back with Previous", async () => {
     const menuPages = pages.filter((entry) => entry.inMenu);

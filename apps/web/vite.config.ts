@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Documentation pages are Markdown, rendered to data at build time (see the plugin).
   // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
   plugins: [docsMarkdownPlugin(), react(), pagePreloadsPlugin()],
@@ -39,6 +39,12 @@ export default defineConfig({
       },
     },
   },
+  // The prerender bundle (`vite build --ssr`, see src/server-render.tsx) carries its libraries, so
+  // the server needs none of the web app's packages resolved on its own.
+  ssr: { noExternal: true },
+  // Vite sets this for the browser build only; the server's NODE_ENV must not pick React's and antd's
+  // development builds for the prerender bundle.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   server: {
     port: 5173,
     strictPort: true,
@@ -46,4 +52,4 @@ export default defineConfig({
     // so the session cookie works exactly as in production.
     proxy: { "/api": { target: "http://localhost:8081", changeOrigin: false } },
   },
-});
+}));

@@ -47,10 +47,12 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  async function openPage(options: { language?: Language; width?: number } = {}): Promise<Page> {
+  async function openPage(options: { language?: Language; width?: number; javaScript?: boolean } = {}): Promise<Page> {
     const language = options.language ?? "en";
+    const javaScript = options.javaScript ?? true;
     const context = await browser.newContext({
       baseURL: baseUrl,
+      javaScriptEnabled: javaScript,
       locale: language === "fr" ? "fr-CA" : "en-CA",
       viewport: { width: options.width ?? 1280, height: 900 },
     });
@@ -69,6 +71,7 @@ export function useBrowser() {
     });
     contexts.push(context);
     const page = await context.newPage();
+    if (javaScript) waitForAppStartAfterLoads(page);
     onTestFailed(async ({ task }) => {
       await mkdir(failureDir, { recursive: true });
       const name = task.name.replace(/[^\w-]+/g, "-").slice(0, 80);
@@ -78,6 +81,26 @@ export function useBrowser() {
   }
 
   return { openPage, baseUrl };
+}
+
+/**
+ * A prerendered page (the documentation) shows its controls before the app has started, and a click
+ * then does nothing. Users rarely click that fast; tests always do: every navigation that loads a
+ * page waits for the app to take over the server's HTML (main.tsx removes the marker).
+ */
+function waitForAppStartAfterLoads(page: Page) {
+  const waitForAppStart = () =>
+    page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("data-prerendered-lang"));
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await waitForAppStart();
+        return response;
+      },
+    });
+  }
 }
 
 /** Zero WCAG 2.1 A/AA violations, reported with enough detail to fix them. */

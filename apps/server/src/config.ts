@@ -37,6 +37,7 @@ const environmentSchema = z
     DATABASE_POOL_MAX: positiveInt.max(200).default(10),
     DATA_DIR: z.string().min(1).default("./data"),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    WEB_SSR_DIR: z.string().min(1).optional(),
 
     CORS_ORIGINS: commaList.pipe(
       z.array(
@@ -151,6 +152,7 @@ export class ConfigError extends Error {
 function buildConfig(env: Environment) {
   const isProduction = env.APP_ENV === "production";
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname);
+  const webSsrDir = path.resolve(env.WEB_SSR_DIR ?? new URL("../../web/dist-ssr", import.meta.url).pathname);
   const client: ClientConfig = {
     appEnv: env.APP_ENV,
     productName: env.PRODUCT_NAME,
@@ -204,6 +206,7 @@ function buildConfig(env: Environment) {
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir,
+    webSsrDir,
     corsOrigins: env.CORS_ORIGINS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     session: { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS },

@@ -59,7 +59,7 @@ export interface TestServerOptions {
 
 /** The real server on a real database, driven through `app.inject()` (no port opened). */
 export async function startTestServer({ env = {}, database, clock }: TestServerOptions = {}) {
-  const config = loadConfig({ WEB_DIST_DIR: "/nonexistent-web-dist", ...env });
+  const config = loadConfig({ WEB_DIST_DIR: "/nonexistent-web-dist", WEB_SSR_DIR: "/nonexistent-web-ssr", ...env });
   const db = database ?? (await openTestDatabase());
   const logs = createLogCapture();
   const app = await createServer({

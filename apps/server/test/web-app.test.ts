@@ -13,7 +13,7 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, "assets"));
   await writeFile(
     path.join(distDir, "index.html"),
-    '<!doctype html><html><head><title>x</title><script type="application/json" id="precis-config"></script>' +
+    '<!doctype html><html lang="en"><head><title>x</title><script type="application/json" id="precis-config"></script>' +
       '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(distDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
@@ -34,7 +34,7 @@ beforeAll(async () => {
           styles: ["/assets/profile-1.css"],
           texts: texts(["profile"]),
         },
-        { path: "/document/*", scripts: ["/assets/docs-1.js"], styles: [], texts: texts(["docs"]) },
+        { path: "/document/*", scripts: ["/assets/docs-1.js"], styles: ["/assets/docs-1.css"], texts: texts(["docs"]) },
         { path: "/login", scripts: ["/assets/login-1.js"], styles: [], texts: texts(["auth"]) },
         { path: "/*", scripts: ["/assets/not-found-1.js"], styles: [], texts: texts([]) },
       ],
@@ -125,5 +125,89 @@ describe("serving the web app", () => {
     const response = await server.app.inject({ method: "GET", url: "/api/document/faq" });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  });
+});
+
+describe("prerendered documentation pages", () => {
+  let prerendering: TestServer;
+  let ssrDir: string;
+  const renders = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
+
+  beforeAll(async () => {
+    // A stand-in for dist-ssr/server-render.js (apps/web/src/server-render.tsx) with its signature;
+    // the browser tests hydrate the real one.
+    ssrDir = await mkdtemp(path.join(tmpdir(), "precis-ssr-"));
+    await writeFile(
+      path.join(ssrDir, "server-render.js"),
+      `export async function renderPage(url, language, config) {
+        (globalThis.prerenderCalls ??= []).push(language + " " + url);
+        if (url.endsWith("/document/case-chat")) throw new Error("the page broke");
+        return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + "</main>" };
+      }`,
+    );
+    prerendering = await startTestServer({
+      env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
+    });
+  });
+  afterAll(async () => {
+    await prerendering.close();
+    await rm(ssrDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    prerendering.app.inject({ method: "GET", url, headers });
+
+  it.each([
+    ["/document/faq", "fr-CA,fr;q=0.9", "fr"],
+    ["/document", "en-CA", "en"],
+    ["/document/lexi-search", "de-DE", "en"],
+  ])("serves %s rendered, in the language the browser asks for (%s)", async (url, acceptLanguage, language) => {
+    const response = await get(url, { "accept-language": acceptLanguage });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<html lang="${language}">`);
+    expect(response.body).toContain(
+      `<div id="root" data-prerendered-lang="${language}"><main>${language} ${url} Lexi</main></div>`,
+    );
+    const head = response.body.slice(0, response.body.indexOf("</head>"));
+    expect(head).toContain("<style>.page{}</style>");
+    expect(head).toContain('<script type="application/json" id="precis-config">');
+    // The page's own chunks are still hinted; its stylesheet now styles HTML that is already there.
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/docs-1.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/docs-1.css">');
+    expect(response.headers.vary).toBe("accept-language, cookie");
+  });
+
+  it.each([
+    ["a visitor with a session cookie", "/document/faq", { cookie: "precis_session=abc" }],
+    ["a URL with a query string", "/document/faq?q=trial", {}],
+    ["another spelling of a page's path", "/document/FAQ/", {}],
+    ["a documentation page that does not exist", "/document/no-such-page", {}],
+    ["a page that is not documentation", "/login", {}],
+  ])("leaves rendering to the browser for %s", async (_case, url, headers) => {
+    const response = await get(url, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain("data-prerendered-lang");
+  });
+
+  it("renders each page once per language and keeps it", async () => {
+    const before = renders().filter((call) => call.endsWith("/document/search-history")).length;
+    for (let request = 0; request < 3; request += 1) {
+      await get("/document/search-history", { "accept-language": "fr" });
+      await get("/document/search-history", { "accept-language": "en" });
+    }
+    const calls = renders().filter((call) => call.endsWith("/document/search-history"));
+    expect(calls.length - before).toBe(2);
+  });
+
+  it("serves a page whose rendering fails unrendered, still working", async () => {
+    const response = await get("/document/case-chat");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it("compresses the page", async () => {
+    const response = await get("/document/faq", { "accept-encoding": "gzip" });
+    expect(response.headers["content-encoding"]).toBe("gzip");
   });
 });

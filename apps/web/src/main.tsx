@@ -1,40 +1,80 @@
-import "@/app/global.css";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
+import { StrictMode, startTransition, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { App } from "@/app/app";
 import { createQueryClient } from "@/app/query-client";
+import { loadRoutesFor, routes } from "@/app/router";
 import { StartupError } from "@/app/startup-error";
-import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
-import { i18nReady } from "@/i18n";
+import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { getCurrentLanguage, i18nReady } from "@/i18n";
 import { loadClientConfig } from "@/lib/client-config";
 
-const rootElement = document.getElementById("root");
-if (!rootElement) throw new Error("index.html has no #root element");
-const root = createRoot(rootElement);
+function findRootElement(): HTMLElement {
+  const element = document.getElementById("root");
+  if (!element) throw new Error("index.html has no #root element");
+  return element;
+}
+const rootElement = findRootElement();
 
-// Who is signed in decides what the shell and the signed-in pages show: ask now, while the page's
-// code and texts download, instead of after the first render (one more round trip before them).
+// The server prerenders the documentation for visitors who send no session cookie, in the language
+// their browser asks for (decision 014, apps/server/src/plugins/prerender.ts).
+const prerenderedLanguage = rootElement.getAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
+
 const queryClient = createQueryClient();
-void queryClient.prefetchQuery(userDetailsQueryOptions());
+if (prerenderedLanguage) {
+  // No session cookie reached the server, so nobody is signed in: no need to ask.
+  queryClient.setQueryData(userDetailsQueryOptions().queryKey, LOGGED_OUT);
+} else {
+  // Who is signed in decides what the shell and the signed-in pages show: ask now, while the page's
+  // code and texts download, instead of after the first render (one more round trip before them).
+  void queryClient.prefetchQuery(userDetailsQueryOptions());
+}
 
-// Nothing renders before the first texts are loaded, so no screen ever shows raw keys.
-// The first render is a transition so React renders it in slices that yield to the browser: as one
-// synchronous task it blocked a phone's main thread for over half a second (Lighthouse TBT).
-Promise.all([loadClientConfig(), i18nReady]).then(
-  ([config]) =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App config={config} queryClient={queryClient} />
-        </StrictMode>,
-      ),
-    ),
-  (error: unknown) => {
-    console.error(error);
-    root.render(
-      <StrictMode>
-        <StartupError />
-      </StrictMode>,
-    );
-  },
-);
+async function start() {
+  const [config] = await Promise.all([loadClientConfig(), i18nReady]);
+  const canHydrate = prerenderedLanguage === getCurrentLanguage();
+  // Hydrating needs the page's code first, or the router would render its fallback, not the server's HTML.
+  if (canHydrate) await loadRoutesFor(window.location.pathname, config);
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <App config={config} queryClient={queryClient} router={<RouterProvider router={router} />} />
+      <OnFirstCommit run={markStarted} />
+    </StrictMode>
+  );
+  if (canHydrate) {
+    // React attaches to the server's HTML, which stays on screen. As a transition, hydration yields
+    // to the browser every few milliseconds instead of blocking it (hydrateRoot alone does not); a
+    // click meanwhile is replayed once the part clicked is hydrated.
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    });
+  } else {
+    // Nothing renders before the first texts are loaded, so no screen ever shows raw keys. A page
+    // prerendered in the other language than the visitor's stored choice is replaced, not hydrated.
+    // The first render is a transition so React renders it in slices that yield to the browser: as
+    // one synchronous task it blocked a phone's main thread for over half a second (Lighthouse TBT).
+    const root = createRoot(rootElement);
+    startTransition(() => root.render(app));
+  }
+}
+
+/** The app has hydrated or replaced the server's HTML: from here on the page reacts to input (the browser tests wait for this). */
+function markStarted() {
+  rootElement.removeAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
+}
+
+function OnFirstCommit({ run }: { run: () => void }) {
+  useEffect(() => run(), [run]);
+  return null;
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  createRoot(rootElement).render(
+    <StrictMode>
+      <StartupError />
+    </StrictMode>,
+  );
+});

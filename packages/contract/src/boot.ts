@@ -10,3 +10,6 @@ export const ACCESS_KEY_HEADER = "x-access-key";
 
 /** id of the `<script type="application/json">` element that carries the ClientConfig. */
 export const CLIENT_CONFIG_ELEMENT_ID = "precis-config";
+
+/** Attribute of index.html's #root when the server prerendered the page: the language it rendered in. */
+export const PRERENDERED_LANGUAGE_ATTRIBUTE = "data-prerendered-lang";

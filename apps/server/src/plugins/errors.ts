@@ -55,6 +55,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
+export function isApiPathname(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
 export function registerNotFoundHandler(
   app: FastifyInstance,
   handleNonApiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
@@ -62,7 +66,7 @@ export function registerNotFoundHandler(
   // An unknown /api path is always a JSON 404, never the app's HTML; every other path belongs to the app.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname === "/api" || pathname.startsWith("/api/")) {
+    if (isApiPathname(pathname)) {
       return sendApiError(reply, 404, `No API route matches ${request.method} ${pathname}.`);
     }
     return handleNonApiNotFound(request, reply);

@@ -19,8 +19,24 @@ interface PageFiles {
   texts: Record<string, string[]>;
 }
 
-/** Finds the hints for a request: the first page whose path pattern matches, in the build's order. */
-export type PreloadHints = (pathname: string, acceptLanguage: string | undefined) => string;
+/**
+ * Finds the hints for a request: the first page whose path pattern matches, in the build's order.
+ * A prerendered page gets its stylesheets as stylesheets: its HTML is already there to style.
+ */
+export type PreloadHints = (
+  pathname: string,
+  acceptLanguage: string | undefined,
+  options?: { isPrerendered?: boolean },
+) => string;
+
+/**
+ * The language the app will most likely pick. It looks at its own stored choice first, which the
+ * server cannot see; the browser's languages are the best guess, and a wrong one costs a few kB of
+ * texts (or, on a prerendered page, a render in the browser instead of a hydration).
+ */
+export function negotiateLanguage(acceptLanguage: string | undefined, languages: readonly string[]) {
+  return new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...languages]) ?? "en";
+}
 
 const NO_HINTS: PreloadHints = () => "";
 
@@ -36,31 +52,32 @@ export function loadPreloadHints(webDistDir: string, productShortName: string): 
   // One string per page and language, built once: serving index.html stays a lookup.
   const cache = new Map<string, string>();
 
-  return (pathname, acceptLanguage) => {
+  return (pathname, acceptLanguage, { isPrerendered = false } = {}) => {
     const route = routes.find(({ matches }) => matches(pathname));
     if (!route) return "";
-    const languages = Object.keys(route.page.texts);
-    // The app picks its language from its own stored choice first, which the server cannot see;
-    // the browser's languages are the best guess, and a wrong one costs a few kB of texts.
-    const language = new Negotiator({ headers: { "accept-language": acceptLanguage } }).language(languages) ?? "en";
+    const language = negotiateLanguage(acceptLanguage, Object.keys(route.page.texts));
     const docsPageId = getDocsPageIdForPathname(pathname, productShortName);
-    const key = `${route.page.path} ${language} ${docsPageId}`;
+    const key = `${route.page.path} ${language} ${docsPageId} ${isPrerendered}`;
     let hints = cache.get(key);
     if (hints === undefined) {
       const docsPageFile = docsPageId ? docsPages[language]?.[docsPageId] : undefined;
-      hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : []);
+      hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : [], isPrerendered);
       cache.set(key, hints);
     }
     return hints;
   };
 }
 
-function renderHints(page: PageFiles, language: string, content: string[]) {
+function renderHints(page: PageFiles, language: string, content: string[], isPrerendered: boolean) {
   const scripts = [...page.scripts, ...(page.texts[language] ?? []), ...content];
   return [
-    // "preload", not "stylesheet": the route applies its styles itself; a stylesheet here would
-    // hold back the first paint (the logo index.html shows) until it downloads.
-    ...page.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    // Without prerendered HTML, "preload", not "stylesheet": the route applies its styles itself,
+    // and a stylesheet here would hold back the first paint (index.html's logo) until it downloads.
+    ...page.styles.map((href) =>
+      isPrerendered
+        ? `<link rel="stylesheet" crossorigin href="${href}">`
+        : `<link rel="preload" as="style" crossorigin href="${href}">`,
+    ),
     ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ].join("");
 }

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
-import { sendApiError } from "./errors.ts";
+import { getSessionCookieName } from "../modules/sessions/plugin.ts";
+import { isApiPathname, sendApiError } from "./errors.ts";
 import { loadPreloadHints } from "./page-preloads.ts";
+import { loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -29,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   if (headEnd < 0) throw new Error("index.html has no </head>");
   const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
   const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName);
+  const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
+  const sessionCookieName = getSessionCookieName(config.env);
+  const fillRoot = rootFiller(headRest);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -42,18 +48,42 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     },
   });
 
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split("?")[0] ?? "/";
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = "/", query] = request.url.split("?");
     // A missing hashed asset is a stale page asking for an old build: a 404 makes it reload, HTML would not.
     const wantsHtml = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/assets/");
     if (!wantsHtml) return sendApiError(reply, 404, "Not found.");
-    const hints = preloadHints(pathname, request.headers["accept-language"]);
+    const acceptLanguage = request.headers["accept-language"];
+    // Prerendered pages show what a visitor who is not signed in sees; with a session cookie (or a
+    // query string the page may read) the browser renders the page itself.
+    const isAnonymous = request.cookies[sessionCookieName] === undefined;
+    const page = isAnonymous && query === undefined ? await prerender(pathname, acceptLanguage) : null;
+    const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
+    const html = page
+      ? fillRoot(headStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
+      : headStart + hints + headRest;
     return reply
       .header("cache-control", REVALIDATE)
-      .header("vary", "accept-language")
+      .header("vary", "accept-language, cookie")
       .type("text/html; charset=utf-8")
-      .send(headStart + hints + headRest);
+      .send(html);
   };
+  // Pages are a route rather than left to the not-found handler, which @fastify/compress never
+  // sees (it hooks into routes): a prerendered page is about 100 kB of HTML, 20 kB gzipped.
+  app.get("/*", (request, reply) =>
+    isApiPathname(request.url.split("?")[0] ?? "/") ? reply.callNotFound() : servePage(request, reply),
+  );
+  return servePage;
+}
+
+/** Puts a prerendered page's styles at the end of <head> and its HTML in #root, in place of the splash. */
+function rootFiller(headRest: string) {
+  const rootStart = headRest.indexOf('<div id="root">');
+  const bodyEnd = headRest.lastIndexOf("</body>");
+  if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its <body>');
+  const [beforeRoot, afterRoot] = [headRest.slice(0, rootStart), headRest.slice(bodyEnd)];
+  return (head: string, page: PrerenderedPage) =>
+    `${head}${page.head}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}">${page.body}</div>${afterRoot}`;
 }
 
 /** Embeds the public settings as inert JSON (no script runs, so the CSP needs no exception). */

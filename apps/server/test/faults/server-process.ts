@@ -31,6 +31,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       LOG_LEVEL: "info",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "precis-faults-data-")),
       WEB_DIST_DIR: "/nonexistent-web-dist",
+      WEB_SSR_DIR: "/nonexistent-web-ssr",
       REGISTER_MAX_PER_IP: "1000000",
       AUTH_MAX_PER_IP: "1000000",
       ...env,

@@ -1,18 +1,23 @@
 import type { ClientConfig } from "@precis/contract/client-config";
 import type { QueryClient } from "@tanstack/react-query";
-import { Suspense } from "react";
-import { RouterProvider } from "react-router";
+import { type ReactNode, Suspense } from "react";
 import { AppProviders } from "@/app/providers";
-import { router } from "@/app/router";
 import { PageLoader } from "@/components/page-loader";
 
-export function App({ config, queryClient }: { config: ClientConfig; queryClient: QueryClient }) {
+/** `router` is the browser's RouterProvider, or the server's StaticRouterProvider when it prerenders a page. */
+export function App({
+  config,
+  queryClient,
+  router,
+}: {
+  config: ClientConfig;
+  queryClient: QueryClient;
+  router: ReactNode;
+}) {
   return (
     <AppProviders config={config} queryClient={queryClient}>
       {/* A page whose translations are still loading suspends here (see i18n/index.ts). */}
-      <Suspense fallback={<PageLoader />}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <Suspense fallback={<PageLoader />}>{router}</Suspense>
     </AppProviders>
   );
 }

@@ -24,10 +24,14 @@ const antdLocales = { en: enUS, fr: frCA } satisfies Record<SupportedLanguage, u
  * of milliseconds of main-thread work per page on a phone. The stylesheet goes in once, here, and
  * the icons are told so (their "zero runtime" mode).
  */
-const iconStylesheet = document.createElement("style");
-iconStylesheet.dataset.source = "@ant-design/icons";
-iconStylesheet.textContent = iconStyles;
-document.head.prepend(iconStylesheet);
+export const ICON_STYLESHEET_SOURCE = "@ant-design/icons";
+// A prerendered page already has it (the server adds it); there is no document on the server.
+if (typeof document !== "undefined" && !document.querySelector(`style[data-source="${ICON_STYLESHEET_SOURCE}"]`)) {
+  const iconStylesheet = document.createElement("style");
+  iconStylesheet.dataset.source = ICON_STYLESHEET_SOURCE;
+  iconStylesheet.textContent = iconStyles;
+  document.head.prepend(iconStylesheet);
+}
 
 function IconsWithStaticStyles({ children }: { children: ReactNode }) {
   const iconSettings = useContext(IconContext);

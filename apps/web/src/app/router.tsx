@@ -1,4 +1,5 @@
-import { createBrowserRouter } from "react-router";
+import type { ClientConfig } from "@precis/contract/client-config";
+import { matchRoutes, type RouteObject } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import { PageLoader } from "@/components/page-loader";
 import { i18n } from "@/i18n";
@@ -18,7 +19,7 @@ function withTexts<T>(namespaces: string | string[], load: () => Promise<T>) {
   return async () => (await Promise.all([load(), i18n.loadNamespaces(namespaces)]))[0];
 }
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     path: "/",
     lazy: () => import("@/app/layout/app-shell").then(({ AppShell }) => ({ Component: AppShell })),
@@ -87,7 +88,10 @@ export const router = createBrowserRouter([
             // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
             path: "document/*",
             lazy: withTexts("docs", () =>
-              import("@/features/docs/routes/docs-route").then(({ DocsRoute }) => ({ Component: DocsRoute })),
+              import("@/features/docs/routes/docs-route").then(({ DocsRoute, preloadDocsRoute }) => ({
+                Component: DocsRoute,
+                handle: { preload: preloadDocsRoute } satisfies PageHandle,
+              })),
             ),
           },
           {
@@ -154,4 +158,27 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** A route's `handle`: what its page needs loaded before a prerendered copy of it can hydrate. */
+export interface PageHandle {
+  preload?: (pathname: string, config: ClientConfig) => Promise<void>;
+}
+
+/**
+ * Loads the lazy routes a location matches, in place, and what their pages suspend on. A prerendered
+ * page is hydrated only then: the router would otherwise render HydrateFallback, not the server's
+ * HTML, and a part that suspends while hydrating is re-rendered from its fallback if the app updates.
+ */
+export async function loadRoutesFor(pathname: string, config: ClientConfig) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy === "function") {
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }
+      await (route.handle as PageHandle | undefined)?.preload?.(pathname, config);
+    }),
+  );
+}

@@ -22,7 +22,8 @@ export function getCurrentLanguage(): SupportedLanguage {
 
 // Screen readers pick their voice from <html lang>, so it must follow every switch.
 i18n.on("languageChanged", () => {
-  document.documentElement.lang = getCurrentLanguage();
+  // (No document when the server prerenders a page.)
+  if (typeof document !== "undefined") document.documentElement.lang = getCurrentLanguage();
 });
 
 /**

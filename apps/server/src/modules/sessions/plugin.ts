@@ -1,5 +1,6 @@
 import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppConfig } from "../../config.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { createSessionCache, type SessionCache } from "./cache.ts";
 import { type ActiveSession, findActiveSession, openSession, revokeSession, type SessionRow } from "./service.ts";
@@ -21,12 +22,16 @@ declare module "fastify" {
   }
 }
 
+/** Outside development the cookie is Secure and __Host- prefixed: bound to this exact host, over HTTPS. */
+export function getSessionCookieName(env: AppConfig["env"]) {
+  return env === "development" ? "precis_session" : "__Host-precis_session";
+}
+
 /** Reads the session of every API request and lets routes open one. */
 export async function registerSessions(app: FastifyInstance) {
   const { config } = app;
-  // Outside development the cookie is Secure and __Host- prefixed: bound to this exact host, over HTTPS.
   const isDevelopment = config.env === "development";
-  const cookieName = isDevelopment ? "precis_session" : "__Host-precis_session";
+  const cookieName = getSessionCookieName(config.env);
   const lifetimes = config.session;
 
   const cache = createSessionCache<SessionRow | null>();

@@ -2,7 +2,7 @@ import type { UserDetailsResponse } from "@precis/contract/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest, isApiRequestError } from "@/lib/api-client";
 
-const LOGGED_OUT: UserDetailsResponse = { userProfile: null };
+export const LOGGED_OUT: UserDetailsResponse = { userProfile: null };
 
 /**
  * Every page asks this at start-up, so it is not parsed with zod (10 kB gzip in the first load):

@@ -6,7 +6,7 @@ import { PageLoader } from "@/components/page-loader";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 import { useMediaQuery } from "../hooks/use-media-query";
-import { getDocsPageIdForPathname, getDocsPageIdForTitle, getDocsPageTitle } from "../lib/docs-navigation";
+import { getDocsPageIdForPathname, getDocsPageTitle } from "../lib/docs-navigation";
 import { DocsSidebar } from "./docs-sidebar";
 import { DocsTitleBar } from "./docs-title-bar";
 
@@ -27,7 +27,7 @@ const WIDE_SCREEN_QUERY = "(min-width: 992px)";
 export function DocsLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(["docs", "shell"]);
   const { productShortName } = useClientConfig();
-  const { activeTitle, setActiveTitle } = useAppState();
+  const { setActiveTitle } = useAppState();
   const { pathname } = useLocation();
   const pageId = getDocsPageIdForPathname(pathname, productShortName);
   const isWideScreen = useMediaQuery(WIDE_SCREEN_QUERY);
@@ -41,9 +41,8 @@ export function DocsLayout({ children }: { children: ReactNode }) {
     if (pageId) setActiveTitle(getDocsPageTitle(pageId, productShortName));
   }, [pageId, productShortName, setActiveTitle]);
 
-  const title = pageId
-    ? t(`pages.${getDocsPageIdForTitle(activeTitle, productShortName)}.title`, { productShortName })
-    : t("shell:notFound.title");
+  // From the URL, which the server knows too (the app state's title is set only once effects run).
+  const title = pageId ? t(`pages.${pageId}.title`, { productShortName }) : t("shell:notFound.title");
   const openDrawer = () => {
     setHasOpenedDrawer(true);
     setIsDrawerOpen(true);
@@ -52,29 +51,30 @@ export function DocsLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="docs-layout">
-      {isWideScreen ? (
-        <div className="docs-sider" style={{ width: DOCS_DRAWER_WIDTH }}>
+      {isWideScreen !== false && (
+        // Prerendered: both the sider and the menu button, one hidden by CSS, until hydration knows.
+        <div className={isWideScreen ? "docs-sider" : "docs-sider docs-wide-only"} style={{ width: DOCS_DRAWER_WIDTH }}>
           <DocsSidebar currentPageId={pageId} />
         </div>
-      ) : (
-        hasOpenedDrawer && (
-          <Suspense fallback={null}>
-            <DocsMenuDrawer
-              id={drawerId}
-              title={t("menu.drawerTitle")}
-              width={DOCS_DRAWER_WIDTH}
-              isOpen={isDrawerOpen}
-              onClose={closeDrawer}
-            >
-              <DocsSidebar currentPageId={pageId} onNavigate={closeDrawer} />
-            </DocsMenuDrawer>
-          </Suspense>
-        )
+      )}
+      {isWideScreen === false && hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <DocsMenuDrawer
+            id={drawerId}
+            title={t("menu.drawerTitle")}
+            width={DOCS_DRAWER_WIDTH}
+            isOpen={isDrawerOpen}
+            onClose={closeDrawer}
+          >
+            <DocsSidebar currentPageId={pageId} onNavigate={closeDrawer} />
+          </DocsMenuDrawer>
+        </Suspense>
       )}
       <div className="docs-body">
         <DocsTitleBar
           title={title}
           menuButton={isWideScreen ? undefined : { isOpen: isDrawerOpen, onOpen: openDrawer, drawerId }}
+          menuButtonOnlyOnNarrowScreens={isWideScreen === undefined}
         />
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </div>

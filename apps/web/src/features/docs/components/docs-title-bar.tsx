@@ -7,10 +7,12 @@ interface DocsTitleBarProps {
   title: string;
   /** Narrow screens: the menu lives in a drawer this button opens. */
   menuButton?: { isOpen: boolean; onOpen: () => void; drawerId: string };
+  /** While a prerendered page hydrates, CSS hides the button on wide screens. */
+  menuButtonOnlyOnNarrowScreens?: boolean;
 }
 
 /** The bar above every page with the active title, which is the page's one h1. */
-export function DocsTitleBar({ title, menuButton }: DocsTitleBarProps) {
+export function DocsTitleBar({ title, menuButton, menuButtonOnlyOnNarrowScreens }: DocsTitleBarProps) {
   const { t } = useTranslation("docs");
   return (
     <div className="docs-title-bar">
@@ -20,7 +22,7 @@ export function DocsTitleBar({ title, menuButton }: DocsTitleBarProps) {
           aria-expanded={menuButton.isOpen}
           aria-controls={menuButton.isOpen ? menuButton.drawerId : undefined}
           onClick={menuButton.onOpen}
-          className="docs-menu-button"
+          className={menuButtonOnlyOnNarrowScreens ? "docs-menu-button docs-narrow-only" : "docs-menu-button"}
         >
           <span className="visually-hidden">{t("menu.open")}</span>
         </Button>

@@ -19,7 +19,12 @@ export function loadDocsPage(language: SupportedLanguage, pageId: DocsPageId): P
     const loader = pageLoaders[path];
     loading = loader ? loader() : Promise.reject(new Error(`No documentation file ${path}`));
     loadedPages.set(path, loading);
-    loading.catch(() => loadedPages.delete(path));
+    loading.then(
+      // React's convention for a settled promise: use() then reads it without suspending, which
+      // matters when a prerendered page hydrates (a part that suspends there may be re-rendered).
+      (content) => Object.assign(loading as object, { status: "fulfilled", value: content }),
+      () => loadedPages.delete(path),
+    );
   }
   return loading;
 }

@@ -1,7 +1,11 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-/** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a CSS media query matches now; re-renders when it starts or stops matching.
+ * Undefined while React hydrates a prerendered page (the server has no screen), so the page can
+ * leave the choice to CSS until the browser's answer replaces it on the next render.
+ */
+export function useMediaQuery(query: string): boolean | undefined {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);
@@ -10,5 +14,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => undefined,
+  );
 }
