@@ -1,3 +1,4 @@
+import "@/app/global.css";
 import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

@@ -49,14 +49,7 @@ export function pagePreloadsPlugin(): Plugin {
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error("page-preloads: the build has no entry chunk");
-      // The entry (boot.ts) imports the app dynamically, so that it runs after the first paint; the
-      // app's files are preloaded by index.html all the same, beside the entry.
-      const entryFiles = staticGraph(bundle, [entry.fileName]);
-      const appFiles = staticGraph(bundle, [chunkOf("src/main.tsx").fileName]).filter(
-        (file) => !entryFiles.includes(file),
-      );
-      preloadInIndexHtml(bundle, appFiles);
-      const loadedByIndexHtml = [...entryFiles, ...appFiles];
+      const loadedByIndexHtml = staticGraph(bundle, [entry.fileName]);
 
       const pages = pagePreloads.map((page) => {
         const routeFiles = staticGraph(
@@ -89,18 +82,6 @@ export function pagePreloadsPlugin(): Plugin {
       this.emitFile({ type: "asset", fileName: ".vite/page-preloads.json", source: JSON.stringify(file, null, 2) });
     },
   };
-}
-
-/** Adds the files to index.html's preloads: scripts as modulepreload, their stylesheets as stylesheets. */
-function preloadInIndexHtml(bundle: Rolldown.OutputBundle, files: string[]) {
-  const indexHtml = bundle["index.html"];
-  if (indexHtml?.type !== "asset") throw new Error("page-preloads: the build has no index.html");
-  const styles = [...new Set(files.flatMap((file) => cssOf(bundle, file)))];
-  const links = [
-    ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-  ].join("\n    ");
-  indexHtml.source = String(indexHtml.source).replace("</head>", `    ${links}\n  </head>`);
 }
 
 /** The chunks and everything they import statically, in a stable order (roots first). */
