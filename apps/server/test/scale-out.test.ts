@@ -133,11 +133,12 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
     await first.app.mailWorker.runOnce();
     const before = smtp.inbox.length;
     for (let index = 0; index < 40; index += 1) {
-      await enqueueEmail(first.database.db, `reader${index}@example.ca`, {
-        subject: `Message ${index}`,
-        text: `Body ${index}\n`,
-        html: `<p>Body ${index}</p>`,
-      });
+      await enqueueEmail(
+        first.database.db,
+        `reader${index}@example.ca`,
+        { subject: `Message ${index}`, text: `Body ${index}\n`, html: `<p>Body ${index}</p>` },
+        first.app.clock(),
+      );
     }
     const sent = await Promise.all([first.app.mailWorker.runOnce(), second.app.mailWorker.runOnce()]);
     const received = smtp.inbox.slice(before).map((mail) => mail.subject);

@@ -104,6 +104,7 @@ export async function registerAccount(
           tx,
           created.email,
           renderEmail("welcome", language, emailContext(deps.config), { name: displayNameOf(created) }),
+          deps.now,
         );
         await recordAuditEvent(tx, deps.origin, "registered", created.id, { method: "password" });
         return created;
@@ -200,6 +201,7 @@ export async function requestPasswordReset(deps: AuthDependencies, email: string
         code,
         validMinutes,
       }),
+      deps.now,
     );
     await recordAuditEvent(tx, deps.origin, "reset_requested", user.id);
   });
@@ -264,6 +266,7 @@ export async function resetPassword(
       tx,
       user.email,
       renderEmail("passwordChanged", user.locale, emailContext(deps.config), { name: displayNameOf(user) }),
+      deps.now,
     );
     await recordAuditEvent(tx, deps.origin, "reset_completed", user.id);
     return true;

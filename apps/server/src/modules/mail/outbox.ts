@@ -8,9 +8,20 @@ import { mailOutbox } from "../../db/schema.ts";
 import { addSeconds, type Clock } from "../../lib/clock.ts";
 import type { RenderedEmail } from "./templates.ts";
 
-/** Queues an email inside the caller's transaction: it exists if and only if the change commits. */
-export async function enqueueEmail(db: AppDatabase, recipient: string, email: RenderedEmail) {
-  await db.insert(mailOutbox).values({ recipient, subject: email.subject, textBody: email.text, htmlBody: email.html });
+/**
+ * Queues an email inside the caller's transaction: it exists if and only if the change commits.
+ * Due at `now`, the app's clock, which the worker also claims by: the database's own now() differed
+ * from it (tests' clocks; a server whose clock lags the database's held mail back).
+ */
+export async function enqueueEmail(db: AppDatabase, recipient: string, email: RenderedEmail, now: Date) {
+  await db.insert(mailOutbox).values({
+    recipient,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    createdAt: now,
+    nextAttemptAt: now,
+  });
 }
 
 export interface MailTransport {

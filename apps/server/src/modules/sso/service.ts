@@ -101,6 +101,7 @@ export async function registerWithIdentity(
           tx,
           created.email,
           renderEmail("welcome", language, emailContext(deps), { name: created.firstName || username }),
+          deps.now,
         );
         await recordAuditEvent(tx, deps.origin, "sso_registered", created.id, { provider: identity.provider });
         return created;
@@ -162,6 +163,7 @@ export async function changeEmail(deps: AuthDependencies, userId: number, identi
             name: before.firstName || before.username,
             newEmail: identity.email,
           }),
+          deps.now,
         );
       }
       await recordAuditEvent(tx, deps.origin, "email_changed", userId, { provider: identity.provider });
