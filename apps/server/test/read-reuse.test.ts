@@ -32,6 +32,14 @@ async function signUp() {
 }
 const readBody = async (headers: Record<string, string>) =>
   (await server.app.inject({ method: "GET", url: "/api/user-options", headers })).body;
+/** A memo-option save; `changes` may be invalid on purpose. */
+const save = (headers: Record<string, string>, changes: Record<string, unknown>) =>
+  server.app.inject({
+    method: "PUT",
+    url: "/api/user-options",
+    headers: { ...xhrHeaders, ...headers },
+    payload: { ...defaultMemoOptionSet, ...changes },
+  });
 const namesIn = (body: string) => JSON.parse(body).options.map((option: { name: string }) => option.name);
 
 /** A set saved by "another instance": straight into the database. */
@@ -61,12 +69,7 @@ describe("reused reads", () => {
     const { headers, userId } = await signUp();
     expect(namesIn(await readBody(headers))).toEqual([defaultMemoOptionSet.name]);
     await saveElsewhere(userId, "Elsewhere");
-    const refused = await server.app.inject({
-      method: "PUT",
-      url: "/api/user-options",
-      headers: { ...xhrHeaders, ...headers },
-      payload: { ...defaultMemoOptionSet, memoTone: "Shouting" },
-    });
+    const refused = await save(headers, { memoTone: "Shouting" });
     expect(refused.statusCode).toBe(400);
     // Still the reused answer: the refused PUT did not clear it (another instance's save shows within 1 s).
     expect(namesIn(await readBody(headers))).toEqual([defaultMemoOptionSet.name]);
@@ -106,12 +109,7 @@ describe("reused reads", () => {
     await readBody(headers);
     time.advanceMilliseconds(600);
     await readBody(headers);
-    const saved = await server.app.inject({
-      method: "PUT",
-      url: "/api/user-options",
-      headers: { ...xhrHeaders, ...headers },
-      payload: { ...defaultMemoOptionSet, name: "Mine" },
-    });
+    const saved = await save(headers, { name: "Mine" });
     expect(saved.statusCode).toBe(200);
     expect(namesIn(await readBody(headers))).toEqual(["Mine"]);
     time.advanceMilliseconds(300);
