@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { z } from "zod/mini";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { type Clock, systemClock } from "./lib/clock.ts";
+import { type Clock, type ElapsedClock, systemClock, systemElapsedClock } from "./lib/clock.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
@@ -29,6 +29,7 @@ declare module "fastify" {
     config: AppConfig;
     database: DatabaseHandle;
     clock: Clock;
+    elapsedClock: ElapsedClock;
     mailWorker: MailWorker;
   }
 }
@@ -40,6 +41,8 @@ export interface ServerDependencies {
   logger?: FastifyServerOptions["logger"];
   /** Tests move time with their own clock. */
   clock?: Clock;
+  /** Real elapsed time, which bounds in-memory reuse; tests move it by hand with the clock above. */
+  elapsedClock?: ElapsedClock;
   /** Tests pass a transport that records or fails. */
   mailTransport?: MailTransport;
 }
@@ -74,6 +77,7 @@ export async function createServer({
   database,
   logger,
   clock = systemClock,
+  elapsedClock = systemElapsedClock,
   mailTransport,
 }: ServerDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -106,6 +110,7 @@ export async function createServer({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("clock", clock);
+  app.decorate("elapsedClock", elapsedClock);
   const mailWorker = createMailWorker({
     db: database.db,
     transport:

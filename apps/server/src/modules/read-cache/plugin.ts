@@ -45,6 +45,7 @@ export async function registerReadCache(app: FastifyInstance) {
     reuseMs: REUSE_MS,
     refreshAfterMs: REFRESH_AFTER_MS,
     maxEntries: MAX_ENTRIES,
+    now: app.elapsedClock,
     // Tests move the app's clock by days within a millisecond: a read is reused only while that clock stands near it.
     appNow: () => app.clock().getTime(),
   });

@@ -34,7 +34,7 @@ export async function registerSessions(app: FastifyInstance) {
   const cookieName = getSessionCookieName(config.env);
   const lifetimes = config.session;
 
-  const cache = createSessionCache<SessionRow | null>();
+  const cache = createSessionCache<SessionRow | null>(app.elapsedClock);
   app.decorate("sessionCache", cache);
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
