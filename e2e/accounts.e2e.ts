@@ -110,6 +110,25 @@ describe("login", () => {
     await expect.poll(() => page.getByText("Your session is active.").isVisible()).toBe(true);
   });
 
+  it("arrives as HTML in the visitor's language, its form disabled until the app has started", async () => {
+    // Without JavaScript the page stays as the server sent it, as it is before the app starts.
+    const page = await openPage({ language: "fr", javaScript: false });
+    await page.goto("/login");
+    expect(await page.getByRole("heading", { level: 1, name: "Connexion" }).isVisible()).toBe(true);
+    for (const field of ["Courriel", "Mot de passe"]) {
+      expect(await page.getByLabel(field, { exact: true }).isDisabled()).toBe(true);
+    }
+    // Neither a click nor Enter can submit it natively, and a native submit would be a POST.
+    expect(await page.getByRole("button", { name: "Se connecter" }).isDisabled()).toBe(true);
+    expect(await page.locator("form#login").getAttribute("method")).toBe("post");
+
+    const registration = await openPage({ javaScript: false });
+    await registration.goto("/register");
+    expect(await registration.getByRole("heading", { level: 1, name: "User Registration" }).isVisible()).toBe(true);
+    expect(await registration.getByLabel("Email", { exact: true }).isDisabled()).toBe(true);
+    expect(await registration.getByRole("button", { name: "Register" }).isDisabled()).toBe(true);
+  });
+
   it("sends a visitor from the case-law site to the logged-in landing", async () => {
     const page = await openPage();
     const { email } = await registerThroughApi(baseUrl);

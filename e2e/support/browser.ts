@@ -84,13 +84,14 @@ export function useBrowser() {
 }
 
 /**
- * A prerendered page (the documentation) shows its controls before the app has started, and a click
- * then does nothing. Users rarely click that fast; tests always do: every navigation that loads a
- * page waits for the app to take over the server's HTML (main.tsx removes the marker).
+ * A prerendered page (the documentation, login, registration) shows its controls before the app has
+ * started, and a click then does nothing. Users rarely click that fast; tests always do: every navigation
+ * that loads a page waits for the app to take over the server's HTML (main.tsx removes the marker) and
+ * for its forms, disabled and busy until then, to be enabled.
  */
 function waitForAppStartAfterLoads(page: Page) {
   const waitForAppStart = () =>
-    page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("data-prerendered-lang"));
+    page.waitForFunction(() => !document.querySelector('#root[data-prerendered-lang], #root form[aria-busy="true"]'));
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     Object.assign(page, {

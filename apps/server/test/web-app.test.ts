@@ -128,7 +128,7 @@ describe("serving the web app", () => {
   });
 });
 
-describe("prerendered documentation pages", () => {
+describe("prerendered pages: the documentation, login and registration", () => {
   let prerendering: TestServer;
   let ssrDir: string;
   const renders = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
@@ -161,6 +161,8 @@ describe("prerendered documentation pages", () => {
     ["/document/faq", "fr-CA,fr;q=0.9", "fr"],
     ["/document", "en-CA", "en"],
     ["/document/lexi-search", "de-DE", "en"],
+    ["/login", "fr", "fr"],
+    ["/register", "en", "en"],
   ])("serves %s rendered, in the language the browser asks for (%s)", async (url, acceptLanguage, language) => {
     const response = await get(url, { "accept-language": acceptLanguage });
     expect(response.statusCode).toBe(200);
@@ -171,10 +173,14 @@ describe("prerendered documentation pages", () => {
     const head = response.body.slice(0, response.body.indexOf("</head>"));
     expect(head).toContain("<style>.page{}</style>");
     expect(head).toContain('<script type="application/json" id="precis-config">');
-    // The page's own chunks are still hinted; its stylesheet now styles HTML that is already there.
+    expect(response.headers.vary).toBe("accept-language, cookie");
+  });
+
+  it("still hints the page's own chunks, and links its stylesheet to style the HTML already there", async () => {
+    const response = await get("/document/faq");
+    const head = response.body.slice(0, response.body.indexOf("</head>"));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/docs-1.js">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/docs-1.css">');
-    expect(response.headers.vary).toBe("accept-language, cookie");
   });
 
   it.each([
@@ -182,7 +188,9 @@ describe("prerendered documentation pages", () => {
     ["a URL with a query string", "/document/faq?q=trial", {}],
     ["another spelling of a page's path", "/document/FAQ/", {}],
     ["a documentation page that does not exist", "/document/no-such-page", {}],
-    ["a page that is not documentation", "/login", {}],
+    ["the login page with the parameters of a link (a reset password's email)", "/login?email=a%40b.ca", {}],
+    ["an account page whose form carries a step's state", "/login/find-user", {}],
+    ["a signed-in page", "/profile", {}],
   ])("leaves rendering to the browser for %s", async (_case, url, headers) => {
     const response = await get(url, headers);
     expect(response.statusCode).toBe(200);

@@ -18,8 +18,8 @@ function findRootElement(): HTMLElement {
 }
 const rootElement = findRootElement();
 
-// The server prerenders the documentation for visitors who send no session cookie, in the language
-// their browser asks for (decision 014, apps/server/src/plugins/prerender.ts).
+// The server prerenders the documentation, login and registration for visitors who send no session
+// cookie, in the language their browser asks for (decision 014, apps/server/src/plugins/prerender.ts).
 const prerenderedLanguage = rootElement.getAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
 
 const queryClient = createQueryClient();

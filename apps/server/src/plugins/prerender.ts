@@ -8,11 +8,10 @@ import { negotiateLanguage } from "./page-preloads.ts";
 
 /*
  * Prerendered pages (decision 014). The web build's dist-ssr/server-render.js renders a page to
- * HTML; the browser hydrates it. Only the documentation, which every visitor who is not signed in
- * sees the same, and which is read, not filled in: a form's button clicked before the app has
- * started would do nothing, and a form submitted then would go out as a plain GET, with its fields
- * (a password) in the URL. Each page is rendered once per language, on its first request, and kept:
- * the set of pages is fixed, so the memory is bounded.
+ * HTML; the browser hydrates it. Only pages every visitor who is not signed in sees the same: the
+ * documentation, login and registration. Their forms stay disabled until the app has
+ * started (useIsHydrated), so no form is submitted natively with its password. Each page is rendered
+ * once per language, on its first request, and kept: the set of pages is fixed, so the memory is bounded.
  */
 
 const LANGUAGES = ["en", "fr"] as const;
@@ -33,13 +32,16 @@ export type Prerender = (pathname: string, acceptLanguage: string | undefined) =
 
 const NONE: Prerender = async () => null;
 
-/** The exact paths prerendered: anything else (a query string, another spelling) is rendered by the browser. */
+/**
+ * The exact paths prerendered: anything else (a query string, another spelling) is rendered by the browser.
+ * Not the other account pages: their forms carry codes and states from the URL or the previous step.
+ */
 function listPrerenderedPaths(productShortName: string): Set<string> {
   const docsPaths = docsPageIds.map((pageId) => {
     const slug = getDocsPageSlug(pageId, productShortName);
     return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
   });
-  return new Set(docsPaths);
+  return new Set([...docsPaths, "/login", "/register"]);
 }
 
 export function loadPrerender(webSsrDir: string, client: ClientConfig, log: FastifyBaseLogger): Prerender {
