@@ -14,8 +14,13 @@ beforeAll(async () => {
   await writeFile(
     path.join(distDir, "index.html"),
     '<!doctype html><html lang="en"><head><title>x</title><script type="application/json" id="precis-config"></script>' +
-      '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+      '<script type="module" src="/assets/index-abc123.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   );
+  await writeFile(path.join(distDir, "assets", "index-abc123.css"), ".boot-splash{display:grid}");
+  await writeFile(path.join(distDir, "assets", "docs-1.css"), ".docs-layout{display:flex}");
+  // A relative url() would resolve against the page once inline: this one stays a link.
+  await writeFile(path.join(distDir, "assets", "docs-2.css"), ".docs-logo{background:url(./logo.svg)}");
   await writeFile(path.join(distDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
   await writeFile(path.join(distDir, "robots.txt"), "User-agent: *\n");
   // What the web build lists per page (apps/web/src/app/build/page-preloads-plugin.ts), in its shape.
@@ -34,7 +39,12 @@ beforeAll(async () => {
           styles: ["/assets/profile-1.css"],
           texts: texts(["profile"]),
         },
-        { path: "/document/*", scripts: ["/assets/docs-1.js"], styles: ["/assets/docs-1.css"], texts: texts(["docs"]) },
+        {
+          path: "/document/*",
+          scripts: ["/assets/docs-1.js"],
+          styles: ["/assets/docs-1.css", "/assets/docs-2.css"],
+          texts: texts(["docs"]),
+        },
         { path: "/login", scripts: ["/assets/login-1.js"], styles: [], texts: texts(["auth"]) },
         { path: "/*", scripts: ["/assets/not-found-1.js"], styles: [], texts: texts([]) },
       ],
@@ -96,6 +106,13 @@ describe("serving the web app", () => {
     const response = await server.app.inject({ method: "GET", url: "/profile" });
     expect(response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/profile-1.css">');
     expect(response.body).not.toContain('rel="stylesheet"');
+  });
+
+  it("carries the entry's stylesheet inline, so the first paint waits for no other request", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/profile" });
+    const head = response.body.slice(0, response.body.indexOf("</head>"));
+    expect(head).toContain("<style>.boot-splash{display:grid}</style>");
+    expect(head).not.toContain("index-abc123.css");
   });
 
   it("caches hashed assets for a year and compresses them", async () => {
@@ -176,11 +193,12 @@ describe("prerendered pages: the documentation, login and registration", () => {
     expect(response.headers.vary).toBe("accept-language, cookie");
   });
 
-  it("still hints the page's own chunks, and links its stylesheet to style the HTML already there", async () => {
+  it("still hints the page's own chunks, and carries its stylesheets to style the HTML already there", async () => {
     const response = await get("/document/faq");
     const head = response.body.slice(0, response.body.indexOf("</head>"));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/docs-1.js">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/docs-1.css">');
+    expect(head).toContain("<style>.docs-layout{display:flex}</style>");
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/docs-2.css">');
   });
 
   it.each([

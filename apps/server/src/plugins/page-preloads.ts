@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
 import Negotiator from "negotiator";
+import type { createStylesheetInliner } from "./inline-stylesheets.ts";
 
 /*
  * Preload hints for the page a URL opens. The web build lists, per page, the chunks, stylesheets
@@ -21,7 +22,7 @@ interface PageFiles {
 
 /**
  * Finds the hints for a request: the first page whose path pattern matches, in the build's order.
- * A prerendered page gets its stylesheets as stylesheets: its HTML is already there to style.
+ * A prerendered page gets its stylesheets inline: its HTML is already there to style.
  */
 export type PreloadHints = (
   pathname: string,
@@ -40,7 +41,11 @@ export function negotiateLanguage(acceptLanguage: string | undefined, languages:
 
 const NO_HINTS: PreloadHints = () => "";
 
-export function loadPreloadHints(webDistDir: string, productShortName: string): PreloadHints {
+export function loadPreloadHints(
+  webDistDir: string,
+  productShortName: string,
+  inlineStylesheet: ReturnType<typeof createStylesheetInliner>,
+): PreloadHints {
   const file = path.join(webDistDir, ".vite/page-preloads.json");
   // A build from before the hints (or a hand-made dist in tests) simply gets none.
   if (!existsSync(file)) return NO_HINTS;
@@ -61,25 +66,23 @@ export function loadPreloadHints(webDistDir: string, productShortName: string): 
     let hints = cache.get(key);
     if (hints === undefined) {
       const docsPageFile = docsPageId ? docsPages[language]?.[docsPageId] : undefined;
-      hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : [], isPrerendered);
+      const styles = route.page.styles.map((href) =>
+        // Without prerendered HTML, "preload", not "stylesheet": the route applies its styles itself,
+        // and a stylesheet here would hold back the first paint (index.html's logo) until it downloads.
+        isPrerendered
+          ? inlineStylesheet(href, `<link rel="stylesheet" crossorigin href="${href}">`)
+          : `<link rel="preload" as="style" crossorigin href="${href}">`,
+      );
+      hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : [], styles);
       cache.set(key, hints);
     }
     return hints;
   };
 }
 
-function renderHints(page: PageFiles, language: string, content: string[], isPrerendered: boolean) {
+function renderHints(page: PageFiles, language: string, content: string[], styles: string[]) {
   const scripts = [...page.scripts, ...(page.texts[language] ?? []), ...content];
-  return [
-    // Without prerendered HTML, "preload", not "stylesheet": the route applies its styles itself,
-    // and a stylesheet here would hold back the first paint (index.html's logo) until it downloads.
-    ...page.styles.map((href) =>
-      isPrerendered
-        ? `<link rel="stylesheet" crossorigin href="${href}">`
-        : `<link rel="preload" as="style" crossorigin href="${href}">`,
-    ),
-    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-  ].join("");
+  return [...styles, ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)].join("");
 }
 
 /** react-router's pattern syntax as the route table uses it: static segments, `:name`, `:name?`, and a last `*`. */

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
+import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
 import { loadPreloadHints } from "./page-preloads.ts";
 import { loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
@@ -26,12 +27,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
       sendApiError(reply, 404, "The web app is not built on this server. Run `npm run build`.");
   }
 
-  const indexHtml = renderIndexHtml(readFileSync(indexPath, "utf8"), config);
+  const inlineStylesheet = createStylesheetInliner(config.webDistDir);
+  const indexHtml = inlineStylesheetLinks(renderIndexHtml(readFileSync(indexPath, "utf8"), config), inlineStylesheet);
   // Each page's own chunks are hinted at the end of <head>, after the entry's.
   const headEnd = indexHtml.indexOf("</head>");
   if (headEnd < 0) throw new Error("index.html has no </head>");
   const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
-  const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName);
+  const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName, inlineStylesheet);
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
   const sessionCookieName = getSessionCookieName(config.env);
   const fillRoot = rootFiller(headRest);
