@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense, useId, useLayoutEffect, useState } from
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
+import { useMediaQuery } from "@/hooks/use-media-query";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
-import { useMediaQuery } from "../hooks/use-media-query";
 import { getDocsPageIdForPathname, getDocsPageTitle } from "../lib/docs-navigation";
 import { DocsSidebar } from "./docs-sidebar";
 import { DocsTitleBar } from "./docs-title-bar";
