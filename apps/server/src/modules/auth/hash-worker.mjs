@@ -6,7 +6,8 @@ import { parentPort } from "node:worker_threads";
 import { hashSync, verifySync } from "@node-rs/argon2";
 
 try {
-  setPriority(10);
+  // 5, not 10: at 10 other processes on a shared machine took the hashing threads' CPU (see decision 010).
+  setPriority(5);
 } catch {
   // Some systems refuse; hashing still works, only without the lower priority.
 }
