@@ -9,8 +9,8 @@ import { negotiateLanguage } from "./page-preloads.ts";
 /*
  * Prerendered pages (decision 014). The web build's dist-ssr/server-render.js renders a page to
  * HTML; the browser hydrates it. Only pages every visitor who is not signed in sees the same: the
- * documentation, login and registration. Their forms stay disabled until the app has
- * started (useIsHydrated), so no form is submitted natively with its password. Each page is rendered
+ * documentation, login and registration. Their forms stay disabled until the app has started
+ * (usePrerenderedFormProps), so none is submitted natively with its password. Each page is rendered
  * once per language, on its first request, and kept: the set of pages is fixed, so the memory is bounded.
  */
 

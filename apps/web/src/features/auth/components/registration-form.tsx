@@ -15,7 +15,7 @@ import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
 import type { Destination } from "@/features/auth/lib/destinations";
 import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
 import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
-import { useIsHydrated } from "@/hooks/use-is-hydrated";
+import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { useClientConfig } from "@/lib/client-config";
 
 export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
@@ -50,7 +50,7 @@ export function RegistrationForm({
 }: RegistrationFormProps) {
   const { t } = useTranslation("auth");
   const [form] = Form.useForm<RegistrationValues>();
-  const isHydrated = useIsHydrated();
+  const prerenderedFormProps = usePrerenderedFormProps();
   useRevalidateOnLanguageChange(form);
   const { productName } = useClientConfig();
   const Title = titleLevel === 1 ? "h1" : "h2";
@@ -69,11 +69,7 @@ export function RegistrationForm({
       <Form<RegistrationValues>
         form={form}
         name="register"
-        // Prerendered (decision 014): until the app has started, a typed value would be lost and a submit
-        // would go out natively. Disabled (and busy) until then, and a POST should anything still submit it.
-        disabled={!isHydrated}
-        aria-busy={!isHydrated}
-        method="post"
+        {...prerenderedFormProps}
         layout="vertical"
         // antd's own "optional" mark joins the label without a space ("Username(optional)" to
         // label matching); this one keeps the space and the catalogue's wording.

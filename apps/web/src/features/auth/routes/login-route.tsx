@@ -15,7 +15,7 @@ import { getLoginFailure } from "@/features/auth/lib/account-errors";
 import { getPostLoginDestination } from "@/features/auth/lib/destinations";
 import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { useIsHydrated } from "@/hooks/use-is-hydrated";
+import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 
@@ -23,7 +23,7 @@ import { useClientConfig } from "@/lib/client-config";
 export function LoginRoute() {
   const { t } = useTranslation(["auth", "common"]);
   const [form] = Form.useForm<LoginInput>();
-  const isHydrated = useIsHydrated();
+  const prerenderedFormProps = usePrerenderedFormProps();
   useRevalidateOnLanguageChange(form);
   useDocumentTitle(t("login.pageTitle"));
   const { productName, markers, links } = useClientConfig();
@@ -91,11 +91,7 @@ export function LoginRoute() {
         <Form<LoginInput>
           form={form}
           name="login"
-          // Prerendered (decision 014): until the app has started, a typed value would be lost and a submit
-          // would go out natively. Disabled (and busy) until then, and a POST should anything still submit it.
-          disabled={!isHydrated}
-          aria-busy={!isHydrated}
-          method="post"
+          {...prerenderedFormProps}
           layout="vertical"
           requiredMark={false}
           initialValues={{ email: prefilledEmail }}

@@ -23,7 +23,7 @@ export function ProfileRoute() {
   const { tabId } = useParams();
   const navigate = useNavigate();
   // Read as the page renders. antd's Grid.useBreakpoint answers only from a layout effect, which
-  // re-rendered the whole page at once right after its first render (Lighthouse: a 450-530 ms task).
+  // rendered the whole page a second time, at once, right after its first render.
   const hasRoomForSideTabs = useMediaQuery(SIDE_TABS_QUERY);
   const { tab, canonicalId } = resolveProfileTab(tabId, productShortName);
   useDocumentTitle(t("pageTitle"));
