@@ -132,6 +132,11 @@ describe("serving the web app", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("keeps the build's own lists (.vite/) private", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/.vite/page-preloads.json" });
+    expect(response.body).not.toContain("/assets/profile-1.js");
+  });
+
   it("answers a missing asset with 404, not HTML, so a stale page notices", async () => {
     const response = await server.app.inject({ method: "GET", url: "/assets/index-old999.js" });
     expect(response.statusCode).toBe(404);
