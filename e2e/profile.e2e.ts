@@ -406,6 +406,19 @@ describe("memo settings", () => {
     expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
   });
 
+  it("Cancel after a save returns to what was just saved, not to what the page opened with", async () => {
+    const page = await openMemoSettings();
+    await row(page, "Tone").getByText("Client", { exact: true }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(isVisible(status(page, "Changes Saved"))).toBe(true);
+
+    await row(page, "Tone").getByText("Personal", { exact: true }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    const tone = page.getByRole("radiogroup", { name: "Tone", exact: true });
+    expect(await tone.getByRole("radio", { name: "Client" }).isChecked()).toBe(true);
+    expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+  });
+
   it("say so when loading or saving fails, and keep the edits", async () => {
     const page = await openPage();
     await signUpInContext(page.context());

@@ -47,22 +47,24 @@ export function MemoSettings() {
 
 type Failure = "save" | "loggedOut";
 
-/** SPEC §4 "Memo settings page": any change marks it edited; Save and Cancel through the shared panel. */
-function MemoSettingsEditor({ saved: initiallySaved }: { saved: MemoOptionSet }) {
+/**
+ * SPEC §4 "Memo settings page": any change marks it edited; Save and Cancel through the shared panel.
+ * `saved` is the set in the query cache, which a save replaces; the editor keeps only its draft.
+ */
+function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
   const { t } = useTranslation("profile");
-  const [saved, setSaved] = useState(initiallySaved);
-  const [draft, setDraft] = useState(initiallySaved);
+  const [draft, setDraft] = useState(saved);
   const [focus, setFocus] = useState<PreviewFocus>(DEFAULT_PREVIEW_FOCUS);
   const [isEdited, setIsEdited] = useState(false);
-  const [result, setResult] = useState<SaveResult>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // What the last save came to; null once the set is edited again.
+  const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
+  const result: SaveResult = outcome === null ? null : outcome === "saved" ? "success" : "error";
   const saveOptions = useSaveMemoOptions();
 
   const change = (next: MemoOptionSet) => {
     setDraft(next);
     setIsEdited(true);
-    setResult(null);
-    setFailure(null);
+    setOutcome(null);
   };
 
   const choose = (row: MemoSettingKey, value: string) => {
@@ -81,16 +83,13 @@ function MemoSettingsEditor({ saved: initiallySaved }: { saved: MemoOptionSet })
     if (saveOptions.isPending || !isEdited) return;
     saveOptions.mutate(draft, {
       onSuccess: ({ options, updatedOptionId }) => {
-        const stored = options.find((set) => set.id === updatedOptionId) ?? { ...draft, id: updatedOptionId };
-        setSaved(stored);
-        setDraft(stored);
+        setDraft(options.find((set) => set.id === updatedOptionId) ?? { ...draft, id: updatedOptionId });
         setIsEdited(false);
-        setResult("success");
+        setOutcome("saved");
       },
       onError: (error) => {
         // The edits stay on screen so the user can try again.
-        setResult("error");
-        setFailure(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
+        setOutcome(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
       },
     });
   };
@@ -99,8 +98,7 @@ function MemoSettingsEditor({ saved: initiallySaved }: { saved: MemoOptionSet })
     setDraft(saved);
     setFocus(DEFAULT_PREVIEW_FOCUS);
     setIsEdited(false);
-    setResult(null);
-    setFailure(null);
+    setOutcome(null);
   };
 
   return (
@@ -122,7 +120,7 @@ function MemoSettingsEditor({ saved: initiallySaved }: { saved: MemoOptionSet })
             isEdited={isEdited}
             isSaving={saveOptions.isPending}
             result={result}
-            isLoggedOut={failure === "loggedOut"}
+            isLoggedOut={outcome === "loggedOut"}
             errorMessage={t("memo.saveFailed")}
             onCancel={cancel}
             onSave={save}

@@ -57,8 +57,9 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["profile", "common"]);
   const [form] = Form.useForm<UserSettingsValues>();
   const [isEdited, setIsEdited] = useState(false);
-  const [result, setResult] = useState<SaveResult>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // What the last save or cancel came to; null once the form is edited again.
+  const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
+  const result: SaveResult = outcome === null ? null : outcome === "saved" ? "success" : "error";
   const [isCancelling, setIsCancelling] = useState(false);
   const updateProfile = useUpdateProfile();
   const refetchProfile = useRefetchProfile();
@@ -71,8 +72,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
 
   const markEdited = () => {
     setIsEdited(true);
-    setResult(null);
-    setFailure(null);
+    setOutcome(null);
   };
 
   const setAllSubjects = (isOn: boolean) => {
@@ -90,19 +90,17 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
         onSuccess: ({ userProfile }) => {
           if (userProfile) form.setFieldsValue(toValues(userProfile));
           setIsEdited(false);
-          setFailure(null);
-          setResult("success");
+          setOutcome("saved");
         },
         onError: (error) => {
-          setResult("error");
           const rejected = getRejectedFields(error, EDITABLE_FIELDS);
           if (rejected.length > 0) {
-            setFailure("rejected");
+            setOutcome("rejected");
             form.setFields(rejected.map((name) => ({ name, errors: [t("user.fieldRejected")] })));
             form.focusField(rejected[0]);
             return;
           }
-          setFailure(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
+          setOutcome(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
         },
       },
     );
@@ -116,12 +114,10 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
       if (fresh) form.setFieldsValue(toValues(fresh));
       form.setFields(EDITABLE_FIELDS.map((name) => ({ name, errors: [] })));
       setIsEdited(false);
-      setResult(null);
-      setFailure(null);
+      setOutcome(null);
     } catch {
       // The edits stay on screen: the user can try again or save them.
-      setResult("error");
-      setFailure("load");
+      setOutcome("load");
     } finally {
       setIsCancelling(false);
     }
@@ -215,8 +211,8 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
           isEdited={isEdited}
           isSaving={updateProfile.isPending || isCancelling}
           result={result}
-          isLoggedOut={failure === "loggedOut"}
-          errorMessage={t(failure === "load" ? "user.loadFailed" : "user.saveFailed")}
+          isLoggedOut={outcome === "loggedOut"}
+          errorMessage={t(outcome === "load" ? "user.loadFailed" : "user.saveFailed")}
           onCancel={() => void cancel()}
         />
       </Form>
