@@ -25,13 +25,13 @@ function controlledReads() {
   };
 }
 
-function setUp(options: { withAppClock?: boolean } = {}) {
+function setUp(options: { withAppClock?: boolean; maxEntries?: number } = {}) {
   let now = 1_000;
   let appNow = 5_000_000;
   const cache = createReuseCache<string>({
     reuseMs: 1_000,
     refreshAfterMs: 500,
-    maxEntries: 100,
+    maxEntries: options.maxEntries ?? 100,
     now: () => now,
     ...(options.withAppClock ? { appNow: () => appNow } : {}),
   });
@@ -185,5 +185,39 @@ describe("reuse cache", () => {
     await reads.answer(0, "for one");
     await reads.answer(1, "for two");
     expect([await one, await two]).toEqual(["for one", "for two"]);
+  });
+
+  describe("when it holds its most keys", () => {
+    /** Fills the cache with "a", "b" and "c", spread over `spreadMs`, adds "d", and says which keys are reused. */
+    async function fillThenAdd(spreadMs: number) {
+      const { cache, advance } = setUp({ maxEntries: 3 });
+      const reads = controlledReads();
+      for (const [index, key] of ["a", "b", "c"].entries()) {
+        void cache.get(key, reads.read);
+        await reads.answer(index, key);
+        advance(spreadMs / 3);
+      }
+      void cache.get("d", reads.read);
+      await reads.answer(3, "d");
+      // A reused answer is already settled, so it wins the race; a new read is still pending. Newest first:
+      // a key read again is stored, which could sweep the ones after it.
+      const reusedKeys: string[] = [];
+      for (const key of ["d", "c", "b", "a"]) {
+        const served = await Promise.race([cache.get(key, reads.read), Promise.resolve(null)]);
+        if (served === key) reusedKeys.push(key);
+      }
+      return reusedKeys.reverse();
+    }
+
+    it("drops only the expired keys when some have expired", async () => {
+      // a is 1,200 ms old by the time d is added, b 800 ms: only a has expired.
+      const reusedKeys = await fillThenAdd(1_200);
+      expect(reusedKeys).toEqual(["b", "c", "d"]);
+    });
+
+    it("drops every key when none has expired, so memory stays bounded", async () => {
+      const reusedKeys = await fillThenAdd(0);
+      expect(reusedKeys).toEqual(["d"]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { type Language, languages } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
 import type { FastifyBaseLogger } from "fastify";
@@ -13,9 +14,6 @@ import { negotiateLanguage } from "./page-preloads.ts";
  * (usePrerenderedFormProps), so none is submitted natively with its password. Each page is rendered
  * once per language, on its first request, and kept: the set of pages is fixed, so the memory is bounded.
  */
-
-const LANGUAGES = ["en", "fr"] as const;
-type Language = (typeof LANGUAGES)[number];
 
 /** What dist-ssr/server-render.js exports (see apps/web/src/server-render.tsx). */
 interface ServerRenderModule {
@@ -55,7 +53,7 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
 
   return (pathname, acceptLanguage) => {
     if (!paths.has(pathname)) return Promise.resolve(null);
-    const language = negotiateLanguage(acceptLanguage, LANGUAGES) as Language;
+    const language = negotiateLanguage(acceptLanguage, languages) as Language;
     const key = `${language} ${pathname}`;
     let page = pages.get(key);
     if (!page) {
