@@ -1,12 +1,20 @@
+/**
+ * An error and the errors it wraps (Drizzle wraps the driver's as `cause`), each once: a cause that
+ * points back along the chain must not loop for ever inside the error handler.
+ */
+function* causeChain(error: unknown): Generator<{ code?: unknown; constraint?: unknown; message?: unknown }> {
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === "object" && !seen.has(current); ) {
+    seen.add(current);
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
 /** The name of the unique constraint a write violated, or null for any other error. */
 export function getViolatedUniqueConstraint(error: unknown): string | null {
-  // Drizzle wraps driver errors; node-postgres and PGlite both expose PostgreSQL's code and constraint.
-  for (
-    let current: unknown = error;
-    current && typeof current === "object";
-    current = (current as { cause?: unknown }).cause
-  ) {
-    const candidate = current as { code?: unknown; constraint?: unknown };
+  // node-postgres and PGlite both expose PostgreSQL's code and constraint.
+  for (const candidate of causeChain(error)) {
     if (candidate.code === "23505") return typeof candidate.constraint === "string" ? candidate.constraint : "";
   }
   return null;
@@ -37,12 +45,7 @@ const UNAVAILABLE_MESSAGES =
 
 /** Whether an error (or any error it wraps) says the database is away: the request may succeed later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let current: unknown = error;
-    current && typeof current === "object";
-    current = (current as { cause?: unknown }).cause
-  ) {
-    const candidate = current as { code?: unknown; message?: unknown };
+  for (const candidate of causeChain(error)) {
     if (typeof candidate.code === "string") {
       if (UNAVAILABLE_SQLSTATES.has(candidate.code) || UNAVAILABLE_NODE_CODES.has(candidate.code)) return true;
     }
