@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod/mini";
 import {
   ACCESS_KEY_STORAGE_KEY,
   ApiRequestError,
   apiRequest,
+  apiRequestCheckedBy,
   clearAccessKey,
   getAccessKey,
   parseRetryAfter,
@@ -139,5 +141,34 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(null, now)).toBeNull();
     expect(parseRetryAfter("soon", now)).toBeNull();
     expect(parseRetryAfter("-5", now)).toBeNull();
+  });
+});
+
+describe("apiRequestCheckedBy", () => {
+  const statusSchema = z.object({ Status: z.literal("Success") });
+
+  it("sends the request while the schema's module loads, then checks the answer with it", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { Status: "Success" }));
+    let loadSchema!: (schema: typeof statusSchema) => void;
+    const schemaLoaded = new Promise<typeof statusSchema>((resolve) => {
+      loadSchema = resolve;
+    });
+    const answer = apiRequestCheckedBy(() => schemaLoaded, "/login", { method: "POST" });
+    // Not waiting for the module: the request is already out.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    loadSchema(statusSchema);
+    expect(await answer).toEqual({ Status: "Success" });
+  });
+
+  it("refuses an answer that does not match the schema", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { Status: "Maybe" }));
+    await expect(apiRequestCheckedBy(async () => statusSchema, "/login")).rejects.toThrow();
+  });
+
+  it("reports a refused request as an ApiRequestError, whatever the schema", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { Status: "Failure", Message: "Bad Password" }));
+    const failure = await apiRequestCheckedBy(async () => statusSchema, "/login").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect((failure as ApiRequestError).status).toBe(401);
   });
 });
