@@ -12,12 +12,13 @@ try {
   // Some systems refuse; hashing still works, only without the lower priority.
 }
 
+// One task at a time: the pool (passwords.ts) sends the next only once this one is answered.
 parentPort?.on("message", (task) => {
   try {
     const result =
       task.operation === "hash" ? hashSync(task.password, task.options) : verifySync(task.passwordHash, task.password);
-    parentPort?.postMessage({ id: task.id, result });
+    parentPort?.postMessage({ result });
   } catch (error) {
-    parentPort?.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
+    parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
 });

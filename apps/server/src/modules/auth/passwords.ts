@@ -11,16 +11,24 @@ type HashTask =
   | { operation: "hash"; password: string; options: typeof ARGON2_OPTIONS }
   | { operation: "verify"; passwordHash: string; password: string };
 
+interface Waiting {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
 /**
  * Hashing runs on one worker thread per core, each at a lower scheduling priority (hash-worker.mjs): a login
  * burst uses every idle core yet never delays the requests the event loop serves (issue 8 measures both).
  * libuv's shared thread pool, where @node-rs/argon2's async calls run, would compete with them as equals.
+ *
+ * A worker that dies (out of memory, a native crash) fails the task it held, and another takes its place:
+ * without that, its caller would wait for ever and the pool would shrink for good. Exported for its test,
+ * which gives it a stand-in worker.
  */
-function createHashingPool(size: number) {
+export function createHashingPool<Task extends object>(size: number, workerUrl: URL) {
   const idle: Worker[] = [];
-  const queue: { task: HashTask; resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
+  const queue: (Waiting & { task: Task })[] = [];
+  const inFlight = new Map<Worker, Waiting>();
   let started = false;
 
   function dispatch(worker: Worker) {
@@ -30,37 +38,50 @@ function createHashingPool(size: number) {
       worker.unref();
       return;
     }
-    const id = nextId++;
-    pending.set(id, next);
+    inFlight.set(worker, next);
     worker.ref();
-    worker.postMessage({ ...next.task, id });
+    worker.postMessage(next.task);
   }
 
-  function start() {
-    started = true;
-    for (let index = 0; index < size; index += 1) {
-      const worker = new Worker(new URL("./hash-worker.mjs", import.meta.url));
-      worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
-        const waiting = pending.get(message.id);
-        pending.delete(message.id);
-        if (message.error === undefined) waiting?.resolve(message.result);
-        else waiting?.reject(new Error(message.error));
-        dispatch(worker);
-      });
+  function startWorker() {
+    const worker = new Worker(workerUrl);
+    let isOnline = false;
+    worker.once("online", () => {
+      isOnline = true;
+    });
+    worker.on("message", (message: { result?: unknown; error?: string }) => {
+      const waiting = inFlight.get(worker);
+      inFlight.delete(worker);
+      if (message.error === undefined) waiting?.resolve(message.result);
+      else waiting?.reject(new Error(message.error));
       dispatch(worker);
-    }
+    });
+    // An uncaught error inside the worker: 'exit' follows. Without a listener it would crash the process.
+    worker.on("error", () => {});
+    worker.on("exit", () => {
+      inFlight.get(worker)?.reject(new Error("the hashing worker stopped"));
+      inFlight.delete(worker);
+      const idleIndex = idle.indexOf(worker);
+      if (idleIndex >= 0) idle.splice(idleIndex, 1);
+      // One that never started (a broken install) is not replaced: that would loop for ever.
+      if (isOnline) dispatch(startWorker());
+    });
+    return worker;
   }
 
-  return (task: HashTask) =>
+  return (task: Task) =>
     new Promise<unknown>((resolve, reject) => {
-      if (!started) start();
+      if (!started) {
+        started = true;
+        for (let index = 0; index < size; index += 1) dispatch(startWorker());
+      }
       queue.push({ task, resolve, reject });
       const worker = idle.pop();
       if (worker) dispatch(worker);
     });
 }
 
-const runHashTask = createHashingPool(availableParallelism());
+const runHashTask = createHashingPool<HashTask>(availableParallelism(), new URL("./hash-worker.mjs", import.meta.url));
 
 /**
  * The 10,000 most common passwords, lower-cased (from the frequency-ranked list of
