@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createHashingPool, findPasswordProblem, hashPassword, verifyPassword } from "./passwords.ts";
+import {
+  createHashingPool,
+  findPasswordProblem,
+  HashingWorkerStoppedError,
+  hashPassword,
+  verifyPassword,
+} from "./passwords.ts";
 
 type StandInTask = { value: number; action?: "die" | "fail" };
 const standInWorker = new URL("../../../test/fixtures/stand-in-hash-worker.mjs", import.meta.url);
@@ -19,8 +25,8 @@ describe("the hashing pool", () => {
 
   it("fails the task of a worker that dies, and replaces the worker", async () => {
     const run = createHashingPool<StandInTask>(2, standInWorker);
-    await expect(run({ value: 1, action: "die" })).rejects.toThrow("the hashing worker stopped");
-    await expect(run({ value: 1, action: "die" })).rejects.toThrow("the hashing worker stopped");
+    await expect(run({ value: 1, action: "die" })).rejects.toThrow(HashingWorkerStoppedError);
+    await expect(run({ value: 1, action: "die" })).rejects.toThrow(HashingWorkerStoppedError);
     // Both original workers are gone; a full pool still answers tasks side by side.
     expect(await Promise.all([run({ value: 3 }), run({ value: 4 }), run({ value: 5 })])).toEqual([6, 8, 10]);
   });

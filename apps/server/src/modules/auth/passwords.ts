@@ -11,6 +11,13 @@ type HashTask =
   | { operation: "hash"; password: string; options: typeof ARGON2_OPTIONS }
   | { operation: "verify"; passwordHash: string; password: string };
 
+/** The worker holding a task died: a fault of the server, not an answer about the password. */
+export class HashingWorkerStoppedError extends Error {
+  constructor() {
+    super("the hashing worker stopped");
+  }
+}
+
 interface Waiting {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -21,7 +28,8 @@ interface Waiting {
  * burst uses every idle core yet never delays the requests the event loop serves (issue 8 measures both).
  * libuv's shared thread pool, where @node-rs/argon2's async calls run, would compete with them as equals.
  *
- * A worker that dies (out of memory, a native crash) fails the task it held, and another takes its place:
+ * A worker that dies (out of memory, a native crash) fails the task it held (HashingWorkerStoppedError), and
+ * another takes its place:
  * without that, its caller would wait for ever and the pool would shrink for good. Exported for its test,
  * which gives it a stand-in worker.
  */
@@ -59,7 +67,7 @@ export function createHashingPool<Task extends object>(size: number, workerUrl: 
     // An uncaught error inside the worker: 'exit' follows. Without a listener it would crash the process.
     worker.on("error", () => {});
     worker.on("exit", () => {
-      inFlight.get(worker)?.reject(new Error("the hashing worker stopped"));
+      inFlight.get(worker)?.reject(new HashingWorkerStoppedError());
       inFlight.delete(worker);
       const idleIndex = idle.indexOf(worker);
       if (idleIndex >= 0) idle.splice(idleIndex, 1);
@@ -111,6 +119,10 @@ export async function verifyPassword(passwordHash: string, password: string) {
   if (password.length > PASSWORD_MAX_LENGTH) return false;
   return runHashTask({ operation: "verify", passwordHash, password }).then(
     (isMatch) => isMatch === true,
-    () => false,
+    // A hash argon2 cannot read matches nothing; a dead worker is the server's fault (a 500), not "Bad Password".
+    (error: unknown) => {
+      if (error instanceof HashingWorkerStoppedError) throw error;
+      return false;
+    },
   );
 }
