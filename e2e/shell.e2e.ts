@@ -93,7 +93,7 @@ describe("layout shell and home", () => {
     const page = await openPage();
     await page.goto("/");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
-    // antd hides the radio input itself; people click its label.
+    // The radio input is invisible over its label; people click the label.
     await page.getByRole("radiogroup", { name: "Language" }).locator("label", { hasText: "FR" }).click();
     // The switch turns once the French texts have loaded (one small chunk per namespace).
     await expect.poll(() => page.getByRole("radio", { name: "Français" }).isChecked()).toBe(true);
