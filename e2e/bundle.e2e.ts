@@ -112,10 +112,10 @@ describe("the build's chunks", () => {
 const FIRST_LOAD_BUDGET_BYTES = 250_000;
 /**
  * /login does not meet issue 8's 250,000 bytes yet (265,400 after the zod/mini work, see
- * docs/decisions/012; 260,478 with a native language switch in place of antd's Radio): this
- * ceiling only stops it growing until it does.
+ * docs/decisions/012; 256,201 with a native language switch and notices in place of antd's Radio
+ * and Alert): this ceiling only stops it growing until it does.
  */
-const LOGIN_FIRST_LOAD_CEILING_BYTES = 261_000;
+const LOGIN_FIRST_LOAD_CEILING_BYTES = 256_500;
 
 describe("the JavaScript a page loads first (measured like bench/frontend.ts)", () => {
   const { openPage } = useBrowser();

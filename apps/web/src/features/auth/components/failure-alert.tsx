@@ -1,5 +1,5 @@
-import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
+import { Notice } from "@/components/notice";
 import type { Failure } from "@/features/auth/lib/account-errors";
 import { formatDuration, toWaitMinutes } from "@/features/auth/lib/format-duration";
 import { getCurrentLanguage } from "@/i18n";
@@ -16,5 +16,5 @@ export function FailureAlert({ failure }: { failure: Failure }) {
     const duration = formatDuration(toWaitMinutes(failure.retryAfterSeconds), "minute", getCurrentLanguage());
     text = t("errors.tooManyAttempts", { duration });
   }
-  return <Alert type="error" showIcon role="alert" className="auth-alert" title={text} />;
+  return <Notice type="error" role="alert" className="auth-alert" title={text} />;
 }

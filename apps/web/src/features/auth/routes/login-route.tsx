@@ -1,8 +1,9 @@
-import { Alert, Form } from "antd";
+import { Form } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PasswordInput } from "@/components/inputs";
+import { Notice } from "@/components/notice";
 import { type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
@@ -67,9 +68,8 @@ export function LoginRoute() {
         <p className="auth-intro">{t("login.intro", { productName, caseLawSite: t("common:caseLawSiteName") })}</p>
 
         {showAlreadyLoggedIn && (
-          <Alert
+          <Notice
             type="info"
-            showIcon
             role="status"
             className="auth-alert"
             title={t("login.alreadyLoggedIn", { name: profile.firstName.trim() || profile.name })}
@@ -77,10 +77,10 @@ export function LoginRoute() {
           />
         )}
         {prefilledEmail !== "" && (
-          <Alert type="success" showIcon role="status" className="auth-alert" title={t("login.passwordReset")} />
+          <Notice type="success" role="status" className="auth-alert" title={t("login.passwordReset")} />
         )}
         {isJustRegistered && (
-          <Alert type="success" showIcon role="status" className="auth-alert" title={t("login.registered")} />
+          <Notice type="success" role="status" className="auth-alert" title={t("login.registered")} />
         )}
         {loginMutation.isError && (
           <FailureAlert key={loginMutation.submittedAt} failure={getLoginFailure(loginMutation.error)} />

@@ -1,9 +1,10 @@
 import { PASSWORD_MAX_LENGTH, SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
-import { Alert, Checkbox, Form } from "antd";
+import { Checkbox, Form } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Input, PasswordInput } from "@/components/inputs";
+import { Notice } from "@/components/notice";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
@@ -68,16 +69,15 @@ export function ResetPasswordRoute() {
         <p className="auth-intro">{t("resetPassword.intro")}</p>
 
         {status === "cached" && (
-          <Alert
+          <Notice
             type="info"
-            showIcon
             role="status"
             className="auth-alert"
             title={t("resetPassword.codeSent", { email: emailFromQuery })}
           />
         )}
         {status === "success" && (
-          <Alert type="success" showIcon role="status" className="auth-alert" title={t("resetPassword.success")} />
+          <Notice type="success" role="status" className="auth-alert" title={t("resetPassword.success")} />
         )}
         {failure && <FailureAlert key={resetMutation.submittedAt} failure={failure} />}
 

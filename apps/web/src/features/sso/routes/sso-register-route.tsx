@@ -1,9 +1,10 @@
 import type { Occupation } from "@precis/contract/profile";
-import { Alert, Form } from "antd";
+import { Form } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Input } from "@/components/inputs";
+import { Notice } from "@/components/notice";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
@@ -93,15 +94,20 @@ export function SsoRegisterRoute() {
           {t("register.title")}
         </h1>
         {email === "" ? (
-          <Alert type="info" showIcon className="auth-alert" title={t("register.noEmail")} description={backToLogin} />
+          <Notice
+            type="info"
+            role="status"
+            className="auth-alert"
+            title={t("register.noEmail")}
+            description={backToLogin}
+          />
         ) : (
           <>
             <p className="auth-intro">{t("register.intro", { productName })}</p>
             {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
             {hasSignInEnded && (
-              <Alert
+              <Notice
                 type="warning"
-                showIcon
                 role="alert"
                 className="auth-alert"
                 title={t("register.signInEnded")}
