@@ -111,10 +111,19 @@ describe("login", () => {
   });
 
   it("arrives as HTML in the visitor's language, its form disabled until the app has started", async () => {
+    // With JavaScript, the note for visitors without it never shows.
+    const withScripts = await openPage({ language: "fr" });
+    await withScripts.goto("/login");
+    expect(await withScripts.locator(".auth-noscript").count()).toBe(0);
+
     // Without JavaScript the page stays as the server sent it, as it is before the app starts.
     const page = await openPage({ language: "fr", javaScript: false });
     await page.goto("/login");
     expect(await page.getByRole("heading", { level: 1, name: "Connexion" }).isVisible()).toBe(true);
+    // Without JavaScript the form never starts: the page says why.
+    const noScriptNotice = page.locator(".auth-noscript");
+    expect(await noScriptNotice.isVisible()).toBe(true);
+    expect(await noScriptNotice.textContent()).toContain("nécessitent JavaScript");
     for (const field of ["Courriel", "Mot de passe"]) {
       expect(await page.getByLabel(field, { exact: true }).isDisabled()).toBe(true);
     }
