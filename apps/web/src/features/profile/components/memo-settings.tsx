@@ -15,7 +15,7 @@ import { DEFAULT_PREVIEW_FOCUS, type PreviewFocus } from "../lib/memo-preview";
 import { MemoOptionRows } from "./memo-option-rows";
 import { MemoPreviewPane } from "./memo-preview-pane";
 import { MemoSectionTree } from "./memo-section-tree";
-import { type SaveResult, SettingsPanel } from "./settings-panel";
+import { SettingsPanel, toSaveResult } from "./settings-panel";
 
 /** SPEC §2 "Memo settings tab": loads the option set in use, then edits a copy of it. */
 export function MemoSettings() {
@@ -58,7 +58,6 @@ function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
   const [isEdited, setIsEdited] = useState(false);
   // What the last save came to; null once the set is edited again.
   const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
-  const result: SaveResult = outcome === null ? null : outcome === "saved" ? "success" : "error";
   const saveOptions = useSaveMemoOptions();
 
   const change = (next: MemoOptionSet) => {
@@ -119,7 +118,7 @@ function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
           <SettingsPanel
             isEdited={isEdited}
             isSaving={saveOptions.isPending}
-            result={result}
+            result={toSaveResult(outcome)}
             isLoggedOut={outcome === "loggedOut"}
             errorMessage={t("memo.saveFailed")}
             onCancel={cancel}

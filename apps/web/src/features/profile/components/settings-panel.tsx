@@ -6,6 +6,10 @@ import { Link } from "react-router";
 
 export type SaveResult = "success" | "error" | null;
 
+/** What the panel shows for a form's last outcome: "saved", one of its failures, or nothing yet. */
+export const toSaveResult = (outcome: string | null): SaveResult =>
+  outcome === null ? null : outcome === "saved" ? "success" : "error";
+
 type SettingsPanelProps = {
   isEdited: boolean;
   isSaving: boolean;

@@ -16,7 +16,7 @@ import { isApiRequestError } from "@/lib/api-client";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
-import { type SaveResult, SettingsPanel } from "./settings-panel";
+import { SettingsPanel, toSaveResult } from "./settings-panel";
 
 type UserSettingsValues = Required<UpdateProfileRequest>;
 const EDITABLE_FIELDS = [
@@ -59,7 +59,6 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
   const [isEdited, setIsEdited] = useState(false);
   // What the last save or cancel came to; null once the form is edited again.
   const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
-  const result: SaveResult = outcome === null ? null : outcome === "saved" ? "success" : "error";
   const [isCancelling, setIsCancelling] = useState(false);
   const updateProfile = useUpdateProfile();
   const refetchProfile = useRefetchProfile();
@@ -210,7 +209,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
         <SettingsPanel
           isEdited={isEdited}
           isSaving={updateProfile.isPending || isCancelling}
-          result={result}
+          result={toSaveResult(outcome)}
           isLoggedOut={outcome === "loggedOut"}
           errorMessage={t(outcome === "load" ? "user.loadFailed" : "user.saveFailed")}
           onCancel={() => void cancel()}
