@@ -138,6 +138,21 @@ describe("login", () => {
     expect(await registration.getByRole("button", { name: "Register" }).isDisabled()).toBe(true);
   });
 
+  it("speaks antd's own texts in the page's language, from the first load and after a switch", async () => {
+    // The password field's eye button takes its name from antd's locale, which French visitors load
+    // with their catalogues (i18n/antd-locale.ts): English visitors never download it.
+    const french = await openPage({ language: "fr" });
+    await french.goto("/login");
+    expect(await french.getByRole("button", { name: "Afficher" }).isVisible()).toBe(true);
+
+    const page = await openPage();
+    await page.goto("/login");
+    expect(await page.getByRole("button", { name: "Show" }).isVisible()).toBe(true);
+    await page.getByRole("radiogroup", { name: "Language" }).locator("label", { hasText: "FR" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Connexion" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Afficher" }).isVisible()).toBe(true);
+  });
+
   it("sends a visitor from the case-law site to the logged-in landing", async () => {
     const page = await openPage();
     const { email } = await registerThroughApi(baseUrl);

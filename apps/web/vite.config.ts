@@ -1,12 +1,13 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { formLabelTooltipPlugin } from "./src/app/build/form-label-tooltip-plugin.ts";
 import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Documentation pages are Markdown, rendered to data at build time (see the plugin).
   // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
-  plugins: [docsMarkdownPlugin(), react(), pagePreloadsPlugin()],
+  plugins: [formLabelTooltipPlugin(), docsMarkdownPlugin(), react(), pagePreloadsPlugin()],
   // Lets `@/…` imports resolve from tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   build: {

@@ -4,20 +4,13 @@ import { iconStyles } from "@ant-design/icons/es/utils";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd";
-// antd/es/locale, not antd/locale: the latter is CommonJS, which bundles a second copy of the English
-// texts beside the one antd's components import (3 kB gzip on every page).
-import enUS from "antd/es/locale/en_US";
-import frCA from "antd/es/locale/fr_CA";
 import { type ReactNode, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AppStateProvider } from "@/app/app-state-provider";
 import { theme } from "@/app/theme";
 import { getCurrentLanguage } from "@/i18n";
-import type { SupportedLanguage } from "@/i18n/languages";
+import { getAntdLocale } from "@/i18n/antd-locale";
 import { ClientConfigProvider } from "@/lib/client-config";
-
-// Canadian French for antd's own texts (date pickers, pagination…), matching our catalogues.
-const antdLocales = { en: enUS, fr: frCA } satisfies Record<SupportedLanguage, unknown>;
 
 /*
  * Every antd icon, as it mounts, searches <head> for the icons' stylesheet and re-inserts it: tens
@@ -43,7 +36,7 @@ function IconsWithStaticStyles({ children }: { children: ReactNode }) {
 export function UiProvider({ children }: { children: ReactNode }) {
   useTranslation();
   return (
-    <ConfigProvider theme={theme} locale={antdLocales[getCurrentLanguage()]}>
+    <ConfigProvider theme={theme} locale={getAntdLocale(getCurrentLanguage())}>
       <IconsWithStaticStyles>{children}</IconsWithStaticStyles>
     </ConfigProvider>
   );

@@ -3,6 +3,7 @@ import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { ENTRY_NAMESPACES } from "@/app/page-preloads";
+import { loadAntdLocale } from "./antd-locale";
 import { defaultNamespace, type SupportedLanguage, supportedLanguages } from "./languages";
 
 export const LANGUAGE_STORAGE_KEY = "precis.lang";
@@ -34,9 +35,16 @@ i18n.on("languageChanged", () => {
 export const i18nReady = i18n
   .use(LanguageDetector)
   .use(
-    resourcesToBackend((language: string, namespace: string) => {
+    resourcesToBackend(async (language: string, namespace: string) => {
       const load = catalogueLoaders[`./${language}/${namespace}.json`];
-      return load ? load() : Promise.reject(new Error(`No catalogue ${language}/${namespace}`));
+      if (!load || !isSupportedLanguage(language)) throw new Error(`No catalogue ${language}/${namespace}`);
+      // antd's texts come with the default namespace, which every page loads: they are there before
+      // the language first renders, at start and on a switch (i18next switches once it has loaded).
+      const [catalogue] = await Promise.all([
+        load(),
+        namespace === defaultNamespace ? loadAntdLocale(language) : undefined,
+      ]);
+      return catalogue;
     }),
   )
   .use(initReactI18next)

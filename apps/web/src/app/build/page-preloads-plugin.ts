@@ -50,6 +50,16 @@ export function pagePreloadsPlugin(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error("page-preloads: the build has no entry chunk");
       const loadedByIndexHtml = staticGraph(bundle, [entry.fileName]);
+      // antd's texts in a language other than English, loaded with its catalogues (i18n/antd-locale.ts).
+      const antdLocaleFiles = (language: string) => {
+        const id = path.join(webRoot, `src/i18n/antd-locales/${language}.ts`);
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+        return chunk
+          ? staticGraph(bundle, [chunk.fileName])
+              .filter((file) => !loadedByIndexHtml.includes(file))
+              .map((file) => `/${file}`)
+          : [];
+      };
 
       const pages = pagePreloads.map((page) => {
         const routeFiles = staticGraph(
@@ -59,9 +69,12 @@ export function pagePreloadsPlugin(): Plugin {
         const texts = Object.fromEntries(
           supportedLanguages.map((language) => [
             language,
-            [...ENTRY_NAMESPACES, ...page.namespaces].map(
-              (namespace) => `/${chunkOf(`src/i18n/${language}/${namespace}.json`).fileName}`,
-            ),
+            [
+              ...[...ENTRY_NAMESPACES, ...page.namespaces].map(
+                (namespace) => `/${chunkOf(`src/i18n/${language}/${namespace}.json`).fileName}`,
+              ),
+              ...antdLocaleFiles(language),
+            ],
           ]),
         );
         return {

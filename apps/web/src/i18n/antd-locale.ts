@@ -1,0 +1,25 @@
+import type { Locale } from "antd/es/locale";
+// antd/es/locale, not antd/locale: the latter is CommonJS, which bundles a second copy of the English
+// texts beside the one antd's components import (3 kB gzip on every page).
+import enUS from "antd/es/locale/en_US";
+import type { SupportedLanguage } from "./languages";
+
+/*
+ * antd's own texts (date pickers, pagination, Form's default messages…) in the app's language.
+ * English is antd's default, already in every page's code. The others are a chunk per language
+ * (about 2 kB gzip for French) that an English visitor never needs: index.ts loads a language's
+ * with its first catalogue, so it is there before that language renders.
+ */
+const localeLoaders = import.meta.glob<Locale>("./antd-locales/*.ts", { import: "default" });
+const loadedLocales = new Map<SupportedLanguage, Locale>([["en", enUS]]);
+
+export async function loadAntdLocale(language: SupportedLanguage): Promise<void> {
+  const load = localeLoaders[`./antd-locales/${language}.ts`];
+  if (loadedLocales.has(language) || !load) return;
+  loadedLocales.set(language, await load());
+}
+
+/** The language's antd texts once loaded; English until then (never the case once index.ts is ready). */
+export function getAntdLocale(language: SupportedLanguage): Locale {
+  return loadedLocales.get(language) ?? enUS;
+}
