@@ -92,16 +92,22 @@ describe("the build's chunks", () => {
     }
   });
 
-  it("keep the memo preview's sample text in the profile page's chunk only", () => {
+  it("keep the memo preview's sample text in the memo settings tab's code only", () => {
     const sample = summarySamples.Short.blocks[0];
     const needle = sample?.kind === "paragraph" ? sample.text.slice(0, 60) : "";
     expect(needle.length).toBe(60);
     const routeOf = (suffix: string) => Object.keys(manifest).find((key) => key.endsWith(suffix)) ?? "";
     const textOf = (keys: Set<string>) =>
       [...keys].map((key) => readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8")).join("\n");
-    const profileChunks = staticClosure(routeOf("features/profile/routes/profile-route.tsx"));
-    expect(textOf(profileChunks)).toContain(needle);
-    for (const route of ["features/auth/routes/login-route.tsx", "features/docs/routes/docs-route.tsx"]) {
+    const memoTab = staticClosure(routeOf("features/profile/components/memo-settings.tsx"));
+    expect(textOf(memoTab)).toContain(needle);
+    // Not even the profile page's first screen, which opens on the user settings tab, loads it.
+    const firstScreens = [
+      "features/auth/routes/login-route.tsx",
+      "features/docs/routes/docs-route.tsx",
+      "features/profile/routes/profile-route.tsx",
+    ];
+    for (const route of firstScreens) {
       const loaded = new Set([...staticClosure(entryKey), ...staticClosure(routeOf(route))]);
       expect(textOf(loaded)).not.toContain(needle);
     }

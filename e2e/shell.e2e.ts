@@ -127,7 +127,8 @@ describe("layout shell and home", () => {
 
 describe("preload hints", () => {
   // Loaded on demand, after the first screen: the account menu once the profile arrives (with the
-  // chunks it imports), and Firebase on a click.
+  // chunks it imports), the profile page's memo settings tab once the browser is idle, and Firebase
+  // on a click.
   const manifest = JSON.parse(
     readFileSync(new URL("../apps/web/dist/.vite/manifest.json", import.meta.url), "utf8"),
   ) as Record<string, { file: string; imports?: string[] }>;
@@ -139,7 +140,15 @@ describe("preload hints", () => {
     return files;
   };
   const accountMenu = closureOf("src/app/layout/account-menu.tsx");
-  const isOnDemand = (file: string) => accountMenu.has(file) || /\/(firebase|index\.esm)-/.test(file);
+  const profileFirstScreen = new Set([
+    ...closureOf("index.html"),
+    ...closureOf("src/features/profile/routes/profile-route.tsx"),
+  ]);
+  const memoSettingsTab = new Set(
+    [...closureOf("src/features/profile/components/memo-settings.tsx")].filter((file) => !profileFirstScreen.has(file)),
+  );
+  const isOnDemand = (file: string) =>
+    accountMenu.has(file) || memoSettingsTab.has(file) || /\/(firebase|index\.esm)-/.test(file);
 
   it.each([
     ["/login", false],
@@ -165,6 +174,7 @@ describe("preload hints", () => {
     expect(hinted.size).toBeGreaterThan(10);
     // …and nothing the page ran was discovered late. In French, no English text is fetched either.
     expect(accountMenu.size).toBeGreaterThan(0);
+    expect(memoSettingsTab.size).toBeGreaterThan(0);
     expect([...requested].filter((file) => !hinted.has(file) && !isOnDemand(file))).toEqual([]);
   });
 });

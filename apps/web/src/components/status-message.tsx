@@ -1,33 +1,38 @@
 import { CloseCircleFilled, ExclamationCircleFilled } from "@ant-design/icons";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 
-const icons = { error: CloseCircleFilled, warning: ExclamationCircleFilled };
+// The icons antd's Result gives these statuses.
+const icons = { error: CloseCircleFilled, warning: ExclamationCircleFilled, info: ExclamationCircleFilled };
 
 /**
- * A status page for the errors the entry chunk itself must be able to show (a failed route,
- * no client config). It looks like antd's <Result>, which we use everywhere else, but Result
- * bundles its 403/404/500 illustrations: 30 kB the first load of every page would pay for. Its
- * colours are in global.css, not read from antd's theme: importing `theme` brings antd's dark and
- * compact algorithms into the entry chunk.
+ * A status page: the page's h1 beside a large icon, a line of explanation and what to do next. It
+ * looks like antd's <Result>, but Result bundles its 403/404/500 illustrations, about 10 kB gzip
+ * that every page showing one would load first. So the entry chunk's errors (a failed route, no
+ * client config) and the signed-in pages' states (not logged in, the profile failed to load) use
+ * this instead; the pages that draw an illustration keep Result. Its colours are in global.css, not
+ * read from antd's theme: importing `theme` brings antd's dark and compact algorithms into the entry
+ * chunk.
  */
 export function StatusMessage({
   status,
+  icon: Icon = icons[status],
   title,
   description,
   action,
 }: {
   status: keyof typeof icons;
+  /** In place of the status's own icon; it keeps the status's colour. */
+  icon?: ComponentType<{ "aria-hidden": "true"; className: string }>;
   title: string;
-  description: string;
+  description?: string;
   action: ReactNode;
 }) {
-  const Icon = icons[status];
   return (
     <div className="status-message">
       <Icon aria-hidden="true" className={`status-message-icon status-message-icon-${status}`} />
       <h1 className="status-message-title">{title}</h1>
-      <p className="status-message-description">{description}</p>
-      {action}
+      {description && <p className="status-message-description">{description}</p>}
+      <div className="status-message-action">{action}</div>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button, Result } from "antd";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
 import { PageLoader } from "@/components/page-loader";
+import { StatusMessage } from "@/components/status-message";
 import { useUserDetails } from "@/features/auth/api/get-user-details";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
@@ -21,11 +22,11 @@ function ProfileLoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRet
   const { t } = useTranslation("shell");
   useDocumentTitle(t("profileLoadFailed.pageTitle"));
   return (
-    <Result
+    <StatusMessage
       status="warning"
-      title={<h1 className="result-heading">{t("profileLoadFailed.title")}</h1>}
-      subTitle={t("profileLoadFailed.description")}
-      extra={
+      title={t("profileLoadFailed.title")}
+      description={t("profileLoadFailed.description")}
+      action={
         <Button type="primary" icon={<ReloadOutlined aria-hidden="true" />} loading={isRetrying} onClick={onRetry}>
           {t("profileLoadFailed.retry")}
         </Button>

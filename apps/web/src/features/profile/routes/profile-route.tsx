@@ -1,5 +1,5 @@
 import { Tabs, Typography } from "antd";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
@@ -7,10 +7,17 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
-import { MemoSettings } from "../components/memo-settings";
 import { UserSettingsForm } from "../components/user-settings-form";
 import { getProfileTabId, type ProfileTab, resolveProfileTab } from "../lib/profile-tabs";
 import "../components/profile.css";
+
+/*
+ * The memo settings tab's code (its section tree, live preview and sample memos) is not needed by
+ * the user settings tab, which the page opens on: it loads when the browser is next idle, or at once
+ * when the page opens on that tab.
+ */
+const loadMemoSettings = () => import("../components/memo-settings");
+const MemoSettings = lazy(() => loadMemoSettings().then((module) => ({ default: module.MemoSettings })));
 
 /** antd's `md` breakpoint: from here the tabs fit beside the panel. */
 const SIDE_TABS_QUERY = "(min-width: 768px)";
@@ -27,6 +34,11 @@ export function ProfileRoute() {
   const hasRoomForSideTabs = useMediaQuery(SIDE_TABS_QUERY);
   const { tab, canonicalId } = resolveProfileTab(tabId, productShortName);
   useDocumentTitle(t("pageTitle"));
+
+  useEffect(() => {
+    const idleCallback = requestIdleCallback(() => void loadMemoSettings());
+    return () => cancelIdleCallback(idleCallback);
+  }, []);
 
   // A missing, misspelt or differently cased tab id shows as the canonical one in the address bar.
   useEffect(() => {
@@ -47,7 +59,21 @@ export function ProfileRoute() {
         aria-label={t("tabs.label")}
         items={[
           { key: "user", label: t("tabs.user"), children: <UserSettingsForm profile={profile} /> },
-          { key: "memo", label: t("tabs.memo"), children: <MemoSettings /> },
+          {
+            key: "memo",
+            label: t("tabs.memo"),
+            children: (
+              <Suspense
+                fallback={
+                  <p role="status" className="profile-loading">
+                    {t("loading")}
+                  </p>
+                }
+              >
+                <MemoSettings />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </div>

@@ -1,9 +1,10 @@
 import { CheckOutlined, LoginOutlined } from "@ant-design/icons";
 import type { Entitlement } from "@precis/contract/subscription";
-import { Alert, Result, Spin, Typography } from "antd";
+import { Alert, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
+import { StatusMessage } from "@/components/status-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -28,11 +29,11 @@ export function SubscriptionRoute() {
   if (isProfilePending) return <PageLoader />;
   if (!isLoggedIn) {
     return (
-      <Result
+      <StatusMessage
         status="info"
-        icon={<LoginOutlined aria-hidden="true" />}
-        title={<h1 className="result-heading">{t("pleaseLogin")}</h1>}
-        extra={
+        icon={LoginOutlined}
+        title={t("pleaseLogin")}
+        action={
           <LinkButton type="primary" size="large" to="/login">
             {t("common:notLoggedIn.action")}
           </LinkButton>
