@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Tabs, Typography } from "antd";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,6 +30,7 @@ export function ProfileRoute() {
   const { productShortName } = useClientConfig();
   const { tabId } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   // Read as the page renders. antd's Grid.useBreakpoint answers only from a layout effect, which
   // rendered the whole page a second time, at once, right after its first render.
   const hasRoomForSideTabs = useMediaQuery(SIDE_TABS_QUERY);
@@ -36,9 +38,17 @@ export function ProfileRoute() {
   useDocumentTitle(t("pageTitle"));
 
   useEffect(() => {
+    if (tab === "memo") {
+      // Opened on this tab (the extension links to it): ask for the option sets beside the tab's
+      // code, not once it has loaded and rendered.
+      void import("../api/get-memo-options").then(({ memoOptionsQueryOptions }) =>
+        queryClient.prefetchQuery(memoOptionsQueryOptions()),
+      );
+      return;
+    }
     const idleCallback = requestIdleCallback(() => void loadMemoSettings());
     return () => cancelIdleCallback(idleCallback);
-  }, []);
+  }, [tab, queryClient]);
 
   // A missing, misspelt or differently cased tab id shows as the canonical one in the address bar.
   useEffect(() => {
