@@ -13,10 +13,18 @@ import type { SupportedLanguage } from "./languages";
 const localeLoaders = import.meta.glob<Locale>("./antd-locales/*.ts", { import: "default" });
 const loadedLocales = new Map<SupportedLanguage, Locale>([["en", enUS]]);
 
-export async function loadAntdLocale(language: SupportedLanguage): Promise<void> {
-  const load = localeLoaders[`./antd-locales/${language}.ts`];
+/**
+ * Never rejects: if the chunk cannot be fetched, antd's few texts (a button's label, a picker's
+ * placeholder) stay in English rather than the page's own catalogue failing with them.
+ */
+export async function loadAntdLocale(language: SupportedLanguage, loaders = localeLoaders): Promise<void> {
+  const load = loaders[`./antd-locales/${language}.ts`];
   if (loadedLocales.has(language) || !load) return;
-  loadedLocales.set(language, await load());
+  try {
+    loadedLocales.set(language, await load());
+  } catch (error) {
+    console.warn(`antd's ${language} texts could not be loaded; they stay in English`, error);
+  }
 }
 
 /** The language's antd texts once loaded; English until then (never the case once index.ts is ready). */
