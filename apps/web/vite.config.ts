@@ -5,6 +5,7 @@ import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // Form.Item's Tooltip loads on first use, not with every form (see the plugin, decision 015).
   // Documentation pages are Markdown, rendered to data at build time (see the plugin).
   // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
   plugins: [formLabelTooltipPlugin(), docsMarkdownPlugin(), react(), pagePreloadsPlugin()],
