@@ -8,6 +8,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
+import { whenIdle } from "@/lib/when-idle";
 import { UserSettingsForm } from "../components/user-settings-form";
 import { getProfileTabId, type ProfileTab, resolveProfileTab } from "../lib/profile-tabs";
 import "../components/profile.css";
@@ -46,8 +47,7 @@ export function ProfileRoute() {
       );
       return;
     }
-    const idleCallback = requestIdleCallback(() => void loadMemoSettings());
-    return () => cancelIdleCallback(idleCallback);
+    return whenIdle(() => void loadMemoSettings());
   }, [tab, queryClient]);
 
   // A missing, misspelt or differently cased tab id shows as the canonical one in the address bar.
