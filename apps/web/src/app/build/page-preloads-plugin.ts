@@ -51,15 +51,13 @@ export function pagePreloadsPlugin(): Plugin {
       if (!entry) throw new Error("page-preloads: the build has no entry chunk");
       const loadedByIndexHtml = staticGraph(bundle, [entry.fileName]);
       // antd's texts in a language other than English, loaded with its catalogues (i18n/antd-locale.ts).
-      const antdLocaleFiles = (language: string) => {
-        const id = path.join(webRoot, `src/i18n/antd-locales/${language}.ts`);
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
-        return chunk
-          ? staticGraph(bundle, [chunk.fileName])
+      // English is antd's default, in the entry already.
+      const antdLocaleFiles = (language: string) =>
+        language === "en"
+          ? []
+          : staticGraph(bundle, [chunkOf(`src/i18n/antd-locales/${language}.ts`).fileName])
               .filter((file) => !loadedByIndexHtml.includes(file))
-              .map((file) => `/${file}`)
-          : [];
-      };
+              .map((file) => `/${file}`);
 
       const pages = pagePreloads.map((page) => {
         const routeFiles = staticGraph(

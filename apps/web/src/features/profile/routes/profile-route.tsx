@@ -15,8 +15,8 @@ import "../components/profile.css";
 
 /*
  * The memo settings tab's code (its section tree, live preview and sample memos) is not needed by
- * the user settings tab, which the page opens on: it loads when the browser is next idle, or at once
- * when the page opens on that tab.
+ * the user settings tab, which the page opens on: it loads when the browser is next idle, or as the
+ * page renders when it opens on that tab.
  */
 const loadMemoSettings = () => import("../components/memo-settings");
 const MemoSettings = lazy(() => loadMemoSettings().then((module) => ({ default: module.MemoSettings })));
@@ -42,12 +42,14 @@ export function ProfileRoute() {
     if (tab === "memo") {
       // Opened on this tab (the extension links to it): ask for the option sets beside the tab's
       // code, not once it has loaded and rendered.
-      void import("../api/get-memo-options").then(({ memoOptionsQueryOptions }) =>
-        queryClient.prefetchQuery(memoOptionsQueryOptions()),
-      );
+      // A failure is the tab's to report: it asks again as it renders.
+      import("../api/get-memo-options")
+        .then(({ memoOptionsQueryOptions }) => queryClient.prefetchQuery(memoOptionsQueryOptions()))
+        .catch(() => {});
       return;
     }
-    return whenIdle(() => void loadMemoSettings());
+    // Only a head start: the lazy tab loads its code again, and reports a failure, when opened.
+    return whenIdle(() => void loadMemoSettings().catch(() => {}));
   }, [tab, queryClient]);
 
   // A missing, misspelt or differently cased tab id shows as the canonical one in the address bar.

@@ -61,7 +61,8 @@ export function SsoSignIn({ destination }: { destination: Destination }) {
       />
       {/*
         antd's <Divider> look (auth-page.css): the component was 1.8 kB gzip of /login's first load. A
-        paragraph, not a separator, whose text screen readers skip: "or" tells them the choice.
+        paragraph rather than role="separator", whose contents screen readers skip: "or" tells them
+        the choice.
       */}
       <p className="auth-divider">{t("buttons.separator")}</p>
     </>
