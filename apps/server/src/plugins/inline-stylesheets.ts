@@ -8,8 +8,10 @@ import path from "node:path";
  * hold no url() to resolve against their folder, so the page carries them inline instead.
  */
 
-/** `<style>` with the build file's text; the link itself when the file cannot be inlined safely. */
-export function createStylesheetInliner(webDistDir: string) {
+/** `<style>` with the build file's text for `href`; `link` itself when the file cannot be inlined safely. */
+export type StylesheetInliner = (href: string, link: string) => string;
+
+export function createStylesheetInliner(webDistDir: string): StylesheetInliner {
   const styles = new Map<string, string>();
   const assetsDir = path.join(webDistDir, "assets");
   return (href: string, link: string): string => {
@@ -35,6 +37,6 @@ export function createStylesheetInliner(webDistDir: string) {
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g;
 
 /** index.html with each of the build's stylesheet links replaced by the stylesheet itself. */
-export function inlineStylesheetLinks(html: string, inline: ReturnType<typeof createStylesheetInliner>) {
+export function inlineStylesheetLinks(html: string, inline: StylesheetInliner) {
   return html.replace(STYLESHEET_LINK, (link, href: string) => inline(href, link));
 }

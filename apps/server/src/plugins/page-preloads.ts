@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
 import Negotiator from "negotiator";
-import type { createStylesheetInliner } from "./inline-stylesheets.ts";
+import type { StylesheetInliner } from "./inline-stylesheets.ts";
 
 /*
  * Preload hints for the page a URL opens. The web build lists, per page, the chunks, stylesheets
@@ -44,7 +44,7 @@ const NO_HINTS: PreloadHints = () => "";
 export function loadPreloadHints(
   webDistDir: string,
   productShortName: string,
-  inlineStylesheet: ReturnType<typeof createStylesheetInliner>,
+  inlineStylesheet: StylesheetInliner,
 ): PreloadHints {
   const file = path.join(webDistDir, ".vite/page-preloads.json");
   // A build from before the hints (or a hand-made dist in tests) simply gets none.
