@@ -467,3 +467,38 @@ describe("accessibility", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+describe("the signed-in frame of user settings (decision 016)", () => {
+  it("arrives as HTML in the visitor's language, inert and holding nobody's data, until the app fills it in", async () => {
+    // Without JavaScript the page stays as the server sent it, as it is before the app starts.
+    const frame = await openPage({ language: "fr", javaScript: false });
+    await signUpInContext(frame.context(), { firstName: "Marie", lastName: "Tremblay" });
+    await frame.goto("/profile/UserSettings");
+    expect(await frame.getByRole("heading", { level: 2, name: "Paramètres de l’utilisateur" }).isVisible()).toBe(true);
+    // Without JavaScript the form never starts: the page says why.
+    const noScriptNotice = frame.locator(".profile-noscript");
+    expect(await noScriptNotice.isVisible()).toBe(true);
+    expect(await noScriptNotice.textContent()).toContain("Vos paramètres nécessitent JavaScript.");
+    const firstName = frame.getByLabel("Prénom", { exact: true });
+    expect(await firstName.inputValue()).toBe("");
+    expect(await firstName.isDisabled()).toBe(true);
+    expect(await frame.getByRole("button", { name: "Enregistrer" }).isDisabled()).toBe(true);
+    expect(await frame.locator("form#user-settings").getAttribute("method")).toBe("post");
+    // A desktop browser gets the frame laid out for a wide screen: the tabs beside the panel, as the app has them.
+    expect(await frame.getByRole("tablist").getAttribute("aria-orientation")).toBe("vertical");
+
+    // With JavaScript the app renders the account over the same frame.
+    const page = await openPage({ language: "fr" });
+    await signUpInContext(page.context(), { firstName: "Marie", lastName: "Tremblay" });
+    const response = await page.goto("/profile/UserSettings");
+    expect(await response?.text()).toContain("data-signed-in-frame");
+    expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
+    expect(await page.getByLabel("Prénom", { exact: true }).inputValue()).toBe("Marie");
+    expect(await page.getByLabel("Prénom", { exact: true }).isEnabled()).toBe(true);
+    expect(await page.locator(".profile-noscript").count()).toBe(0);
+    // The menu the frame's avatar stood for works.
+    await page.getByRole("button", { name: /Marie Tremblay/ }).click();
+    await expect.poll(() => page.getByRole("menuitem", { name: "Déconnexion" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness.ts";
+import {
+  createTestClock,
+  openTestDatabase,
+  readSession,
+  startTestServer,
+  type TestServer,
+  xhrHeaders,
+} from "./harness.ts";
 
 let server: TestServer;
 let distDir: string;
@@ -152,6 +159,7 @@ describe("serving the web app", () => {
 });
 
 describe("prerendered pages: the documentation, login and registration", () => {
+  const testClock = createTestClock();
   let prerendering: TestServer;
   let ssrDir: string;
   const renders = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
@@ -162,14 +170,16 @@ describe("prerendered pages: the documentation, login and registration", () => {
     ssrDir = await mkdtemp(path.join(tmpdir(), "precis-ssr-"));
     await writeFile(
       path.join(ssrDir, "server-render.js"),
-      `export async function renderPage(url, language, config) {
-        (globalThis.prerenderCalls ??= []).push(language + " " + url);
+      `export async function renderPage(url, language, config, audience, screen) {
+        (globalThis.prerenderCalls ??= []).push([audience, screen, language, url].join(" "));
         if (url.endsWith("/document/case-chat")) throw new Error("the page broke");
-        return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + "</main>" };
+        const who = audience === "signed-in" ? " frame for " + screen : "";
+        return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + who + "</main>" };
       }`,
     );
     prerendering = await startTestServer({
       env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
+      clock: testClock.clock,
     });
   });
   afterAll(async () => {
@@ -194,8 +204,12 @@ describe("prerendered pages: the documentation, login and registration", () => {
       `<div id="root" data-prerendered-lang="${language}"><main>${language} ${url} Lexi</main></div>`,
     );
     const head = response.body.slice(0, response.body.indexOf("</head>"));
-    expect(head).toContain("<style>.page{}</style>");
     expect(head).toContain('<script type="application/json" id="precis-config">');
+    // antd's styles come before the app's, as in the browser, so the app's win a tie.
+    expect(head.indexOf("<style>.page{}</style>")).toBeGreaterThan(0);
+    expect(head.indexOf("<style>.page{}</style>")).toBeLessThan(
+      head.indexOf("<style>.boot-splash{display:grid}</style>"),
+    );
     expect(response.headers.vary).toBe("accept-language, cookie");
   });
 
@@ -232,6 +246,128 @@ describe("prerendered pages: the documentation, login and registration", () => {
     }
     const calls = renders().filter((call) => call.endsWith("/document/search-history"));
     expect(calls.length - before).toBe(2);
+  });
+
+  describe("the signed-in frame of the profile's user settings (decision 016)", () => {
+    const signUp = async () => {
+      const response = await prerendering.app.inject({
+        method: "POST",
+        url: "/api/register",
+        headers: xhrHeaders,
+        payload: { email: `frame-${Math.random().toString(36).slice(2)}@example.ca`, password: "Tribunal2024x" },
+      });
+      expect(response.statusCode).toBe(200);
+      return readSession(response);
+    };
+    const frameRoot = (language: string, pathname: string, screen = "wide") =>
+      `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen}</main></div>`;
+
+    it.each([
+      ["/profile", "fr-CA", "fr"],
+      ["/profile/UserSettings", "en", "en"],
+    ])(
+      "is served for %s to a live session, in the language the browser asks for (%s)",
+      async (url, acceptLanguage, language) => {
+        const { cookie } = await signUp();
+        const response = await get(url, { cookie, "accept-language": acceptLanguage });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain(`<html lang="${language}">`);
+        expect(response.body).toContain(frameRoot(language, url));
+        expect(response.headers.vary).toBe("accept-language, cookie, sec-ch-ua-mobile, user-agent");
+        // The page's stylesheets style the frame as they style a prerendered page.
+        expect(response.body).not.toContain('<link rel="preload" as="style" crossorigin href="/assets/profile-1.css">');
+      },
+    );
+
+    it.each([
+      ["Chromium's hint says it is a phone", { "sec-ch-ua-mobile": "?1" }, "phone"],
+      ["Chromium's hint says it is not", { "sec-ch-ua-mobile": "?0", "user-agent": "Mozilla/5.0 (Mobile)" }, "wide"],
+      [
+        "a phone's browser without the hint",
+        { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1" },
+        "phone",
+      ],
+      [
+        "a desktop browser without the hint",
+        { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Firefox/140.0" },
+        "wide",
+      ],
+      ["nothing to go by", {}, "wide"],
+    ])("is laid out for the screen guessed from the request: %s", async (_case, headers, screen) => {
+      const { cookie } = await signUp();
+      const response = await get("/profile/UserSettings", { cookie, ...headers });
+      expect(response.body).toContain(frameRoot("en", "/profile/UserSettings", screen));
+    });
+
+    it("is the same for every account, so it is rendered once per language and kept", async () => {
+      const countRenders = () =>
+        renders().filter((call) => call === "signed-in wide en http://localhost/profile/UserSettings");
+      await get("/profile/UserSettings", { cookie: (await signUp()).cookie, "accept-language": "en" });
+      const before = countRenders().length;
+      for (const session of [await signUp(), await signUp()]) {
+        const response = await get("/profile/UserSettings", { cookie: session.cookie, "accept-language": "en" });
+        expect(response.body).toContain(frameRoot("en", "/profile/UserSettings"));
+      }
+      expect(countRenders().length).toBe(before);
+    });
+
+    it.each([
+      ["another page (its first screen changes size when the account's data arrives)", "/subscription"],
+      ["the memo settings tab", "/profile/LexiSettings"],
+      ["another spelling of the tab", "/profile/usersettings"],
+      ["a query string", "/profile/UserSettings?from=extension"],
+      ["a documentation page", "/document/faq"],
+    ])("is not served for %s: the browser renders it", async (_case, url) => {
+      const { cookie } = await signUp();
+      const response = await get(url, { cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    });
+
+    it("is not served for a cookie that names no live session: unknown, logged out or expired", async () => {
+      const unknown = await get("/profile/UserSettings", { cookie: "precis_session=abc" });
+      expect(unknown.body).toContain('<div id="root"></div>');
+
+      const loggedOut = await signUp();
+      const logout = await prerendering.app.inject({
+        method: "GET",
+        url: "/api/logout",
+        headers: { ...xhrHeaders, ...loggedOut.headers },
+      });
+      expect(logout.statusCode).toBe(200);
+      const afterLogout = await get("/profile/UserSettings", { cookie: loggedOut.cookie });
+      expect(afterLogout.body).toContain('<div id="root"></div>');
+
+      const idle = await signUp();
+      expect((await get("/profile/UserSettings", { cookie: idle.cookie })).body).toContain("data-signed-in-frame");
+      testClock.advanceDays(31);
+      const afterIdleExpiry = await get("/profile/UserSettings", { cookie: idle.cookie });
+      expect(afterIdleExpiry.body).toContain('<div id="root"></div>');
+    });
+
+    it("is not served, and the page still is, when the database cannot check the cookie", async () => {
+      const database = await openTestDatabase();
+      const server = await startTestServer({
+        env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
+        database,
+      });
+      try {
+        const registered = await server.app.inject({
+          method: "POST",
+          url: "/api/register",
+          headers: xhrHeaders,
+          payload: { email: "outage@example.ca", password: "Tribunal2024x" },
+        });
+        const { cookie } = readSession(registered);
+        await database.close();
+        const response = await server.app.inject({ method: "GET", url: "/profile/UserSettings", headers: { cookie } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root"></div>');
+        expect(server.logs.text()).toContain("could not check the session cookie of a page request");
+      } finally {
+        await server.app.close();
+      }
+    });
   });
 
   it("serves a page whose rendering fails unrendered, still working", async () => {

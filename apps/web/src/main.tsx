@@ -1,5 +1,5 @@
 import "@/app/global.css";
-import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
+import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
@@ -19,8 +19,11 @@ function findRootElement(): HTMLElement {
 const rootElement = findRootElement();
 
 // The server prerenders the documentation, login and registration for visitors who send no session
-// cookie, in the language their browser asks for (decision 014, apps/server/src/plugins/prerender.ts).
+// cookie, in the language their browser asks for (decision 014, apps/server/src/plugins/prerender.ts),
+// and, for a live session, the frame of the profile's user settings: its layout without the account's
+// data (decision 016). A frame is never hydrated: the app renders the page over it.
 const prerenderedLanguage = rootElement.getAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
+const isSignedInFrame = rootElement.hasAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
 
 const queryClient = createQueryClient();
 /**
@@ -30,7 +33,7 @@ const queryClient = createQueryClient();
 const SIGNED_IN_STATE_WAIT_MS = 500;
 /** Settled once the app knows who is signed in (never rejects: a failure is the query's error state). */
 let userDetailsKnown: Promise<void> = Promise.resolve();
-if (prerenderedLanguage) {
+if (prerenderedLanguage && !isSignedInFrame) {
   // No session cookie reached the server, so nobody is signed in: no need to ask.
   queryClient.setQueryData(userDetailsQueryOptions().queryKey, LOGGED_OUT);
 } else {
@@ -43,14 +46,15 @@ if (prerenderedLanguage) {
 }
 
 async function start() {
-  const signedInStateOrTimeout = Promise.race([
-    userDetailsKnown,
-    new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS)),
-  ]);
+  // A frame already shows the page: better kept until the account is known than replaced by a loader.
+  const signedInStateOrTimeout = isSignedInFrame
+    ? userDetailsKnown
+    : Promise.race([userDetailsKnown, new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS))]);
   const [config] = await Promise.all([loadClientConfig(), i18nReady, signedInStateOrTimeout]);
-  const canHydrate = prerenderedLanguage === getCurrentLanguage();
-  // Hydrating needs the page's code first, or the router would render its fallback, not the server's HTML.
-  if (canHydrate) await loadRoutesFor(window.location.pathname, config);
+  const canHydrate = !isSignedInFrame && prerenderedLanguage === getCurrentLanguage();
+  // Hydrating needs the page's code first, or the router would render its fallback, not the server's
+  // HTML; so does rendering over a frame, or the fallback would replace it for a moment.
+  if (canHydrate || isSignedInFrame) await loadRoutesFor(window.location.pathname, config);
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
@@ -78,6 +82,7 @@ async function start() {
 /** The app has hydrated or replaced the server's HTML: from here on the page reacts to input (the browser tests wait for this). */
 function markStarted() {
   rootElement.removeAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
+  rootElement.removeAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
 }
 
 function OnFirstCommit({ run }: { run: () => void }) {

@@ -1,12 +1,15 @@
 /*
- * Renders a page to HTML on the server, for a visitor who is not signed in (see
- * apps/server/src/plugins/prerender.ts, which decides when). The browser then hydrates it (main.tsx):
- * the page's text paints from the HTML instead of after every script has downloaded and run.
+ * Renders a page to HTML on the server (apps/server/src/plugins/prerender.ts decides when), so its
+ * text paints from the HTML instead of after every script has downloaded and run:
+ * - for a visitor who is not signed in, the page itself, which the browser hydrates (decision 014);
+ * - for a signed-in visitor, the page's frame: drawn with a blank account, so it holds nobody's data
+ *   and serves every visitor. The browser renders the page over it (decision 016).
  * Built by `vite build --ssr` into dist-ssr/, bundled with its libraries.
  */
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { iconStyles } from "@ant-design/icons/es/utils";
 import type { ClientConfig } from "@precis/contract/client-config";
+import type { Profile, UserDetailsResponse } from "@precis/contract/profile";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
@@ -15,6 +18,7 @@ import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { ServerScreenWidthContext } from "@/hooks/use-media-query";
 import { i18n, i18nReady } from "@/i18n";
 import type { SupportedLanguage } from "@/i18n/languages";
 
@@ -25,19 +29,59 @@ export interface PrerenderedPage {
   body: string;
 }
 
+export type Audience = "anonymous" | "signed-in";
+/** The screen a signed-in frame is laid out for: the server guesses it from the request. */
+export type FrameScreen = "phone" | "wide";
+
+/**
+ * Widths a frame is rendered at: a common phone's (Lighthouse's mobile preset), and a laptop's.
+ * Only which side of each layout breakpoint they fall on matters.
+ */
+const FRAME_SCREEN_WIDTHS: Record<FrameScreen, number> = { phone: 412, wide: 1280 };
+
+/**
+ * The account a signed-in frame is drawn with: every text empty, no topic chosen and, unlike any
+ * real account, no occupation, so the select shows none rather than a wrong one.
+ */
+const FRAME_ACCOUNT = {
+  userProfile: {
+    name: "",
+    email: "",
+    firstName: "",
+    lastName: "",
+    organization: "",
+    areaOfLaw: "",
+    topicsOfInterest: [],
+    occupation: undefined as unknown as Profile["occupation"],
+    internal: false,
+  },
+} satisfies UserDetailsResponse;
+
 const handler = createStaticHandler(routes);
 
 // i18next's language is global, so pages render one at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Null when the URL is not a page to prerender (the router redirects or answers with an error). */
-export function renderPage(url: string, language: SupportedLanguage, config: ClientConfig) {
-  const rendering = queue.then(() => render(url, language, config));
+export function renderPage(
+  url: string,
+  language: SupportedLanguage,
+  config: ClientConfig,
+  audience: Audience,
+  screen?: FrameScreen,
+) {
+  const rendering = queue.then(() => render(url, language, config, audience, screen));
   queue = rendering.catch(() => undefined);
   return rendering;
 }
 
-async function render(url: string, language: SupportedLanguage, config: ClientConfig): Promise<PrerenderedPage | null> {
+async function render(
+  url: string,
+  language: SupportedLanguage,
+  config: ClientConfig,
+  audience: Audience,
+  screen: FrameScreen | undefined,
+): Promise<PrerenderedPage | null> {
   await i18nReady;
   await i18n.changeLanguage(language);
   const context = await handler.query(new Request(url));
@@ -45,17 +89,20 @@ async function render(url: string, language: SupportedLanguage, config: ClientCo
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const queryClient = createQueryClient();
-  queryClient.setQueryData(userDetailsQueryOptions().queryKey, LOGGED_OUT);
+  queryClient.setQueryData(userDetailsQueryOptions().queryKey, audience === "signed-in" ? FRAME_ACCOUNT : LOGGED_OUT);
   const styleCache = createCache();
   // prerender, not renderToString: it waits for everything the page suspends on (its texts, its content).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StyleProvider cache={styleCache}>
-        <App
-          config={config}
-          queryClient={queryClient}
-          router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-        />
+        {/* Without a screen (a page to hydrate), layouts that depend on the width are left to CSS. */}
+        <ServerScreenWidthContext value={screen && FRAME_SCREEN_WIDTHS[screen]}>
+          <App
+            config={config}
+            queryClient={queryClient}
+            router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+          />
+        </ServerScreenWidthContext>
       </StyleProvider>
     </StrictMode>,
     // Never split a large part out of place: completing it would need an inline script.

@@ -4,42 +4,74 @@ import { pathToFileURL } from "node:url";
 import { type Language, languages } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
+import { USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
 import type { FastifyBaseLogger } from "fastify";
 import { negotiateLanguage } from "./page-preloads.ts";
 
 /*
- * Prerendered pages (decision 014). The web build's dist-ssr/server-render.js renders a page to
- * HTML; the browser hydrates it. Only pages every visitor who is not signed in sees the same: the
- * documentation, login and registration. Their forms stay disabled until the app has started
- * (usePrerenderedFormProps), so none is submitted natively with its password. Each page is rendered
- * once per language, on its first request, and kept: the set of pages is fixed, so the memory is bounded.
+ * Prerendered pages. The web build's dist-ssr/server-render.js renders a page to HTML.
+ * - For visitors who are not signed in (decision 014): the pages every such visitor sees the same,
+ *   the documentation, login and registration. The browser hydrates them.
+ * - For a live session (decision 016): the frame of a signed-in page, its layout and texts without
+ *   the account's data, which no two visitors share. The browser renders the page over it.
+ * Forms stay disabled until the app has started (usePrerenderedFormProps), so none is submitted
+ * natively. Each page is rendered once per language, audience and (frames only) screen, on its first
+ * request, and kept: the set of pages is fixed, so the memory is bounded.
  */
+
+export type Audience = "anonymous" | "signed-in";
+/** The screen a signed-in frame is laid out for (its profile tabs sit on top on a phone, beside on a wider screen). */
+export type FrameScreen = "phone" | "wide";
 
 /** What dist-ssr/server-render.js exports (see apps/web/src/server-render.tsx). */
 interface ServerRenderModule {
-  renderPage(url: string, language: Language, config: ClientConfig): Promise<{ head: string; body: string } | null>;
+  renderPage(
+    url: string,
+    language: Language,
+    config: ClientConfig,
+    audience: Audience,
+    screen: FrameScreen | undefined,
+  ): Promise<{ head: string; body: string } | null>;
 }
 
 export interface PrerenderedPage {
   language: Language;
+  audience: Audience;
   head: string;
   body: string;
 }
 
-export type Prerender = (pathname: string, acceptLanguage: string | undefined) => Promise<PrerenderedPage | null>;
+export interface Prerender {
+  /** Whether this exact path is prerendered for the audience (so whether it is worth finding out). */
+  covers(pathname: string, audience: Audience): boolean;
+  /** The page, or null when it is not prerendered (or its rendering failed). A frame is laid out for `screen`. */
+  render(
+    pathname: string,
+    acceptLanguage: string | undefined,
+    audience: Audience,
+    screen: FrameScreen,
+  ): Promise<PrerenderedPage | null>;
+}
 
-const NONE: Prerender = async () => null;
+const NONE: Prerender = { covers: () => false, render: async () => null };
 
 /**
- * The exact paths prerendered: anything else (a query string, another spelling) is rendered by the browser.
- * Not the other account pages: their forms carry codes and states from the URL or the previous step.
+ * The exact paths prerendered for each audience: anything else (a query string, another spelling)
+ * is rendered by the browser.
+ * - Not the other account pages: their forms carry codes and states from the URL or the previous step.
+ * - Signed in, only pages whose first screen keeps its size once the account's data arrives: the
+ *   profile's user settings tab. Home's greeting grows with the name; the subscription and memo
+ *   settings show "Loading…" where their content will be.
  */
-function listPrerenderedPaths(productShortName: string): Set<string> {
+function listPrerenderedPaths(productShortName: string): Record<Audience, Set<string>> {
   const docsPaths = docsPageIds.map((pageId) => {
     const slug = getDocsPageSlug(pageId, productShortName);
     return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
   });
-  return new Set([...docsPaths, "/login", "/register"]);
+  return {
+    anonymous: new Set([...docsPaths, "/login", "/register"]),
+    "signed-in": new Set(["/profile", `/profile/${USER_SETTINGS_TAB_ID}`]),
+  };
 }
 
 export function loadPrerender(webSsrDir: string, client: ClientConfig, log: FastifyBaseLogger): Prerender {
@@ -51,24 +83,45 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
   let renderer: Promise<ServerRenderModule> | undefined;
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
 
-  return (pathname, acceptLanguage) => {
-    if (!paths.has(pathname)) return Promise.resolve(null);
+  const covers = (pathname: string, audience: Audience) => paths[audience].has(pathname);
+  const render: Prerender["render"] = (pathname, acceptLanguage, audience, frameScreen) => {
+    if (!covers(pathname, audience)) return Promise.resolve(null);
     const language = negotiateLanguage(acceptLanguage, languages) as Language;
-    const key = `${language} ${pathname}`;
+    // A page to hydrate leaves its width-dependent layout to CSS; a frame is drawn for one screen.
+    const screen = audience === "signed-in" ? frameScreen : undefined;
+    const key = `${audience} ${screen} ${language} ${pathname}`;
     let page = pages.get(key);
     if (!page) {
       renderer ??= import(pathToFileURL(modulePath).href) as Promise<ServerRenderModule>;
       page = renderer
         // The origin is a placeholder: the router needs a full URL, and pages never print it.
-        .then(({ renderPage }) => renderPage(`http://localhost${pathname}`, language, client))
-        .then((rendered) => (rendered ? { language, ...rendered } : null))
+        .then(({ renderPage }) => renderPage(`http://localhost${pathname}`, language, client, audience, screen))
+        .then((rendered) => (rendered ? { language, audience, ...rendered } : null))
         .catch((error: unknown) => {
           // The page still works, rendered by the browser; kept as null so it is not retried per request.
-          log.error({ err: error, pathname, language }, "prerendering a page failed; serving it unrendered");
+          log.error(
+            { err: error, pathname, language, audience, screen },
+            "prerendering a page failed; serving it unrendered",
+          );
           return null;
         });
       pages.set(key, page);
     }
     return page;
   };
+  return { covers, render };
+}
+
+/**
+ * A guess at whether a signed-in visitor is on a phone: Chromium's `Sec-CH-UA-Mobile` hint, sent
+ * unasked, or else "Mobi" in the User-Agent, as MDN advises. A wrong guess costs one layout change
+ * when the app takes over the frame.
+ */
+export function guessFrameScreen(headers: {
+  "sec-ch-ua-mobile"?: string | string[];
+  "user-agent"?: string;
+}): FrameScreen {
+  const mobileHint = headers["sec-ch-ua-mobile"];
+  if (typeof mobileHint === "string") return mobileHint.trim() === "?1" ? "phone" : "wide";
+  return headers["user-agent"]?.includes("Mobi") ? "phone" : "wide";
 }

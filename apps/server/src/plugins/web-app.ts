@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
+import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
@@ -9,7 +9,7 @@ import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
 import { loadPreloadHints } from "./page-preloads.ts";
-import { loadPrerender, type PrerenderedPage } from "./prerender.ts";
+import { type Audience, guessFrameScreen, loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -35,8 +35,15 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
   const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName, inlineStylesheet);
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
-  const sessionCookieName = getSessionCookieName(config.env);
   const fillRoot = rootFiller(headRest);
+  const sessionCookieName = getSessionCookieName(config.env);
+  /** Who the page is prerendered for; null for nobody (the browser renders it). */
+  const audienceOf = async (request: FastifyRequest, pathname: string): Promise<Audience | null> => {
+    if (request.cookies[sessionCookieName] === undefined) return "anonymous";
+    // Only a page that has a signed-in frame is worth a session lookup.
+    if (!prerender.covers(pathname, "signed-in")) return null;
+    return (await app.hasLiveSessionCookie(request)) ? "signed-in" : null;
+  };
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -56,19 +63,28 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     const wantsHtml = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/assets/");
     if (!wantsHtml) return sendApiError(reply, 404, "Not found.");
     const acceptLanguage = request.headers["accept-language"];
-    // Prerendered pages show what a visitor who is not signed in sees; with a session cookie (or a
-    // query string the page may read) the browser renders the page itself.
-    const isAnonymous = request.cookies[sessionCookieName] === undefined;
-    const page = isAnonymous && query === undefined ? await prerender(pathname, acceptLanguage) : null;
+    // A query string is for the page to read: the browser renders it. Otherwise a visitor without a
+    // session gets the page as anyone signed out sees it, one with a live session its signed-in frame;
+    // a cookie that names no live session gets neither (the frame would turn into "not logged in").
+    const audience = query === undefined ? await audienceOf(request, pathname) : null;
+    const page = audience
+      ? await prerender.render(pathname, acceptLanguage, audience, guessFrameScreen(request.headers))
+      : null;
     const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
     const html = page
       ? fillRoot(headStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
       : headStart + hints + headRest;
-    return reply
-      .header("cache-control", REVALIDATE)
-      .header("vary", "accept-language, cookie")
-      .type("text/html; charset=utf-8")
-      .send(html);
+    return (
+      reply
+        .header("cache-control", REVALIDATE)
+        // A frame is also laid out for the screen guessed from these.
+        .header(
+          "vary",
+          `accept-language, cookie${page?.audience === "signed-in" ? ", sec-ch-ua-mobile, user-agent" : ""}`,
+        )
+        .type("text/html; charset=utf-8")
+        .send(html)
+    );
   };
   // Pages are a route rather than left to the not-found handler, which @fastify/compress never
   // sees (it hooks into routes): a prerendered page is about 100 kB of HTML, 20 kB gzipped.
@@ -78,14 +94,22 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   return servePage;
 }
 
-/** Puts a prerendered page's styles at the end of <head> and its HTML in #root, in place of the splash. */
+/**
+ * Puts a prerendered page's HTML in #root, in place of the splash, and its antd styles before the
+ * app's own stylesheets: in the browser antd inserts its styles first too, so the app's rules win
+ * where both set the same property with the same specificity (antd's selectors use :where()).
+ */
 function rootFiller(headRest: string) {
   const rootStart = headRest.indexOf('<div id="root">');
   const bodyEnd = headRest.lastIndexOf("</body>");
   if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its <body>');
   const [beforeRoot, afterRoot] = [headRest.slice(0, rootStart), headRest.slice(bodyEnd)];
-  return (head: string, page: PrerenderedPage) =>
-    `${head}${page.head}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}">${page.body}</div>${afterRoot}`;
+  return (head: string, page: PrerenderedPage) => {
+    const firstStylesheet = head.search(/<style[\s>]|<link rel="stylesheet"/);
+    const stylesAt = firstStylesheet < 0 ? head.length : firstStylesheet;
+    const frameMarker = page.audience === "signed-in" ? ` ${SIGNED_IN_FRAME_ATTRIBUTE}` : "";
+    return `${head.slice(0, stylesAt)}${page.head}${head.slice(stylesAt)}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}"${frameMarker}>${page.body}</div>${afterRoot}`;
+  };
 }
 
 /** Embeds the public settings as inert JSON (no script runs, so the CSP needs no exception). */

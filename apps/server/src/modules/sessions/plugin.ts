@@ -3,12 +3,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { createSessionCache, type SessionCache } from "./cache.ts";
-import { type ActiveSession, findActiveSession, openSession, revokeSession, type SessionRow } from "./service.ts";
+import {
+  type ActiveSession,
+  findActiveSession,
+  isLiveSessionToken,
+  openSession,
+  revokeSession,
+  type SessionRow,
+} from "./service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** This instance's session rows, reused for at most a second; forget them after any revocation. */
     sessionCache: SessionCache<SessionRow | null>;
+    /** Whether a page request's cookie names a live session; false for none, a stale one, or a database error. */
+    hasLiveSessionCookie(request: FastifyRequest): Promise<boolean>;
   }
   interface FastifyRequest {
     /** The session both the cookie and the X-Access-Key header belong to, or null. */
@@ -47,6 +56,18 @@ export async function registerSessions(app: FastifyInstance) {
       { token, accessKey, now: app.clock(), lifetimes },
       cache,
     );
+  });
+
+  app.decorate("hasLiveSessionCookie", async (request: FastifyRequest) => {
+    const token = request.cookies[cookieName];
+    if (!token || token.length > 100) return false;
+    try {
+      return await isLiveSessionToken(app.database.db, { token, now: app.clock() }, cache);
+    } catch (error) {
+      // The page is still served, as the bare app, which reports the outage itself.
+      request.log.warn({ err: error }, "could not check the session cookie of a page request");
+      return false;
+    }
   });
 
   app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {

@@ -98,6 +98,20 @@ export async function findActiveSession(
   return { id: row.id, userId: row.userId };
 }
 
+/**
+ * Whether a cookie names a live session, without its access key. Decides only which HTML a page
+ * request gets (decision 016): it grants nothing, so it neither needs the key nor slides the expiry.
+ */
+export async function isLiveSessionToken(
+  db: AppDatabase,
+  input: { token: string; now: Date },
+  cache?: SessionCache<SessionRow | null>,
+): Promise<boolean> {
+  const tokenHash = hashSecret(input.token);
+  const row = await (cache ? cache.get(tokenHash, () => readSessionRow(db, tokenHash)) : readSessionRow(db, tokenHash));
+  return row !== null && row.idleExpiresAt > input.now && row.absoluteExpiresAt > input.now;
+}
+
 export async function revokeSession(db: AppDatabase, sessionId: number, now: Date) {
   await db
     .update(sessions)

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { colors } from "@/app/theme";
 import { SmartLink } from "@/components/smart-link";
 import { useLogout } from "@/features/auth/api/logout";
+import { useIsHydrated } from "@/hooks/use-prerendered-form-props";
 import { useClientConfig } from "@/lib/client-config";
 
 /** The avatar button and its dropdown (SPEC §2 navbar). */
@@ -21,6 +22,7 @@ export function AccountMenu({ profile }: { profile: Profile }) {
   const { links } = useClientConfig();
   const logoutMutation = useLogout();
   const [isOpen, setIsOpen] = useState(false);
+  const isHydrated = useIsHydrated();
 
   const displayName = [profile.firstName, profile.lastName].join(" ").trim() || profile.name;
 
@@ -71,6 +73,33 @@ export function AccountMenu({ profile }: { profile: Profile }) {
     }
   };
 
+  const avatar = (
+    <Avatar size={40} className="account-avatar">
+      {getAvatarInitials(profile)}
+    </Avatar>
+  );
+  // Badge only for the few internal accounts: for everyone else its styles would be generated for nothing.
+  const trigger = (
+    <button
+      type="button"
+      className="account-trigger"
+      aria-haspopup="menu"
+      aria-expanded={isOpen}
+      aria-label={t(profile.internal ? "account.menuLabelInternal" : "account.menuLabel", { name: displayName })}
+    >
+      {profile.internal ? (
+        <Badge count={t("account.internalBadge")} color={colors.internalBadge} className="account-badge">
+          {avatar}
+        </Badge>
+      ) : (
+        avatar
+      )}
+    </button>
+  );
+
+  // Not in the server's frame of a signed-in page (decision 016): a closed menu shows nothing, and its
+  // styles would only add to what the browser parses before the first paint.
+  if (!isHydrated) return trigger;
   return (
     <Dropdown
       menu={{ items, onClick: followItemLink }}
@@ -82,25 +111,9 @@ export function AccountMenu({ profile }: { profile: Profile }) {
       autoFocus
       // Rendered inside the header rather than at the end of <body>, so the menu belongs to the
       // navigation landmark (axe "region") and follows the sticky header.
-      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+      getPopupContainer={(button) => button.parentElement ?? document.body}
     >
-      <button
-        type="button"
-        className="account-trigger"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-label={t(profile.internal ? "account.menuLabelInternal" : "account.menuLabel", { name: displayName })}
-      >
-        <Badge
-          count={profile.internal ? t("account.internalBadge") : 0}
-          color={colors.internalBadge}
-          className="account-badge"
-        >
-          <Avatar size={40} className="account-avatar">
-            {getAvatarInitials(profile)}
-          </Avatar>
-        </Badge>
-      </button>
+      {trigger}
     </Dropdown>
   );
 }

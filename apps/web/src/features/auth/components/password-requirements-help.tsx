@@ -1,7 +1,8 @@
 import { InfoCircleOutlined } from "@ant-design/icons";
 import { PASSWORD_MIN_LENGTH, passwordRequirements } from "@precis/contract/account-rules";
-import { Button, Tooltip } from "antd";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
+import { ClientTooltip } from "@/components/client-tooltip";
 
 /**
  * SPEC §5's hover help: the four password requirements. The button opens the tooltip on hover
@@ -22,7 +23,7 @@ export function PasswordRequirementsHelp() {
   );
   return (
     <>
-      <Tooltip title={requirements} trigger={["hover", "focus"]} placement="bottomLeft">
+      <ClientTooltip title={requirements} trigger={["hover", "focus"]} placement="bottomLeft">
         <Button
           type="link"
           size="small"
@@ -31,7 +32,7 @@ export function PasswordRequirementsHelp() {
         >
           {t("passwordRequirements.button")}
         </Button>
-      </Tooltip>
+      </ClientTooltip>
       <div className="visually-hidden">{requirements}</div>
     </>
   );

@@ -8,10 +8,13 @@ import {
   topicsOfInterest,
   type UpdateProfileRequest,
 } from "@precis/contract/profile";
-import { Button, Checkbox, Form, Select, Switch, Tooltip } from "antd";
+import { Button, Checkbox, Form, Select, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ClientTooltip } from "@/components/client-tooltip";
 import { Input } from "@/components/inputs";
+import { Notice } from "@/components/notice";
+import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { isApiRequestError } from "@/lib/api-client";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
@@ -56,6 +59,8 @@ type Failure = "save" | "load" | "loggedOut" | "rejected";
 export function UserSettingsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["profile", "common"]);
   const [form] = Form.useForm<UserSettingsValues>();
+  // The server sends this tab's frame to signed-in visitors (decision 016): inert until the app starts.
+  const prerenderedFormProps = usePrerenderedFormProps();
   const [isEdited, setIsEdited] = useState(false);
   // What the last save or cancel came to; null once the form is edited again.
   const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
@@ -128,9 +133,14 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
         {t("user.heading")}
       </h2>
       <p className="profile-panel-intro">{t("user.intro")}</p>
+      {/* The server's frame of this tab stays inert without JavaScript: say why. */}
+      <noscript>
+        <Notice type="warning" role="status" className="profile-noscript" title={t("user.javaScriptRequired")} />
+      </noscript>
       <Form<UserSettingsValues>
         form={form}
         name="user-settings"
+        {...prerenderedFormProps}
         layout="vertical"
         initialValues={toValues(profile)}
         onValuesChange={markEdited}
@@ -156,7 +166,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
               aria-describedby="area-of-law-help"
               // SPEC §2's hover help, at the end of the field (a button inside the label would join its name).
               suffix={
-                <Tooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
+                <ClientTooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
                   <Button
                     type="text"
                     size="small"
@@ -164,7 +174,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
                     aria-label={t("user.areaOfLawHelpButton")}
                     icon={<QuestionCircleOutlined aria-hidden="true" />}
                   />
-                </Tooltip>
+                </ClientTooltip>
               }
             />
           </Form.Item>

@@ -1,3 +1,4 @@
+import { getProfileTabId, type ProfileTab, resolveProfileTab } from "@precis/contract/profile-tabs";
 import { useQueryClient } from "@tanstack/react-query";
 import { Tabs, Typography } from "antd";
 import { lazy, Suspense, useEffect } from "react";
@@ -10,7 +11,6 @@ import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 import { whenIdle } from "@/lib/when-idle";
 import { UserSettingsForm } from "../components/user-settings-form";
-import { getProfileTabId, type ProfileTab, resolveProfileTab } from "../lib/profile-tabs";
 import "../components/profile.css";
 
 /*

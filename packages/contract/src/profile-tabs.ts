@@ -1,3 +1,5 @@
+/* The profile page's tabs and their ids in the address (SPEC §2): the server prerenders one of them. */
+
 export type ProfileTab = "user" | "memo";
 
 export const USER_SETTINGS_TAB_ID = "UserSettings";

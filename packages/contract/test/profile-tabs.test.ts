@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveProfileTab } from "./profile-tabs";
+import { resolveProfileTab } from "../src/profile-tabs.ts";
 
 describe("profile tab ids", () => {
   it.each([
