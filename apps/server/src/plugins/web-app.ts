@@ -13,6 +13,8 @@ import { type Audience, guessFrameScreen, loadPrerender, type PrerenderedPage } 
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
+/** What a page's HTML depends on: the language it is prerendered in, and whether a session is signed in. */
+const PAGE_VARY = "accept-language, cookie";
 
 /**
  * Serves the built React app: hashed assets cached for a year, and index.html (with this
@@ -74,17 +76,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     const html = page
       ? fillRoot(headStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
       : headStart + hints + headRest;
-    return (
-      reply
-        .header("cache-control", REVALIDATE)
-        // A frame is also laid out for the screen guessed from these.
-        .header(
-          "vary",
-          `accept-language, cookie${page?.audience === "signed-in" ? ", sec-ch-ua-mobile, user-agent" : ""}`,
-        )
-        .type("text/html; charset=utf-8")
-        .send(html)
-    );
+    // A frame is also laid out for the screen guessed from the last two.
+    const vary = page?.audience === "signed-in" ? `${PAGE_VARY}, sec-ch-ua-mobile, user-agent` : PAGE_VARY;
+    return reply.header("cache-control", REVALIDATE).header("vary", vary).type("text/html; charset=utf-8").send(html);
   };
   // Pages are a route rather than left to the not-found handler, which @fastify/compress never
   // sees (it hooks into routes): a prerendered page is about 100 kB of HTML, 20 kB gzipped.
