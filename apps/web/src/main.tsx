@@ -52,9 +52,9 @@ async function start() {
     : Promise.race([userDetailsKnown, new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS))]);
   const [config] = await Promise.all([loadClientConfig(), i18nReady, signedInStateOrTimeout]);
   const canHydrate = !isSignedInFrame && prerenderedLanguage === getCurrentLanguage();
-  // Hydrating needs the page's code first, or the router would render its fallback, not the server's
-  // HTML; so does rendering over a frame, or the fallback would replace it for a moment.
-  if (canHydrate || isSignedInFrame) await loadRoutesFor(window.location.pathname, config);
+  // With the server's HTML on screen, the page's code loads first: the router would otherwise render
+  // its fallback, which a hydration would not match and a render would put in the HTML's place.
+  if (prerenderedLanguage) await loadRoutesFor(window.location.pathname, config);
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>

@@ -8,7 +8,9 @@
  */
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { iconStyles } from "@ant-design/icons/es/utils";
+import type { Language } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
+import type { FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
 import type { Profile, UserDetailsResponse } from "@precis/contract/profile";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -20,18 +22,6 @@ import { routes } from "@/app/router";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { ServerScreenWidthContext } from "@/hooks/use-media-query";
 import { i18n, i18nReady } from "@/i18n";
-import type { SupportedLanguage } from "@/i18n/languages";
-
-export interface PrerenderedPage {
-  /** Style elements for <head>: antd's styles for what the page shows, and the icons'. */
-  head: string;
-  /** The inside of #root. */
-  body: string;
-}
-
-export type Audience = "anonymous" | "signed-in";
-/** The screen a signed-in frame is laid out for: the server guesses it from the request. */
-export type FrameScreen = "phone" | "wide";
 
 /**
  * Widths a frame is rendered at: a common phone's (Lighthouse's mobile preset), and a laptop's.
@@ -62,26 +52,19 @@ const handler = createStaticHandler(routes);
 // i18next's language is global, so pages render one at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Null when the URL is not a page to prerender (the router redirects or answers with an error). */
-export function renderPage(
-  url: string,
-  language: SupportedLanguage,
-  config: ClientConfig,
-  audience: Audience,
-  screen?: FrameScreen,
-) {
+export const renderPage: RenderPage = (url, language, config, audience, screen) => {
   const rendering = queue.then(() => render(url, language, config, audience, screen));
   queue = rendering.catch(() => undefined);
   return rendering;
-}
+};
 
 async function render(
   url: string,
-  language: SupportedLanguage,
+  language: Language,
   config: ClientConfig,
-  audience: Audience,
+  audience: PrerenderAudience,
   screen: FrameScreen | undefined,
-): Promise<PrerenderedPage | null> {
+): Promise<RenderedPage | null> {
   await i18nReady;
   await i18n.changeLanguage(language);
   const context = await handler.query(new Request(url));

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { type Language, languages } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
+import type { FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
 import { USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
 import type { FastifyBaseLogger } from "fastify";
 import { negotiateLanguage } from "./page-preloads.ts";
@@ -19,36 +20,24 @@ import { negotiateLanguage } from "./page-preloads.ts";
  * request, and kept: the set of pages is fixed, so the memory is bounded.
  */
 
-export type Audience = "anonymous" | "signed-in";
-/** The screen a signed-in frame is laid out for (its profile tabs sit on top on a phone, beside on a wider screen). */
-export type FrameScreen = "phone" | "wide";
-
 /** What dist-ssr/server-render.js exports (see apps/web/src/server-render.tsx). */
 interface ServerRenderModule {
-  renderPage(
-    url: string,
-    language: Language,
-    config: ClientConfig,
-    audience: Audience,
-    screen: FrameScreen | undefined,
-  ): Promise<{ head: string; body: string } | null>;
+  renderPage: RenderPage;
 }
 
-export interface PrerenderedPage {
+export interface PrerenderedPage extends RenderedPage {
   language: Language;
-  audience: Audience;
-  head: string;
-  body: string;
+  audience: PrerenderAudience;
 }
 
 export interface Prerender {
   /** Whether this exact path is prerendered for the audience (so whether it is worth finding out). */
-  covers(pathname: string, audience: Audience): boolean;
+  covers(pathname: string, audience: PrerenderAudience): boolean;
   /** The page, or null when it is not prerendered (or its rendering failed). A frame is laid out for `screen`. */
   render(
     pathname: string,
     acceptLanguage: string | undefined,
-    audience: Audience,
+    audience: PrerenderAudience,
     screen: FrameScreen,
   ): Promise<PrerenderedPage | null>;
 }
@@ -63,7 +52,7 @@ const NONE: Prerender = { covers: () => false, render: async () => null };
  *   profile's user settings tab. Home's greeting grows with the name; the subscription and memo
  *   settings show "Loading…" where their content will be.
  */
-function listPrerenderedPaths(productShortName: string): Record<Audience, Set<string>> {
+function listPrerenderedPaths(productShortName: string): Record<PrerenderAudience, Set<string>> {
   const docsPaths = docsPageIds.map((pageId) => {
     const slug = getDocsPageSlug(pageId, productShortName);
     return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
@@ -83,7 +72,7 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
   let renderer: Promise<ServerRenderModule> | undefined;
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
 
-  const covers = (pathname: string, audience: Audience) => paths[audience].has(pathname);
+  const covers = (pathname: string, audience: PrerenderAudience) => paths[audience].has(pathname);
   const render: Prerender["render"] = (pathname, acceptLanguage, audience, frameScreen) => {
     if (!covers(pathname, audience)) return Promise.resolve(null);
     const language = negotiateLanguage(acceptLanguage, languages) as Language;

@@ -3,13 +3,14 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
+import type { PrerenderAudience } from "@precis/contract/prerender";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
 import { loadPreloadHints } from "./page-preloads.ts";
-import { type Audience, guessFrameScreen, loadPrerender, type PrerenderedPage } from "./prerender.ts";
+import { guessFrameScreen, loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -40,7 +41,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const fillRoot = rootFiller(headRest);
   const sessionCookieName = getSessionCookieName(config.env);
   /** Who the page is prerendered for; null for nobody (the browser renders it). */
-  const audienceOf = async (request: FastifyRequest, pathname: string): Promise<Audience | null> => {
+  const audienceOf = async (request: FastifyRequest, pathname: string): Promise<PrerenderAudience | null> => {
     if (request.cookies[sessionCookieName] === undefined) return "anonymous";
     // Only a page that has a signed-in frame is worth a session lookup.
     if (!prerender.covers(pathname, "signed-in")) return null;

@@ -1,5 +1,5 @@
 import { Tooltip, type TooltipProps } from "antd";
-import { useIsHydrated } from "@/hooks/use-prerendered-form-props";
+import { useIsHydrated } from "@/hooks/use-is-hydrated";
 
 /**
  * antd's Tooltip, left out of the HTML the server renders and of its hydration: a tooltip shows only

@@ -1,15 +1,4 @@
-import { useSyncExternalStore } from "react";
-
-const neverChanges = () => () => {};
-
-/** False on the server and while React attaches to the server's HTML; true from the render after. */
-export function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    neverChanges,
-    () => true,
-    () => false,
-  );
-}
+import { useIsHydrated } from "./use-is-hydrated";
 
 /**
  * Props for a form the server prerenders (decision 014). Until the app has started, a value typed in

@@ -31,6 +31,12 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Longer than any secret this server hands out (43 characters): a longer cookie or key is refused
+ * before it is hashed or looked up.
+ */
+const MAX_SECRET_LENGTH = 100;
+
 /** Outside development the cookie is Secure and __Host- prefixed: bound to this exact host, over HTTPS. */
 export function getSessionCookieName(env: AppConfig["env"]) {
   return env === "development" ? "precis_session" : "__Host-precis_session";
@@ -50,7 +56,13 @@ export async function registerSessions(app: FastifyInstance) {
     if (!request.url.startsWith("/api/")) return;
     const token = request.cookies[cookieName];
     const accessKey = request.headers[ACCESS_KEY_HEADER];
-    if (!token || typeof accessKey !== "string" || token.length > 100 || accessKey.length > 100) return;
+    if (
+      !token ||
+      typeof accessKey !== "string" ||
+      token.length > MAX_SECRET_LENGTH ||
+      accessKey.length > MAX_SECRET_LENGTH
+    )
+      return;
     request.session = await findActiveSession(
       app.database.db,
       { token, accessKey, now: app.clock(), lifetimes },
@@ -60,7 +72,7 @@ export async function registerSessions(app: FastifyInstance) {
 
   app.decorate("hasLiveSessionCookie", async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
-    if (!token || token.length > 100) return false;
+    if (!token || token.length > MAX_SECRET_LENGTH) return false;
     try {
       return await isLiveSessionToken(app.database.db, { token, now: app.clock() }, cache);
     } catch (error) {

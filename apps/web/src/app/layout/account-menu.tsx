@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { colors } from "@/app/theme";
 import { SmartLink } from "@/components/smart-link";
 import { useLogout } from "@/features/auth/api/logout";
-import { useIsHydrated } from "@/hooks/use-prerendered-form-props";
+import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { useClientConfig } from "@/lib/client-config";
 
 /** The avatar button and its dropdown (SPEC §2 navbar). */
