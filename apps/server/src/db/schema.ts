@@ -165,7 +165,11 @@ export const memoOptionSets = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("memo_option_sets_user_id_idx").on(table.userId)],
+  // (user_id, id), not user_id alone: a save reads the user's other sets by this index in id order, a plain
+  // index scan, which marks the dead versions that repeated saves of one set leave as dead in the index. On
+  // user_id alone PostgreSQL chose a bitmap scan, which never does, and visited every dead version on every
+  // save: after some thousands of saves of one set, saves ran at a third of a plain UPDATE's rate (decision 011).
+  (table) => [index("memo_option_sets_user_id_id_idx").on(table.userId, table.id)],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { defaultMemoOptionSet, type MemoOptionSet, memoVisibilityFlags } from "@precis/contract/memo-options";
-import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { memoOptionSets } from "../../db/schema.ts";
 
@@ -37,23 +37,26 @@ function toColumns(set: MemoOptionSet) {
   };
 }
 
+const byMostRecentlySaved = (a: OptionSetRow, b: OptionSetRow) =>
+  b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id;
+
 /**
  * The caller's option sets, most recently saved first; the selected one is the last saved.
  * A user who never saved gets SPEC's default set (id -1).
+ * Read in id order along the (user_id, id) index and sorted here: the order and the limit keep PostgreSQL on a
+ * plain index scan (see the index's comment in db/schema.ts).
  */
 export async function getMemoOptions(db: AppDatabase, userId: number) {
   const rows = await db
     .select()
     .from(memoOptionSets)
     .where(eq(memoOptionSets.userId, userId))
-    .orderBy(desc(memoOptionSets.updatedAt), desc(memoOptionSets.id));
+    .orderBy(memoOptionSets.id)
+    .limit(MAX_OPTION_SETS_PER_USER);
   if (rows.length === 0) return { options: [defaultMemoOptionSet], selectedOptionId: defaultMemoOptionSet.id };
-  const options = rows.map(toOptionSet);
+  const options = rows.sort(byMostRecentlySaved).map(toOptionSet);
   return { options, selectedOptionId: options[0]?.id ?? defaultMemoOptionSet.id };
 }
-
-const byMostRecentlySaved = (a: OptionSetRow, b: OptionSetRow) =>
-  b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id;
 
 /**
  * The two statements of a save, built once per database and sent as named prepared statements: the SQL text
@@ -85,6 +88,8 @@ function prepareSaveStatements(db: AppDatabase) {
       .select()
       .from(memoOptionSets)
       .where(and(eq(memoOptionSets.userId, sql.placeholder("userId")), ne(memoOptionSets.id, sql.placeholder("id"))))
+      .orderBy(memoOptionSets.id)
+      .limit(MAX_OPTION_SETS_PER_USER)
       .prepare("read_other_memo_option_sets"),
   };
 }
