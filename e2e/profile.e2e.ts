@@ -469,7 +469,7 @@ describe("accessibility", () => {
 });
 
 describe("the signed-in frame of user settings (decision 016)", () => {
-  it("arrives as HTML in the visitor's language, inert and holding nobody's data, until the app fills it in", async () => {
+  it("arrives as HTML in the visitor's language, inert and holding none of the account's fields, until the app fills it in", async () => {
     // Without JavaScript the page stays as the server sent it, as it is before the app starts.
     const frame = await openPage({ language: "fr", javaScript: false });
     await signUpInContext(frame.context(), { firstName: "Marie", lastName: "Tremblay" });

@@ -173,7 +173,8 @@ describe("prerendered pages: the documentation, login and registration", () => {
       `export async function renderPage(url, language, config, audience, screen) {
         (globalThis.prerenderCalls ??= []).push([audience, screen, language, url].join(" "));
         if (url.endsWith("/document/case-chat")) throw new Error("the page broke");
-        const who = audience === "signed-in" ? " frame for " + screen : "";
+        // A frame holds the slots of decision 017, which the server fills per request.
+        const who = audience === "signed-in" ? " frame for " + screen + " Welcome \uE000greetingName\uE000 (\uE000avatarInitials\uE000)" : "";
         return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + who + "</main>" };
       }`,
     );
@@ -260,9 +261,10 @@ describe("prerendered pages: the documentation, login and registration", () => {
       return readSession(response);
     };
     const frameRoot = (language: string, pathname: string, screen = "wide") =>
-      `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen}</main></div>`;
+      `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen} Welcome `;
 
     it.each([
+      ["/", "en", "en"],
       ["/profile", "fr-CA", "fr"],
       ["/profile/UserSettings", "en", "en"],
     ])(
@@ -297,6 +299,34 @@ describe("prerendered pages: the documentation, login and registration", () => {
       const { cookie } = await signUp();
       const response = await get("/profile/UserSettings", { cookie, ...headers });
       expect(response.body).toContain(frameRoot("en", "/profile/UserSettings", screen));
+    });
+
+    it("shows each visitor's own names in its slots, escaped, and no shared cache keeps it (decision 017)", async () => {
+      const countRenders = () => renders().filter((call) => call === "signed-in wide en http://localhost/").length;
+      const named = async (firstName: string, lastName: string) => {
+        const session = await signUp();
+        const patched = await prerendering.app.inject({
+          method: "PATCH",
+          url: "/api/user-details",
+          headers: { ...xhrHeaders, ...session.headers },
+          payload: { firstName, lastName },
+        });
+        expect(patched.statusCode).toBe(200);
+        return session;
+      };
+      const zoe = await named(`<Zoé & "co">`, "Tremblay");
+      const response = await get("/", { cookie: zoe.cookie });
+      expect(response.body).toContain(`${frameRoot("en", "/")}&#60;Zoé &#38; &#34;co&#34;&#62; (&#60;T)</main></div>`);
+      expect(response.body).not.toContain("\uE000");
+      expect(response.headers["cache-control"]).toBe("private, no-cache");
+
+      const rendersBefore = countRenders();
+      const marc = await named("Marc", "");
+      expect((await get("/", { cookie: marc.cookie })).body).toContain(`${frameRoot("en", "/")}Marc (FR`);
+      expect(countRenders()).toBe(rendersBefore);
+      // Its answer to GET /api/user-details is the same account's.
+      const details = await prerendering.app.inject({ method: "GET", url: "/api/user-details", headers: marc.headers });
+      expect(details.json().userProfile.firstName).toBe("Marc");
     });
 
     it("is the same for every account, so it is rendered once per language and kept", async () => {
@@ -364,6 +394,36 @@ describe("prerendered pages: the documentation, login and registration", () => {
         expect(response.statusCode).toBe(200);
         expect(response.body).toContain('<div id="root"></div>');
         expect(server.logs.text()).toContain("could not check the session cookie of a page request");
+      } finally {
+        await server.app.close();
+      }
+    });
+
+    it("is not served, and the page still is, when the database cannot give the account its slots show", async () => {
+      const database = await openTestDatabase();
+      // Elapsed time stands still, so the session row read before the outage is still reused after it.
+      const clock = createTestClock();
+      const server = await startTestServer({
+        env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
+        database,
+        clock: clock.clock,
+        elapsedClock: clock.elapsed,
+      });
+      try {
+        const registered = await server.app.inject({
+          method: "POST",
+          url: "/api/register",
+          headers: xhrHeaders,
+          payload: { email: "outage-slots@example.ca", password: "Tribunal2024x" },
+        });
+        const { cookie, headers } = readSession(registered);
+        const entitlement = await server.app.inject({ method: "GET", url: "/api/entitlement", headers });
+        expect(entitlement.statusCode).toBe(200);
+        await database.close();
+        const response = await server.app.inject({ method: "GET", url: "/", headers: { cookie } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root"></div>');
+        expect(server.logs.text()).toContain("could not read the account of a signed-in page request");
       } finally {
         await server.app.close();
       }

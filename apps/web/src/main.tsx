@@ -20,8 +20,9 @@ const rootElement = findRootElement();
 
 // The server prerenders the documentation, login and registration for visitors who send no session
 // cookie, in the language their browser asks for (decision 014, apps/server/src/plugins/prerender.ts),
-// and, for a live session, the frame of the profile's user settings: its layout without the account's
-// data (decision 016). A frame is never hydrated: the app renders the page over it.
+// and, for a live session, the frame of home or of the profile's user settings: its layout without the
+// account's data but for the names it shows (decisions 016 and 017). A frame is never hydrated: the app
+// renders the page over it.
 const prerenderedLanguage = rootElement.getAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
 const isSignedInFrame = rootElement.hasAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
 

@@ -3,7 +3,8 @@
  * text paints from the HTML instead of after every script has downloaded and run:
  * - for a visitor who is not signed in, the page itself, which the browser hydrates (decision 014);
  * - for a signed-in visitor, the page's frame: drawn with a blank account, so it holds nobody's data
- *   and serves every visitor. The browser renders the page over it (decision 016).
+ *   and serves every visitor. The browser renders the page over it (decision 016). The few texts of
+ *   the account that its first screen shows are markers the server fills in per request (decision 017).
  * Built by `vite build --ssr` into dist-ssr/, bundled with its libraries.
  */
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
@@ -20,6 +21,7 @@ import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { SignedInFrameContext } from "@/hooks/use-account-text";
 import { ServerScreenWidthContext } from "@/hooks/use-media-query";
 import { i18n, i18nReady } from "@/i18n";
 
@@ -80,11 +82,13 @@ async function render(
       <StyleProvider cache={styleCache}>
         {/* Without a screen (a page to hydrate), layouts that depend on the width are left to CSS. */}
         <ServerScreenWidthContext value={screen && FRAME_SCREEN_WIDTHS[screen]}>
-          <App
-            config={config}
-            queryClient={queryClient}
-            router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-          />
+          <SignedInFrameContext value={audience === "signed-in"}>
+            <App
+              config={config}
+              queryClient={queryClient}
+              router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+            />
+          </SignedInFrameContext>
         </ServerScreenWidthContext>
       </StyleProvider>
     </StrictMode>,

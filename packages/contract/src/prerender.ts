@@ -1,9 +1,12 @@
 /*
  * What the web build's server bundle (apps/web/src/server-render.tsx, built into dist-ssr/) exports
- * and the server (apps/server/src/plugins/prerender.ts) calls: decisions 014 and 016. Types only.
+ * and the server (apps/server/src/plugins/prerender.ts) calls: decisions 014, 016 and 017.
  */
+
+import { getAvatarInitials, getDisplayName, getGreetingName } from "./account-names.ts";
 import type { Language } from "./auth.ts";
 import type { ClientConfig } from "./client-config.ts";
+import type { Profile } from "./profile.ts";
 
 /** Who a page is prerendered for: anyone signed out (a page to hydrate), or a live session (a frame). */
 export type PrerenderAudience = "anonymous" | "signed-in";
@@ -26,3 +29,29 @@ export type RenderPage = (
   audience: PrerenderAudience,
   screen?: FrameScreen,
 ) => Promise<RenderedPage | null>;
+
+/**
+ * The account's texts a signed-in frame shows (decision 017): the same functions the pages use in the browser.
+ * The frame is rendered once for every account, so it holds a marker for each of these, and the server fills
+ * in the visitor's own texts on every request.
+ */
+const getFrameSlotTexts = (profile: Profile) => ({
+  greetingName: getGreetingName(profile),
+  displayName: getDisplayName(profile),
+  avatarInitials: getAvatarInitials(profile),
+});
+export type FrameSlot = keyof ReturnType<typeof getFrameSlotTexts>;
+
+/** Private-use characters: React writes them as they are, and no page prints them of its own. */
+export const frameSlotMarker = (slot: FrameSlot) => `\uE000${slot}\uE000`;
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The frame's HTML with every slot holding this account's text, escaped for HTML text and attribute values
+ * alike. One pass: a text that happens to contain a marker is never filled in turn.
+ */
+export function fillFrameSlots(html: string, profile: Profile): string {
+  const texts: Record<string, string> = getFrameSlotTexts(profile);
+  return html.replace(/\uE000(\w+)\uE000/g, (_marker, slot: string) => escapeHtml(texts[slot] ?? ""));
+}

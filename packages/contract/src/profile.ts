@@ -100,14 +100,3 @@ export const updateProfileRequestSchema = z.partial(
   }),
 );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
-
-/**
- * Avatar initials (SPEC §2): first letters of first and last name when both exist,
- * otherwise the first two letters of the username, upper-cased.
- */
-export function getAvatarInitials(profile: Pick<Profile, "firstName" | "lastName" | "name">): string {
-  const first = profile.firstName.trim();
-  const last = profile.lastName.trim();
-  if (first && last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
-  return profile.name.trim().slice(0, 2).toUpperCase();
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getAvatarInitials, getDisplayName, getGreetingName } from "../src/account-names.ts";
 import {
   defaultMemoOptionSet,
   defaultMemoOrdering,
@@ -9,9 +10,9 @@ import {
   visibilityFlagBySection,
 } from "../src/memo-options.ts";
 import { getUnmetPasswordRequirements, PASSWORD_MAX_LENGTH, passwordSchema } from "../src/password.ts";
+import { fillFrameSlots, frameSlotMarker } from "../src/prerender.ts";
 import {
   emailSchema,
-  getAvatarInitials,
   occupations,
   TOPICS_PER_COLUMN,
   topicsOfInterest,
@@ -97,5 +98,42 @@ describe("memo option defaults (SPEC §3)", () => {
     expect(idsOf(defaultMemoOrdering).sort()).toEqual([...memoSectionIds].sort());
     expect(defaultMemoOrdering.map((node) => node.id)).toEqual(["case", "summary", "facts", "arguments", "issues"]);
     expect(new Set(Object.values(visibilityFlagBySection)).size).toBe(14);
+  });
+});
+
+describe("the names a page shows of an account", () => {
+  it("greets by first name, else by username, and labels by full name, else by username", () => {
+    expect(getGreetingName({ firstName: " Marie ", name: "mt" })).toBe("Marie");
+    expect(getGreetingName({ firstName: "  ", name: "mt" })).toBe("mt");
+    expect(getDisplayName({ firstName: "Marie", lastName: "Tremblay", name: "mt" })).toBe("Marie Tremblay");
+    expect(getDisplayName({ firstName: "", lastName: "", name: "mt" })).toBe("mt");
+  });
+});
+
+describe("a signed-in frame's slots (decision 017)", () => {
+  const profile = {
+    name: "jdoe",
+    email: "jdoe@example.ca",
+    firstName: `<img src=x onerror="alert(1)">&'`,
+    lastName: "Tremblay",
+    organization: "",
+    areaOfLaw: "",
+    topicsOfInterest: [],
+    occupation: "lawyer" as const,
+    internal: false,
+  };
+  const frame = `<h1>Welcome, ${frameSlotMarker("greetingName")}!</h1><button aria-label="Menu of ${frameSlotMarker("displayName")}">${frameSlotMarker("avatarInitials")}</button>`;
+
+  it("fills every slot with the account's text, escaped for text and attributes alike", () => {
+    expect(fillFrameSlots(frame, profile)).toBe(
+      "<h1>Welcome, &#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;!</h1>" +
+        '<button aria-label="Menu of &#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; Tremblay">&#60;T</button>',
+    );
+  });
+
+  it("never fills a marker that an account's own text carries", () => {
+    const filled = fillFrameSlots(frame, { ...profile, firstName: frameSlotMarker("avatarInitials"), lastName: "" });
+    expect(filled).toContain(`Welcome, ${frameSlotMarker("avatarInitials")}!`);
+    expect(filled).not.toContain(frameSlotMarker("greetingName"));
   });
 });

@@ -48,9 +48,9 @@ const NONE: Prerender = { covers: () => false, render: async () => null };
  * The exact paths prerendered for each audience: anything else (a query string, another spelling)
  * is rendered by the browser.
  * - Not the other account pages: their forms carry codes and states from the URL or the previous step.
- * - Signed in, only pages whose first screen keeps its size once the account's data arrives: the
- *   profile's user settings tab. Home's greeting grows with the name; the subscription and memo
- *   settings show "Loading…" where their content will be.
+ * - Signed in, only pages whose first screen keeps its size once the account's data arrives: home,
+ *   whose greeting is a slot the server fills with the visitor's name (decision 017), and the profile's
+ *   user settings tab. The subscription and memo settings show "Loading…" where their content will be.
  */
 function listPrerenderedPaths(productShortName: string): Record<PrerenderAudience, Set<string>> {
   const docsPaths = docsPageIds.map((pageId) => {
@@ -59,7 +59,7 @@ function listPrerenderedPaths(productShortName: string): Record<PrerenderAudienc
   });
   return {
     anonymous: new Set([...docsPaths, "/login", "/register"]),
-    "signed-in": new Set(["/profile", `/profile/${USER_SETTINGS_TAB_ID}`]),
+    "signed-in": new Set(["/", "/profile", `/profile/${USER_SETTINGS_TAB_ID}`]),
   };
 }
 

@@ -3,9 +3,11 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
-import type { PrerenderAudience } from "@precis/contract/prerender";
+import { escapeHtml, fillFrameSlots } from "@precis/contract/prerender";
+import type { Profile } from "@precis/contract/profile";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
+import { readUserDetails } from "../modules/profile/service.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
@@ -14,6 +16,8 @@ import { guessFrameScreen, loadPrerender, type PrerenderedPage } from "./prerend
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
+/** A signed-in frame carries the visitor's name: no shared cache may keep it. */
+const REVALIDATE_PRIVATE = "private, no-cache";
 /** What a page's HTML depends on: the language it is prerendered in, and whether a session is signed in. */
 const PAGE_VARY = "accept-language, cookie";
 
@@ -40,12 +44,20 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
   const fillRoot = rootFiller(headRest);
   const sessionCookieName = getSessionCookieName(config.env);
-  /** Who the page is prerendered for; null for nobody (the browser renders it). */
-  const audienceOf = async (request: FastifyRequest, pathname: string): Promise<PrerenderAudience | null> => {
-    if (request.cookies[sessionCookieName] === undefined) return "anonymous";
+  /** Who the page is prerendered for, with the account a frame shows; null for nobody (the browser renders it). */
+  const viewerOf = async (request: FastifyRequest, pathname: string): Promise<Viewer | null> => {
+    if (request.cookies[sessionCookieName] === undefined) return { audience: "anonymous" };
     // Only a page that has a signed-in frame is worth a session lookup.
     if (!prerender.covers(pathname, "signed-in")) return null;
-    return (await app.hasLiveSessionCookie(request)) ? "signed-in" : null;
+    const userId = await app.findSessionCookieUserId(request);
+    if (userId === null) return null;
+    try {
+      const { userProfile } = await readUserDetails(app, userId);
+      return userProfile ? { audience: "signed-in", profile: userProfile } : null;
+    } catch (error) {
+      request.log.warn({ err: error }, "could not read the account of a signed-in page request");
+      return null;
+    }
   };
 
   await app.register(fastifyStatic, {
@@ -69,17 +81,22 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     // A query string is for the page to read: the browser renders it. Otherwise a visitor without a
     // session gets the page as anyone signed out sees it, one with a live session its signed-in frame;
     // a cookie that names no live session gets neither (the frame would turn into "not logged in").
-    const audience = query === undefined ? await audienceOf(request, pathname) : null;
-    const page = audience
-      ? await prerender.render(pathname, acceptLanguage, audience, guessFrameScreen(request.headers))
+    const viewer = query === undefined ? await viewerOf(request, pathname) : null;
+    const page = viewer
+      ? await prerender.render(pathname, acceptLanguage, viewer.audience, guessFrameScreen(request.headers))
       : null;
     const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
-    const html = page
-      ? fillRoot(headStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
-      : headStart + hints + headRest;
+    const html =
+      page && viewer
+        ? fillRoot(headStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page, viewer)
+        : headStart + hints + headRest;
+    const isFrame = viewer?.audience === "signed-in" && page !== null;
     // A frame is also laid out for the screen guessed from the last two.
-    const vary = page?.audience === "signed-in" ? `${PAGE_VARY}, sec-ch-ua-mobile, user-agent` : PAGE_VARY;
-    return reply.header("cache-control", REVALIDATE).header("vary", vary).type("text/html; charset=utf-8").send(html);
+    return reply
+      .header("cache-control", isFrame ? REVALIDATE_PRIVATE : REVALIDATE)
+      .header("vary", isFrame ? `${PAGE_VARY}, sec-ch-ua-mobile, user-agent` : PAGE_VARY)
+      .type("text/html; charset=utf-8")
+      .send(html);
   };
   // Pages are a route rather than left to the not-found handler, which @fastify/compress never
   // sees (it hooks into routes): a prerendered page is about 100 kB of HTML, 20 kB gzipped.
@@ -89,21 +106,27 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   return servePage;
 }
 
+/** Who a prerendered page is for: anyone signed out, or a live session's account, whose texts fill a frame's slots. */
+type Viewer = { audience: "anonymous" } | { audience: "signed-in"; profile: Profile };
+
 /**
  * Puts a prerendered page's HTML in #root, in place of the splash, and its antd styles before the
  * app's own stylesheets: in the browser antd inserts its styles first too, so the app's rules win
  * where both set the same property with the same specificity (antd's selectors use :where()).
+ * A frame's slots get the visitor's own texts (decision 017).
  */
 function rootFiller(headRest: string) {
   const rootStart = headRest.indexOf('<div id="root">');
   const bodyEnd = headRest.lastIndexOf("</body>");
   if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its <body>');
   const [beforeRoot, afterRoot] = [headRest.slice(0, rootStart), headRest.slice(bodyEnd)];
-  return (head: string, page: PrerenderedPage) => {
+  return (head: string, page: PrerenderedPage, viewer: Viewer) => {
     const firstStylesheet = head.search(/<style[\s>]|<link rel="stylesheet"/);
     const stylesAt = firstStylesheet < 0 ? head.length : firstStylesheet;
-    const frameMarker = page.audience === "signed-in" ? ` ${SIGNED_IN_FRAME_ATTRIBUTE}` : "";
-    return `${head.slice(0, stylesAt)}${page.head}${head.slice(stylesAt)}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}"${frameMarker}>${page.body}</div>${afterRoot}`;
+    const isFrame = viewer.audience === "signed-in";
+    const frameMarker = isFrame ? ` ${SIGNED_IN_FRAME_ATTRIBUTE}` : "";
+    const body = isFrame ? fillFrameSlots(page.body, viewer.profile) : page.body;
+    return `${head.slice(0, stylesAt)}${page.head}${head.slice(stylesAt)}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}"${frameMarker}>${body}</div>${afterRoot}`;
   };
 }
 
@@ -117,8 +140,4 @@ export function renderIndexHtml(template: string, config: AppConfig) {
   return template
     .replace(placeholder, `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.client.productName)}</title>`);
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

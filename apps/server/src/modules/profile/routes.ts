@@ -1,7 +1,7 @@
 import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSession } from "../sessions/plugin.ts";
-import { getProfile, updateProfile } from "./service.ts";
+import { readUserDetails, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,9 +17,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       const userId = request.session?.userId;
       if (userId === undefined) return { userProfile: null };
-      return app.reuseRead(`profile:${userId}`, async () => ({
-        userProfile: await getProfile(app.database.db, userId),
-      }));
+      return readUserDetails(app, userId);
     },
   );
 

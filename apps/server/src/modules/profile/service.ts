@@ -1,5 +1,6 @@
 import type { Profile, UpdateProfileRequest } from "@precis/contract/profile";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { AppDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 
@@ -18,6 +19,14 @@ export async function getProfile(db: AppDatabase, userId: number): Promise<Profi
     occupation: user.occupation,
     internal: user.isInternal,
   };
+}
+
+/**
+ * The answer of GET /api/user-details for a signed-in user, reused by this instance for up to a second
+ * (decision 009). The signed-in frames read the account through it too (decision 017).
+ */
+export function readUserDetails(app: FastifyInstance, userId: number) {
+  return app.reuseRead(`profile:${userId}`, async () => ({ userProfile: await getProfile(app.database.db, userId) }));
 }
 
 /** Saves the fields given (all validated by the caller's schema) and returns the profile as saved. */

@@ -6,7 +6,7 @@ import { createSessionCache, type SessionCache } from "./cache.ts";
 import {
   type ActiveSession,
   findActiveSession,
-  isLiveSessionToken,
+  findLiveSessionUserId,
   openSession,
   revokeSession,
   type SessionRow,
@@ -16,8 +16,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** This instance's session rows, reused for at most a second; forget them after any revocation. */
     sessionCache: SessionCache<SessionRow | null>;
-    /** Whether a page request's cookie names a live session; false for none, a stale one, or a database error. */
-    hasLiveSessionCookie(request: FastifyRequest): Promise<boolean>;
+    /** The user whose live session a page request's cookie names; null for none, a stale one, or a database error. */
+    findSessionCookieUserId(request: FastifyRequest): Promise<number | null>;
   }
   interface FastifyRequest {
     /** The session both the cookie and the X-Access-Key header belong to, or null. */
@@ -70,15 +70,15 @@ export async function registerSessions(app: FastifyInstance) {
     );
   });
 
-  app.decorate("hasLiveSessionCookie", async (request: FastifyRequest) => {
+  app.decorate("findSessionCookieUserId", async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
-    if (!token || token.length > MAX_SECRET_LENGTH) return false;
+    if (!token || token.length > MAX_SECRET_LENGTH) return null;
     try {
-      return await isLiveSessionToken(app.database.db, { token, now: app.clock() }, cache);
+      return await findLiveSessionUserId(app.database.db, { token, now: app.clock() }, cache);
     } catch (error) {
       // The page is still served, as the bare app, which reports the outage itself.
       request.log.warn({ err: error }, "could not check the session cookie of a page request");
-      return false;
+      return null;
     }
   });
 

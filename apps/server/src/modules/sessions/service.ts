@@ -104,16 +104,17 @@ export async function findActiveSession(
 }
 
 /**
- * Whether a cookie names a live session, without its access key. Decides only which HTML a page
- * request gets (decision 016): it grants nothing, so it neither needs the key nor slides the expiry.
+ * The user whose live session a cookie names, without its access key; null for none. Decides only which
+ * HTML a page request gets (decisions 016 and 017): it neither needs the key nor slides the expiry.
  */
-export async function isLiveSessionToken(
+export async function findLiveSessionUserId(
   db: AppDatabase,
   input: { token: string; now: Date },
   cache?: SessionCache<SessionRow | null>,
-): Promise<boolean> {
+): Promise<number | null> {
   const row = await readSessionRowOf(db, input.token, cache);
-  return row !== null && row.idleExpiresAt > input.now && row.absoluteExpiresAt > input.now;
+  const isLive = row !== null && row.idleExpiresAt > input.now && row.absoluteExpiresAt > input.now;
+  return isLive ? row.userId : null;
 }
 
 export async function revokeSession(db: AppDatabase, sessionId: number, now: Date) {

@@ -6,13 +6,15 @@ import {
   LogoutOutlined,
   UserOutlined,
 } from "@ant-design/icons";
-import { getAvatarInitials, type Profile } from "@precis/contract/profile";
+import { getAvatarInitials, getDisplayName } from "@precis/contract/account-names";
+import type { Profile } from "@precis/contract/profile";
 import { Avatar, Badge, Dropdown, type MenuProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { colors } from "@/app/theme";
 import { SmartLink } from "@/components/smart-link";
 import { useLogout } from "@/features/auth/api/logout";
+import { useAccountText } from "@/hooks/use-account-text";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { useClientConfig } from "@/lib/client-config";
 
@@ -24,7 +26,8 @@ export function AccountMenu({ profile }: { profile: Profile }) {
   const [isOpen, setIsOpen] = useState(false);
   const isHydrated = useIsHydrated();
 
-  const displayName = [profile.firstName, profile.lastName].join(" ").trim() || profile.name;
+  const displayName = useAccountText("displayName", getDisplayName(profile));
+  const initials = useAccountText("avatarInitials", getAvatarInitials(profile));
 
   const items: MenuProps["items"] = [
     {
@@ -75,7 +78,7 @@ export function AccountMenu({ profile }: { profile: Profile }) {
 
   const avatar = (
     <Avatar size={40} className="account-avatar">
-      {getAvatarInitials(profile)}
+      {initials}
     </Avatar>
   );
   // Badge only for the few internal accounts: for everyone else its styles would be generated for nothing.

@@ -1,5 +1,6 @@
 import "@/features/auth/components/auth-page.css";
 import { CheckCircleFilled } from "@ant-design/icons";
+import { getGreetingName } from "@precis/contract/account-names";
 import { Progress, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { DestinationLink } from "@/features/auth/components/destination-link";
@@ -32,7 +33,7 @@ export function LandingRoute() {
   });
 
   if (!profile) return null;
-  const name = profile.firstName.trim() || profile.name;
+  const name = getGreetingName(profile);
   const caseLawSite = t("common:caseLawSiteName");
 
   return (

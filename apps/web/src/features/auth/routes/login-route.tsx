@@ -1,3 +1,4 @@
+import { getGreetingName } from "@precis/contract/account-names";
 import { Form } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -72,7 +73,7 @@ export function LoginRoute() {
             type="info"
             role="status"
             className="auth-alert"
-            title={t("login.alreadyLoggedIn", { name: profile.firstName.trim() || profile.name })}
+            title={t("login.alreadyLoggedIn", { name: getGreetingName(profile) })}
             description={<DestinationLink destination={destination}>{t("login.continue")}</DestinationLink>}
           />
         )}

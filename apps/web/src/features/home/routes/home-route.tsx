@@ -1,8 +1,10 @@
 import { CheckCircleFilled } from "@ant-design/icons";
+import { getGreetingName } from "@precis/contract/account-names";
 import { Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "@/components/link-button";
 import { SmartLink } from "@/components/smart-link";
+import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -13,11 +15,11 @@ export function HomeRoute() {
   const { productName, links } = useClientConfig();
   const { profile } = useAppState();
   useDocumentTitle(t("pageTitle"));
+  const name = useAccountText("greetingName", profile ? getGreetingName(profile) : "");
 
   // The shell renders this page only for a logged-in user; this keeps the types honest.
   if (!profile) return null;
 
-  const name = profile.firstName.trim() || profile.name;
   const caseLawSite = t("common:caseLawSiteName");
 
   return (

@@ -1,0 +1,31 @@
+/*
+ * The names the pages compute from a profile. No zod here: /login shows the greeting, and loads zod only
+ * when a form is sent (decision 012); the server fills a signed-in frame's slots with them (decision 017).
+ */
+
+interface AccountNames {
+  firstName: string;
+  lastName: string;
+  name: string;
+}
+
+/** The name a greeting uses: the first name, or else the username. */
+export function getGreetingName(profile: Pick<AccountNames, "firstName" | "name">): string {
+  return profile.firstName.trim() || profile.name;
+}
+
+/** The full name where one is given, or else the username (the account menu's label). */
+export function getDisplayName(profile: AccountNames): string {
+  return [profile.firstName, profile.lastName].join(" ").trim() || profile.name;
+}
+
+/**
+ * Avatar initials (SPEC §2): first letters of first and last name when both exist,
+ * otherwise the first two letters of the username, upper-cased.
+ */
+export function getAvatarInitials(profile: AccountNames): string {
+  const first = profile.firstName.trim();
+  const last = profile.lastName.trim();
+  if (first && last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+  return profile.name.trim().slice(0, 2).toUpperCase();
+}
