@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stripeCustomers, subscriptions } from "../src/db/schema.ts";
 import {
   createTestClock,
   openTestDatabase,
@@ -170,16 +171,18 @@ describe("prerendered pages: the documentation, login and registration", () => {
     ssrDir = await mkdtemp(path.join(tmpdir(), "precis-ssr-"));
     await writeFile(
       path.join(ssrDir, "server-render.js"),
-      `export async function renderPage(url, language, config, audience, screen) {
-        (globalThis.prerenderCalls ??= []).push([audience, screen, language, url].join(" "));
+      `export async function renderPage(url, language, config, audience, frame) {
+        (globalThis.prerenderCalls ??= []).push([audience, frame?.screen, frame?.access, language, url].join(" "));
         if (url.endsWith("/document/case-chat")) throw new Error("the page broke");
         // A frame holds the slots of decision 017, which the server fills per request.
-        const who = audience === "signed-in" ? " frame for " + screen + " Welcome \uE000greetingName\uE000 (\uE000avatarInitials\uE000)" : "";
+        const access = frame?.access ? " on " + frame.access + " until \uE000accessEndDate\uE000" : "";
+        const who = audience === "signed-in" ? " frame for " + frame.screen + access + " Welcome \uE000greetingName\uE000 (\uE000avatarInitials\uE000)" : "";
         return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + who + "</main>" };
       }`,
     );
     prerendering = await startTestServer({
-      env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
+      // Each frame test signs up accounts of its own: more than an hour's registrations from one address.
+      env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi", REGISTER_MAX_PER_IP: "1000" },
       clock: testClock.clock,
     });
   });
@@ -261,7 +264,7 @@ describe("prerendered pages: the documentation, login and registration", () => {
       return readSession(response);
     };
     const frameRoot = (language: string, pathname: string, screen = "wide") =>
-      `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen} Welcome `;
+      `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen}`;
 
     it.each([
       ["/", "en", "en"],
@@ -302,7 +305,7 @@ describe("prerendered pages: the documentation, login and registration", () => {
     });
 
     it("shows each visitor's own names in its slots, escaped, and no shared cache keeps it (decision 017)", async () => {
-      const countRenders = () => renders().filter((call) => call === "signed-in wide en http://localhost/").length;
+      const countRenders = () => renders().filter((call) => call === "signed-in wide  en http://localhost/").length;
       const named = async (firstName: string, lastName: string) => {
         const session = await signUp();
         const patched = await prerendering.app.inject({
@@ -316,13 +319,15 @@ describe("prerendered pages: the documentation, login and registration", () => {
       };
       const zoe = await named(`<Zoé & "co">`, "Tremblay");
       const response = await get("/", { cookie: zoe.cookie });
-      expect(response.body).toContain(`${frameRoot("en", "/")}&#60;Zoé &#38; &#34;co&#34;&#62; (&#60;T)</main></div>`);
+      expect(response.body).toContain(
+        `${frameRoot("en", "/")} Welcome &#60;Zoé &#38; &#34;co&#34;&#62; (&#60;T)</main></div>`,
+      );
       expect(response.body).not.toContain("\uE000");
       expect(response.headers["cache-control"]).toBe("private, no-cache");
 
       const rendersBefore = countRenders();
       const marc = await named("Marc", "");
-      expect((await get("/", { cookie: marc.cookie })).body).toContain(`${frameRoot("en", "/")}Marc (FR`);
+      expect((await get("/", { cookie: marc.cookie })).body).toContain(`${frameRoot("en", "/")} Welcome Marc (FR`);
       expect(countRenders()).toBe(rendersBefore);
       // Its answer to GET /api/user-details is the same account's.
       const details = await prerendering.app.inject({ method: "GET", url: "/api/user-details", headers: marc.headers });
@@ -331,7 +336,7 @@ describe("prerendered pages: the documentation, login and registration", () => {
 
     it("is the same for every account, so it is rendered once per language and kept", async () => {
       const countRenders = () =>
-        renders().filter((call) => call === "signed-in wide en http://localhost/profile/UserSettings");
+        renders().filter((call) => call === "signed-in wide  en http://localhost/profile/UserSettings");
       await get("/profile/UserSettings", { cookie: (await signUp()).cookie, "accept-language": "en" });
       const before = countRenders().length;
       for (const session of [await signUp(), await signUp()]) {
@@ -341,8 +346,54 @@ describe("prerendered pages: the documentation, login and registration", () => {
       expect(countRenders().length).toBe(before);
     });
 
+    it("of the subscription page is drawn for the kind of access, with the day it ends filled in", async () => {
+      const calls = () => renders().filter((call) => call.endsWith("http://localhost/subscription"));
+      const trial = await signUp();
+      const response = await get("/subscription", { cookie: trial.cookie, "accept-language": "fr" });
+      // The trial's 30 days, counted from the test clock's today, in the page's language.
+      const endsAt = new Date(testClock.clock().getTime() + 30 * 86_400_000);
+      const day = new Intl.DateTimeFormat("fr-CA", { dateStyle: "long" }).format(endsAt);
+      expect(response.body).toContain(`${frameRoot("fr", "/subscription")} on trial until ${day} Welcome`);
+      expect(calls().at(-1)).toBe("signed-in wide trial fr http://localhost/subscription");
+
+      const student = await prerendering.app.inject({
+        method: "POST",
+        url: "/api/register",
+        headers: xhrHeaders,
+        payload: { email: `student-${Date.now()}@example.ca`, password: "Tribunal2024x", role: "law student" },
+      });
+      const studentPage = await get("/subscription", { cookie: readSession(student).cookie });
+      expect(studentPage.body).toContain(`${frameRoot("en", "/subscription")} on student until `);
+    });
+
+    it("of the subscription page is not served to an account with a plan: its card is the browser's to draw", async () => {
+      const subscriber = await signUp();
+      const pricing = await prerendering.app.inject({
+        method: "POST",
+        url: "/api/pricing-session",
+        headers: { ...xhrHeaders, ...subscriber.headers },
+      });
+      const userId = Number(pricing.json().userId);
+      const customerId = `cus_frame_${userId}`;
+      // As the Stripe webhook records them (billing.test.ts drives that path with signed events).
+      await prerendering.database.db.insert(stripeCustomers).values({ customerId, userId });
+      await prerendering.database.db.insert(subscriptions).values({
+        subscriptionId: `sub_frame_${userId}`,
+        customerId,
+        status: "active",
+        planName: "Precis Professional",
+        planDetails: "",
+        pricePeriod: "month",
+        currentPeriodEnd: new Date(testClock.clock().getTime() + 30 * 86_400_000),
+        lastEventAt: testClock.clock(),
+      });
+      const response = await get("/subscription", { cookie: subscriber.cookie });
+      expect(response.body).toContain('<div id="root"></div>');
+      // Home keeps its frame: the plan changes nothing there.
+      expect((await get("/", { cookie: subscriber.cookie })).body).toContain("data-signed-in-frame");
+    });
+
     it.each([
-      ["another page (its first screen changes size when the account's data arrives)", "/subscription"],
       ["the memo settings tab", "/profile/LexiSettings"],
       ["another spelling of the tab", "/profile/usersettings"],
       ["a query string", "/profile/UserSettings?from=extension"],

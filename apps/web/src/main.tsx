@@ -55,7 +55,7 @@ async function start() {
   const canHydrate = !isSignedInFrame && prerenderedLanguage === getCurrentLanguage();
   // With the server's HTML on screen, the page's code loads first: the router would otherwise render
   // its fallback, which a hydration would not match and a render would put in the HTML's place.
-  if (prerenderedLanguage) await loadRoutesFor(window.location.pathname, config);
+  if (prerenderedLanguage) await loadRoutesFor(window.location.pathname, config, queryClient);
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>

@@ -11,8 +11,9 @@ import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { iconStyles } from "@ant-design/icons/es/utils";
 import type { Language } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
-import type { FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
+import type { FrameLayout, FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
 import type { Profile, UserDetailsResponse } from "@precis/contract/profile";
+import type { AccessKind, Entitlement, PricingSession } from "@precis/contract/subscription";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
@@ -21,6 +22,8 @@ import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { entitlementQueryOptions } from "@/features/subscription/api/get-entitlement";
+import { pricingSessionQueryOptions } from "@/features/subscription/api/get-pricing-session";
 import { SignedInFrameContext } from "@/hooks/use-account-text";
 import { ServerScreenWidthContext } from "@/hooks/use-media-query";
 import { i18n, i18nReady } from "@/i18n";
@@ -49,13 +52,24 @@ const FRAME_ACCOUNT = {
   },
 } satisfies UserDetailsResponse;
 
+/**
+ * The access a frame of the subscription page is drawn with: only its kind matters, the day it ends is a
+ * slot. Its offer is the one for an account without a plan, the only one framed (decision 017).
+ */
+const frameEntitlement = (access: AccessKind): Entitlement => ({
+  access,
+  endsAt: access === "none" ? null : "2000-01-01T00:00:00.000Z",
+  memo: { monthlyLimit: null, usedThisMonth: 0 },
+});
+const FRAME_PRICING_SESSION: PricingSession = { userId: "", email: "" };
+
 const handler = createStaticHandler(routes);
 
 // i18next's language is global, so pages render one at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
-export const renderPage: RenderPage = (url, language, config, audience, screen) => {
-  const rendering = queue.then(() => render(url, language, config, audience, screen));
+export const renderPage: RenderPage = (url, language, config, audience, frame) => {
+  const rendering = queue.then(() => render(url, language, config, audience, frame));
   queue = rendering.catch(() => undefined);
   return rendering;
 };
@@ -65,7 +79,7 @@ async function render(
   language: Language,
   config: ClientConfig,
   audience: PrerenderAudience,
-  screen: FrameScreen | undefined,
+  frame: FrameLayout | undefined,
 ): Promise<RenderedPage | null> {
   await i18nReady;
   await i18n.changeLanguage(language);
@@ -75,13 +89,17 @@ async function render(
 
   const queryClient = createQueryClient();
   queryClient.setQueryData(userDetailsQueryOptions().queryKey, audience === "signed-in" ? FRAME_ACCOUNT : LOGGED_OUT);
+  if (frame?.access) {
+    queryClient.setQueryData(entitlementQueryOptions().queryKey, frameEntitlement(frame.access));
+    queryClient.setQueryData(pricingSessionQueryOptions().queryKey, FRAME_PRICING_SESSION);
+  }
   const styleCache = createCache();
   // prerender, not renderToString: it waits for everything the page suspends on (its texts, its content).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StyleProvider cache={styleCache}>
         {/* Without a screen (a page to hydrate), layouts that depend on the width are left to CSS. */}
-        <ServerScreenWidthContext value={screen && FRAME_SCREEN_WIDTHS[screen]}>
+        <ServerScreenWidthContext value={frame && FRAME_SCREEN_WIDTHS[frame.screen]}>
           <SignedInFrameContext value={audience === "signed-in"}>
             <App
               config={config}

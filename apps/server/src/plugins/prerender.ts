@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { type Language, languages } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
-import type { FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
+import type { FrameLayout, FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
 import { USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
 import type { FastifyBaseLogger } from "fastify";
 import { negotiateLanguage } from "./page-preloads.ts";
@@ -33,24 +33,33 @@ export interface PrerenderedPage extends RenderedPage {
 export interface Prerender {
   /** Whether this exact path is prerendered for the audience (so whether it is worth finding out). */
   covers(pathname: string, audience: PrerenderAudience): boolean;
-  /** The page, or null when it is not prerendered (or its rendering failed). A frame is laid out for `screen`. */
+  /** Whether this path's signed-in frame shows the account's access, so is drawn for its kind. */
+  showsAccess(pathname: string): boolean;
+  /** The page, or null when it is not prerendered (or its rendering failed). A frame is drawn as `frame` says. */
   render(
     pathname: string,
     acceptLanguage: string | undefined,
     audience: PrerenderAudience,
-    screen: FrameScreen,
+    frame?: FrameLayout,
   ): Promise<PrerenderedPage | null>;
 }
 
-const NONE: Prerender = { covers: () => false, render: async () => null };
+const NONE: Prerender = { covers: () => false, showsAccess: () => false, render: async () => null };
+
+/**
+ * Signed-in paths whose frame shows the account's access: drawn once per kind of access, and only for an
+ * account without a plan (a plan's card has more of the account in it than slots are worth).
+ */
+const ACCESS_FRAME_PATHS = new Set(["/subscription"]);
 
 /**
  * The exact paths prerendered for each audience: anything else (a query string, another spelling)
  * is rendered by the browser.
  * - Not the other account pages: their forms carry codes and states from the URL or the previous step.
- * - Signed in, only pages whose first screen keeps its size once the account's data arrives: home,
- *   whose greeting is a slot the server fills with the visitor's name (decision 017), and the profile's
- *   user settings tab. The subscription and memo settings show "Loading…" where their content will be.
+ * - Signed in, only pages whose first screen keeps its size once the account's data arrives, its texts
+ *   being slots the server fills (decision 017): home, the profile's user settings tab, and the
+ *   subscription page (which the app renders over the frame only once it has the access and the offer).
+ *   The memo settings tab shows "Loading…" where its content will be.
  */
 function listPrerenderedPaths(productShortName: string): Record<PrerenderAudience, Set<string>> {
   const docsPaths = docsPageIds.map((pageId) => {
@@ -59,7 +68,7 @@ function listPrerenderedPaths(productShortName: string): Record<PrerenderAudienc
   });
   return {
     anonymous: new Set([...docsPaths, "/login", "/register"]),
-    "signed-in": new Set(["/", "/profile", `/profile/${USER_SETTINGS_TAB_ID}`]),
+    "signed-in": new Set(["/", "/profile", `/profile/${USER_SETTINGS_TAB_ID}`, ...ACCESS_FRAME_PATHS]),
   };
 }
 
@@ -73,23 +82,22 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
 
   const covers = (pathname: string, audience: PrerenderAudience) => paths[audience].has(pathname);
-  const render: Prerender["render"] = (pathname, acceptLanguage, audience, frameScreen) => {
+  const render: Prerender["render"] = (pathname, acceptLanguage, audience, frame) => {
     if (!covers(pathname, audience)) return Promise.resolve(null);
     const language = negotiateLanguage(acceptLanguage, languages) as Language;
     // A page to hydrate leaves its width-dependent layout to CSS; a frame is drawn for one screen.
-    const screen = audience === "signed-in" ? frameScreen : undefined;
-    const key = `${audience} ${screen} ${language} ${pathname}`;
+    const key = `${audience} ${frame?.screen} ${frame?.access} ${language} ${pathname}`;
     let page = pages.get(key);
     if (!page) {
       renderer ??= import(pathToFileURL(modulePath).href) as Promise<ServerRenderModule>;
       page = renderer
         // The origin is a placeholder: the router needs a full URL, and pages never print it.
-        .then(({ renderPage }) => renderPage(`http://localhost${pathname}`, language, client, audience, screen))
+        .then(({ renderPage }) => renderPage(`http://localhost${pathname}`, language, client, audience, frame))
         .then((rendered) => (rendered ? { language, audience, ...rendered } : null))
         .catch((error: unknown) => {
           // The page still works, rendered by the browser; kept as null so it is not retried per request.
           log.error(
-            { err: error, pathname, language, audience, screen },
+            { err: error, pathname, language, audience, frame },
             "prerendering a page failed; serving it unrendered",
           );
           return null;
@@ -98,7 +106,7 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
     }
     return page;
   };
-  return { covers, render };
+  return { covers, showsAccess: (pathname) => ACCESS_FRAME_PATHS.has(pathname), render };
 }
 
 /**

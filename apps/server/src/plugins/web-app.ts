@@ -3,10 +3,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
-import { escapeHtml, fillFrameSlots } from "@precis/contract/prerender";
-import type { Profile } from "@precis/contract/profile";
+import { escapeHtml, type FrameAccount, fillFrameSlots } from "@precis/contract/prerender";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
+import { hasCurrentPlan, readEntitlement } from "../modules/billing/service.ts";
 import { readUserDetails } from "../modules/profile/service.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
@@ -52,8 +52,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     const userId = await app.findSessionCookieUserId(request);
     if (userId === null) return null;
     try {
-      const { userProfile } = await readUserDetails(app, userId);
-      return userProfile ? { audience: "signed-in", profile: userProfile } : null;
+      const account = await readFrameAccount(app, userId, prerender.showsAccess(pathname));
+      return account ? { audience: "signed-in", account } : null;
     } catch (error) {
       request.log.warn({ err: error }, "could not read the account of a signed-in page request");
       return null;
@@ -82,9 +82,11 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     // session gets the page as anyone signed out sees it, one with a live session its signed-in frame;
     // a cookie that names no live session gets neither (the frame would turn into "not logged in").
     const viewer = query === undefined ? await viewerOf(request, pathname) : null;
-    const page = viewer
-      ? await prerender.render(pathname, acceptLanguage, viewer.audience, guessFrameScreen(request.headers))
-      : null;
+    const frame =
+      viewer?.audience === "signed-in"
+        ? { screen: guessFrameScreen(request.headers), access: viewer.account.entitlement?.access }
+        : undefined;
+    const page = viewer ? await prerender.render(pathname, acceptLanguage, viewer.audience, frame) : null;
     const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
     const html =
       page && viewer
@@ -107,7 +109,21 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
 }
 
 /** Who a prerendered page is for: anyone signed out, or a live session's account, whose texts fill a frame's slots. */
-type Viewer = { audience: "anonymous" } | { audience: "signed-in"; profile: Profile };
+type Viewer = { audience: "anonymous" } | { audience: "signed-in"; account: FrameAccount };
+
+/**
+ * What a signed-in frame shows of the account, read as the API reads it (decision 017); with the access for
+ * the pages that show it. Null when there is no frame to show: the account is gone, or it has a plan.
+ */
+async function readFrameAccount(app: FastifyInstance, userId: number, showsAccess: boolean) {
+  const [{ userProfile }, entitlement, hasPlan] = await Promise.all([
+    readUserDetails(app, userId),
+    showsAccess ? readEntitlement(app, userId) : undefined,
+    showsAccess && hasCurrentPlan(app.database.db, userId),
+  ]);
+  if (!userProfile || hasPlan) return null;
+  return { profile: userProfile, entitlement } satisfies FrameAccount;
+}
 
 /**
  * Puts a prerendered page's HTML in #root, in place of the splash, and its antd styles before the
@@ -125,7 +141,7 @@ function rootFiller(headRest: string) {
     const stylesAt = firstStylesheet < 0 ? head.length : firstStylesheet;
     const isFrame = viewer.audience === "signed-in";
     const frameMarker = isFrame ? ` ${SIGNED_IN_FRAME_ATTRIBUTE}` : "";
-    const body = isFrame ? fillFrameSlots(page.body, viewer.profile) : page.body;
+    const body = isFrame ? fillFrameSlots(page.body, viewer.account, page.language) : page.body;
     return `${head.slice(0, stylesAt)}${page.head}${head.slice(stylesAt)}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}"${frameMarker}>${body}</div>${afterRoot}`;
   };
 }

@@ -1,4 +1,5 @@
 import type { ClientConfig } from "@precis/contract/client-config";
+import type { QueryClient } from "@tanstack/react-query";
 import { matchRoutes, type RouteObject } from "react-router";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import { PageLoader } from "@/components/page-loader";
@@ -79,9 +80,12 @@ export const routes: RouteObject[] = [
             // Outside the login gate: a logged-out visitor gets SPEC's own "Please Login." here.
             path: "subscription",
             lazy: withTexts("subscription", () =>
-              import("@/features/subscription/routes/subscription-route").then(({ SubscriptionRoute }) => ({
-                Component: SubscriptionRoute,
-              })),
+              import("@/features/subscription/routes/subscription-route").then(
+                ({ SubscriptionRoute, preloadSubscriptionRoute }) => ({
+                  Component: SubscriptionRoute,
+                  handle: { preload: preloadSubscriptionRoute } satisfies PageHandle,
+                }),
+              ),
             ),
           },
           {
@@ -160,9 +164,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A route's `handle`: what its page needs loaded before a prerendered copy of it can hydrate. */
+/**
+ * A route's `handle`: what its page needs loaded before a prerendered copy of it can hydrate, or before
+ * the app renders over a signed-in frame of it, which must then show what the frame showed.
+ */
 export interface PageHandle {
-  preload?: (pathname: string, config: ClientConfig) => Promise<void>;
+  preload?: (pathname: string, config: ClientConfig, queryClient: QueryClient) => Promise<unknown>;
 }
 
 /**
@@ -170,7 +177,7 @@ export interface PageHandle {
  * page is hydrated only then: the router would otherwise render HydrateFallback, not the server's
  * HTML, and a part that suspends while hydrating is re-rendered from its fallback if the app updates.
  */
-export async function loadRoutesFor(pathname: string, config: ClientConfig) {
+export async function loadRoutesFor(pathname: string, config: ClientConfig, queryClient: QueryClient) {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -178,7 +185,7 @@ export async function loadRoutesFor(pathname: string, config: ClientConfig) {
         const loaded = await route.lazy();
         Object.assign(route, { ...loaded, lazy: undefined });
       }
-      await (route.handle as PageHandle | undefined)?.preload?.(pathname, config);
+      await (route.handle as PageHandle | undefined)?.preload?.(pathname, config, queryClient);
     }),
   );
 }

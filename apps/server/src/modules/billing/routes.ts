@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
 import { requireSession } from "../sessions/plugin.ts";
-import { findCustomerId, getEntitlement, getPricingSession, recordMemoUsage } from "./service.ts";
+import { findCustomerId, getPricingSession, readEntitlement, recordMemoUsage } from "./service.ts";
 import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
 import { applyStripeEvent } from "./stripe-events.ts";
 
@@ -126,9 +126,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       reply.header("cache-control", "no-store");
-      return app.reuseRead(`entitlement:${session.userId}`, () =>
-        getEntitlement(app.database.db, config, session.userId, app.clock()),
-      );
+      return readEntitlement(app, session.userId);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Entitlement, PricingSession } from "@precis/contract/subscription";
 import { desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { memoUsage, stripeCustomers, subscriptions, users } from "../../db/schema.ts";
@@ -7,6 +8,9 @@ import { computeEntitlement, usageMonthOf } from "./entitlements.ts";
 
 /** Statuses that still describe a plan the user has (and may manage), even if payment is late. */
 const CURRENT_STATUSES = ["active", "trialing", "past_due", "unpaid", "incomplete"];
+
+const isCurrent = (subscription: { status: string } | null) =>
+  subscription !== null && CURRENT_STATUSES.includes(subscription.status);
 
 /** The user's most relevant subscription: a current one first, then the one ending last. */
 export async function findUserSubscription(db: AppDatabase, userId: number) {
@@ -17,7 +21,12 @@ export async function findUserSubscription(db: AppDatabase, userId: number) {
     .where(eq(stripeCustomers.userId, userId))
     .orderBy(desc(subscriptions.currentPeriodEnd));
   const all = rows.map((row) => row.subscription);
-  return all.find((subscription) => CURRENT_STATUSES.includes(subscription.status)) ?? all[0] ?? null;
+  return all.find(isCurrent) ?? all[0] ?? null;
+}
+
+/** Whether the subscription page shows the user a plan (rather than the offer). */
+export async function hasCurrentPlan(db: AppDatabase, userId: number) {
+  return isCurrent(await findUserSubscription(db, userId));
 }
 
 export async function findCustomerId(db: AppDatabase, userId: number) {
@@ -39,7 +48,7 @@ async function getUser(db: AppDatabase, userId: number) {
 /** What the subscription page shows: the plan, if any, and who would be buying. */
 export async function getPricingSession(db: AppDatabase, userId: number): Promise<PricingSession> {
   const [user, subscription] = await Promise.all([getUser(db, userId), findUserSubscription(db, userId)]);
-  const hasPlan = subscription && CURRENT_STATUSES.includes(subscription.status);
+  const hasPlan = subscription && isCurrent(subscription);
   return {
     ...(hasPlan
       ? {
@@ -53,6 +62,14 @@ export async function getPricingSession(db: AppDatabase, userId: number): Promis
     userId: String(user.id),
     email: user.email,
   };
+}
+
+/**
+ * The answer of GET /api/entitlement, reused by this instance for up to a second (decision 009). The
+ * subscription page's frame reads the access through it too (decision 017).
+ */
+export function readEntitlement(app: FastifyInstance, userId: number) {
+  return app.reuseRead(`entitlement:${userId}`, () => getEntitlement(app.database.db, app.config, userId, app.clock()));
 }
 
 export async function getEntitlement(

@@ -6,7 +6,7 @@ import {
   LogoutOutlined,
   UserOutlined,
 } from "@ant-design/icons";
-import { getAvatarInitials, getDisplayName } from "@precis/contract/account-names";
+import { getAvatarInitials, getDisplayName } from "@precis/contract/account-texts";
 import type { Profile } from "@precis/contract/profile";
 import { Avatar, Badge, Dropdown, type MenuProps } from "antd";
 import { useState } from "react";

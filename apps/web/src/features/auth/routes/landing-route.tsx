@@ -1,6 +1,6 @@
 import "@/features/auth/components/auth-page.css";
 import { CheckCircleFilled } from "@ant-design/icons";
-import { getGreetingName } from "@precis/contract/account-names";
+import { getGreetingName } from "@precis/contract/account-texts";
 import { Progress, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { DestinationLink } from "@/features/auth/components/destination-link";

@@ -1,4 +1,4 @@
-import { getGreetingName } from "@precis/contract/account-names";
+import { getGreetingName } from "@precis/contract/account-texts";
 import { Form } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";

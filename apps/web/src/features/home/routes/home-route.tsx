@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from "@ant-design/icons";
-import { getGreetingName } from "@precis/contract/account-names";
+import { getGreetingName } from "@precis/contract/account-texts";
 import { Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "@/components/link-button";

@@ -1,20 +1,35 @@
 import { CheckOutlined, LoginOutlined } from "@ant-design/icons";
+import { formatAccessEndDate } from "@precis/contract/account-texts";
 import type { Entitlement } from "@precis/contract/subscription";
+import type { QueryClient } from "@tanstack/react-query";
 import { Alert, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
 import { StatusMessage } from "@/components/status-message";
+import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
-import { useEntitlement } from "../api/get-entitlement";
-import { usePricingSession } from "../api/get-pricing-session";
+import { entitlementQueryOptions, useEntitlement } from "../api/get-entitlement";
+import { pricingSessionQueryOptions, usePricingSession } from "../api/get-pricing-session";
 import { PlanCard } from "../components/plan-card";
 import { StripePricingTable } from "../components/stripe-pricing-table";
 import "../components/subscription.css";
 
 const FEATURE_KEYS = ["memos", "chat", "search", "history", "pdf"] as const;
+
+/**
+ * Over a signed-in frame (decision 017), the page's first render must show what the frame shows, the
+ * access and the offer, not "Loading…" where they were: both answers are asked for before it.
+ */
+export function preloadSubscriptionRoute(_pathname: string, _config: unknown, queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.prefetchQuery(entitlementQueryOptions()),
+    queryClient.prefetchQuery(pricingSessionQueryOptions()),
+  ]);
+}
 
 /** SPEC §4 Subscription: the plan card, or Stripe's pricing table beside the features. */
 export function SubscriptionRoute() {
@@ -96,12 +111,11 @@ export function SubscriptionRoute() {
 
 /** The access the account has today, in plain words (trial, student or subscription, and until when). */
 function AccessSummary({ entitlement }: { entitlement: Entitlement }) {
-  const { t, i18n } = useTranslation("subscription");
-  const endsAt = entitlement.endsAt
-    ? new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(
-        new Date(entitlement.endsAt),
-      )
-    : "";
+  const { t } = useTranslation("subscription");
+  const endsAt = useAccountText(
+    "accessEndDate",
+    entitlement.endsAt ? formatAccessEndDate(entitlement.endsAt, getCurrentLanguage()) : "",
+  );
   return (
     <Typography.Paragraph className="subscription-access">
       {t(`access.${entitlement.access}`, { date: endsAt })}

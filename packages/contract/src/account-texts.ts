@@ -1,7 +1,8 @@
 /*
- * The names the pages compute from a profile. No zod here: /login shows the greeting, and loads zod only
+ * The texts the pages compute from an account. No zod here: /login shows the greeting, and loads zod only
  * when a form is sent (decision 012); the server fills a signed-in frame's slots with them (decision 017).
  */
+import type { Language } from "./auth.ts";
 
 interface AccountNames {
   firstName: string;
@@ -28,4 +29,9 @@ export function getAvatarInitials(profile: AccountNames): string {
   const last = profile.lastName.trim();
   if (first && last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
   return profile.name.trim().slice(0, 2).toUpperCase();
+}
+
+/** The day an access ends, as the subscription page says it ("December 23, 2026", "23 décembre 2026"). */
+export function formatAccessEndDate(endsAt: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(new Date(endsAt));
 }
