@@ -8,7 +8,7 @@ import {
   topicsOfInterest,
   type UpdateProfileRequest,
 } from "@precis/contract/profile";
-import { Button, Checkbox, Form, Select, Switch } from "antd";
+import { Button, Form, Select, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClientTooltip } from "@/components/client-tooltip";
@@ -20,6 +20,7 @@ import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
 import { SettingsPanel, toSaveResult } from "./settings-panel";
+import { TopicCheckboxes } from "./topic-checkboxes";
 
 type UserSettingsValues = Required<UpdateProfileRequest>;
 const EDITABLE_FIELDS = [
@@ -202,17 +203,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
             </span>
           </div>
           <Form.Item name="topicsOfInterest" noStyle>
-            <Checkbox.Group className="profile-topic-columns">
-              {topicColumns.map((column) => (
-                <div className="profile-topic-column" key={column[0]}>
-                  {column.map((topic) => (
-                    <Checkbox key={topic} value={topic}>
-                      {t(`topics.${topic}`)}
-                    </Checkbox>
-                  ))}
-                </div>
-              ))}
-            </Checkbox.Group>
+            <TopicCheckboxes columns={topicColumns} labelOf={(topic) => t(`topics.${topic}`)} />
           </Form.Item>
         </fieldset>
 
