@@ -12,7 +12,8 @@ try {
   // Some systems refuse; hashing still works, only without the lower priority.
 }
 
-// One task at a time: the pool (passwords.ts) sends the next only once this one is answered.
+// Tasks are answered in the order they arrive: the pool (passwords.ts) may send the next before this one is
+// answered, and matches each answer to the oldest task it holds.
 parentPort?.on("message", (task) => {
   try {
     const result =

@@ -23,6 +23,17 @@ describe("the hashing pool", () => {
     expect(await run({ value: 2 })).toBe(4);
   });
 
+  it("hands a busy worker its next task at once, so a worker that dies fails both it held", async () => {
+    const run = createHashingPool<StandInTask>(1, standInWorker);
+    const dying = run({ value: 1, action: "die" });
+    // Sent before the first is answered: it waits in the worker's port, not in the pool's queue.
+    const next = run({ value: 2 });
+    await expect(dying).rejects.toThrow(HashingWorkerStoppedError);
+    await expect(next).rejects.toThrow(HashingWorkerStoppedError);
+    // A third waits in the pool's queue while the one worker holds two, and its replacement answers it.
+    expect(await Promise.all([run({ value: 3 }), run({ value: 4 }), run({ value: 5 })])).toEqual([6, 8, 10]);
+  });
+
   it("fails the task of a worker that dies, and replaces the worker", async () => {
     const run = createHashingPool<StandInTask>(2, standInWorker);
     await expect(run({ value: 1, action: "die" })).rejects.toThrow(HashingWorkerStoppedError);
