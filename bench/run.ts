@@ -6,7 +6,15 @@ import pg from "pg";
 import { isPostgresReachable, startPrivatePostgres } from "../apps/server/test/private-postgres.ts";
 import { ensureWebBuild, type FrontEndFigures, measureFrontEnd, toKilobytes } from "./frontend.ts";
 import { type LoadFigures, measureLoad, median } from "./lib/load.ts";
-import { type RunningServer, repoRoot, runProbe, startAppServer, startHelloServer, workDir } from "./lib/processes.ts";
+import {
+  type RunningServer,
+  readServeNodeOptions,
+  repoRoot,
+  runProbe,
+  startAppServer,
+  startHelloServer,
+  workDir,
+} from "./lib/processes.ts";
 
 /**
  * `npm run bench`: every figure of issue 8 beside its own baseline, measured alternately in the same
@@ -162,6 +170,7 @@ async function main() {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
   console.log(`Precis bench: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections × ${PIPELINING} pipelined`);
   const comparisons: Comparison[] = [];
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -351,8 +360,10 @@ async function main() {
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
-      loadAverageAtStart: os.loadavg(),
+      loadAverageAtStart,
       node: process.version,
+      // Every process the bench starts (servers, baseline, probes) runs with these, as `npm run serve` does.
+      nodeOptions: readServeNodeOptions().join(" "),
       uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? "4 (default)",
       postgres: databaseWhere,
     },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePort } from "../../apps/server/test/private-postgres.ts";
@@ -14,10 +14,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript file with tsx in its own Node process, output to a log file under bench/results/tmp. */
+/**
+ * The Node options `npm run serve` starts the server with (`node <options> apps/server/src/server.ts`), so the
+ * bench measures the server as it runs in production, and the baseline on the same Node with the same options.
+ */
+export function readServeNodeOptions() {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+  const words: string[] = scripts.serve.split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "apps/server/src/server.ts") {
+    throw new Error(`package.json's serve script is not "node <options> apps/server/src/server.ts": ${scripts.serve}`);
+  }
+  return words.slice(1, -1);
+}
+
+/** Runs a TypeScript file in its own Node process, as `npm run serve` runs the server; output to a log file under bench/results/tmp. */
 export function spawnTypeScript(script: string, env: Record<string, string>, logName: string) {
   const log = createWriteStream(path.join(workDir, `${logName}.log`));
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, script)], {
+  const child = spawn(process.execPath, [...readServeNodeOptions(), path.join(repoRoot, script)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -29,7 +42,7 @@ export function spawnTypeScript(script: string, env: Record<string, string>, log
 
 /** Runs a probe to completion and returns the JSON line it prints. */
 export async function runProbe<T>(script: string, env: Record<string, string>): Promise<T> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, script)], {
+  const child = spawn(process.execPath, [...readServeNodeOptions(), path.join(repoRoot, script)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
