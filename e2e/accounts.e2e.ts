@@ -8,9 +8,7 @@ const { openPage, baseUrl } = useBrowser();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function chooseOccupation(page: Page, label: string) {
-  await page.getByRole("combobox", { name: "Occupation" }).click();
-  // antd's role="option" elements are a zero-size list for screen readers; people click the visible item.
-  await page.locator(".ant-select-dropdown").getByText(label, { exact: true }).click();
+  await page.getByRole("combobox", { name: "Occupation" }).selectOption({ label });
 }
 
 async function fillRegistration(page: Page, details: { email: string; firstName: string; occupation: string }) {

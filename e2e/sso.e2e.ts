@@ -118,8 +118,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
     await page.getByRole("button", { name: "Complete Registration" }).click();
     await expect.poll(() => page.getByText("You haven't agreed to our terms and conditions.").isVisible()).toBe(true);
 
-    await page.getByRole("combobox", { name: "Occupation" }).click();
-    await page.locator(".ant-select-dropdown").getByText("Law student", { exact: true }).click();
+    await page.getByRole("combobox", { name: "Occupation" }).selectOption({ label: "Law student" });
     await page.getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
     await page.getByRole("button", { name: "Complete Registration" }).click();
 
@@ -217,8 +216,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
     expect(await page.getByRole("button", { name: "Terminer l’inscription" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     // No Google sign-in in this tab for that email: the page says to start again.
-    await page.getByRole("combobox", { name: "Profession" }).click();
-    await page.locator(".ant-select-dropdown").getByText("Autre", { exact: true }).click();
+    await page.getByRole("combobox", { name: "Profession" }).selectOption({ label: "Autre" });
     await page.getByRole("checkbox", { name: "J’accepte les conditions d’utilisation" }).check();
     await page.getByRole("button", { name: "Terminer l’inscription" }).click();
     await expect.poll(() => alertWith(page, "a pris fin").isVisible()).toBe(true);

@@ -8,6 +8,12 @@ import path from "node:path";
  * hold no url() to resolve against their folder, so the page carries them inline instead.
  */
 
+/**
+ * A url() other than a data: URI would resolve against the page instead of the stylesheet's folder once
+ * inline; "</style" would end the element early.
+ */
+const LOCATION_DEPENDENT_OR_UNSAFE = /url\((?!\s*["']?data:)|<\/style/i;
+
 /** `<style>` with the build file's text for `href`; `link` itself when the file cannot be inlined safely. */
 export type StylesheetInliner = (href: string, link: string) => string;
 
@@ -22,8 +28,7 @@ export function createStylesheetInliner(webDistDir: string): StylesheetInliner {
       if (href.startsWith("/assets/") && path.dirname(file) === assetsDir) {
         try {
           const css = readFileSync(file, "utf8");
-          // Relative url()s would resolve against the page instead; "</style" would end the element early.
-          if (!/url\(|<\/style/i.test(css)) style = `<style>${css}</style>`;
+          if (!LOCATION_DEPENDENT_OR_UNSAFE.test(css)) style = `<style>${css}</style>`;
         } catch {
           // A missing file stays a link: the browser's 404 is the same as without inlining.
         }

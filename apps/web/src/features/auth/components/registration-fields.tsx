@@ -1,6 +1,8 @@
 import { occupations } from "@precis/contract/profile";
-import { Checkbox, Form, Select } from "antd";
+import { Form } from "antd";
 import { useTranslation } from "react-i18next";
+import { NativeCheckbox } from "@/components/native-checkbox";
+import { NativeSelect } from "@/components/native-select";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 
 /** The Occupation select of the registration forms (email and SSO), as the form field `role`. */
@@ -12,8 +14,7 @@ export function OccupationField() {
       name="role"
       rules={[{ required: true, message: t("validation.occupationRequired") }]}
     >
-      <Select
-        size="large"
+      <NativeSelect
         options={occupations.map((occupation) => ({ value: occupation, label: t(occupationLabelKeys[occupation]) }))}
       />
     </Form.Item>
@@ -38,7 +39,7 @@ export function TermsField({ requiredMessage, className }: { requiredMessage: st
         },
       ]}
     >
-      <Checkbox>{t("register.terms")}</Checkbox>
+      <NativeCheckbox>{t("register.terms")}</NativeCheckbox>
     </Form.Item>
   );
 }

@@ -1,6 +1,5 @@
 import type { Topic } from "@precis/contract/profile";
-import DisabledContext from "antd/es/config-provider/DisabledContext";
-import { useContext } from "react";
+import { NativeCheckbox } from "@/components/native-checkbox";
 
 interface TopicCheckboxesProps {
   /** The topics column by column, in the order they are saved. */
@@ -16,11 +15,9 @@ interface TopicCheckboxesProps {
  * The 44 topics of interest as native checkboxes, for Form.Item. antd's Checkbox draws each with its own
  * style hooks and click wave: the 44 of them were the largest part of the profile page's first render
  * (a 4× throttled CPU profile: about a third of its components' time), which blocks a phone's main thread
- * when the app takes over the page. Native boxes in the theme's colour keep the keyboard, the labels and
- * the form's disabled state (antd's DisabledContext, so a prerendered frame stays inert).
+ * when the app takes over the page.
  */
 export function TopicCheckboxes({ columns, labelOf, id, value = [], onChange }: TopicCheckboxesProps) {
-  const isDisabled = useContext(DisabledContext);
   const chosen = new Set(value);
   const setChosen = (topic: Topic, isChosen: boolean) => {
     if (isChosen) chosen.add(topic);
@@ -32,15 +29,13 @@ export function TopicCheckboxes({ columns, labelOf, id, value = [], onChange }: 
       {columns.map((column) => (
         <div className="profile-topic-column" key={column[0]}>
           {column.map((topic) => (
-            <label key={topic} className="profile-topic">
-              <input
-                type="checkbox"
-                checked={chosen.has(topic)}
-                disabled={isDisabled}
-                onChange={(event) => setChosen(topic, event.target.checked)}
-              />
-              <span>{labelOf(topic)}</span>
-            </label>
+            <NativeCheckbox
+              key={topic}
+              checked={chosen.has(topic)}
+              onChange={(event) => setChosen(topic, event.target.checked)}
+            >
+              {labelOf(topic)}
+            </NativeCheckbox>
           ))}
         </div>
       ))}

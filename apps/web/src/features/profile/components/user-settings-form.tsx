@@ -8,11 +8,12 @@ import {
   topicsOfInterest,
   type UpdateProfileRequest,
 } from "@precis/contract/profile";
-import { Button, Form, Select, Switch } from "antd";
+import { Button, Form, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClientTooltip } from "@/components/client-tooltip";
 import { Input } from "@/components/inputs";
+import { NativeSelect } from "@/components/native-select";
 import { Notice } from "@/components/notice";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { isApiRequestError } from "@/lib/api-client";
@@ -180,8 +181,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
             />
           </Form.Item>
           <Form.Item label={t("user.fields.occupation")} name="occupation">
-            <Select
-              size="large"
+            <NativeSelect
               options={occupations.map((occupation) => ({
                 value: occupation,
                 label: t(occupationLabelKeys[occupation]),
