@@ -214,9 +214,7 @@ describe("prerendered pages: the documentation, login and registration", () => {
     expect(head).toContain('<script type="application/json" id="precis-config">');
     // antd's styles come before the app's, as in the browser, so the app's win a tie.
     expect(head.indexOf("<style>.page{}</style>")).toBeGreaterThan(0);
-    expect(head.indexOf("<style>.page{}</style>")).toBeLessThan(
-      head.indexOf(`<style>${entryCss}</style>`),
-    );
+    expect(head.indexOf("<style>.page{}</style>")).toBeLessThan(head.indexOf(`<style>${entryCss}</style>`));
     expect(response.headers.vary).toBe("accept-language, cookie");
   });
 
