@@ -14,6 +14,7 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoOptionSets, users } from "../src/db/schema.ts";
+import { MAX_OPTION_SETS_PER_USER } from "../src/modules/memo-settings/service.ts";
 import { readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
 let server: TestServer;
@@ -174,6 +175,38 @@ describe("memo option sets", () => {
     const refused = await saveOptions(headers, { ...reordered, id, name: "Changed", memoTone: "Casual" });
     expect(refused.statusCode).toBe(400);
     expect(await rowOf()).toEqual(before);
+  });
+
+  it("keep at most 20 sets per user, even when creations arrive together", async () => {
+    const headers = await signUp();
+    const [user] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, `memo${counter}@example.ca`));
+    const storedSets = async () =>
+      (
+        await server.database.db
+          .select({ value: count() })
+          .from(memoOptionSets)
+          .where(eq(memoOptionSets.userId, user?.id ?? 0))
+      )[0]?.value;
+    while (((await storedSets()) ?? 0) < MAX_OPTION_SETS_PER_USER - 1) {
+      expect((await saveOptions(headers, { ...defaultMemoOptionSet, id: -1 })).statusCode).toBe(200);
+    }
+    // On PostgreSQL these run on separate connections: each counts before any of the others inserts
+    // unless the creations of one user take turns.
+    const creations = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        saveOptions(headers, { ...defaultMemoOptionSet, id: -1, name: `Racing ${index}` }),
+      ),
+    );
+    expect(creations.map((response) => response.statusCode).sort((a, b) => a - b)).toEqual([
+      200, 409, 409, 409, 409, 409,
+    ]);
+    expect(creations.find((response) => response.statusCode === 409)?.json().message).toBe(
+      "You can keep at most 20 option sets.",
+    );
+    expect(await storedSets()).toBe(MAX_OPTION_SETS_PER_USER);
   });
 
   it("needs a session", async () => {

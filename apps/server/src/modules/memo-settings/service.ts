@@ -1,7 +1,7 @@
 import { defaultMemoOptionSet, type MemoOptionSet, memoVisibilityFlags } from "@precis/contract/memo-options";
 import { and, count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { memoOptionSets } from "../../db/schema.ts";
+import { memoOptionSets, users } from "../../db/schema.ts";
 
 /** Enough for every variant a user could want; stops anyone filling the table. */
 export const MAX_OPTION_SETS_PER_USER = 20;
@@ -146,6 +146,9 @@ export async function saveMemoOptions(
     return { outcome: "saved", options, updatedOptionId: set.id };
   }
   const result = await db.transaction(async (tx) => {
+    // The user's row, locked until this transaction ends, makes one user's creations take turns: under
+    // READ COMMITTED two of them would otherwise both count 19 sets and both insert a 20th.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [existing] = await tx
       .select({ value: count() })
       .from(memoOptionSets)
