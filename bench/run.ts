@@ -446,7 +446,15 @@ function renderMarkdown(report: {
               ? `≤ ${route.budgetBytes / 1000} kB: ${route.gzipBytes <= route.budgetBytes ? "holds" : "MISSED"}`
               : "–",
             scoreCell(route.lighthouse?.performance, route.lighthouse?.error, "≥ 0.90"),
-            route.lighthouse?.performanceRuns.map((score) => score.toFixed(2)).join(", ") || "–",
+            [
+              route.lighthouse?.performanceRuns.map((score) => score.toFixed(2)).join(", ") || "–",
+              // A run that ended in Lighthouse's runtime error has no score: say so instead of dropping it silently.
+              route.lighthouse?.error && route.lighthouse.performanceRuns.length
+                ? `(other runs: ${route.lighthouse.error})`
+                : "",
+            ]
+              .join(" ")
+              .trim(),
             scoreCell(route.lighthouse?.accessibility, route.lighthouse?.error, "1.00"),
           ].join(" | "),
         )
