@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { auditEvents } from "../../db/schema.ts";
 
 export const auditEventTypes = [
@@ -30,7 +32,7 @@ export async function recordAuditEvent(
   userId: number | null,
   details?: Record<string, string | number | boolean>,
 ) {
-  await db.insert(auditEvents).values({
+  await insertStatement(db).execute({
     event,
     userId,
     ipAddress: origin.ipAddress,
@@ -39,6 +41,21 @@ export async function recordAuditEvent(
     details: details ?? null,
   });
 }
+
+// Every login and failed guess writes one: prepared (db/prepared.ts).
+const insertStatement = preparedPerDatabase((db) =>
+  db
+    .insert(auditEvents)
+    .values({
+      event: sql.placeholder("event"),
+      userId: sql.placeholder("userId"),
+      ipAddress: sql.placeholder("ipAddress"),
+      userAgent: sql.placeholder("userAgent"),
+      requestId: sql.placeholder("requestId"),
+      details: sql.placeholder("details"),
+    })
+    .prepare("audit_event_insert"),
+);
 
 /** Where a request came from, as the audit log records it. */
 export interface RequestOrigin {

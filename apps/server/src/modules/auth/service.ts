@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/mini";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { passwordResetCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
@@ -52,8 +53,17 @@ const emailContext = (config: AppConfig) => ({
 
 const displayNameOf = (user: Pick<AccountUser, "firstName" | "username">) => user.firstName || user.username;
 
+const userByEmailStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder("email")))
+    .limit(1)
+    .prepare("user_by_email"),
+);
+
 export async function findUserByEmail(db: AppDatabase, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await userByEmailStatement(db).execute({ email });
   return user ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { defaultMemoOptionSet, type MemoOptionSet, memoVisibilityFlags } from "@precis/contract/memo-options";
 import { and, count, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { memoOptionSets, users } from "../../db/schema.ts";
 
 /** Enough for every variant a user could want; stops anyone filling the table. */
@@ -83,12 +84,8 @@ function fromJsonRow(json: Record<string, unknown>) {
   ) as OptionSetRow;
 }
 
-/**
- * A save is one statement, built once per database and sent as a named prepared statement: the SQL text is
- * not rebuilt by the query builder on every save (about a tenth of the server's CPU time per save), and
- * PostgreSQL parses and plans it once per connection.
- */
-function prepareSaveStatement(db: AppDatabase) {
+/** A save is one statement, prepared (about a tenth of the server's CPU time per save went to building it). */
+const saveStatement = preparedPerDatabase((db) => {
   // At run time set() binds a placeholder to its column like any value, so the column's encoder (JSON for
   // jsonb, ISO text for timestamps) still applies when the statement runs; only drizzle's types leave it out.
   const column = (name: string) => sql.placeholder(name) as unknown as SQL;
@@ -108,8 +105,7 @@ function prepareSaveStatement(db: AppDatabase) {
     .where(and(eq(memoOptionSets.id, sql.placeholder("id")), eq(memoOptionSets.userId, sql.placeholder("userId"))))
     .returning({ ...getTableColumns(memoOptionSets), others: otherSetsOfUser })
     .prepare("save_memo_option_set");
-}
-const saveStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareSaveStatement>>();
+});
 
 /**
  * Rewrites one of the user's sets and reads the user's other sets, in one UPDATE … RETURNING: atomic on its
@@ -118,12 +114,7 @@ const saveStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareSaveSta
  * second statement; measured against the plain UPDATE, the one statement is the faster save (decision 011).
  */
 async function updateAndReadOptions(db: AppDatabase, userId: number, set: MemoOptionSet, now: Date) {
-  let statement = saveStatements.get(db);
-  if (!statement) {
-    statement = prepareSaveStatement(db);
-    saveStatements.set(db, statement);
-  }
-  const [updated] = await statement.execute({ ...toColumns(set), updatedAt: now, id: set.id, userId });
+  const [updated] = await saveStatement(db).execute({ ...toColumns(set), updatedAt: now, id: set.id, userId });
   if (!updated) return null;
   const { others, ...saved } = updated;
   return [saved, ...others.map(fromJsonRow)].sort(byMostRecentlySaved).map(toOptionSet);

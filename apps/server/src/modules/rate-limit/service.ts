@@ -1,5 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { rateLimitCounters } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 
@@ -10,6 +11,23 @@ export interface RateLimitRule {
 }
 
 export type RateLimitVerdict = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
+
+const hitStatement = preparedPerDatabase((db) =>
+  db
+    .insert(rateLimitCounters)
+    .values({
+      key: sql.placeholder("key"),
+      windowStart: sql.placeholder("windowStart"),
+      hits: 1,
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { hits: sql`${rateLimitCounters.hits} + 1` },
+    })
+    .returning({ hits: rateLimitCounters.hits })
+    .prepare("rate_limit_hit"),
+);
 
 /**
  * Counts one hit against `key` in the current fixed window. The counter lives in the database, so
@@ -24,14 +42,7 @@ export async function hitRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const windowEnd = addSeconds(windowStart, rule.windowSeconds);
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart, hits: 1, expiresAt: windowEnd })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { hits: sql`${rateLimitCounters.hits} + 1` },
-    })
-    .returning({ hits: rateLimitCounters.hits });
+  const [row] = await hitStatement(db).execute({ key, windowStart, expiresAt: windowEnd });
   if ((row?.hits ?? 0) <= rule.limit) return { isAllowed: true };
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
 }

@@ -1,6 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 import type { SessionCache } from "./cache.ts";
@@ -25,6 +26,23 @@ export const hashSecret = (secret: string) => hash("sha256", secret, "base64url"
 const newSecret = () => randomBytes(32).toString("base64url");
 
 /** Opens a brand-new session (never reusing one presented before) and returns its two secrets. */
+const insertSessionStatement = preparedPerDatabase((db) =>
+  db
+    .insert(sessions)
+    .values({
+      tokenHash: sql.placeholder("tokenHash"),
+      accessKeyHash: sql.placeholder("accessKeyHash"),
+      userId: sql.placeholder("userId"),
+      createdAt: sql.placeholder("createdAt"),
+      lastUsedAt: sql.placeholder("lastUsedAt"),
+      idleExpiresAt: sql.placeholder("idleExpiresAt"),
+      absoluteExpiresAt: sql.placeholder("absoluteExpiresAt"),
+      ipAddress: sql.placeholder("ipAddress"),
+      userAgent: sql.placeholder("userAgent"),
+    })
+    .prepare("session_insert"),
+);
+
 export async function openSession(
   db: AppDatabase,
   input: { userId: number; now: Date; lifetimes: SessionLifetimes; ipAddress: string; userAgent: string | undefined },
@@ -32,7 +50,7 @@ export async function openSession(
   const token = newSecret();
   const accessKey = newSecret();
   const absoluteExpiresAt = addDays(input.now, input.lifetimes.absoluteDays);
-  await db.insert(sessions).values({
+  await insertSessionStatement(db).execute({
     tokenHash: hashSecret(token),
     accessKeyHash: hashSecret(accessKey),
     userId: input.userId,
