@@ -206,7 +206,9 @@ async function runLighthouse(server: RunningServer, routes: FrontEndFigures["rou
 const manifestPath = path.join(distDir, ".vite/manifest.json");
 
 /** The app server serves apps/web/dist only if it exists when it starts: build first when there is none. */
-export function ensureWebBuild() {
+/** What the front-end part needs before the servers start: the web build, and Chromium (as `npm test` finds it). */
+export function ensureWebBuildAndBrowser() {
+  execFileSync(process.execPath, [path.join(repoRoot, "scripts/ensure-chromium.mjs")], { stdio: "inherit" });
   if (existsSync(manifestPath)) return;
   console.log("Building the web app (npm run build)…");
   execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { isPostgresReachable, startPrivatePostgres } from "../apps/server/test/private-postgres.ts";
-import { ensureWebBuild, type FrontEndFigures, measureFrontEnd, toKilobytes } from "./frontend.ts";
+import { ensureWebBuildAndBrowser, type FrontEndFigures, measureFrontEnd, toKilobytes } from "./frontend.ts";
 import { type LoadFigures, measureLoad, median } from "./lib/load.ts";
 import {
   type RunningServer,
@@ -185,7 +185,7 @@ async function main() {
   process.once("SIGTERM", onSignal);
   try {
     const measuresFrontEnd = wants("frontend") && !flags.has("--no-frontend");
-    if (measuresFrontEnd) ensureWebBuild();
+    if (measuresFrontEnd) ensureWebBuildAndBrowser();
     const hello = await startHelloServer();
     cleanups.push(hello.stop);
     const baselineLoad = () =>

@@ -1,6 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema.ts";
+import { recordAuditEvent } from "../src/modules/audit/service.ts";
 import {
   basicAuth,
   createTestClock,
@@ -317,9 +318,26 @@ describe("audit log", () => {
       .from(auditEvents)
       .where(eq(auditEvents.userId, user?.id ?? -1));
     expect(events.map((event) => event.event)).toEqual(["registered", "login_failed", "logged_in"]);
+    expect(events.map((event) => event.details)).toEqual([
+      { method: "password" },
+      { reason: "badPassword" },
+      { method: "password" },
+    ]);
     expect(events[1]).toMatchObject({ ipAddress: "127.0.0.1", requestId: expect.any(String) });
     expect(JSON.stringify(events)).not.toContain(PASSWORD);
     expect(server.logs.text()).not.toContain(PASSWORD);
+  });
+
+  it("stores an event without details as no details, not as JSON null", async () => {
+    const { email } = await registerUser();
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+    const origin = { ipAddress: "127.0.0.1", userAgent: undefined, requestId: "req-1" };
+    await recordAuditEvent(server.database.db, origin, "logged_out", user?.id ?? null);
+    const rows = await server.database.db
+      .select({ isNull: sql<boolean>`${auditEvents.details} is null` })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.event, "logged_out"), eq(auditEvents.userId, user?.id ?? -1)));
+    expect(rows).toEqual([{ isNull: true }]);
   });
 });
 

@@ -38,7 +38,7 @@ export async function recordAuditEvent(
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent?.slice(0, 512) ?? null,
     requestId: origin.requestId,
-    details: details ?? null,
+    details: details ? JSON.stringify(details) : null,
   });
 }
 
@@ -52,7 +52,8 @@ const insertStatement = preparedPerDatabase((db) =>
       ipAddress: sql.placeholder("ipAddress"),
       userAgent: sql.placeholder("userAgent"),
       requestId: sql.placeholder("requestId"),
-      details: sql.placeholder("details"),
+      // Outside a bound column, so none of drizzle's JSON encoding: it would turn "no details" into JSON null.
+      details: sql`${sql.placeholder("details")}`,
     })
     .prepare("audit_event_insert"),
 );
