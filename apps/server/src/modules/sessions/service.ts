@@ -25,7 +25,7 @@ const IDLE_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 export const hashSecret = (secret: string) => hash("sha256", secret, "base64url");
 const newSecret = () => randomBytes(32).toString("base64url");
 
-/** Opens a brand-new session (never reusing one presented before) and returns its two secrets. */
+// Every login writes one: prepared (db/prepared.ts).
 const insertSessionStatement = preparedPerDatabase((db) =>
   db
     .insert(sessions)
@@ -43,6 +43,7 @@ const insertSessionStatement = preparedPerDatabase((db) =>
     .prepare("session_insert"),
 );
 
+/** Opens a brand-new session (never reusing one presented before) and returns its two secrets. */
 export async function openSession(
   db: AppDatabase,
   input: { userId: number; now: Date; lifetimes: SessionLifetimes; ipAddress: string; userAgent: string | undefined },
