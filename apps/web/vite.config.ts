@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { formLabelTooltipPlugin } from "./src/app/build/form-label-tooltip-plugin.ts";
 import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
@@ -8,7 +9,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Form.Item's Tooltip loads on first use, not with every form (see the plugin, decision 015).
   // Documentation pages are Markdown, rendered to data at build time (see the plugin).
   // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
-  plugins: [formLabelTooltipPlugin(), docsMarkdownPlugin(), react(), pagePreloadsPlugin()],
+  // Hashed assets are also written brotli- and gzip-compressed at the highest levels, which the server
+  // sends as they are: smaller than the fast per-request compression, and no CPU per request (decision 019).
+  plugins: [
+    formLabelTooltipPlugin(),
+    docsMarkdownPlugin(),
+    react(),
+    pagePreloadsPlugin(),
+    ...(isSsrBuild
+      ? []
+      : [compression({ algorithms: ["brotliCompress", "gzip"], include: /^assets\/.+\.(js|css|svg)$/ })]),
+  ],
   // Lets `@/…` imports resolve from tsconfig.json's `paths`, so the alias is declared once.
   resolve: { tsconfigPaths: true },
   build: {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeCustomers, subscriptions } from "../src/db/schema.ts";
 import {
@@ -15,6 +16,7 @@ import {
 let server: TestServer;
 let distDir: string;
 let entryCss: string;
+let precompressedEntryScript: Buffer;
 
 beforeAll(async () => {
   // A stand-in for `vite build` output with the same shape: index.html plus hashed assets.
@@ -32,7 +34,11 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, "assets", "docs-1.css"), ".docs-layout{display:flex}");
   // A relative url() would resolve against the page once inline: this one stays a link.
   await writeFile(path.join(distDir, "assets", "docs-2.css"), ".docs-logo{background:url(./logo.svg)}");
-  await writeFile(path.join(distDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  const entryScript = `console.log(${JSON.stringify("x".repeat(4000))});`;
+  await writeFile(path.join(distDir, "assets", "index-abc123.js"), entryScript);
+  // The build writes each asset also brotli-compressed (apps/web/vite.config.ts); the marker shows which file was sent.
+  precompressedEntryScript = brotliCompressSync(`${entryScript}// precompressed`);
+  await writeFile(path.join(distDir, "assets", "index-abc123.js.br"), precompressedEntryScript);
   await writeFile(path.join(distDir, "robots.txt"), "User-agent: *\n");
   // What the web build lists per page (apps/web/src/app/build/page-preloads-plugin.ts), in its shape.
   await mkdir(path.join(distDir, ".vite"));
@@ -136,6 +142,27 @@ describe("serving the web app", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("sends an asset's build-time compressed file as it is, and compresses on the fly only where there is none", async () => {
+    const brotli = await server.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toMatch(/^application\/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.equals(precompressedEntryScript)).toBe(true);
+    // No .gz beside it in this dist: @fastify/compress does it, from the plain file.
+    const gzip = await server.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).not.toContain("// precompressed");
   });
 
   it("serves other files with revalidation", async () => {

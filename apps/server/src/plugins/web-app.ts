@@ -65,6 +65,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     // Files are listed once at start-up, so a path that is not a file falls through to the app.
     wildcard: false,
     index: false,
+    // The build writes each hashed asset also as .br and .gz (apps/web/vite.config.ts): sent as they are,
+    // they cost no CPU per request, and @fastify/compress leaves a response that has an encoding alone.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const isHashedAsset = filePath.startsWith(path.join(config.webDistDir, "assets") + path.sep);
