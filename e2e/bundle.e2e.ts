@@ -149,3 +149,34 @@ describe("the JavaScript a page loads first (measured like bench/frontend.ts)", 
     },
   );
 });
+
+describe("Form.Item's columns without antd's grid styles (decision 019)", () => {
+  const { openPage } = useBrowser();
+
+  it.each(["/login", "/register"])(
+    "%s lays its form out as antd does, served and after the app has started",
+    async (route) => {
+      const page = await openPage();
+      const response = await page.goto(route);
+      // Neither the prerendered HTML nor the running app carries the 24-column grid (87 kB of CSS).
+      expect(await response?.text()).not.toContain(".ant-col-push-24");
+      const styles = await page.evaluate(() =>
+        [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join("\n"),
+      );
+      expect(styles).not.toContain(".ant-col-push-24");
+      expect(styles).toMatch(/\.ant-col\s*\{[^}]*max-width: 100%/);
+
+      // Each field's label sits above its control, and the control fills its field's width.
+      const form = page.locator('form:has(input[id$="_email"])');
+      const [labelBox, inputBox, fieldBox] = await Promise.all([
+        form.locator('label[for$="_email"]').boundingBox(),
+        form.locator('input[id$="_email"]').boundingBox(),
+        form.locator('.ant-form-item:has(input[id$="_email"])').boundingBox(),
+      ]);
+      expect(labelBox && inputBox && fieldBox).toBeTruthy();
+      if (!labelBox || !inputBox || !fieldBox) return;
+      expect(labelBox.y + labelBox.height).toBeLessThanOrEqual(inputBox.y);
+      expect(inputBox.width).toBeGreaterThan(fieldBox.width * 0.9);
+    },
+  );
+});

@@ -1,18 +1,19 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { formLabelTooltipPlugin } from "./src/app/build/form-label-tooltip-plugin.ts";
+import { formItemImportsPlugin } from "./src/app/build/form-item-imports-plugin.ts";
 import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // Form.Item's Tooltip loads on first use, not with every form (see the plugin, decision 015).
+  // Form.Item's Tooltip loads on first use, and its columns come without the grid's styles (see the
+  // plugin, decisions 015 and 019).
   // Documentation pages are Markdown, rendered to data at build time (see the plugin).
   // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
   // Hashed assets are also written brotli- and gzip-compressed at the highest levels, which the server
   // sends as they are: smaller than the fast per-request compression, and no CPU per request (decision 019).
   plugins: [
-    formLabelTooltipPlugin(),
+    formItemImportsPlugin(),
     docsMarkdownPlugin(),
     react(),
     pagePreloadsPlugin(),

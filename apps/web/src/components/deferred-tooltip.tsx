@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 const Tooltip = lazy(() => import("antd/es/tooltip"));
 
 /**
- * antd's Tooltip, loaded when one first renders (see app/build/form-label-tooltip-plugin.ts). Until it
+ * antd's Tooltip, loaded when one first renders (see app/build/form-item-imports-plugin.ts). Until it
  * has loaded, its trigger shows without the tooltip.
  */
 export default function DeferredTooltip(props: TooltipProps) {
