@@ -190,7 +190,7 @@ describe("preload hints", () => {
     const hinted = new Set(
       [
         ...html.matchAll(
-          /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g,
+          /<(?:script type="module"(?: fetchpriority="low")? crossorigin src|link rel="modulepreload"(?: fetchpriority="low")? crossorigin href)="([^"]+)"/g,
         ),
       ].map((match) => match[1]),
     );

@@ -117,6 +117,8 @@ describe("serving the web app", () => {
       (match) => match[1],
     );
     expect(hinted).toEqual(expected);
+    // Without prerendered HTML, the scripts are what paints: they keep the browser's own (high) priority.
+    expect(head).not.toContain("fetchpriority");
     expect(response.headers.vary).toContain("accept-language");
   });
 
@@ -248,7 +250,10 @@ describe("prerendered pages: the documentation, login and registration", () => {
   it("still hints the page's own chunks, and carries its stylesheets to style the HTML already there", async () => {
     const response = await get("/document/faq");
     const head = response.body.slice(0, response.body.indexOf("</head>"));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/docs-1.js">');
+    // At low priority: the HTML is the first paint, the scripts only make it interactive (decision 019).
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/docs-1.js">');
+    expect(head).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc123.js">');
+    expect(head).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority)/);
     expect(head).toContain("<style>.docs-layout{display:flex}</style>");
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/docs-2.css">');
     // A file that cannot be read stays a link: the browser's 404 is what it was without inlining.

@@ -74,6 +74,7 @@ export function loadPreloadHints(
           : `<link rel="preload" as="style" crossorigin href="${href}">`,
       );
       hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : [], styles);
+      if (isPrerendered) hints = withScriptsAtLowPriority(hints);
       cache.set(key, hints);
     }
     return hints;
@@ -83,6 +84,19 @@ export function loadPreloadHints(
 function renderHints(page: PageFiles, language: string, content: string[], styles: string[]) {
   const scripts = [...page.scripts, ...(page.texts[language] ?? []), ...content];
   return [...styles, ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)].join("");
+}
+
+/**
+ * On a prerendered page the HTML is the first paint, and the scripts only make it interactive: asked for
+ * at low priority, they no longer compete with what paints (decision 019). Chromium fetches module scripts
+ * and their preloads at high priority, the priority of render-blocking scripts, and Lighthouse counts
+ * such a script as holding back the first paint whenever it happened to arrive before it.
+ */
+export function withScriptsAtLowPriority(html: string) {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
 }
 
 /** react-router's pattern syntax as the route table uses it: static segments, `:name`, `:name?`, and a last `*`. */

@@ -11,7 +11,7 @@ import { readUserDetails } from "../modules/profile/service.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
-import { loadPreloadHints } from "./page-preloads.ts";
+import { loadPreloadHints, withScriptsAtLowPriority } from "./page-preloads.ts";
 import { guessFrameScreen, loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -40,6 +40,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const headEnd = indexHtml.indexOf("</head>");
   if (headEnd < 0) throw new Error("index.html has no </head>");
   const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
+  const prerenderedHeadStart = withScriptsAtLowPriority(headStart);
   const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName, inlineStylesheet);
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
   const fillRoot = rootFiller(headRest);
@@ -93,7 +94,11 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
     const html =
       page && viewer
-        ? fillRoot(headStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page, viewer)
+        ? fillRoot(
+            prerenderedHeadStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints,
+            page,
+            viewer,
+          )
         : headStart + hints + headRest;
     const isFrame = viewer?.audience === "signed-in" && page !== null;
     // A frame is also laid out for the screen guessed from the last two.
