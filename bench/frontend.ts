@@ -22,6 +22,8 @@ export interface FrontEndFigures {
       performanceRuns: number[];
       accessibility: number | null;
       error?: string;
+      /** The bare build's performance score, Lighthouse run just before this route's runs (null if it failed). */
+      barePerformance: number | null;
     };
   }[];
   notes: string[];
@@ -82,9 +84,29 @@ createRoot(document.getElementById("root")).render(createElement(RouterProvider,
   const outDir = path.join(root, "dist");
   await build({ root, configFile: false, logLevel: "silent", build: { outDir, emptyOutDir: true } });
   const assets = path.join(outDir, "assets");
-  return readdirSync(assets)
+  const gzipBytes = readdirSync(assets)
     .filter((file) => file.endsWith(".js"))
     .reduce((sum, file) => sum + gzipSizeOf(path.join(assets, file)), 0);
+  return { gzipBytes, root, outDir };
+}
+
+/**
+ * The bare build served by Vite's own preview server, for a Lighthouse reference: what the same preset
+ * scores on this machine, at this moment, for the smallest React app. Lighthouse's simulated phone runs
+ * the page's main-thread tasks four times slower than they ran here, so its score follows the machine's
+ * speed and load; the reference shows which share of a route's score is the machine's.
+ */
+async function serveBareApp(bare: { root: string; outDir: string }) {
+  const { preview } = await import("vite");
+  const port = await findFreePort();
+  const server = await preview({
+    root: bare.root,
+    configFile: false,
+    logLevel: "silent",
+    build: { outDir: bare.outDir },
+    preview: { host: "127.0.0.1", port, strictPort: true },
+  });
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
 }
 
 /** A fresh account, signed in inside this browser context (cookie and the access key the app keeps). */
@@ -141,7 +163,7 @@ async function measureRouteScripts(server: RunningServer, manifestFiles: Set<str
 }
 
 /** Lighthouse 12, default (mobile) preset, in a Chromium that stays signed in between routes; LIGHTHOUSE_RUNS runs a route. */
-async function runLighthouse(server: RunningServer, routes: FrontEndFigures["routes"]) {
+async function runLighthouse(server: RunningServer, routes: FrontEndFigures["routes"], bareUrl: string) {
   const port = await findFreePort();
   const profileDir = path.join(workDir, "lighthouse-profile");
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -163,6 +185,14 @@ async function runLighthouse(server: RunningServer, routes: FrontEndFigures["rou
       // Lighthouse's storage reset keeps cookies, and a visitor with a session cookie is never served
       // a prerendered page (decision 014): the anonymous routes start without the signed-in one's.
       if (!entry.signedIn) await context.clearCookies();
+      // The reference first, in the same browser, within a minute of the route's own runs.
+      const bareRun = await lighthouse(bareUrl, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      const barePerformance = bareRun?.lhr.categories.performance?.score ?? null;
       // Lighthouse's own advice: its score moves from run to run, so report the median of several.
       const runs: { performance: number | null; accessibility: number | null; error?: string }[] = [];
       for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
@@ -193,9 +223,10 @@ async function runLighthouse(server: RunningServer, routes: FrontEndFigures["rou
         // The worst run: accessibility must hold every time.
         accessibility: accessibility.length ? Math.min(...accessibility) : null,
         ...(error ? { error } : {}),
+        barePerformance,
       };
       console.log(
-        `  Lighthouse ${entry.route}: performance ${entry.lighthouse.performance} (runs ${performance.join(", ")}), accessibility ${entry.lighthouse.accessibility}`,
+        `  Lighthouse ${entry.route}: performance ${entry.lighthouse.performance} (runs ${performance.join(", ")}; bare build ${barePerformance}), accessibility ${entry.lighthouse.accessibility}`,
       );
     }
   } finally {
@@ -223,7 +254,8 @@ export async function measureFrontEnd(options: {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, { file: string }>;
   const manifestFiles = new Set(Object.values(manifest).map((chunk) => chunk.file));
 
-  const bareGzipBytes = await buildBareApp();
+  const bare = await buildBareApp();
+  const bareGzipBytes = bare.gzipBytes;
   const routes = await measureRouteScripts(options.server, manifestFiles);
   for (const route of routes) {
     console.log(`  ${route.route}: ${route.files.length} scripts, ${toKilobytes(route.gzipBytes)} kB gzip`);
@@ -232,7 +264,16 @@ export async function measureFrontEnd(options: {
     "JS loaded first = every script the route requests in Chromium until the network is quiet, each a file of the Vite manifest, gzip level 9.",
     "Sizes and budgets in kB are 1,000 bytes. Signed-in routes are measured with a fresh account.",
   );
-  if (options.lighthouse) await runLighthouse(options.server, routes);
-  else notes.push("Lighthouse was skipped (--no-lighthouse).");
+  if (options.lighthouse) {
+    const bareServer = await serveBareApp(bare);
+    try {
+      await runLighthouse(options.server, routes, bareServer.url);
+    } finally {
+      await bareServer.close();
+    }
+    notes.push(
+      "Lighthouse reference: the bare build, served by Vite's preview server, scored in the same browser just before each route's runs.",
+    );
+  } else notes.push("Lighthouse was skipped (--no-lighthouse).");
   return { bareGzipBytes, routes, notes };
 }
