@@ -150,7 +150,7 @@ describe("the JavaScript a page loads first (measured like bench/frontend.ts)", 
   );
 });
 
-describe("Form.Item's columns without antd's grid styles (decision 019)", () => {
+describe("Form.Item's row and columns without antd's grid (decision 019)", () => {
   const { openPage } = useBrowser();
 
   it.each(["/login", "/register"])(
@@ -165,6 +165,7 @@ describe("Form.Item's columns without antd's grid styles (decision 019)", () => 
       );
       expect(styles).not.toContain(".ant-col-push-24");
       expect(styles).toMatch(/\.ant-col\s*\{[^}]*max-width: 100%/);
+      expect(styles).toMatch(/\.ant-row\s*\{[^}]*display: flex/);
 
       // Each field's label sits above its control, and the control fills its field's width.
       const form = page.locator('form:has(input[id$="_email"])');

@@ -7,6 +7,7 @@ import { FORM_ITEM_IMPORT_REDIRECTS, formItemImportsPlugin } from "./form-item-i
 const antdRoot = path.dirname(createRequire(import.meta.url).resolve("antd/package.json"));
 const formItemLabel = path.join(antdRoot, "es/form/FormItemLabel.js");
 const formItemInput = path.join(antdRoot, "es/form/FormItemInput.js");
+const itemHolder = path.join(antdRoot, "es/form/FormItem/ItemHolder.js");
 
 function resolve(source: string, importer: string | undefined) {
   const hook = formItemImportsPlugin().resolveId;
@@ -24,22 +25,30 @@ describe("formItemImportsPlugin", () => {
     expect(resolve("../grid/col", formItemInput)).toMatch(/[\\/]components[\\/]form-item-col\.tsx$/);
   });
 
-  it("leaves every other import of Tooltip and Col to antd", () => {
+  it("gives Form.Item's row the form's own row", () => {
+    expect(resolve("../../grid", itemHolder)).toMatch(/[\\/]components[\\/]form-item-row\.tsx$/);
+  });
+
+  it("leaves every other import of Tooltip, Col and Row to antd", () => {
     expect(resolve("../tooltip", path.join(antdRoot, "es/typography/Base/index.js"))).toBeNull();
     expect(resolve("../tooltip", formItemInput)).toBeNull();
     expect(resolve("../grid", path.join(antdRoot, "es/list/Item.js"))).toBeNull();
     expect(resolve("../grid/col", path.join(antdRoot, "es/descriptions/Row.js"))).toBeNull();
     expect(resolve("antd/es/tooltip", formItemLabel)).toBeNull();
+    expect(resolve("../grid", path.join(antdRoot, "es/list/Item.js"))).toBeNull();
+    expect(resolve("../../grid", path.join(antdRoot, "es/descriptions/Item.js"))).toBeNull();
     expect(resolve("../tooltip", undefined)).toBeNull();
   });
 
   it("still matches antd's code: an upgrade that moves an import would quietly undo it", () => {
-    const modules = [formItemLabel, formItemInput];
+    const modules = [formItemLabel, formItemInput, itemHolder];
     for (const redirect of FORM_ITEM_IMPORT_REDIRECTS) {
       const importers = modules.filter((module) => redirect.importer.test(module));
       expect(importers.length).toBeGreaterThan(0);
       for (const module of importers) {
-        expect(readFileSync(module, "utf8")).toMatch(new RegExp(`^import \\w+ from '${redirect.source}';$`, "m"));
+        expect(readFileSync(module, "utf8")).toMatch(
+          new RegExp(`^import (\\w+|\\{ Row \\}) from '${redirect.source.replaceAll(".", "\\.")}';$`, "m"),
+        );
       }
     }
   });
