@@ -8,7 +8,6 @@ import { createQueryClient } from "@/app/query-client";
 import { loadRoutesFor, routes } from "@/app/router";
 import { StartupError } from "@/app/startup-error";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
-import { startWithoutHydration } from "@/hooks/use-is-hydrated";
 import { getCurrentLanguage, i18nReady } from "@/i18n";
 import { loadClientConfig } from "@/lib/client-config";
 
@@ -76,7 +75,6 @@ async function start() {
     // prerendered in the other language than the visitor's stored choice is replaced, not hydrated.
     // The first render is a transition so React renders it in slices that yield to the browser: as
     // one synchronous task it blocked a phone's main thread for over half a second (Lighthouse TBT).
-    startWithoutHydration();
     const root = createRoot(rootElement);
     startTransition(() => root.render(app));
   }

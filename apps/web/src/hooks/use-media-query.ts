@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import { createContext, startTransition, useContext, useEffect, useState } from "react";
+import { useIsHydrated } from "./use-is-hydrated";
 
 /**
  * The screen width a page is rendered for on the server, when it has to choose one: a signed-in
@@ -10,23 +11,28 @@ export const ServerScreenWidthContext = createContext<number | undefined>(undefi
  * Whether a CSS media query matches now; re-renders when it starts or stops matching.
  * On the server, and while React hydrates a prerendered page, it answers for the width the page is
  * rendered for, or undefined without one (the server has no screen): the page can then leave the
- * choice to CSS until the browser's answer replaces it on the next render.
+ * choice to CSS until the browser's answer replaces it, in a transition once hydrated. (With
+ * useSyncExternalStore's server snapshot React made that change synchronously, one task it could not
+ * slice; decision 019.)
  */
 export function useMediaQuery(query: string): boolean | undefined {
   const serverScreenWidth = useContext(ServerScreenWidthContext);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
-    },
-    [query],
+  const isHydrated = useIsHydrated();
+  const [matches, setMatches] = useState(() =>
+    isHydrated
+      ? window.matchMedia(query).matches
+      : serverScreenWidth === undefined
+        ? undefined
+        : matchesWidth(query, serverScreenWidth),
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => (serverScreenWidth === undefined ? undefined : matchesWidth(query, serverScreenWidth)),
-  );
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => startTransition(() => setMatches(list.matches));
+    update();
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
 }
 
 /**
