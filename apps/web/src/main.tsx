@@ -10,6 +10,7 @@ import { StartupError } from "@/app/startup-error";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { getCurrentLanguage, i18nReady } from "@/i18n";
 import { loadClientConfig } from "@/lib/client-config";
+import { firstContentfulPaint } from "@/lib/first-contentful-paint";
 
 function findRootElement(): HTMLElement {
   const element = document.getElementById("root");
@@ -51,7 +52,9 @@ async function start() {
   const signedInStateOrTimeout = isSignedInFrame
     ? userDetailsKnown
     : Promise.race([userDetailsKnown, new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS))]);
-  const [config] = await Promise.all([loadClientConfig(), i18nReady, signedInStateOrTimeout]);
+  // The page's first content is painted before the app takes the main thread: the server's HTML (or
+  // the splash) is what a slow phone can show soonest, and hydrating first held it back (decision 019).
+  const [config] = await Promise.all([loadClientConfig(), i18nReady, signedInStateOrTimeout, firstContentfulPaint()]);
   const canHydrate = !isSignedInFrame && prerenderedLanguage === getCurrentLanguage();
   // With the server's HTML on screen, the page's code loads first: the router would otherwise render
   // its fallback, which a hydration would not match and a render would put in the HTML's place.
