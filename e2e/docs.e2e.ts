@@ -79,6 +79,19 @@ describe("documentation site", () => {
     await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { removedArticles: string[] }).removedArticles)).toEqual([]);
     expect(problems).toEqual([]);
+    // antd names its theme's styles after a React id: the app's must be the server's, or antd adds all
+    // of them again under a second name, and the page carries both.
+    const themeNames = await page.evaluate(() => [
+      ...new Set([
+        ...[...document.querySelectorAll("style[data-token-hash]")].map((style) =>
+          style.getAttribute("data-token-hash"),
+        ),
+        ...[...document.querySelectorAll('[class*="css-var-"]')].map(
+          (element) => element.className.toString().match(/css-var-\S+/)?.[0],
+        ),
+      ]),
+    ]);
+    expect(themeNames).toHaveLength(1);
   });
 
   it("walks the whole menu with Next and back with Previous", async () => {

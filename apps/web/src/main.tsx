@@ -1,6 +1,6 @@
 import "@/app/global.css";
 import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
-import { StrictMode, startTransition, useEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { App } from "@/app/app";
@@ -60,10 +60,14 @@ async function start() {
   // its fallback, which a hydration would not match and a render would put in the HTML's place.
   if (prerenderedLanguage) await loadRoutesFor(window.location.pathname, config, queryClient);
   const router = createBrowserRouter(routes);
+  // The app is the only child at every level, as in the prerender (src/server-render.tsx): a sibling
+  // would shift React's useId, and antd's theme, keyed by it, would then add its styles again under
+  // another name instead of keeping the server's.
   const app = (
     <StrictMode>
-      <App config={config} queryClient={queryClient} router={<RouterProvider router={router} />} />
-      <OnFirstCommit run={markStarted} />
+      <OnFirstCommit run={markStarted}>
+        <App config={config} queryClient={queryClient} router={<RouterProvider router={router} />} />
+      </OnFirstCommit>
     </StrictMode>
   );
   if (canHydrate) {
@@ -89,9 +93,10 @@ function markStarted() {
   rootElement.removeAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
 }
 
-function OnFirstCommit({ run }: { run: () => void }) {
+/** Runs `run` once its children have committed (a parent's effects run after its children's). */
+function OnFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
   useEffect(() => run(), [run]);
-  return null;
+  return children;
 }
 
 start().catch((error: unknown) => {
