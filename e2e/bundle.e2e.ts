@@ -181,3 +181,24 @@ describe("Form.Item's row and columns without antd's grid (decision 019)", () =>
     },
   );
 });
+
+describe("stylesheets (decision 019)", () => {
+  const { openPage } = useBrowser();
+
+  it.each(["/login", "/register", "/document"])(
+    "%s arrives with every style it needs and asks for no stylesheet, before or after the app starts",
+    async (route) => {
+      const page = await openPage();
+      const stylesheetRequests: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "stylesheet" || new URL(request.url()).pathname.endsWith(".css"))
+          stylesheetRequests.push(request.url());
+      });
+      await page.goto(route);
+      // The app's styles are one stylesheet, inline in the page: a route's own stylesheet, fetched by the
+      // route's code once it loaded, was a request and a restyle of the whole page for rules already there.
+      await page.waitForLoadState("networkidle");
+      expect(stylesheetRequests).toEqual([]);
+    },
+  );
+});

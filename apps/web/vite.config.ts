@@ -30,6 +30,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: "assets",
     // dist/.vite/manifest.json maps each route module to its chunks: tests and the benchmark read it.
     manifest: true,
+    // One stylesheet for the whole app (23 kB), which the server inlines in every page. Split per route,
+    // a prerendered page carried its route's styles inline and the route's code then fetched them again
+    // once it loaded, restyling the whole page for rules it already had (decision 019).
+    cssCodeSplit: false,
     rolldownOptions: {
       treeshake: {
         // antd's own rc-component packages declare no "sideEffects", so the bundler keeps every module
