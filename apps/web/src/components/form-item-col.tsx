@@ -1,6 +1,6 @@
-import { ConfigContext } from "antd/es/config-provider/context";
 import Col, { type ColProps } from "antd/es/grid/col";
-import { forwardRef, useContext } from "react";
+import { forwardRef } from "react";
+import { usePlainGridClass } from "./use-plain-grid-class";
 
 /** The props that place a column on antd's 24-column grid, and so need its styles. */
 const GRID_PROPS = [
@@ -25,11 +25,10 @@ const GRID_PROPS = [
  * registering the grid's styles for every span and breakpoint. With any grid prop it is antd's Col.
  */
 const FormItemCol = forwardRef<HTMLDivElement, ColProps>(function FormItemCol(props, ref) {
-  const { getPrefixCls } = useContext(ConfigContext);
-  if (GRID_PROPS.some((name) => props[name] !== undefined)) return <Col ref={ref} {...props} />;
   const { prefixCls, className, ...rest } = props;
-  const columnClass = getPrefixCls("col", prefixCls);
-  return <div ref={ref} {...rest} className={className ? `${columnClass} ${className}` : columnClass} />;
+  const plainClass = usePlainGridClass("col", prefixCls, className);
+  if (GRID_PROPS.some((name) => props[name] !== undefined)) return <Col ref={ref} {...props} />;
+  return <div ref={ref} {...rest} className={plainClass} />;
 });
 
 export default FormItemCol;

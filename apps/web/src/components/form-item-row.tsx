@@ -1,6 +1,6 @@
-import { ConfigContext } from "antd/es/config-provider/context";
 import { Row as AntdRow, type RowProps } from "antd/es/grid";
-import { forwardRef, useContext } from "react";
+import { forwardRef } from "react";
+import { usePlainGridClass } from "./use-plain-grid-class";
 
 /** The props that make antd's Row watch the screen's breakpoints or set its own layout. */
 const LAYOUT_PROPS = ["gutter", "justify", "align", "wrap"] as const;
@@ -12,11 +12,10 @@ const LAYOUT_PROPS = ["gutter", "justify", "align", "wrap"] as const;
  * plain `.ant-row` (drawn in global.css), and antd's Row as soon as one is set.
  */
 const FormItemRow = forwardRef<HTMLDivElement, RowProps>(function FormItemRow(props, ref) {
-  const { getPrefixCls } = useContext(ConfigContext);
-  if (LAYOUT_PROPS.some((name) => props[name] !== undefined)) return <AntdRow ref={ref} {...props} />;
   const { prefixCls, className, ...rest } = props;
-  const rowClass = getPrefixCls("row", prefixCls);
-  return <div ref={ref} {...rest} className={className ? `${rowClass} ${className}` : rowClass} />;
+  const plainClass = usePlainGridClass("row", prefixCls, className);
+  if (LAYOUT_PROPS.some((name) => props[name] !== undefined)) return <AntdRow ref={ref} {...props} />;
+  return <div ref={ref} {...rest} className={plainClass} />;
 });
 
 /** Named as antd's grid module exports it: `import { Row } from '../../grid'`. */

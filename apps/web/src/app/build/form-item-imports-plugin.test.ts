@@ -35,7 +35,7 @@ describe("formItemImportsPlugin", () => {
     expect(resolve("../grid", path.join(antdRoot, "es/list/Item.js"))).toBeNull();
     expect(resolve("../grid/col", path.join(antdRoot, "es/descriptions/Row.js"))).toBeNull();
     expect(resolve("antd/es/tooltip", formItemLabel)).toBeNull();
-    expect(resolve("../grid", path.join(antdRoot, "es/list/Item.js"))).toBeNull();
+    expect(resolve("../../grid", formItemLabel)).toBeNull();
     expect(resolve("../../grid", path.join(antdRoot, "es/descriptions/Item.js"))).toBeNull();
     expect(resolve("../tooltip", undefined)).toBeNull();
   });
