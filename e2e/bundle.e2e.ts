@@ -148,7 +148,7 @@ describe("the JavaScript a page loads first (measured like bench/frontend.ts)", 
     async (route, language) => {
       const { gzipBytes, scriptCount } = await firstLoad(route, language);
       expect(gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
-      // The first screens' chunks are merged (decision 020): 11–13 scripts, against 35–48 as the
+      // The first screens' chunks are merged (decision 020): 11–13 scripts, against 35–47 as the
       // bundler split them, each a request, a compilation and a task for a phone's main thread.
       expect(scriptCount).toBeLessThanOrEqual(16);
     },

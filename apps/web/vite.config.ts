@@ -65,6 +65,7 @@ export default defineConfig(
             // releases, so returning visitors keep them cached. antd stays out of the group so
             // that components used by one lazy page stay in that page's chunk, and so does zod:
             // the entry never needs it (see lib/client-config.tsx), only the pages with forms.
+            // Priorities: a first-screen group's is its number of screens, and these two come before any.
             groups: [
               {
                 name: "framework",
