@@ -87,11 +87,18 @@ export function useBrowser() {
  * A prerendered page (the documentation, login, registration) shows its controls before the app has
  * started, and a click then does nothing. Users rarely click that fast; tests always do: every navigation
  * that loads a page waits for the app to take over the server's HTML (main.tsx removes the marker) and
- * for its forms, disabled and busy until then, to be enabled.
+ * for its forms and groups of buttons, disabled and busy until then, to be enabled. The marker alone is
+ * not enough: the page below the shell's Suspense boundary hydrates after the shell, and a click on it
+ * in between was lost (the documentation's feedback buttons, once in a CI run).
  */
 function waitForAppStartAfterLoads(page: Page) {
   const waitForAppStart = () =>
-    page.waitForFunction(() => !document.querySelector('#root[data-prerendered-lang], #root form[aria-busy="true"]'));
+    page.waitForFunction(
+      () =>
+        !document.querySelector(
+          '#root[data-prerendered-lang], #root form[aria-busy="true"], #root [role="group"][aria-busy="true"]',
+        ),
+    );
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     Object.assign(page, {

@@ -3,6 +3,7 @@ import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId } from "@precis/contr
 import { Button } from "antd";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
 import { useClientConfig } from "@/lib/client-config";
@@ -26,6 +27,9 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
   const [isHelpful, setIsHelpful] = useState<boolean | null>(null);
   const [comment, setComment] = useState("");
   const sendFeedback = useSendDocsFeedback();
+  // On a prerendered page the buttons arrive before the app: a click then would be lost, so they
+  // wait, disabled and busy, as the prerendered forms do (decision 014).
+  const isHydrated = useIsHydrated();
 
   // The form the reader was in is gone: focus the thanks, so it is read out and Tab goes on from here.
   useEffect(() => {
@@ -78,9 +82,16 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
         {t("feedback.heading")}
       </h2>
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would need a legend repeating the heading */}
-      <div ref={choicesRef} role="group" aria-labelledby={headingId} className="docs-feedback-choices">
+      <div
+        ref={choicesRef}
+        role="group"
+        aria-labelledby={headingId}
+        aria-busy={!isHydrated}
+        className="docs-feedback-choices"
+      >
         <Button
           icon={<LikeOutlined aria-hidden="true" />}
+          disabled={!isHydrated}
           aria-pressed={isHelpful === true}
           onClick={() => choose(true)}
         >
@@ -88,6 +99,7 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
         </Button>
         <Button
           icon={<DislikeOutlined aria-hidden="true" />}
+          disabled={!isHydrated}
           aria-pressed={isHelpful === false}
           onClick={() => choose(false)}
         >
