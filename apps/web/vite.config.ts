@@ -35,7 +35,8 @@ export default defineConfig(
       docsMarkdownPlugin(),
       react(),
       pagePreloadsPlugin(),
-      ...(isSsrBuild
+      // Not in the in-memory pass that only tells the chunks apart (decision 020): nothing it makes is kept.
+      ...(isSsrBuild || process.env[AUTOMATIC_SPLIT_PASS]
         ? []
         : [compression({ algorithms: ["brotliCompress", "gzip"], include: /^assets\/.+\.(js|css|svg)$/ })]),
     ],

@@ -3,7 +3,7 @@ import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId } from "@precis/contr
 import { Button } from "antd";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useIsHydrated } from "@/hooks/use-is-hydrated";
+import { usePrerenderedControlProps } from "@/hooks/use-prerendered-form-props";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
 import { useClientConfig } from "@/lib/client-config";
@@ -27,9 +27,8 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
   const [isHelpful, setIsHelpful] = useState<boolean | null>(null);
   const [comment, setComment] = useState("");
   const sendFeedback = useSendDocsFeedback();
-  // On a prerendered page the buttons arrive before the app: a click then would be lost, so they
-  // wait, disabled and busy, as the prerendered forms do (decision 014).
-  const isHydrated = useIsHydrated();
+  // On a prerendered page the buttons arrive before the app, and a click then would be lost.
+  const prerendered = usePrerenderedControlProps();
 
   // The form the reader was in is gone: focus the thanks, so it is read out and Tab goes on from here.
   useEffect(() => {
@@ -86,12 +85,12 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
         ref={choicesRef}
         role="group"
         aria-labelledby={headingId}
-        aria-busy={!isHydrated}
+        aria-busy={prerendered["aria-busy"]}
         className="docs-feedback-choices"
       >
         <Button
           icon={<LikeOutlined aria-hidden="true" />}
-          disabled={!isHydrated}
+          disabled={prerendered.disabled}
           aria-pressed={isHelpful === true}
           onClick={() => choose(true)}
         >
@@ -99,7 +98,7 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
         </Button>
         <Button
           icon={<DislikeOutlined aria-hidden="true" />}
-          disabled={!isHydrated}
+          disabled={prerendered.disabled}
           aria-pressed={isHelpful === false}
           onClick={() => choose(false)}
         >
