@@ -71,6 +71,32 @@ describe("layout shell and home", () => {
     expect(await details.json()).toEqual({ userProfile: null });
   });
 
+  it("styles antd's components from the build's stylesheet, without writing their styles as they render (decision 021)", async () => {
+    const page = await openPage();
+    // The <style> elements the server's HTML brought: antd may add its theme's CSS variables beside them,
+    // never a component's rules (scoped by antd's `:where(.css-…)`).
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        Object.assign(window, { serverStyles: new Set(document.querySelectorAll("style")) });
+      });
+    });
+    await signUpInContext(page.context(), { firstName: "Marie", lastName: "Tremblay" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account menu for Marie Tremblay" }).click();
+    const menu = page.getByRole("menu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    // The server's HTML has no menu: its styles can only have come from the stylesheet.
+    expect(await menu.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
+    expect(await page.locator('head > link[rel="stylesheet"][href^="/assets/antd-"]').count()).toBe(1);
+    const componentStylesAdded = await page.evaluate(() => {
+      const { serverStyles } = window as unknown as { serverStyles: Set<HTMLStyleElement> };
+      return [...document.querySelectorAll("style")]
+        .filter((style) => !serverStyles.has(style) && style.textContent?.includes(":where(.css-"))
+        .map((style) => style.textContent?.slice(0, 120));
+    });
+    expect(componentStylesAdded).toEqual([]);
+  });
+
   it("arrives as HTML that already greets the visitor by name, and the app takes over without a shift (decision 017)", async () => {
     // Without JavaScript the page stays as the server sent it, as it is before the app starts.
     const frame = await openPage({ language: "fr", javaScript: false });

@@ -2,6 +2,7 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { antdStylesheetPlugin } from "./src/app/build/antd-stylesheet-plugin.ts";
 import { AUTOMATIC_SPLIT_PASS, automaticSplit, firstScreenGroups } from "./src/app/build/first-screen-chunks.ts";
 import { formItemImportsPlugin } from "./src/app/build/form-item-imports-plugin.ts";
 import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
@@ -32,6 +33,7 @@ export default defineConfig(
     // sends as they are: smaller than the fast per-request compression, and no CPU per request (decision 019).
     plugins: [
       formItemImportsPlugin(),
+      antdStylesheetPlugin(),
       docsMarkdownPlugin(),
       react(),
       pagePreloadsPlugin(),

@@ -9,6 +9,7 @@ import { loadRoutesFor, routes } from "@/app/router";
 import { StartupError } from "@/app/startup-error";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { getCurrentLanguage, i18nReady } from "@/i18n";
+import { loadAntdStylesheet } from "@/lib/antd-stylesheet";
 import { loadClientConfig } from "@/lib/client-config";
 import { firstContentfulPaint } from "@/lib/first-contentful-paint";
 
@@ -47,6 +48,9 @@ if (prerenderedLanguage && !isSignedInFrame) {
   userDetailsKnown = queryClient.prefetchQuery(userDetailsQueryOptions());
 }
 
+// antd's component styles download beside the page's code; the app renders once they are in (decision 021).
+const antdStylesheetLoaded = loadAntdStylesheet();
+
 async function start() {
   // A frame already shows the page: better kept until the account is known than replaced by a loader.
   const signedInStateOrTimeout = isSignedInFrame
@@ -54,7 +58,13 @@ async function start() {
     : Promise.race([userDetailsKnown, new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS))]);
   // The page's first content is painted before the app takes the main thread: the server's HTML (or
   // the splash) is what a slow phone can show soonest, and hydrating first held it back (decision 019).
-  const [config] = await Promise.all([loadClientConfig(), i18nReady, signedInStateOrTimeout, firstContentfulPaint()]);
+  const [config] = await Promise.all([
+    loadClientConfig(),
+    i18nReady,
+    signedInStateOrTimeout,
+    firstContentfulPaint(),
+    antdStylesheetLoaded,
+  ]);
   const canHydrate = !isSignedInFrame && prerenderedLanguage === getCurrentLanguage();
   // With the server's HTML on screen, the page's code loads first: the router would otherwise render
   // its fallback, which a hydration would not match and a render would put in the HTML's place.

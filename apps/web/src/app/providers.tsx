@@ -10,6 +10,7 @@ import { AppStateProvider } from "@/app/app-state-provider";
 import { theme } from "@/app/theme";
 import { getCurrentLanguage } from "@/i18n";
 import { getAntdLocale } from "@/i18n/antd-locale";
+import { antdStylesAreBuilt } from "@/lib/antd-stylesheet";
 import { ClientConfigProvider } from "@/lib/client-config";
 
 /*
@@ -32,11 +33,14 @@ function IconsWithStaticStyles({ children }: { children: ReactNode }) {
   return <IconProvider value={value}>{children}</IconProvider>;
 }
 
+/** In the browser's build, antd's components take their styles from a stylesheet made with this theme instead of generating them (decision 021). */
+const appTheme = antdStylesAreBuilt ? { ...theme, zeroRuntime: true } : theme;
+
 /** antd theme and locale; re-renders on a language switch because useTranslation subscribes to it. */
 export function UiProvider({ children }: { children: ReactNode }) {
   useTranslation();
   return (
-    <ConfigProvider theme={theme} locale={getAntdLocale(getCurrentLanguage())}>
+    <ConfigProvider theme={appTheme} locale={getAntdLocale(getCurrentLanguage())}>
       <IconsWithStaticStyles>{children}</IconsWithStaticStyles>
     </ConfigProvider>
   );

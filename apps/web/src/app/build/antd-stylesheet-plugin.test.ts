@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { componentsMissingFromStylesheet } from "./antd-stylesheet-plugin.ts";
+
+const antdModule = (relativePath: string) => `/work/main/node_modules/antd/es/${relativePath}`;
+
+describe("antd's stylesheet covers the components the build keeps", () => {
+  it("names each component whose style module is in the build but not in the list, once", () => {
+    expect(
+      componentsMissingFromStylesheet([
+        antdModule("button/style/index.js"),
+        antdModule("button/style/compact.js"),
+        antdModule("date-picker/style/index.js"),
+        antdModule("date-picker/style/panel.js"),
+        antdModule("qr-code/style/index.js"),
+      ]),
+    ).toEqual(["DatePicker", "QrCode"]);
+  });
+
+  it("passes a build of listed components, their other modules and antd's shared styles", () => {
+    expect(
+      componentsMissingFromStylesheet([
+        antdModule("input/style/otp.js"),
+        antdModule("input/style/textarea.js"),
+        antdModule("dropdown/index.js"),
+        antdModule("style/motion/zoom.js"),
+        antdModule("grid/style/index.js"),
+        "/work/main/apps/web/src/features/profile/style/index.ts",
+      ]),
+    ).toEqual([]);
+  });
+});
