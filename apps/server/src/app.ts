@@ -123,10 +123,6 @@ export async function createServer({
   // Only a listening server sends mail in the background; inject()-driven tests call runOnce().
   app.addHook("onListen", async () => mailWorker.start());
   app.addHook("onClose", async () => mailWorker.stop());
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
-
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });

@@ -136,6 +136,20 @@ describe("cross-site guard", () => {
       headers: { origin: "https://evil.example", "access-control-request-method": "PATCH" },
     });
     expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
+
+    // The extension's read may see the access key; a request that is not cross-origin carries no CORS
+    // headers at all, only the Vary that keeps caches from mixing the two.
+    const extensionRead = await configured.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { origin: extension },
+    });
+    expect(extensionRead.headers["access-control-allow-origin"]).toBe(extension);
+    expect(extensionRead.headers["access-control-allow-credentials"]).toBe("true");
+    expect(extensionRead.headers["access-control-expose-headers"]).toBe("X-Access-Key, X-Request-Id");
+    const sameOriginRead = await configured.app.inject({ method: "GET", url: "/api/health" });
+    expect(sameOriginRead.headers.vary).toBe("Origin");
+    expect(Object.keys(sameOriginRead.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
     await configured.app.close();
   });
 });

@@ -20,17 +20,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function registerCrossSiteGuard(app: FastifyInstance, config: AppConfig) {
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (request.routeOptions.config.allowCrossSite) return;
+  // Synchronous: every read passes through it, and an async hook costs each a promise.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return done();
+    if (request.routeOptions.config.allowCrossSite) return done();
+    // A hook that answers does not call done(), nor returns the reply (which Fastify would take for a promise).
     if (request.headers[REQUESTED_WITH_HEADER] !== REQUESTED_WITH_VALUE) {
-      return sendApiError(reply, 403, `This request needs the header X-Requested-With: ${REQUESTED_WITH_VALUE}.`);
+      sendApiError(reply, 403, `This request needs the header X-Requested-With: ${REQUESTED_WITH_VALUE}.`);
+      return;
     }
     const origin = request.headers.origin;
-    if (origin && origin !== "null" && !allowedOrigins.has(origin) && origin !== requestOrigin(request)) {
-      return sendApiError(reply, 403, "Requests from this origin are not allowed.");
+    if (origin === "null" || (origin && !allowedOrigins.has(origin) && origin !== requestOrigin(request))) {
+      sendApiError(reply, 403, "Requests from this origin are not allowed.");
+      return;
     }
-    if (origin === "null") return sendApiError(reply, 403, "Requests from this origin are not allowed.");
+    done();
   });
 }
 
