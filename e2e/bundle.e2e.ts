@@ -210,4 +210,20 @@ describe("stylesheets (decisions 019 and 021)", () => {
       ]);
     },
   );
+
+  it("still starts the app when antd's stylesheet cannot load, on the styles the server sent", async () => {
+    const page = await openPage();
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    await page.route(/\/assets\/antd-[\w-]+\.css$/, (route) => route.abort());
+    // goto returns once the app has taken over the server's HTML (e2e/support/browser.ts).
+    await page.goto("/login");
+    const email = page.getByLabel("Email");
+    await email.fill("marie@example.ca");
+    expect(await email.inputValue()).toBe("marie@example.ca");
+    expect(await page.getByRole("button", { name: "Login", exact: true }).isEnabled()).toBe(true);
+    expect(consoleErrors).toContainEqual(expect.stringMatching(/^antd's stylesheet \/assets\/antd-.+ did not load$/));
+  });
 });

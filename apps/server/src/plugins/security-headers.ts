@@ -67,7 +67,7 @@ function buildSecurityHeaders(config: AppConfig): Record<string, string> {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "https://js.stripe.com", "https://apis.google.com"],
-    // antd writes its component styles into <style> elements at run time.
+    // The server inlines each prerendered page's styles, and antd writes its theme's CSS variables at run time.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https://*.stripe.com"],
     "font-src": ["'self'", "data:"],

@@ -9,6 +9,7 @@
  * styles are not in the list, so no component can render unstyled.
  */
 import type { Plugin } from "vite";
+import { AUTOMATIC_SPLIT_PASS } from "./first-screen-chunks.ts";
 
 /**
  * antd's components the app renders, as antd exports them, and those they can render inside: Dropdown's
@@ -69,26 +70,23 @@ export function componentsMissingFromStylesheet(moduleIds: Iterable<string>): st
   return [...missing].sort();
 }
 
-/** Renders the listed components with the app's theme, in a production build of antd, and returns their CSS. */
+/**
+ * Renders the listed components with the app's theme and returns their CSS. antd scopes its rules by a
+ * hash whose prefix depends on NODE_ENV (`css-dev-only-do-not-override-…` outside production); Vite sets
+ * the build's NODE_ENV in this process and defines the same value in the browser's bundle, so the names
+ * match the ones the components write.
+ */
 async function renderAntdStylesheet(): Promise<string> {
-  // antd names its styles' scope `css-dev-only-do-not-override-…` outside production: the browser build's
-  // names are production's.
-  const previousNodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    const [{ extractStyle }, { createElement }, { ConfigProvider }, { theme }] = await Promise.all([
-      import("@ant-design/static-style-extract"),
-      import("react"),
-      import("antd"),
-      import("../theme.ts"),
-    ]);
-    return extractStyle({
-      includes: [...ANTD_STYLED_COMPONENTS],
-      customTheme: (node) => createElement(ConfigProvider, { theme }, node),
-    });
-  } finally {
-    process.env.NODE_ENV = previousNodeEnv;
-  }
+  const [{ extractStyle }, { createElement }, { ConfigProvider }, { theme }] = await Promise.all([
+    import("@ant-design/static-style-extract"),
+    import("react"),
+    import("antd"),
+    import("../theme.ts"),
+  ]);
+  return extractStyle({
+    includes: [...ANTD_STYLED_COMPONENTS],
+    customTheme: (node) => createElement(ConfigProvider, { theme }, node),
+  });
 }
 
 export function antdStylesheetPlugin(): Plugin {
@@ -96,8 +94,9 @@ export function antdStylesheetPlugin(): Plugin {
   return {
     name: "precis:antd-stylesheet",
     configResolved(config) {
-      // The development server and the prerender keep antd's run-time styles (see app/providers.tsx).
-      emitsStylesheet = config.command === "build" && !config.build.ssr;
+      // The development server and the prerender keep antd's run-time styles (see app/providers.tsx), and
+      // the in-memory pass that only tells the chunks apart (decision 020) needs no stylesheet.
+      emitsStylesheet = config.command === "build" && !config.build.ssr && !process.env[AUTOMATIC_SPLIT_PASS];
     },
     resolveId(source) {
       return source === VIRTUAL_ID ? RESOLVED_VIRTUAL_ID : null;
