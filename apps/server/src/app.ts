@@ -8,6 +8,7 @@ import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Clock, type ElapsedClock, systemClock, systemElapsedClock } from "./lib/clock.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { type AccessReminderJob, createAccessReminderJob } from "./modules/billing/access-reminders.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
@@ -18,6 +19,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
+import { verificationRoutes } from "./modules/verification/routes.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
 import { registerErrorHandler, registerNotFoundHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -31,6 +33,7 @@ declare module "fastify" {
     clock: Clock;
     elapsedClock: ElapsedClock;
     mailWorker: MailWorker;
+    accessReminders: AccessReminderJob;
   }
 }
 
@@ -123,6 +126,16 @@ export async function createServer({
   // Only a listening server sends mail in the background; inject()-driven tests call runOnce().
   app.addHook("onListen", async () => mailWorker.start());
   app.addHook("onClose", async () => mailWorker.stop());
+  const accessReminders = createAccessReminderJob({
+    db: database.db,
+    config,
+    clock,
+    log: app.log,
+    onQueued: () => mailWorker.nudge(),
+  });
+  app.decorate("accessReminders", accessReminders);
+  app.addHook("onListen", async () => accessReminders.start());
+  app.addHook("onClose", async () => accessReminders.stop());
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
@@ -140,6 +153,7 @@ export async function createServer({
   await app.register(memoSettingsRoutes);
   await app.register(billingRoutes);
   await app.register(ssoRoutes);
+  await app.register(verificationRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

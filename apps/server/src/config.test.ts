@@ -46,6 +46,25 @@ describe("loadConfig", () => {
     }
   });
 
+  it("ships the academic domains of every Canadian law faculty, and takes a list of its own", () => {
+    const defaults = loadConfig({}).verification.academicEmailDomains;
+    expect(defaults).toHaveLength(new Set(defaults).size);
+    for (const domain of ["utoronto.ca", "yorku.ca", "mcgill.ca", "ulaval.ca", "ubc.ca", "myumanitoba.ca", "tru.ca"]) {
+      expect(defaults).toContain(domain);
+    }
+    expect(loadConfig({ ACADEMIC_EMAIL_DOMAINS: " Law.Example.EDU , uni.ca" }).verification.academicEmailDomains).toEqual([
+      "law.example.edu",
+      "uni.ca",
+    ]);
+  });
+
+  it("stops on an academic domain entry that is not a domain, naming it", () => {
+    expect(problemsOf({ ACADEMIC_EMAIL_DOMAINS: "utoronto.ca,@mcgill.ca" })).toEqual([
+      'ACADEMIC_EMAIL_DOMAINS: each entry must be a domain such as utoronto.ca (got "@mcgill.ca")',
+    ]);
+    expect(problemsOf({ ACADEMIC_EMAIL_DOMAINS: "utoronto" })).toHaveLength(1);
+  });
+
   it("never echoes a secret-looking value in its message", () => {
     const problems = problemsOf({ DATABASE_URL: "mysql://root:hunter2@db/x" });
     expect(problems.join("\n")).not.toContain("hunter2");

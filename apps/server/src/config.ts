@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
 import { z } from "zod";
@@ -22,6 +23,16 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+
+/** A DNS name such as "mail.utoronto.ca": labels of letters, digits and inner hyphens, and a top-level domain. */
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The default academic domains, kept as data beside the verification module (comments and blank lines skipped). */
+const defaultAcademicEmailDomains = () =>
+  readFileSync(new URL("./modules/verification/academic-email-domains.txt", import.meta.url), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"));
 
 const environmentSchema = z
   .object({
@@ -86,6 +97,19 @@ const environmentSchema = z
     RESET_MAX_PER_ACCOUNT: positiveInt.default(5),
     REGISTER_MAX_PER_IP: positiveInt.default(20),
     RESET_CODE_TTL_MINUTES: positiveInt.max(60).default(15),
+    VERIFY_RESEND_MAX_PER_ACCOUNT: positiveInt.default(5),
+    ACADEMIC_EMAIL_DOMAINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value === undefined
+          ? defaultAcademicEmailDomains()
+          : value
+              .split(",")
+              .map((item) => item.trim().toLowerCase())
+              .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(DOMAIN_PATTERN, "each entry must be a domain such as utoronto.ca")).min(1)),
 
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
@@ -218,6 +242,10 @@ function buildConfig(env: Environment) {
       registerPerIp: env.REGISTER_MAX_PER_IP,
     },
     resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
+    verification: {
+      resendPerAccount: env.VERIFY_RESEND_MAX_PER_ACCOUNT,
+      academicEmailDomains: env.ACADEMIC_EMAIL_DOMAINS,
+    },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -232,6 +260,7 @@ function buildConfig(env: Environment) {
         student: env.MEMO_MONTHLY_LIMIT_STUDENT ?? null,
         subscription: env.MEMO_MONTHLY_LIMIT_SUBSCRIPTION ?? null,
         none: 0,
+        unverified: 0,
       },
     },
     firebase: {
@@ -255,8 +284,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
-        const name = issue.path.join(".") || "(environment)";
-        const value = present[name];
+        const [variable, index] = issue.path;
+        const name = variable === undefined ? "(environment)" : String(variable);
+        // A list's bad entry is named by itself ("ACADEMIC_EMAIL_DOMAINS: … (got "utoronto")").
+        const value =
+          typeof index === "number" ? present[name]?.split(",").map((item) => item.trim()).filter(Boolean)[index] : present[name];
         const shown = value === undefined || /SECRET|KEY|URL/.test(name) ? "" : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),

@@ -22,7 +22,7 @@ import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
-import { entitlementQueryOptions } from "@/features/subscription/api/get-entitlement";
+import { entitlementQueryOptions } from "@/lib/entitlement";
 import { pricingSessionQueryOptions } from "@/features/subscription/api/get-pricing-session";
 import { SignedInFrameContext } from "@/hooks/use-account-text";
 import { ServerScreenWidthContext } from "@/hooks/use-media-query";

@@ -10,9 +10,21 @@ interface AccountNames {
   name: string;
 }
 
-/** The name a greeting uses: the first name, or else the username. */
+/**
+ * SPEC §2 registration success: the name with its first letter upper-case and the rest lower-case
+ * ("mARIE" → "Marie"). Splits by code point so a first letter outside the BMP stays whole.
+ */
+export function capitalizeName(name: string): string {
+  const [first = "", ...rest] = Array.from(name.trim());
+  return first.toUpperCase() + rest.join("").toLowerCase();
+}
+
+/**
+ * The name a greeting uses, formatted as the registration success formats it, wherever it greets (the
+ * pages, the prerendered frames and the emails): the first name, or else the username as chosen.
+ */
 export function getGreetingName(profile: Pick<AccountNames, "firstName" | "name">): string {
-  return profile.firstName.trim() || profile.name;
+  return profile.firstName.trim() ? capitalizeName(profile.firstName) : profile.name;
 }
 
 /** The full name where one is given, or else the username (the account menu's label). */

@@ -76,6 +76,8 @@ export const profileSchema = z.object({
   topicsOfInterest: z.array(topicSchema),
   occupation: occupationSchema,
   internal: z.boolean(),
+  /** Whether the account has proven it owns `email` (by emailed code, or through Google or Microsoft). */
+  emailVerified: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -85,9 +87,14 @@ export const userDetailsResponseSchema = z.object({
 });
 export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
 
-/** `PATCH /api/user-details`: the editable part of the profile; email and username are read-only. */
+/**
+ * `PATCH /api/user-details`: the editable part of the profile. SPEC §7's body also carries `username` and
+ * `email`, which are read-only: they are accepted when they equal the stored values, and a change is refused.
+ */
 export const updateProfileRequestSchema = z.partial(
   z.strictObject({
+    username: z.string().check(z.trim(), z.maxLength(254)),
+    email: z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH)),
     firstName: profileText(PROFILE_TEXT_MAX_LENGTH.firstName),
     lastName: profileText(PROFILE_TEXT_MAX_LENGTH.lastName),
     organization: profileText(PROFILE_TEXT_MAX_LENGTH.organization),

@@ -19,7 +19,8 @@ export type PricingSession = z.infer<typeof pricingSessionResponseSchema>;
 
 export const billingPortalResponseSchema = z.object({ url: z.url() });
 
-export const accessKinds = ["trial", "student", "subscription", "none"] as const;
+/** `unverified`: a password account whose email is not proven yet has no free access (its trial starts then). */
+export const accessKinds = ["trial", "student", "subscription", "none", "unverified"] as const;
 export type AccessKind = (typeof accessKinds)[number];
 
 /** `GET /api/entitlement`: what the extension may do for this account right now. */
@@ -32,5 +33,10 @@ export const entitlementResponseSchema = z.object({
     monthlyLimit: z.nullable(z.int().check(z.nonnegative())),
     usedThisMonth: z.int().check(z.nonnegative()),
   }),
+  /**
+   * True when the occupation would give student access but the account's verified email is not at an
+   * academic domain: the account has the ordinary trial, and the pages say how to get student access.
+   */
+  needsAcademicEmail: z.boolean(),
 });
 export type Entitlement = z.infer<typeof entitlementResponseSchema>;

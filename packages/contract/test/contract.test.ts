@@ -105,6 +105,7 @@ describe("the names a page shows of an account", () => {
   it("greets by first name, else by username, and labels by full name, else by username", () => {
     expect(getGreetingName({ firstName: " Marie ", name: "mt" })).toBe("Marie");
     expect(getGreetingName({ firstName: "  ", name: "mt" })).toBe("mt");
+    expect(getGreetingName({ firstName: "mARIE", name: "mt" })).toBe("Marie");
     expect(getDisplayName({ firstName: "Marie", lastName: "Tremblay", name: "mt" })).toBe("Marie Tremblay");
     expect(getDisplayName({ firstName: "", lastName: "", name: "mt" })).toBe("mt");
   });

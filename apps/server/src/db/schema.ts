@@ -32,6 +32,17 @@ export const users = pgTable(
     /** argon2id PHC string; null for accounts that only sign in with Google or Microsoft. */
     passwordHash: text("password_hash"),
     isInternal: boolean("is_internal").notNull().default(false),
+    /**
+     * When the account proved it owns `email`: by emailed code, or through Google or Microsoft. Null while
+     * unproven, and again after a move to an address not yet proven. Accounts older than verification count
+     * as verified since their creation (decision 022).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * When the 30-day trial began: at the first verification of an address that never had one (the trial
+     * ledger says). Null while unverified, and for an address that already had its trial.
+     */
+    trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
     locale: text("locale", { enum: ["en", "fr"] })
       .notNull()
       .default("en"),
@@ -121,6 +132,54 @@ export const passwordResetCodes = pgTable(
     failedAttempts: integer("failed_attempts").notNull().default(0),
   },
   (table) => [index("password_reset_codes_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Email-verification codes, as the reset codes are kept: hashed, short-lived, single-use, void after too many
+ * wrong tries. `email` is the address the code was sent to and proves: the account's own, or another one
+ * (a school address) the account moves to once it is proven.
+ */
+export const emailVerificationCodes = pgTable(
+  "email_verification_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+  },
+  (table) => [
+    index("email_verification_codes_user_id_idx").on(table.userId),
+    index("email_verification_codes_email_idx").on(table.email),
+  ],
+);
+
+/**
+ * One trial per person: the SHA-256 of each normalised address that has had a trial (lower-cased, without a
+ * +tag, and for Gmail without dots). Not tied to any account, so it outlives them: a hash, not an address.
+ */
+export const trialLedger = pgTable("trial_ledger", {
+  emailHash: text("email_hash").primaryKey(),
+  firstTrialAt: timestamp("first_trial_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Reminders sent before a free access ends, one row per account, access and end date, and days before: the
+ * primary key makes each reminder go out once, whichever instance's job gets there first.
+ */
+export const accessReminders = pgTable(
+  "access_reminders",
+  {
+    userId: userRef(),
+    access: text("access", { enum: ["trial", "student"] }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.access, table.endsAt, table.daysBefore] })],
 );
 
 /**

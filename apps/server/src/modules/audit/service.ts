@@ -18,6 +18,11 @@ export const auditEventTypes = [
   "sso_login_failed",
   "sso_linked",
   "email_changed",
+  "verification_sent",
+  "verification_failed",
+  "email_verified",
+  "sso_account_secured",
+  "access_reminder_sent",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

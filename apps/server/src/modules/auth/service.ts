@@ -1,9 +1,6 @@
-import { hash, randomInt } from "node:crypto";
 import {
   type Language,
   type registerRequestSchema,
-  SECURITY_CODE_ALPHABET,
-  SECURITY_CODE_LENGTH,
   USERNAME_MAX_LENGTH,
 } from "@precis/contract/auth";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -17,8 +14,10 @@ import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { renderEmail } from "../mail/templates.ts";
+import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
+import { sendVerificationCode } from "../verification/service.ts";
+import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "./security-codes.ts";
 import { findPasswordProblem, hashPassword, type PasswordProblem, verifyPassword } from "./passwords.ts";
 
 export interface AuthDependencies {
@@ -42,16 +41,7 @@ export async function recordLockout(app: FastifyInstance, request: FastifyReques
 
 type AccountUser = typeof users.$inferSelect;
 
-/** Wrong codes a security code survives; the fifth wrong try voids it. */
-export const MAX_CODE_ATTEMPTS = 5;
 
-const emailContext = (config: AppConfig) => ({
-  productName: config.client.productName,
-  supportEmail: config.client.supportEmail,
-  publicUrl: config.publicUrl,
-});
-
-const displayNameOf = (user: Pick<AccountUser, "firstName" | "username">) => user.firstName || user.username;
 
 const userByEmailStatement = preparedPerDatabase((db) =>
   db
@@ -113,9 +103,11 @@ export async function registerAccount(
         await enqueueEmail(
           tx,
           created.email,
-          renderEmail("welcome", language, emailContext(deps.config), { name: displayNameOf(created) }),
+          renderEmail("welcome", language, emailContextOf(deps.config), { name: greetingNameOf(created) }),
           deps.now,
         );
+        // The account works at once; its free access waits for this code (or its link) to prove the address.
+        await sendVerificationCode(tx, deps, created, created.email);
         await recordAuditEvent(tx, deps.origin, "registered", created.id, { method: "password" });
         return created;
       });
@@ -173,14 +165,6 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   return { outcome: "loggedIn", user };
 }
 
-const hashCode = (userId: number, code: string) => hash("sha256", `${userId}:${code}`, "base64url");
-
-export function generateSecurityCode() {
-  let code = "";
-  for (let i = 0; i < SECURITY_CODE_LENGTH; i += 1)
-    code += SECURITY_CODE_ALPHABET[randomInt(SECURITY_CODE_ALPHABET.length)];
-  return code;
-}
 
 /**
  * Issues a new security code (voiding earlier ones) and queues the email that carries it,
@@ -199,15 +183,15 @@ export async function requestPasswordReset(deps: AuthDependencies, email: string
       .where(and(eq(passwordResetCodes.userId, user.id), gt(passwordResetCodes.expiresAt, deps.now)));
     await tx.insert(passwordResetCodes).values({
       userId: user.id,
-      codeHash: hashCode(user.id, code),
+      codeHash: hashSecurityCode(user.id, code),
       createdAt: deps.now,
       expiresAt: addSeconds(deps.now, validMinutes * 60),
     });
     await enqueueEmail(
       tx,
       user.email,
-      renderEmail("resetCode", user.locale, emailContext(deps.config), {
-        name: displayNameOf(user),
+      renderEmail("resetCode", user.locale, emailContextOf(deps.config), {
+        name: greetingNameOf(user),
         code,
         validMinutes,
       }),
@@ -250,7 +234,7 @@ export async function resetPassword(
     .orderBy(desc(passwordResetCodes.id))
     .limit(1);
   const presented = input.code.trim().toUpperCase();
-  if (!newest || newest.codeHash !== hashCode(user.id, presented)) {
+  if (!newest || newest.codeHash !== hashSecurityCode(user.id, presented)) {
     if (newest) {
       await deps.db
         .update(passwordResetCodes)
@@ -275,7 +259,7 @@ export async function resetPassword(
     await enqueueEmail(
       tx,
       user.email,
-      renderEmail("passwordChanged", user.locale, emailContext(deps.config), { name: displayNameOf(user) }),
+      renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), { name: greetingNameOf(user) }),
       deps.now,
     );
     await recordAuditEvent(tx, deps.origin, "reset_completed", user.id);

@@ -9,6 +9,9 @@ const base: EntitlementInput = {
   occupation: "lawyer",
   facultyGetsStudentAccess: true,
   subscription: null,
+  isEmailVerified: true,
+  isAcademicEmail: true,
+  trialStartedAt: registeredAt,
 };
 
 describe("computeEntitlement", () => {
@@ -79,8 +82,43 @@ describe("computeEntitlement", () => {
       "subscription",
       day(33),
     ],
+    ["unverified: nothing free yet", { isEmailVerified: false, trialStartedAt: null }, "unverified", null],
+    [
+      "unverified student: nothing free yet",
+      { occupation: "law student" as const, isEmailVerified: false, trialStartedAt: null },
+      "unverified",
+      null,
+    ],
+    [
+      "a paid plan does not wait for verification",
+      { isEmailVerified: false, trialStartedAt: null, subscription: { status: "active", currentPeriodEnd: day(30) } },
+      "subscription",
+      day(30),
+    ],
+    ["trial counts from verification", { trialStartedAt: day(10), now: day(35) }, "trial", day(40)],
+    ["an address that had its trial gets none", { trialStartedAt: null, now: day(1) }, "none", null],
+    [
+      "student at a non-academic address: the ordinary trial",
+      { occupation: "law student" as const, isAcademicEmail: false, now: day(1) },
+      "trial",
+      day(30),
+    ],
+    [
+      "student at a non-academic address after the trial",
+      { occupation: "law student" as const, isAcademicEmail: false, now: day(31) },
+      "none",
+      null,
+    ],
   ] as const)("%s", (_label, overrides, access, endsAt) => {
-    expect(computeEntitlement({ ...base, ...overrides })).toEqual({ access, endsAt });
+    expect(computeEntitlement({ ...base, ...overrides })).toMatchObject({ access, endsAt });
+  });
+
+  it("tells a student who needs a school address apart, while the student years last", () => {
+    const student = { ...base, occupation: "law student" as const, isAcademicEmail: false };
+    expect(computeEntitlement({ ...student, now: day(1) }).needsAcademicEmail).toBe(true);
+    expect(computeEntitlement({ ...student, isAcademicEmail: true, now: day(1) }).needsAcademicEmail).toBe(false);
+    expect(computeEntitlement({ ...base, now: day(1) }).needsAcademicEmail).toBe(false);
+    expect(computeEntitlement({ ...student, now: new Date("2028-01-15T10:00:00Z") }).needsAcademicEmail).toBe(false);
   });
 
   it("follows a change of occupation: becoming a student after the trial restores access", () => {

@@ -12,32 +12,50 @@ export interface EntitlementInput {
   occupation: Occupation;
   facultyGetsStudentAccess: boolean;
   subscription: { status: string; currentPeriodEnd: Date | null } | null;
+  /** Whether the account's email is proven; an unproven one has no free access yet. */
+  isEmailVerified: boolean;
+  /** Whether the (verified) email is at an academic domain, which student access needs. */
+  isAcademicEmail: boolean;
+  /** When the trial began; null when the address had its trial already, or is not verified yet. */
+  trialStartedAt: Date | null;
+}
+
+export interface ComputedEntitlement {
+  access: AccessKind;
+  endsAt: Date | null;
+  /** A student or faculty member whose address is not academic: student access waits for a school address. */
+  needsAcademicEmail: boolean;
 }
 
 /**
- * What an account may use at `now` (SPEC §1, §6): a paid subscription first, then free student
- * access (2 years from registration), then the free trial (30 days from registration), else none.
+ * What an account may use at `now` (SPEC §1, §6): a paid subscription first; nothing free until the email is
+ * verified; then free student access (2 years from registration) for a student at an academic address; then
+ * the free trial (30 days from its start at verification); else none.
  * Pure: the clock is an argument, so every rule is tested as a table.
  */
-export function computeEntitlement(input: EntitlementInput): { access: AccessKind; endsAt: Date | null } {
+export function computeEntitlement(input: EntitlementInput): ComputedEntitlement {
   const { now, subscription } = input;
+  const isStudent =
+    input.occupation === "law student" || (input.occupation === "law faculty" && input.facultyGetsStudentAccess);
+  const studentEndsAt = addYears(input.registeredAt, STUDENT_FREE_YEARS);
+  const needsAcademicEmail = isStudent && !input.isAcademicEmail && now < studentEndsAt;
   if (
     subscription &&
     ENTITLING_STATUSES.has(subscription.status) &&
     subscription.currentPeriodEnd &&
     subscription.currentPeriodEnd > now
   ) {
-    return { access: "subscription", endsAt: subscription.currentPeriodEnd };
+    return { access: "subscription", endsAt: subscription.currentPeriodEnd, needsAcademicEmail: false };
   }
-  const isStudent =
-    input.occupation === "law student" || (input.occupation === "law faculty" && input.facultyGetsStudentAccess);
-  if (isStudent) {
-    const studentEndsAt = addYears(input.registeredAt, STUDENT_FREE_YEARS);
-    if (now < studentEndsAt) return { access: "student", endsAt: studentEndsAt };
+  if (!input.isEmailVerified) return { access: "unverified", endsAt: null, needsAcademicEmail };
+  if (isStudent && input.isAcademicEmail && now < studentEndsAt) {
+    return { access: "student", endsAt: studentEndsAt, needsAcademicEmail: false };
   }
-  const trialEndsAt = addDays(input.registeredAt, TRIAL_DAYS);
-  if (now < trialEndsAt) return { access: "trial", endsAt: trialEndsAt };
-  return { access: "none", endsAt: null };
+  if (input.trialStartedAt) {
+    const trialEndsAt = addDays(input.trialStartedAt, TRIAL_DAYS);
+    if (now < trialEndsAt) return { access: "trial", endsAt: trialEndsAt, needsAcademicEmail };
+  }
+  return { access: "none", endsAt: null, needsAcademicEmail };
 }
 
 function addYears(date: Date, years: number) {

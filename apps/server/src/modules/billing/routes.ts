@@ -135,8 +135,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["subscription"],
-        summary: "Count one memo generation; refused with 402 once the plan's monthly cap is reached",
-        response: { 200: entitlementResponseSchema, 402: apiErrorSchema },
+        summary:
+          "Count one memo generation; refused with 403 until the email is verified, and with 402 once the access has ended or the plan's monthly cap is reached",
+        response: { 200: entitlementResponseSchema, 402: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -146,6 +147,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       switch (result.outcome) {
         case "recorded":
           return result.entitlement;
+        case "unverified":
+          return sendApiError(
+            reply,
+            403,
+            "Verify your email address first: enter the code we emailed you, or ask for a new one on your account page.",
+          );
         case "noAccess":
           return sendApiError(reply, 402, "Your free access has ended. Choose a plan to keep generating memos.");
         case "limitReached":

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { memoUsage, stripeCustomers, subscriptions, users } from "../../db/schema.ts";
+import { isAcademicEmail } from "../verification/academic-domains.ts";
 import { computeEntitlement, usageMonthOf } from "./entitlements.ts";
 
 /** Statuses that still describe a plan the user has (and may manage), even if payment is late. */
@@ -83,17 +84,21 @@ export async function getEntitlement(
     findUserSubscription(db, userId),
     countMemosThisMonth(db, userId, now),
   ]);
-  const { access, endsAt } = computeEntitlement({
+  const { access, endsAt, needsAcademicEmail } = computeEntitlement({
     now,
     registeredAt: user.createdAt,
     occupation: user.occupation,
     facultyGetsStudentAccess: config.entitlements.facultyGetsStudentAccess,
     subscription,
+    isEmailVerified: user.emailVerifiedAt !== null,
+    isAcademicEmail: isAcademicEmail(user.email, config.verification.academicEmailDomains),
+    trialStartedAt: user.trialStartedAt,
   });
   return {
     access,
     endsAt: endsAt?.toISOString() ?? null,
     memo: { monthlyLimit: config.entitlements.memoMonthlyLimits[access], usedThisMonth },
+    needsAcademicEmail,
   };
 }
 
@@ -107,7 +112,7 @@ async function countMemosThisMonth(db: AppDatabase, userId: number, now: Date) {
 
 export type MemoUsageResult =
   | { outcome: "recorded"; entitlement: Entitlement }
-  | { outcome: "noAccess" | "limitReached"; entitlement: Entitlement };
+  | { outcome: "unverified" | "noAccess" | "limitReached"; entitlement: Entitlement };
 
 /**
  * Counts one memo generation against this month's cap. The increment and the cap check are one
@@ -120,6 +125,7 @@ export async function recordMemoUsage(
   now: Date,
 ): Promise<MemoUsageResult> {
   const entitlement = await getEntitlement(db, config, userId, now);
+  if (entitlement.access === "unverified") return { outcome: "unverified", entitlement };
   if (entitlement.access === "none") return { outcome: "noAccess", entitlement };
   const limit = entitlement.memo.monthlyLimit;
   const month = usageMonthOf(now);

@@ -1,4 +1,6 @@
+import { getGreetingName } from "@precis/contract/account-texts";
 import type { Language } from "@precis/contract/auth";
+import type { AppConfig } from "../../config.ts";
 
 export interface RenderedEmail {
   subject: string;
@@ -12,11 +14,28 @@ interface EmailContext {
   publicUrl: string;
 }
 
+export const emailContextOf = (config: AppConfig): EmailContext => ({
+  productName: config.client.productName,
+  supportEmail: config.client.supportEmail,
+  publicUrl: config.publicUrl,
+});
+
+/** The name an email greets with: formatted as the pages greet ("mARIE" → "Marie"), else the username. */
+export const greetingNameOf = (user: { firstName: string; username: string }) =>
+  getGreetingName({ firstName: user.firstName, name: user.username });
+
+/** How an email names a sign-in provider, from Firebase's provider id. */
+export const providerNameOf = (provider: string) => (provider === "microsoft.com" ? "Microsoft" : "Google");
+
 type EmailParams = {
   welcome: { name: string };
   resetCode: { name: string; code: string; validMinutes: number };
   passwordChanged: { name: string };
   emailChanged: { name: string; newEmail: string };
+  verifyEmail: { name: string; code: string; link: string; validMinutes: number; isNewAddress: boolean };
+  accessEnding: { name: string; access: "trial" | "student"; daysLeft: number; endsOn: string };
+  ssoLinked: { name: string; provider: string };
+  accountSecured: { name: string; provider: string };
 };
 export type EmailKind = keyof EmailParams;
 
@@ -102,6 +121,92 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
         `Bonjour ${name},`,
         `L'adresse courriel de votre compte ${ctx.productName} est désormais ${newEmail}. Connectez-vous dorénavant avec ce compte.`,
         `Si vous n'êtes pas à l'origine de ce changement, écrivez immédiatement à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  verifyEmail: {
+    en: {
+      subject: (ctx) => `Confirm your ${ctx.productName} email address`,
+      paragraphs: (ctx, { name, code, link, validMinutes, isNewAddress }) => [
+        `Hello ${name},`,
+        isNewAddress
+          ? `Your ${ctx.productName} account asked to use this address. Enter this code on your account page to confirm it:`
+          : `Please confirm the email address of your ${ctx.productName} account. Enter this code in the banner of any page of your account:`,
+        code,
+        `Or open this link: ${link}`,
+        `The code is valid for ${validMinutes} minutes and can be used once. Your free trial starts once your address is confirmed. If you did not ask for this, ignore this email.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Confirmez votre adresse courriel ${ctx.productName}`,
+      paragraphs: (ctx, { name, code, link, validMinutes, isNewAddress }) => [
+        `Bonjour ${name},`,
+        isNewAddress
+          ? `Votre compte ${ctx.productName} a demandé à utiliser cette adresse. Saisissez ce code sur la page de votre compte pour la confirmer :`
+          : `Veuillez confirmer l'adresse courriel de votre compte ${ctx.productName}. Saisissez ce code dans le bandeau de n'importe quelle page de votre compte :`,
+        code,
+        `Ou ouvrez ce lien : ${link}`,
+        `Le code est valide pendant ${validMinutes} minutes et ne peut servir qu'une fois. Votre essai gratuit commence dès que votre adresse est confirmée. Si vous n'avez rien demandé, ignorez ce courriel.`,
+      ],
+    },
+  },
+  accessEnding: {
+    en: {
+      subject: (ctx, { access, daysLeft }) =>
+        `Your ${ctx.productName} ${access === "trial" ? "free trial" : "student access"} ends in ${daysLeft === 1 ? "1 day" : `${daysLeft} days`}`,
+      paragraphs: (ctx, { name, access, endsOn }) => [
+        `Hello ${name},`,
+        `Your ${access === "trial" ? "free trial" : "free student access"} to ${ctx.productName} ends on ${endsOn}.`,
+        `To keep your memos, case chat and search optimizer, choose a plan: ${ctx.publicUrl}/subscription`,
+        `Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx, { access, daysLeft }) =>
+        `Votre ${access === "trial" ? "essai gratuit" : "accès étudiant"} ${ctx.productName} se termine dans ${daysLeft === 1 ? "1 jour" : `${daysLeft} jours`}`,
+      paragraphs: (ctx, { name, access, endsOn }) => [
+        `Bonjour ${name},`,
+        `Votre ${access === "trial" ? "essai gratuit" : "accès étudiant gratuit"} à ${ctx.productName} se termine le ${endsOn}.`,
+        `Pour garder vos notes de synthèse, le clavardage sur les décisions et l'optimiseur de recherche, choisissez un forfait : ${ctx.publicUrl}/subscription`,
+        `Des questions? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  ssoLinked: {
+    en: {
+      subject: (ctx, { provider }) => `${provider} sign-in was added to your ${ctx.productName} account`,
+      paragraphs: (ctx, { name, provider }) => [
+        `Hello ${name},`,
+        `${provider} sign-in was added to your account: you can now log in to ${ctx.productName} with your ${provider} account as well as with your password.`,
+        `If this was not you, reset your password now at ${ctx.publicUrl}/login/find-user, secure your ${provider} account, and write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx, { provider }) => `La connexion ${provider} a été ajoutée à votre compte ${ctx.productName}`,
+      paragraphs: (ctx, { name, provider }) => [
+        `Bonjour ${name},`,
+        `La connexion ${provider} a été ajoutée à votre compte : vous pouvez désormais vous connecter à ${ctx.productName} avec votre compte ${provider} comme avec votre mot de passe.`,
+        `Si vous n'êtes pas à l'origine de cet ajout, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user, sécurisez votre compte ${provider} et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  accountSecured: {
+    en: {
+      subject: (ctx) => `Your ${ctx.productName} account is now secured by your sign-in provider`,
+      paragraphs: (ctx, { name, provider }) => [
+        `Hello ${name},`,
+        `You just signed in to ${ctx.productName} with ${provider}. A password account had been opened with this email address, but the address had never been confirmed, so we could not tell whether you opened it.`,
+        `To keep anyone else out, we removed that password and signed out every session of the account. From now on you sign in with ${provider}; you can set a new password at any time at ${ctx.publicUrl}/login/find-user.`,
+        `If you did not open a ${ctx.productName} account yourself, someone else may have tried to: nothing more is needed from you. Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Votre compte ${ctx.productName} est maintenant protégé par votre fournisseur de connexion`,
+      paragraphs: (ctx, { name, provider }) => [
+        `Bonjour ${name},`,
+        `Vous venez de vous connecter à ${ctx.productName} avec ${provider}. Un compte avec mot de passe avait été ouvert à cette adresse courriel, mais l'adresse n'avait jamais été confirmée : nous ne pouvions pas savoir si c'était vous.`,
+        `Pour que personne d'autre n'y ait accès, nous avons supprimé ce mot de passe et fermé toutes les sessions du compte. Vous vous connectez désormais avec ${provider}; vous pouvez définir un nouveau mot de passe à tout moment à ${ctx.publicUrl}/login/find-user.`,
+        `Si vous n'avez pas ouvert vous-même de compte ${ctx.productName}, quelqu'un a peut-être essayé de le faire : vous n'avez rien d'autre à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

@@ -1,5 +1,7 @@
+import { apiErrorSchema } from "@precis/contract/api";
 import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendApiError } from "../../plugins/errors.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { readUserDetails, updateProfile } from "./service.ts";
 
@@ -26,15 +28,28 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["profile"],
-        summary: "Change the editable profile fields (email and username are read-only)",
+        summary:
+          "Change the editable profile fields (username and email are read-only: accepted when unchanged, refused when changed)",
         body: updateProfileRequestSchema,
-        response: { 200: userDetailsResponseSchema },
+        response: { 200: userDetailsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
-      return { userProfile: await updateProfile(app.database.db, session.userId, request.body, app.clock()) };
+      const result = await updateProfile(app.database.db, session.userId, request.body, app.clock());
+      switch (result.outcome) {
+        case "updated":
+          return { userProfile: result.profile };
+        case "emailIsReadOnly":
+          return sendApiError(reply, 400, "The email address cannot be changed here: use Change email in the account menu.", [
+            { path: "email", message: "is read-only; use Change email in the account menu" },
+          ]);
+        case "usernameIsReadOnly":
+          return sendApiError(reply, 400, "The username cannot be changed.", [
+            { path: "username", message: "is read-only" },
+          ]);
+      }
     },
   );
 };

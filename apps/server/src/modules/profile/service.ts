@@ -18,6 +18,7 @@ export async function getProfile(db: AppDatabase, userId: number): Promise<Profi
     topicsOfInterest: user.topicsOfInterest as Profile["topicsOfInterest"],
     occupation: user.occupation,
     internal: user.isInternal,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -29,13 +30,35 @@ export function readUserDetails(app: FastifyInstance, userId: number) {
   return app.reuseRead(`profile:${userId}`, async () => ({ userProfile: await getProfile(app.database.db, userId) }));
 }
 
-/** Saves the fields given (all validated by the caller's schema) and returns the profile as saved. */
-export async function updateProfile(db: AppDatabase, userId: number, changes: UpdateProfileRequest, now: Date) {
+export type UpdateProfileResult =
+  | { outcome: "updated"; profile: Profile | null }
+  | { outcome: "emailIsReadOnly" | "usernameIsReadOnly" };
+
+/**
+ * Saves the fields given (all validated by the caller's schema) and returns the profile as saved. SPEC §7's
+ * body repeats the username and the email, which are read-only: equal to the stored values they change
+ * nothing, and a different value is refused before anything is written.
+ */
+export async function updateProfile(
+  db: AppDatabase,
+  userId: number,
+  { username, email, ...changes }: UpdateProfileRequest,
+  now: Date,
+): Promise<UpdateProfileResult> {
+  if (username !== undefined || email !== undefined) {
+    const [stored] = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (stored && email !== undefined && email.toLowerCase() !== stored.email) return { outcome: "emailIsReadOnly" };
+    if (stored && username !== undefined && username !== stored.username) return { outcome: "usernameIsReadOnly" };
+  }
   if (Object.keys(changes).length > 0) {
     await db
       .update(users)
       .set({ ...changes, updatedAt: now })
       .where(eq(users.id, userId));
   }
-  return getProfile(db, userId);
+  return { outcome: "updated", profile: await getProfile(db, userId) };
 }

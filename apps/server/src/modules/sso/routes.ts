@@ -97,8 +97,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
-      const user = await logInWithIdentity(getAuthDependencies(app, request), identity);
-      if (!user) return sendFailure(reply, 404, "userNotFound");
+      const signedIn = await logInWithIdentity(getAuthDependencies(app, request), identity);
+      if (!signedIn) return sendFailure(reply, 404, "userNotFound");
+      const { user, hasEndedSessions } = signedIn;
+      // The sessions of an unproven account that this sign-in took over stop here at once.
+      if (hasEndedSessions) app.sessionCache.forgetAll();
+      app.mailWorker.nudge();
       await reply.startSession(user.id);
       return { Status: "Success" as const, Role: user.occupation };
     },

@@ -7,18 +7,20 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { type AuthDependencies, findUserByEmail } from "../auth/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { renderEmail } from "../mail/templates.ts";
+import { revokeUserSessions } from "../sessions/service.ts";
+import { markEmailVerified } from "../verification/service.ts";
+import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";
 
-const emailContext = (deps: AuthDependencies) => ({
-  productName: deps.config.client.productName,
-  supportEmail: deps.config.client.supportEmail,
-  publicUrl: deps.config.publicUrl,
-});
 
 /**
- * The account a verified Google or Microsoft identity signs in to: the one it is linked to, or
- * else the account with the same (verified) email, which it is then linked to. Null when none.
+ * The account a verified Google or Microsoft identity signs in to: the one it is linked to, or else the
+ * account with the same (verified) email, which it is then linked to. Null when none.
+ *
+ * Linking by email is where account pre-hijacking strikes: someone registers a password account with another
+ * person's address and waits for the owner to sign in with Google. So an account whose email was never proven
+ * loses its password and every session before the identity is linked, and the owner is told; linking to a
+ * proven account tells its owner that a new way in was added.
  */
 export async function logInWithIdentity(deps: AuthDependencies, identity: VerifiedIdentity) {
   const [linked] = await deps.db
@@ -35,17 +37,34 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
     });
     return null;
   }
+  const wasUnverified = user.emailVerifiedAt === null;
   await deps.db.transaction(async (tx) => {
     if (!linked) {
+      const provider = providerNameOf(identity.provider);
+      if (wasUnverified) {
+        await tx.update(users).set({ passwordHash: null, updatedAt: deps.now }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id, deps.now);
+        await markEmailVerified(tx, deps, user, identity.email);
+        await recordAuditEvent(tx, deps.origin, "sso_account_secured", user.id, { provider: identity.provider });
+      }
       await tx
         .insert(userIdentities)
         .values({ userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email })
         .onConflictDoNothing();
+      await enqueueEmail(
+        tx,
+        user.email,
+        renderEmail(wasUnverified ? "accountSecured" : "ssoLinked", user.locale, emailContextOf(deps.config), {
+          name: greetingNameOf(user),
+          provider,
+        }),
+        deps.now,
+      );
       await recordAuditEvent(tx, deps.origin, "sso_linked", user.id, { provider: identity.provider });
     }
     await recordAuditEvent(tx, deps.origin, "sso_logged_in", user.id, { provider: identity.provider });
   });
-  return user;
+  return { user, hasEndedSessions: !linked && wasUnverified };
 }
 
 /** Numeric suffixes keep a taken SSO username within its 15 characters: "MarieTremblay" → "MarieTremblay2". */
@@ -91,6 +110,8 @@ export async function registerWithIdentity(
           })
           .returning();
         if (!created) throw new Error("insert returned no row");
+        // Google and Microsoft vouch for the address (the token verifier checks email_verified).
+        await markEmailVerified(tx, deps, created, created.email);
         await tx.insert(userIdentities).values({
           userId: created.id,
           provider: identity.provider,
@@ -100,7 +121,7 @@ export async function registerWithIdentity(
         await enqueueEmail(
           tx,
           created.email,
-          renderEmail("welcome", language, emailContext(deps), { name: created.firstName || username }),
+          renderEmail("welcome", language, emailContextOf(deps.config), { name: greetingNameOf(created) }),
           deps.now,
         );
         await recordAuditEvent(tx, deps.origin, "sso_registered", created.id, { provider: identity.provider });
@@ -147,7 +168,8 @@ export async function changeEmail(deps: AuthDependencies, userId: number, identi
     await deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, userId));
       if (!before) throw new Error("user of a live session does not exist");
-      await tx.update(users).set({ email: identity.email, updatedAt: deps.now }).where(eq(users.id, userId));
+      // The provider vouches for the new address: it is verified, and joins the trial ledger.
+      await markEmailVerified(tx, deps, before, identity.email);
       await tx
         .insert(userIdentities)
         .values({ userId, provider: identity.provider, subject: identity.subject, email: identity.email })
@@ -159,8 +181,8 @@ export async function changeEmail(deps: AuthDependencies, userId: number, identi
         await enqueueEmail(
           tx,
           before.email,
-          renderEmail("emailChanged", before.locale, emailContext(deps), {
-            name: before.firstName || before.username,
+          renderEmail("emailChanged", before.locale, emailContextOf(deps.config), {
+            name: greetingNameOf(before),
             newEmail: identity.email,
           }),
           deps.now,

@@ -7,7 +7,7 @@ import { useCountdown } from "@/features/auth/hooks/use-countdown";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { getPostRegistrationDestination, SUBSCRIPTION_PATH } from "@/features/auth/lib/destinations";
 import { formatDuration } from "@/features/auth/lib/format-duration";
-import { capitalizeName } from "@/features/auth/lib/format-name";
+import { capitalizeName } from "@precis/contract/account-texts";
 import { getCurrentLanguage } from "@/i18n";
 import { useClientConfig } from "@/lib/client-config";
 

@@ -12,7 +12,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
-import { entitlementQueryOptions, useEntitlement } from "../api/get-entitlement";
+import { entitlementQueryOptions, useEntitlement } from "@/lib/entitlement";
 import { pricingSessionQueryOptions, usePricingSession } from "../api/get-pricing-session";
 import { PlanCard } from "../components/plan-card";
 import { StripePricingTable } from "../components/stripe-pricing-table";

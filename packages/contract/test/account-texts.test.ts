@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capitalizeName } from "./format-name";
+import { capitalizeName } from "../src/account-texts.ts";
 
 describe("capitalizeName", () => {
   it("upper-cases the first letter and lower-cases the rest", () => {

@@ -1,0 +1,39 @@
+import { z } from "zod/mini";
+import { emailSchema } from "./profile.ts";
+
+/**
+ * `POST /api/verify-email`. Signed in, `{ code }` checks the newest code the account was sent. The emailed link
+ * also carries the address the code was sent to, and then no session is needed: opening a link signs nothing
+ * in. A code sent to another address than the account's (a school address, for student access) moves the
+ * account to that address once it is proven.
+ */
+export const verifyEmailRequestSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  email: z.optional(emailSchema),
+});
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+export const verifyEmailResponseSchema = z.object({
+  Status: z.literal("Success"),
+  /** The account's address, now verified. */
+  email: z.string(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/**
+ * `POST /api/verify-email/resend` (signed in): a new code to the account's own address, or, with `email`, to
+ * another address the account wants to prove and move to (a school address, for student access).
+ */
+export const resendVerificationRequestSchema = z.strictObject({
+  email: z.optional(emailSchema),
+});
+export type ResendVerificationRequest = z.input<typeof resendVerificationRequestSchema>;
+
+export const resendVerificationResponseSchema = z.object({
+  Status: z.literal("Success"),
+  /** Where the code went. */
+  email: z.string(),
+});
+
+/** The query of the emailed link: `/verify-email?email=…&code=…`. */
+export const VERIFY_EMAIL_PATH = "/verify-email";
