@@ -89,15 +89,17 @@ describe("registration", () => {
     });
 
     await server.app.mailWorker.runOnce();
-    const welcome = smtp.inbox.find((mail) => mail.to === email);
-    expect(welcome?.subject).toBe("Welcome to Precis");
+    const subjects = smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject);
+    expect(subjects.sort()).toEqual(["Confirm your Precis email address", "Welcome to Precis"]);
   });
 
   it("writes emails in the registrant's language", async () => {
     const email = newEmail();
     await register({ email, password: PASSWORD, language: "fr" });
     await server.app.mailWorker.runOnce();
-    expect(smtp.inbox.find((mail) => mail.to === email)?.subject).toBe("Bienvenue sur Precis");
+    expect(smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining(["Bienvenue sur Precis", "Confirmez votre adresse courriel Precis"]),
+    );
   });
 
   it("derives a unique username from the email when none is chosen", async () => {
@@ -450,11 +452,12 @@ describe("mail while SMTP is down", () => {
 
       const revived = await startSmtpServer(port);
       try {
+        // The welcome and the verification code.
         downClock.advanceMinutes(10);
-        expect(await isolated.app.mailWorker.runOnce()).toBe(1);
+        expect(await isolated.app.mailWorker.runOnce()).toBe(2);
         downClock.advanceMinutes(10);
         expect(await isolated.app.mailWorker.runOnce()).toBe(0);
-        expect(revived.inbox.filter((mail) => mail.to === email)).toHaveLength(1);
+        expect(revived.inbox.filter((mail) => mail.to === email)).toHaveLength(2);
       } finally {
         await revived.close();
       }

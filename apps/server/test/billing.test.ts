@@ -9,6 +9,7 @@ import {
   openTestDatabase,
   readSession,
   startTestServer,
+  verifyEmailThroughApi,
   type TestServer,
   xhrHeaders,
 } from "./harness.ts";
@@ -129,13 +130,15 @@ async function countEvents() {
 let userCounter = 0;
 async function signUp(role = "lawyer") {
   userCounter += 1;
+  const email = `billing${userCounter}@example.ca`;
   const response = await server.app.inject({
     method: "POST",
     url: "/api/register",
     headers: xhrHeaders,
-    payload: { email: `billing${userCounter}@example.ca`, password: "Tribunal2024x", role },
+    payload: { email, password: "Tribunal2024x", role },
   });
   const session = readSession(response);
+  await verifyEmailThroughApi(server, email, session);
   const details = await server.app.inject({ method: "GET", url: "/api/pricing-session", headers: session.headers });
   expect(details.statusCode).toBe(404); // GET is not the route: the pricing session is a POST.
   const pricing = await server.app.inject({
@@ -364,14 +367,20 @@ describe("pricing session, billing portal and entitlement", () => {
     time.advanceDays(20);
     expect(await entitlement()).toMatchObject({ access: "trial" });
     time.advanceDays(11);
-    expect(await entitlement()).toEqual({ access: "none", endsAt: null, memo: { monthlyLimit: 0, usedThisMonth: 0 } });
+    expect(await entitlement()).toEqual({
+      access: "none",
+      endsAt: null,
+      memo: { monthlyLimit: 0, usedThisMonth: 0 },
+      needsAcademicEmail: false,
+    });
+    // At a non-academic address, becoming a student only says how to get student access.
     await server.app.inject({
       method: "PATCH",
       url: "/api/user-details",
       headers: { ...xhrHeaders, ...user.headers },
       payload: { occupation: "law student" },
     });
-    expect(await entitlement()).toMatchObject({ access: "student" });
+    expect(await entitlement()).toMatchObject({ access: "none", needsAcademicEmail: true });
   });
 });
 
@@ -402,6 +411,7 @@ describe("memo usage", () => {
         payload: { email: "unlimited@example.ca", password: "Tribunal2024x" },
       });
       const headers = { ...xhrHeaders, ...readSession(response).headers };
+      await verifyEmailThroughApi(unlimited, "unlimited@example.ca", readSession(response));
       for (let i = 0; i < 25; i += 1) {
         expect((await unlimited.app.inject({ method: "POST", url: "/api/memo-usage", headers })).statusCode).toBe(200);
       }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
+import { and, desc, eq, like } from "drizzle-orm";
 import pg from "pg";
 import { createServer, REDACTED_LOG_PATHS } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import { mailOutbox } from "../src/db/schema.ts";
 import type { Clock, ElapsedClock } from "../src/lib/clock.ts";
 
 /**
@@ -123,4 +125,31 @@ export function readSession(response: {
     accessKey,
     headers: { cookie: `${cookie.name}=${cookie.value}`, "x-access-key": accessKey },
   };
+}
+
+/** The newest verification code emailed to `email`, read from the outbox as the worker would send it. */
+export async function readVerificationCode(database: DatabaseHandle, email: string) {
+  const [mail] = await database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), like(mailOutbox.subject, "Confirm%")))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const code = mail && /^([A-HJ-NP-Z2-9]{8})$/m.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no verification code was emailed to ${email}`);
+  return code;
+}
+
+/**
+ * Verifies a registered account's email through the API, with the code of the email it was sent: the state of
+ * an account whose owner read their mail (free access starts there).
+ */
+export async function verifyEmailThroughApi(server: TestServer, email: string, session: { headers: object }) {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/verify-email",
+    headers: { ...xhrHeaders, ...session.headers },
+    payload: { code: await readVerificationCode(server.database, email) },
+  });
+  if (response.statusCode !== 200) throw new Error(`verification failed: ${response.statusCode} ${response.body}`);
 }

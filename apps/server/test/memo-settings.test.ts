@@ -341,8 +341,8 @@ describe("profile updates", () => {
     ["an unknown topic", { topicsOfInterest: ["Cooking"] }, "topicsOfInterest"],
     ["a duplicated topic", { topicsOfInterest: ["Appeal", "Appeal"] }, "topicsOfInterest"],
     ["an unknown occupation", { occupation: "judge" }, "occupation"],
-    ["the read-only email", { email: "new@example.ca" }, "body.email"],
-    ["the read-only username", { username: "newname" }, "body.username"],
+    ["a change of the read-only email", { email: "new@example.ca" }, "email"],
+    ["a change of the read-only username", { username: "newname" }, "username"],
     ["a topic given as text", { topicsOfInterest: "Appeal" }, "topicsOfInterest"],
     ["more topics than there are", { topicsOfInterest: [...topicsOfInterest, "Appeal"] }, "topicsOfInterest"],
     ["an over-long area of law", { areaOfLaw: "x".repeat(501) }, "areaOfLaw"],
@@ -355,5 +355,18 @@ describe("profile updates", () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json().fields)).toContain(field);
     expect(await server.database.db.select().from(users)).toEqual(before);
+  });
+
+  it("accept SPEC's whole body, the unchanged username and email included, and say how email is changed", async () => {
+    const headers = await signUp();
+    const { userProfile } = (await server.app.inject({ method: "GET", url: "/api/user-details", headers })).json();
+    const whole = { username: userProfile.name, email: userProfile.email.toUpperCase(), firstName: "Léa" };
+    const response = await patch(headers, whole);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().userProfile).toMatchObject({ name: userProfile.name, email: userProfile.email, firstName: "Léa" });
+    const refused = await patch(headers, { ...whole, email: "elsewhere@example.ca" });
+    expect(refused.json().message).toBe(
+      "The email address cannot be changed here: use Change email in the account menu.",
+    );
   });
 });

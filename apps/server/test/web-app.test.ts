@@ -8,6 +8,7 @@ import {
   createTestClock,
   openTestDatabase,
   readSession,
+  verifyEmailThroughApi,
   startTestServer,
   type TestServer,
   xhrHeaders,
@@ -286,15 +287,18 @@ describe("prerendered pages: the documentation, login and registration", () => {
   });
 
   describe("the signed-in frame of the profile's user settings (decision 016)", () => {
-    const signUp = async () => {
+    const signUp = async (details: { email?: string; role?: string; isVerified?: boolean } = {}) => {
+      const email = details.email ?? `frame-${Math.random().toString(36).slice(2)}@example.ca`;
       const response = await prerendering.app.inject({
         method: "POST",
         url: "/api/register",
         headers: xhrHeaders,
-        payload: { email: `frame-${Math.random().toString(36).slice(2)}@example.ca`, password: "Tribunal2024x" },
+        payload: { email, password: "Tribunal2024x", role: details.role ?? "lawyer" },
       });
       expect(response.statusCode).toBe(200);
-      return readSession(response);
+      const session = readSession(response);
+      if (details.isVerified !== false) await verifyEmailThroughApi(prerendering, email, session);
+      return session;
     };
     const frameRoot = (language: string, pathname: string, screen = "wide") =>
       `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen}`;
@@ -353,7 +357,7 @@ describe("prerendered pages: the documentation, login and registration", () => {
       const zoe = await named(`<Zoé & "co">`, "Tremblay");
       const response = await get("/", { cookie: zoe.cookie });
       expect(response.body).toContain(
-        `${frameRoot("en", "/")} Welcome &#60;Zoé &#38; &#34;co&#34;&#62; (&#60;T)</main></div>`,
+        `${frameRoot("en", "/")} Welcome &#60;zoé &#38; &#34;co&#34;&#62; (&#60;T)</main></div>`,
       );
       expect(response.body).not.toContain("\uE000");
       expect(response.headers["cache-control"]).toBe("private, no-cache");
@@ -389,14 +393,24 @@ describe("prerendered pages: the documentation, login and registration", () => {
       expect(response.body).toContain(`${frameRoot("fr", "/subscription")} on trial until ${day} Welcome`);
       expect(calls().at(-1)).toBe("signed-in wide trial fr http://localhost/subscription");
 
-      const student = await prerendering.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email: `student-${Date.now()}@example.ca`, password: "Tribunal2024x", role: "law student" },
-      });
-      const studentPage = await get("/subscription", { cookie: readSession(student).cookie });
+      const student = await signUp({ email: `student-${Date.now()}@mail.utoronto.ca`, role: "law student" });
+      const studentPage = await get("/subscription", { cookie: student.cookie });
       expect(studentPage.body).toContain(`${frameRoot("en", "/subscription")} on student until `);
+    });
+
+    it("is not served to an unverified account, nor to a student whose address is not a school's: their notices are the browser's to draw", async () => {
+      for (const session of [
+        await signUp({ isVerified: false }),
+        await signUp({ email: `student-${Date.now()}@gmail.com`, role: "law student" }),
+      ]) {
+        const page = await get("/subscription", { cookie: session.cookie, "accept-language": "en" });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain("data-signed-in-frame");
+      }
+      const unverified = await signUp({ isVerified: false });
+      expect((await get("/profile/UserSettings", { cookie: unverified.cookie })).body).not.toContain(
+        "data-signed-in-frame",
+      );
     });
 
     it("of the subscription page is not served to an account with a plan: its card is the browser's to draw", async () => {

@@ -71,7 +71,9 @@ describe("profile fields", () => {
     expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Appeal", "Torts"] }).success).toBe(true);
     expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Appeal", "Appeal"] }).success).toBe(false);
     expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Cooking"] }).success).toBe(false);
-    expect(updateProfileRequestSchema.safeParse({ email: "x@y.ca" }).success).toBe(false);
+    // SPEC §7 repeats the read-only username and email; the server refuses a change to either.
+    expect(updateProfileRequestSchema.safeParse({ email: "x@y.ca", username: "xy" }).success).toBe(true);
+    expect(updateProfileRequestSchema.safeParse({ password: "x" }).success).toBe(false);
     expect(updateProfileRequestSchema.safeParse({ occupation: "judge" }).success).toBe(false);
   });
 });
@@ -129,6 +131,7 @@ describe("a signed-in frame's slots (decision 017)", () => {
     topicsOfInterest: [],
     occupation: "lawyer" as const,
     internal: false,
+    emailVerified: true,
   };
   const frame = `<h1>Welcome, ${frameSlotMarker("greetingName")}!</h1><button aria-label="Menu of ${frameSlotMarker("displayName")}">${frameSlotMarker("avatarInitials")}</button>`;
 
@@ -142,7 +145,7 @@ describe("a signed-in frame's slots (decision 017)", () => {
   it("never fills a marker that an account's own text carries", () => {
     const filled = fillFrameSlots(
       frame,
-      { profile: { ...profile, firstName: frameSlotMarker("avatarInitials"), lastName: "" } },
+      { profile: { ...profile, firstName: "", name: frameSlotMarker("avatarInitials"), lastName: "" } },
       "en",
     );
     expect(filled).toContain(`Welcome, ${frameSlotMarker("avatarInitials")}!`);
@@ -155,6 +158,7 @@ describe("a signed-in frame's slots (decision 017)", () => {
       access: "trial" as const,
       endsAt: "2026-12-23T15:00:00.000Z",
       memo: { monthlyLimit: null, usedThisMonth: 0 },
+      needsAcademicEmail: false,
     };
     expect(fillFrameSlots(page, { profile, entitlement: trial }, "fr")).toBe("<p>Free until 23 décembre 2026.</p>");
     const none = { ...trial, access: "none" as const, endsAt: null };
