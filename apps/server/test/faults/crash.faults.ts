@@ -5,8 +5,9 @@ import { type ServerProcess, startRegistrationLoad, startServerProcess, waitFor 
 
 /**
  * Issue 8, crash: the server is killed with SIGKILL in the middle of writes. After a restart no acknowledged
- * write is missing and no write is half there: registration writes the account, its welcome email and its
- * audit event in one transaction, so each account has all three or none exists.
+ * write is missing and no write is half there: registration writes the account, its welcome email, its
+ * verification code and email, and its audit event in one transaction, so each account has all of them or
+ * none exists.
  */
 let database: PrivatePostgres;
 let server: ServerProcess | undefined;
@@ -53,24 +54,28 @@ describe("a server killed in the middle of writes", () => {
     running = await startServerProcess({ DATABASE_URL: database.url });
     server = running;
 
-    const accounts = await query<{ email: string; welcome: string; registered: string }>(`
+    const accounts = await query<{ email: string; welcome: string; code: string; registered: string }>(`
       select u.email,
-        (select count(*) from mail_outbox m where m.recipient = u.email) as welcome,
+        (select count(*) from mail_outbox m where m.recipient = u.email and m.subject like 'Welcome%') as welcome,
+        (select count(*) from email_verification_codes c where c.user_id = u.id) as code,
         (select count(*) from audit_events a where a.user_id = u.id and a.event = 'registered') as registered
       from users u`);
     const stored = new Map(accounts.map((account) => [account.email, account]));
     const acknowledged = load.ledger.filter((entry) => entry.status === 200);
     expect(acknowledged.length).toBeGreaterThanOrEqual(15);
     expect(acknowledged.filter((entry) => !stored.has(entry.email))).toEqual([]);
-    // Every account is whole: exactly one welcome email and one registration event, nothing in between.
+    // Every account is whole: exactly one welcome email, one verification code (whose email the check on
+    // stray mail below covers) and one registration event, nothing in between.
     for (const account of accounts) {
       expect({
         email: account.email,
         welcome: Number(account.welcome),
+        code: Number(account.code),
         registered: Number(account.registered),
       }).toEqual({
         email: account.email,
         welcome: 1,
+        code: 1,
         registered: 1,
       });
     }
