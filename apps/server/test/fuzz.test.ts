@@ -1,3 +1,4 @@
+import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,13 @@ import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 /** Tables a refused request may legitimately touch: attempt counters and the security log. */
-const TABLES_A_REFUSAL_MAY_CHANGE = new Set(["rate_limit_counters", "audit_events"]);
+/** Refusals count: attempts against limits, audit events, and a wrong code's try against its code. */
+const TABLES_A_REFUSAL_MAY_CHANGE = new Set([
+  "rate_limit_counters",
+  "audit_events",
+  "email_verification_codes",
+  "password_reset_codes",
+]);
 const LEAK_PATTERN =
   /\n\s+at |node_modules|\.ts:\d+|syntax error|relation "|duplicate key|SELECT |INSERT INTO|UPDATE "/i;
 
@@ -65,9 +72,11 @@ async function checksumTables() {
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 300 }),
+  // Characters that no text field takes (issue 31): NUL, other controls, lone surrogates, direction overrides.
+  fc.constantFrom("\u0000", "a\u0000b", "x\u001b[2J", "\uD800", "a\uDFFFb", "\u202Eexe.pdf", "a\u2066b"),
+  // Any UTF-16 code unit, lone surrogates included.
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)) }),
   fc.constantFrom(
-    "\u0000",
-    "a\u0000b",
     "'; drop table users; --",
     "../../etc/passwd",
     "<script>alert(1)</script>",
@@ -87,6 +96,13 @@ const hostileKey = fc.oneof(
     "id",
     "memoOrdering",
     "secret_code",
+    "firstName",
+    "lastName",
+    "organization",
+    "areaOfLaw",
+    "name",
+    "comment",
+    "code",
   ),
   fc.string({ maxLength: 20 }),
 );
@@ -103,7 +119,25 @@ const hostileValue = fc.letrec((tie) => ({
   ),
 })).value;
 
+/**
+ * A well-formed body of each operation that takes one, so a hostile value in one of its text fields reaches the
+ * service and the database instead of being refused for a missing field first (NUL in a name once got a 500).
+ */
+const wellFormedBodies: Record<string, Record<string, unknown>> = {
+  "POST /api/register": { email: "fuzz.register@example.ca", password: "Tribunal2024x" },
+  "PATCH /api/user-details": { firstName: "Marie" },
+  "PUT /api/user-options": { ...defaultMemoOptionSet, id: -1 },
+  "POST /api/docs-feedback": { page: "overview", helpful: false },
+  "POST /api/verify-email": { code: "AAAAAAAA" },
+  "POST /api/sso/register": { email: "fuzz.sso@example.ca", role: "lawyer" },
+};
+const textFields = ["firstName", "lastName", "organization", "areaOfLaw", "name", "comment", "code", "email"];
+
 const requestArbitrary = fc.record({
+  /** When set, the operation's well-formed body with this one field made hostile replaces `body`. */
+  hostileField: fc.option(fc.record({ field: fc.constantFrom(...textFields), text: hostileString }), {
+    nil: undefined,
+  }),
   contentType: fc.constantFrom(
     "application/json",
     "application/json",
@@ -156,13 +190,18 @@ describe("hostile input on every API operation", () => {
           };
           const hasBody = operation.method !== "GET" && operation.method !== "HEAD";
           if (hasBody) headers["content-type"] = input.contentType;
+          const wellFormed = wellFormedBodies[`${operation.method} ${operation.path}`];
+          const body =
+            wellFormed && input.hostileField
+              ? JSON.stringify({ ...wellFormed, [input.hostileField.field]: input.hostileField.text })
+              : input.body;
           const before = await checksumTables();
           const response = await server.app.inject({
             method: operation.method as "GET",
             url: operation.path,
             query: input.query,
             headers,
-            ...(hasBody ? { payload: input.body } : {}),
+            ...(hasBody ? { payload: body } : {}),
           });
           expect(
             response.statusCode,

@@ -57,3 +57,17 @@ export type AccountErrorCode = (typeof accountErrorCodes)[number];
 /** Security codes: upper-case letters and digits without look-alikes (no 0/O, no 1/I). */
 export const SECURITY_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const SECURITY_CODE_LENGTH = 8;
+
+/**
+ * Characters no text field takes: C0 and C1 controls (NUL cannot be stored in PostgreSQL text, and line breaks
+ * in a name would reach email headers and bodies as new lines), lone surrogates (not Unicode text at all), and
+ * the bidirectional overrides and isolates that make text display other than it reads.
+ */
+const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+/** The same for text of several lines (a comment): line breaks and tabs are allowed there. */
+const FORBIDDEN_MULTILINE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+
+export const hasForbiddenCharacters = (text: string, options: { isMultiline?: boolean } = {}) =>
+  (options.isMultiline ? FORBIDDEN_MULTILINE_CHARACTERS : FORBIDDEN_TEXT_CHARACTERS).test(text);
+
+export const FORBIDDEN_CHARACTERS_MESSAGE = "must not contain control characters, lone surrogates or direction overrides";

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { accountErrorCodes, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
 import { emailSchema, occupationSchema } from "./profile.ts";
+import { plainTextSchema } from "./text-fields.ts";
 
 export {
   type AccountErrorCode,
@@ -18,9 +19,9 @@ export type Language = z.infer<typeof languageSchema>;
 /** Letters (any script), digits and . _ ' - : what display names and email local parts are made of. */
 export const usernameSchema = z
   .string()
-  .check(z.trim(), z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"));
+  .check(z.normalize("NFC"), z.trim(), z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"));
 
-const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), "");
+const optionalText = (max: number) => z._default(plainTextSchema(max), "");
 
 /** `POST /api/register` (SPEC §7); `name` is the username and may be left out. */
 export const registerRequestSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 
 import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, docsPageIds } from "./docs-pages.ts";
+import { multilineTextSchema } from "./text-fields.ts";
 
 export { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId, docsPageIds, isDocsPageId } from "./docs-pages.ts";
 
@@ -13,11 +14,9 @@ export const docsFeedbackRequestSchema = z.strictObject({
   page: docsPageIdSchema,
   helpful: z.boolean(),
   comment: z.optional(
-    z.string().check(
-      z.trim(),
-      z.maxLength(DOCS_FEEDBACK_COMMENT_MAX_LENGTH, `must be at most ${DOCS_FEEDBACK_COMMENT_MAX_LENGTH} characters`),
-      // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 rather than a failed insert.
-      z.refine((comment) => !comment.includes("\u0000"), "must not contain NUL characters"),
+    multilineTextSchema(
+      DOCS_FEEDBACK_COMMENT_MAX_LENGTH,
+      `must be at most ${DOCS_FEEDBACK_COMMENT_MAX_LENGTH} characters`,
     ),
   ),
   /**

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { plainTextSchema } from "./text-fields.ts";
 
 export const memoSummaryValues = ["Auto", "Long", "Medium", "Short"] as const;
 export const memoFactsLengthValues = ["Long", "Short"] as const;
@@ -111,7 +112,7 @@ const visibilityShape = Object.fromEntries(memoVisibilityFlags.map((flag) => [fl
 
 export const memoOptionSetSchema = z.strictObject({
   id: z.int(),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  name: plainTextSchema(100).check(z.minLength(1)),
   memoSummary: z.enum(memoSummaryValues),
   memoFactsLength: z.enum(memoFactsLengthValues),
   memoFactsPresentation: z.enum(memoFactsPresentationValues),

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { EMAIL_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
+import { plainTextSchema } from "./text-fields.ts";
 
 /** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
 export const occupations = ["lawyer", "law student", "law faculty", "other"] as const;
@@ -62,8 +63,6 @@ export const emailSchema = z.pipe(
   z.transform((email: string) => email.toLowerCase()),
 );
 
-/** A short free-text field of the profile (names, organization). */
-const profileText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** The profile as the settings screens read it (SPEC §3 "Profile"). */
 export const profileSchema = z.object({
@@ -93,12 +92,12 @@ export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
  */
 export const updateProfileRequestSchema = z.partial(
   z.strictObject({
-    username: z.string().check(z.trim(), z.maxLength(254)),
-    email: z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH)),
-    firstName: profileText(PROFILE_TEXT_MAX_LENGTH.firstName),
-    lastName: profileText(PROFILE_TEXT_MAX_LENGTH.lastName),
-    organization: profileText(PROFILE_TEXT_MAX_LENGTH.organization),
-    areaOfLaw: profileText(PROFILE_TEXT_MAX_LENGTH.areaOfLaw),
+    username: plainTextSchema(254),
+    email: plainTextSchema(EMAIL_MAX_LENGTH),
+    firstName: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.firstName),
+    lastName: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.lastName),
+    organization: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.organization),
+    areaOfLaw: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.areaOfLaw),
     occupation: occupationSchema,
     topicsOfInterest: z.array(topicSchema).check(
       z.maxLength(topicsOfInterest.length),

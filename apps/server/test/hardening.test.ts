@@ -1,0 +1,114 @@
+import { defaultMemoOptionSet } from "@precis/contract/memo-options";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { docsFeedback, memoOptionSets, users } from "../src/db/schema.ts";
+import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+/** Issue 31: what real attack tools found, each with the test that would have caught it. */
+const time = createTestClock();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock, env: { REGISTER_MAX_PER_IP: "1000" } });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  time.advanceDays(1);
+});
+
+let counter = 0;
+async function signUp() {
+  counter += 1;
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email: `hardened${counter}@example.ca`, password: "Tribunal2024x" },
+  });
+  expect(response.statusCode).toBe(200);
+  return readSession(response);
+}
+async function rowCounts() {
+  const db = server.database.db;
+  const [[u], [m], [d]] = await Promise.all([
+    db.select({ value: count() }).from(users),
+    db.select({ value: count() }).from(memoOptionSets),
+    db.select({ value: count() }).from(docsFeedback),
+  ]);
+  return [u?.value, m?.value, d?.value];
+}
+
+const hostileCharacters = {
+  NUL: "Ma\u0000rie",
+  "a line break": "Marie\r\nBcc: victim@example.ca",
+  "another control character": "Marie\u001b[31m",
+  "a lone surrogate": "Marie\uD800",
+  "a direction override": "Marie\u202Egnp.exe",
+  "a direction isolate": "Marie\u2066x",
+};
+
+describe("text fields refuse control characters, lone surrogates and direction overrides", () => {
+  for (const [label, text] of Object.entries(hostileCharacters)) {
+    it(`with ${label}: a precise 400 on every text field, and nothing written`, async () => {
+      const session = await signUp();
+      const before = await rowCounts();
+      const attempts = [
+        ...["firstName", "lastName", "organization", "areaOfLaw"].map((field) => ({
+          method: "POST" as const,
+          url: "/api/register",
+          payload: { email: `x${counter}-${field}@example.ca`, password: "Tribunal2024x", [field]: text },
+          field,
+        })),
+        ...["firstName", "lastName", "organization", "areaOfLaw"].map((field) => ({
+          method: "PATCH" as const,
+          url: "/api/user-details",
+          payload: { [field]: text },
+          field,
+        })),
+        {
+          method: "PUT" as const,
+          url: "/api/user-options",
+          payload: { ...defaultMemoOptionSet, id: -1, name: text },
+          field: "name",
+        },
+      ];
+      for (const attempt of attempts) {
+        const response = await server.app.inject({
+          method: attempt.method,
+          url: attempt.url,
+          headers: { ...xhrHeaders, ...session.headers },
+          payload: attempt.payload,
+        });
+        expect(response.statusCode, `${attempt.method} ${attempt.url} ${attempt.field}`).toBe(400);
+        expect(JSON.stringify(response.json().fields)).toContain(attempt.field);
+      }
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
+
+  it("keeps line breaks in a documentation comment, and refuses the rest there too", async () => {
+    const post = (comment: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/docs-feedback",
+        headers: xhrHeaders,
+        payload: { page: "overview", helpful: false, comment },
+      });
+    expect((await post("First line\nsecond line")).statusCode).toBe(201);
+    for (const text of [hostileCharacters.NUL, hostileCharacters["a lone surrogate"], hostileCharacters["a direction override"]]) {
+      expect((await post(text)).statusCode).toBe(400);
+    }
+  });
+
+  it("stores names in their composed form, so one name typed two ways is one name", async () => {
+    const session = await signUp();
+    const decomposed = "Ame\u0301lie";
+    const response = await server.app.inject({
+      method: "PATCH",
+      url: "/api/user-details",
+      headers: { ...xhrHeaders, ...session.headers },
+      payload: { firstName: decomposed },
+    });
+    expect(response.json().userProfile.firstName).toBe("Am\u00e9lie");
+  });
+});
