@@ -112,3 +112,25 @@ describe("text fields refuse control characters, lone surrogates and direction o
     expect(response.json().userProfile.firstName).toBe("Am\u00e9lie");
   });
 });
+
+describe("error answers", () => {
+  it("name the first few problems only, each with its path, however many the body has", async () => {
+    const session = await signUp();
+    // Every flag and choice wrong, and a huge ordering: many problems in a few kilobytes.
+    const invalid = Object.fromEntries(Object.keys(defaultMemoOptionSet).map((key) => [key, { wrong: [1, 2, 3] }]));
+    const payload = { ...invalid, memoOrdering: Array.from({ length: 200 }, () => ({ id: 7, children: "x" })) };
+    const body = JSON.stringify(payload);
+    const response = await server.app.inject({
+      method: "PUT",
+      url: "/api/user-options",
+      headers: { ...xhrHeaders, ...session.headers, "content-type": "application/json" },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    const answer = response.json();
+    expect(answer.fields).toHaveLength(5);
+    expect(answer.message).toMatch(/^Invalid request: check .+ \(and \d+ more\)\.$/);
+    expect(response.body.length).toBeLessThan(2000);
+    expect(response.body.length).toBeLessThan(body.length);
+  });
+});
