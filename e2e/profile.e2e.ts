@@ -172,7 +172,12 @@ describe("user settings", () => {
 
     await page.unroute("**/api/user-details");
     await page.evaluate(() =>
-      fetch("/api/logout", { headers: { "x-access-key": localStorage.getItem("precis.accessKey") ?? "" } }),
+      fetch("/api/logout", {
+        headers: {
+          "x-access-key": localStorage.getItem("precis.accessKey") ?? "",
+          "x-requested-with": "XMLHttpRequest",
+        },
+      }),
     );
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(isVisible(page.getByRole("alert").filter({ hasText: "Your session has ended" }))).toBe(true);

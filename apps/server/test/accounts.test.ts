@@ -241,7 +241,11 @@ describe("login and sessions", () => {
 
   it("ends a session on logout, on the server", async () => {
     const { session } = await registerUser();
-    const logout = await server.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
+    const logout = await server.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { ...xhrHeaders, ...session.headers },
+    });
     expect(logout.json()).toEqual({ Status: "Success" });
     expect(String(logout.headers["set-cookie"])).toMatch(/precis_session=;/);
     expect((await userDetails(session.headers)).json().userProfile).toBeNull();

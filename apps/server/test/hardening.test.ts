@@ -134,3 +134,33 @@ describe("error answers", () => {
     expect(response.body.length).toBeLessThan(body.length);
   });
 });
+
+describe("logout", () => {
+  const logout = (headers: Record<string, string>) =>
+    server.app.inject({ method: "GET", url: "/api/logout", headers });
+  const isSignedIn = async (session: Awaited<ReturnType<typeof signUp>>) =>
+    (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
+      .userProfile !== null;
+
+  it("is refused to a cross-site request carrying only the cookie, which then keeps its session", async () => {
+    const session = await signUp();
+    const forged = await logout({ cookie: session.cookie });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.headers["set-cookie"]).toBeUndefined();
+    const withoutKey = await logout({ ...xhrHeaders, cookie: session.cookie });
+    expect(withoutKey.statusCode).toBe(401);
+    expect(withoutKey.headers["set-cookie"]).toBeUndefined();
+    expect(await isSignedIn(session)).toBe(true);
+  });
+
+  it("ends the session on the server whenever it clears the cookie", async () => {
+    const session = await signUp();
+    const response = await logout({ ...xhrHeaders, ...session.headers });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers["set-cookie"])).toMatch(/precis_session=;/);
+    expect(await isSignedIn(session)).toBe(false);
+    // Nothing to end: still a success, and nothing cleared.
+    const again = await logout(xhrHeaders);
+    expect(again.json()).toEqual({ Status: "Success" });
+  });
+});

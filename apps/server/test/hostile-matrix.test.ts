@@ -193,7 +193,7 @@ describe("canary secrets", () => {
       payload: { secret_code: code },
     });
     expect(reset.statusCode).toBe(200);
-    await server.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
+    await server.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...session.headers } });
 
     canaries.push(basicAuth(email, CANARY_PASSWORD).slice(6), basicAuth(email, CANARY_NEW_PASSWORD).slice(6));
     const log = server.logs.text();

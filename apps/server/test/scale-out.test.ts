@@ -44,7 +44,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
     const session = readSession(registered);
     const onSecond = await second.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers });
     expect(onSecond.json().userProfile.email).toBe("both@example.ca");
-    await second.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
+    await second.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...session.headers } });
     const onFirst = await first.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers });
     expect(onFirst.json().userProfile).toBeNull();
   });
@@ -103,7 +103,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
 
   it("refuses a session logged out on one instance there at once and on the other within 1 s", async () => {
     const session = await registerOnFirstSeenByBoth("logout-across@example.ca");
-    const loggedOut = await second.app.inject({ method: "GET", url: "/api/logout", headers: session.headers });
+    const loggedOut = await second.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...session.headers } });
     const revokedAt = performance.now();
     expect(loggedOut.statusCode).toBe(200);
     expect(await isSignedOut(second, session.headers)).toBe(true);

@@ -7,6 +7,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** For callers that prove themselves otherwise (Stripe signs its webhooks). */
     allowCrossSite?: boolean;
+    /** A GET that changes state (SPEC keeps GET /api/logout) is guarded like any write. */
+    isStateChangingGet?: boolean;
   }
 }
 
@@ -22,7 +24,8 @@ export async function registerCrossSiteGuard(app: FastifyInstance, config: AppCo
 
   // Synchronous: every read passes through it, and an async hook costs each a promise.
   app.addHook("onRequest", (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return done();
+    const isSafe = SAFE_METHODS.has(request.method) && !request.routeOptions.config.isStateChangingGet;
+    if (isSafe || !request.url.startsWith("/api/")) return done();
     if (request.routeOptions.config.allowCrossSite) return done();
     // A hook that answers does not call done(), nor returns the reply (which Fastify would take for a promise).
     if (request.headers[REQUESTED_WITH_HEADER] !== REQUESTED_WITH_VALUE) {

@@ -144,18 +144,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/logout",
     {
+      // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
+      config: { isStateChangingGet: true },
       schema: {
         tags: ["accounts"],
-        summary: "End this session on the server",
-        response: { 200: statusResponseSchema },
+        summary:
+          "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
+        response: { 200: statusResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      reply.header("cache-control", "no-store");
       if (request.session) {
         await recordAuditEvent(app.database.db, getRequestOrigin(request), "logged_out", request.session.userId);
+        // The session ends on the server in the same step as its cookie is cleared.
+        await reply.endSession();
+        return { Status: "Success" as const };
       }
-      await reply.endSession();
-      reply.header("cache-control", "no-store");
+      // A cookie without its key proves nothing: it is left as it is, and so is its session.
+      if (reply.hasSessionCookie()) return sendApiError(reply, 401, "You need to log in again.");
       return { Status: "Success" as const };
     },
   );

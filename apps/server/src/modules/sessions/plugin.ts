@@ -28,6 +28,8 @@ declare module "fastify" {
     startSession(userId: number): Promise<void>;
     /** Revokes the request's session on the server and clears its cookie. */
     endSession(): Promise<void>;
+    /** Whether the request carries a session cookie at all (live or not). */
+    hasSessionCookie(): boolean;
   }
 }
 
@@ -101,13 +103,17 @@ export async function registerSessions(app: FastifyInstance) {
     this.header(ACCESS_KEY_HEADER, opened.accessKey);
   });
 
+  /** Ends the request's session on the server and clears its cookie; without a live session it does neither. */
   app.decorateReply("endSession", async function endSession(this: FastifyReply) {
-    if (this.request.session) {
-      await revokeSession(app.database.db, this.request.session.id, app.clock());
-      // Revoked here means refused here at once: other instances notice within SESSION_REUSE_MS.
-      cache.forgetAll();
-    }
+    if (!this.request.session) return;
+    await revokeSession(app.database.db, this.request.session.id, app.clock());
+    // Revoked here means refused here at once: other instances notice within SESSION_REUSE_MS.
+    cache.forgetAll();
     this.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: !isDevelopment });
+  });
+
+  app.decorateReply("hasSessionCookie", function hasSessionCookie(this: FastifyReply) {
+    return Boolean(this.request.cookies[cookieName]);
   });
 }
 
