@@ -164,3 +164,23 @@ describe("logout", () => {
     expect(again.json()).toEqual({ Status: "Success" });
   });
 });
+
+describe("the cross-site guard", () => {
+  const patchFrom = (headers: Record<string, string>, session: Awaited<ReturnType<typeof signUp>>) =>
+    server.app.inject({
+      method: "PATCH",
+      url: "/api/user-details",
+      headers: { ...xhrHeaders, ...session.headers, ...headers },
+      payload: { organization: "Changed" },
+    });
+
+  it("compares the Origin with PUBLIC_URL and CORS_ORIGINS, never with the Host the caller sends", async () => {
+    const session = await signUp();
+    const spoofed = await patchFrom({ host: "evil.example", origin: "http://evil.example" }, session);
+    expect(spoofed.statusCode).toBe(403);
+    expect((await patchFrom({ origin: "http://localhost:8081" }, session)).statusCode).toBe(200);
+    // PUBLIC_URL on loopback is the same site under each loopback name, and on no other port.
+    expect((await patchFrom({ origin: "http://127.0.0.1:8081" }, session)).statusCode).toBe(200);
+    expect((await patchFrom({ origin: "http://127.0.0.1:9999" }, session)).statusCode).toBe(403);
+  });
+});

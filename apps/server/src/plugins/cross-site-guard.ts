@@ -20,7 +20,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * A foreign Origin header is refused outright as a second line.
  */
 export async function registerCrossSiteGuard(app: FastifyInstance, config: AppConfig) {
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  const allowedOrigins = new Set([...originsOf(config.publicUrl), ...config.corsOrigins]);
 
   // Synchronous: every read passes through it, and an async hook costs each a promise.
   app.addHook("onRequest", (request, reply, done) => {
@@ -33,7 +33,9 @@ export async function registerCrossSiteGuard(app: FastifyInstance, config: AppCo
       return;
     }
     const origin = request.headers.origin;
-    if (origin === "null" || (origin && !allowedOrigins.has(origin) && origin !== requestOrigin(request))) {
+    // Never compared with the request's Host, which the caller chooses: "Host: evil.example" with
+    // "Origin: http://evil.example" would otherwise pass.
+    if (origin === "null" || (origin && !allowedOrigins.has(origin))) {
       sendApiError(reply, 403, "Requests from this origin are not allowed.");
       return;
     }
@@ -41,7 +43,18 @@ export async function registerCrossSiteGuard(app: FastifyInstance, config: AppCo
   });
 }
 
-/** The origin the browser used to reach us (so the same site works on any host name, e.g. 127.0.0.1). */
-function requestOrigin(request: { protocol: string; host: string }) {
-  return `${request.protocol}://${request.host}`;
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * PUBLIC_URL's origin; on a loopback address, under each of its names, so a developer's browser at
+ * 127.0.0.1 works beside the default http://localhost:8081 (only this machine can send those).
+ */
+function originsOf(publicUrl: string) {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_NAMES.map((name) => {
+    const alias = new URL(url.origin);
+    alias.hostname = name;
+    return alias.origin;
+  });
 }
