@@ -161,6 +161,8 @@ describe("webhook signatures", () => {
   it.each([
     ["a wrong secret", { secret: "whsec_someone_else" }],
     ["a stale signature (over 5 minutes old)", { timestamp: Math.floor(time.clock().getTime() / 1000) - 301 }],
+    ["a signature dated an hour ahead", { timestamp: Math.floor(time.clock().getTime() / 1000) + 3600 }],
+    ["a signature dated over 5 minutes ahead", { timestamp: Math.floor(time.clock().getTime() / 1000) + 301 }],
     ["a garbage signature", { signature: "t=1,v1=deadbeef" }],
   ])("refuses %s with 400 and stores nothing", async (_label, options) => {
     const before = await countEvents();

@@ -12,7 +12,7 @@ import { findCustomerId, getPricingSession, readEntitlement, recordMemoUsage } f
 import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
 import { applyStripeEvent } from "./stripe-events.ts";
 
-/** Stripe's own limit is five minutes; an older signature is a replay. */
+/** Stripe's own limit is five minutes; an older signature is a replay, and one dated further ahead is forged. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +46,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         const signature = request.headers["stripe-signature"];
         if (!Buffer.isBuffer(request.body) || typeof signature !== "string") {
           return sendApiError(reply, 400, "A signed Stripe event is required.");
+        }
+        // Stripe's library refuses only signatures older than the tolerance; one dated ahead of our clock by
+        // more is refused here, so a captured signature cannot be made to live longer by its timestamp.
+        const signedAtSeconds = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? Number.NaN);
+        if (!(signedAtSeconds * 1000 <= app.clock().getTime() + SIGNATURE_TOLERANCE_SECONDS * 1000)) {
+          return sendApiError(reply, 400, "The Stripe signature is invalid or too old.");
         }
         let event: ReturnType<typeof stripeWebhooks.constructEvent>;
         try {
