@@ -52,10 +52,9 @@ describe("loadConfig", () => {
     for (const domain of ["utoronto.ca", "yorku.ca", "mcgill.ca", "ulaval.ca", "ubc.ca", "myumanitoba.ca", "tru.ca"]) {
       expect(defaults).toContain(domain);
     }
-    expect(loadConfig({ ACADEMIC_EMAIL_DOMAINS: " Law.Example.EDU , uni.ca" }).verification.academicEmailDomains).toEqual([
-      "law.example.edu",
-      "uni.ca",
-    ]);
+    expect(
+      loadConfig({ ACADEMIC_EMAIL_DOMAINS: " Law.Example.EDU , uni.ca" }).verification.academicEmailDomains,
+    ).toEqual(["law.example.edu", "uni.ca"]);
   });
 
   it("stops on an academic domain entry that is not a domain, naming it", () => {

@@ -288,7 +288,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         const name = variable === undefined ? "(environment)" : String(variable);
         // A list's bad entry is named by itself ("ACADEMIC_EMAIL_DOMAINS: … (got "utoronto")").
         const value =
-          typeof index === "number" ? present[name]?.split(",").map((item) => item.trim()).filter(Boolean)[index] : present[name];
+          typeof index === "number"
+            ? present[name]
+                ?.split(",")
+                .map((item) => item.trim())
+                .filter(Boolean)[index]
+            : present[name];
         const shown = value === undefined || /SECRET|KEY|URL/.test(name) ? "" : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),

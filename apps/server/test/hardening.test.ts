@@ -95,7 +95,11 @@ describe("text fields refuse control characters, lone surrogates and direction o
         payload: { page: "overview", helpful: false, comment },
       });
     expect((await post("First line\nsecond line")).statusCode).toBe(201);
-    for (const text of [hostileCharacters.NUL, hostileCharacters["a lone surrogate"], hostileCharacters["a direction override"]]) {
+    for (const text of [
+      hostileCharacters.NUL,
+      hostileCharacters["a lone surrogate"],
+      hostileCharacters["a direction override"],
+    ]) {
       expect((await post(text)).statusCode).toBe(400);
     }
   });
@@ -136,8 +140,7 @@ describe("error answers", () => {
 });
 
 describe("logout", () => {
-  const logout = (headers: Record<string, string>) =>
-    server.app.inject({ method: "GET", url: "/api/logout", headers });
+  const logout = (headers: Record<string, string>) => server.app.inject({ method: "GET", url: "/api/logout", headers });
   const isSignedIn = async (session: Awaited<ReturnType<typeof signUp>>) =>
     (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
       .userProfile !== null;

@@ -363,7 +363,11 @@ describe("profile updates", () => {
     const whole = { username: userProfile.name, email: userProfile.email.toUpperCase(), firstName: "Léa" };
     const response = await patch(headers, whole);
     expect(response.statusCode).toBe(200);
-    expect(response.json().userProfile).toMatchObject({ name: userProfile.name, email: userProfile.email, firstName: "Léa" });
+    expect(response.json().userProfile).toMatchObject({
+      name: userProfile.name,
+      email: userProfile.email,
+      firstName: "Léa",
+    });
     const refused = await patch(headers, { ...whole, email: "elsewhere@example.ca" });
     expect(refused.json().message).toBe(
       "The email address cannot be changed here: use Change email in the account menu.",

@@ -103,7 +103,11 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
 
   it("refuses a session logged out on one instance there at once and on the other within 1 s", async () => {
     const session = await registerOnFirstSeenByBoth("logout-across@example.ca");
-    const loggedOut = await second.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...session.headers } });
+    const loggedOut = await second.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { ...xhrHeaders, ...session.headers },
+    });
     const revokedAt = performance.now();
     expect(loggedOut.statusCode).toBe(200);
     expect(await isSignedOut(second, session.headers)).toBe(true);

@@ -291,7 +291,13 @@ describe("one trial per person", () => {
   });
 
   it("normalises as the migration that filled the ledger for older accounts does", async () => {
-    const emails = ["A.B.C+x@gmail.com", "abc@googlemail.com", "name+tag@example.ca", "plain@uottawa.ca", "x.y@sub.example"];
+    const emails = [
+      "A.B.C+x@gmail.com",
+      "abc@googlemail.com",
+      "name+tag@example.ca",
+      "plain@uottawa.ca",
+      "x.y@sub.example",
+    ];
     expect(new Set(emails.slice(0, 2).map(normalizeEmailForTrial)).size).toBe(1);
     const database = await openTestDatabase();
     try {

@@ -65,9 +65,11 @@ export const SECURITY_CODE_LENGTH = 8;
  */
 const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
 /** The same for text of several lines (a comment): line breaks and tabs are allowed there. */
-const FORBIDDEN_MULTILINE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+const FORBIDDEN_MULTILINE_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
 
 export const hasForbiddenCharacters = (text: string, options: { isMultiline?: boolean } = {}) =>
   (options.isMultiline ? FORBIDDEN_MULTILINE_CHARACTERS : FORBIDDEN_TEXT_CHARACTERS).test(text);
 
-export const FORBIDDEN_CHARACTERS_MESSAGE = "must not contain control characters, lone surrogates or direction overrides";
+export const FORBIDDEN_CHARACTERS_MESSAGE =
+  "must not contain control characters, lone surrogates or direction overrides";

@@ -19,7 +19,11 @@ export type Language = z.infer<typeof languageSchema>;
 /** Letters (any script), digits and . _ ' - : what display names and email local parts are made of. */
 export const usernameSchema = z
   .string()
-  .check(z.normalize("NFC"), z.trim(), z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"));
+  .check(
+    z.normalize("NFC"),
+    z.trim(),
+    z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"),
+  );
 
 const optionalText = (max: number) => z._default(plainTextSchema(max), "");
 

@@ -63,7 +63,6 @@ export const emailSchema = z.pipe(
   z.transform((email: string) => email.toLowerCase()),
 );
 
-
 /** The profile as the settings screens read it (SPEC §3 "Profile"). */
 export const profileSchema = z.object({
   name: z.string(),

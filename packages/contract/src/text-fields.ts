@@ -7,22 +7,18 @@ import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "./account-
  * direction overrides.
  */
 export const plainTextSchema = (max: number) =>
-  z
-    .string()
-    .check(
-      z.normalize("NFC"),
-      z.trim(),
-      z.maxLength(max),
-      z.refine((text) => !hasForbiddenCharacters(text), FORBIDDEN_CHARACTERS_MESSAGE),
-    );
+  z.string().check(
+    z.normalize("NFC"),
+    z.trim(),
+    z.maxLength(max),
+    z.refine((text) => !hasForbiddenCharacters(text), FORBIDDEN_CHARACTERS_MESSAGE),
+  );
 
 /** The same for text of several lines: line breaks and tabs are kept. */
 export const multilineTextSchema = (max: number, maxMessage?: string) =>
-  z
-    .string()
-    .check(
-      z.normalize("NFC"),
-      z.trim(),
-      z.maxLength(max, maxMessage),
-      z.refine((text) => !hasForbiddenCharacters(text, { isMultiline: true }), FORBIDDEN_CHARACTERS_MESSAGE),
-    );
+  z.string().check(
+    z.normalize("NFC"),
+    z.trim(),
+    z.maxLength(max, maxMessage),
+    z.refine((text) => !hasForbiddenCharacters(text, { isMultiline: true }), FORBIDDEN_CHARACTERS_MESSAGE),
+  );

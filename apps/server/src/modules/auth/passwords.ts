@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -132,6 +133,17 @@ export function findPasswordProblem(password: string): PasswordProblem | null {
 
 export const hashPassword = async (password: string) =>
   String(await runHashTask({ operation: "hash", password, options: ARGON2_OPTIONS }));
+
+/**
+ * A hash with our parameters of a password nobody knows, made once on first use: an account without a password
+ * (Google or Microsoft only) is checked against it, so a wrong password takes as long on such an account as
+ * on any other and the answer's timing does not tell the two kinds apart.
+ */
+let standInHash: Promise<string> | undefined;
+export const getStandInPasswordHash = () => {
+  standInHash ??= hashPassword(randomBytes(32).toString("base64url"));
+  return standInHash;
+};
 
 export async function verifyPassword(passwordHash: string, password: string) {
   // An over-long attempt cannot match a password we accepted; don't spend a hash on it.

@@ -1,8 +1,4 @@
-import {
-  type Language,
-  type registerRequestSchema,
-  USERNAME_MAX_LENGTH,
-} from "@precis/contract/auth";
+import { type Language, type registerRequestSchema, USERNAME_MAX_LENGTH } from "@precis/contract/auth";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/mini";
@@ -18,7 +14,13 @@ import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.t
 import { revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
 import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "./security-codes.ts";
-import { findPasswordProblem, hashPassword, type PasswordProblem, verifyPassword } from "./passwords.ts";
+import {
+  findPasswordProblem,
+  getStandInPasswordHash,
+  hashPassword,
+  type PasswordProblem,
+  verifyPassword,
+} from "./passwords.ts";
 
 export interface AuthDependencies {
   db: AppDatabase;
@@ -40,8 +42,6 @@ export async function recordLockout(app: FastifyInstance, request: FastifyReques
 }
 
 type AccountUser = typeof users.$inferSelect;
-
-
 
 const userByEmailStatement = preparedPerDatabase((db) =>
   db
@@ -155,8 +155,11 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
     await recordAuditEvent(deps.db, deps.origin, "login_failed", null, { reason: "unknownUser" });
     return { outcome: "userNotFound" };
   }
-  // Accounts made with Google or Microsoft have no password to match.
-  const isMatch = user.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
+  // Accounts made with Google or Microsoft have no password to match; one is checked all the same, so that
+  // the time a refusal takes does not say which kind of account the address has.
+  const isMatch = user.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyPassword(await getStandInPasswordHash(), password).then(() => false);
   if (!isMatch) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badPassword" });
     return { outcome: "badPassword" };
@@ -164,7 +167,6 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password" });
   return { outcome: "loggedIn", user };
 }
-
 
 /**
  * Issues a new security code (voiding earlier ones) and queues the email that carries it,

@@ -103,7 +103,9 @@ export function createAccessReminderJob(options: {
     return queued;
   };
   const runLogged = () =>
-    runOnce().catch((error: unknown) => options.log.error({ err: error }, "access reminders failed; next run in an hour"));
+    runOnce().catch((error: unknown) =>
+      options.log.error({ err: error }, "access reminders failed; next run in an hour"),
+    );
   return {
     runOnce,
     start() {

@@ -42,9 +42,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         case "updated":
           return { userProfile: result.profile };
         case "emailIsReadOnly":
-          return sendApiError(reply, 400, "The email address cannot be changed here: use Change email in the account menu.", [
-            { path: "email", message: "is read-only; use Change email in the account menu" },
-          ]);
+          return sendApiError(
+            reply,
+            400,
+            "The email address cannot be changed here: use Change email in the account menu.",
+            [{ path: "email", message: "is read-only; use Change email in the account menu" }],
+          );
         case "usernameIsReadOnly":
           return sendApiError(reply, 400, "The username cannot be changed.", [
             { path: "username", message: "is read-only" },

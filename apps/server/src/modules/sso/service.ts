@@ -12,7 +12,6 @@ import { markEmailVerified } from "../verification/service.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";
 
-
 /**
  * The account a verified Google or Microsoft identity signs in to: the one it is linked to, or else the
  * account with the same (verified) email, which it is then linked to. Null when none.

@@ -107,7 +107,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         onRefused: (check) => recordLockout(app, request, check),
       });
       if (!isAllowed) return reply;
-      const result = await resendVerificationCode(getAuthDependencies(app, request), session.userId, request.body.email);
+      const result = await resendVerificationCode(
+        getAuthDependencies(app, request),
+        session.userId,
+        request.body.email,
+      );
       switch (result.outcome) {
         case "sent":
           app.mailWorker.nudge();
