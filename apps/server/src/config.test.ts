@@ -85,6 +85,26 @@ describe("loadConfig", () => {
     expect(loadConfig(productionSecrets).isProduction).toBe(true);
   });
 
+  it("takes the emulator's unsigned tokens in development only: staging refuses to start with it", () => {
+    expect(problemsOf({ APP_ENV: "staging", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toEqual([
+      'FIREBASE_AUTH_EMULATOR_HOST: must not be set when APP_ENV=staging (emulator tokens are unsigned; only development takes them) (got "127.0.0.1:9099")',
+    ]);
+    expect(loadConfig({ APP_ENV: "staging" }).firebase.emulatorHost).toBeUndefined();
+    expect(loadConfig({ APP_ENV: "development", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).client.sso).toEqual({
+      isConfigured: false,
+    });
+  });
+
+  it("stops when APP_ENV is unset and HOST is not a loopback address, and starts on loopback without it", () => {
+    for (const host of ["0.0.0.0", "::", "10.0.0.5", "portal.internal"]) {
+      expect(problemsOf({ HOST: host })).toEqual([
+        `APP_ENV: must be set when HOST is not a loopback address (HOST=${host}): development, staging or production`,
+      ]);
+    }
+    for (const host of ["localhost", "127.0.0.1", "::1"]) expect(loadConfig({ HOST: host }).env).toBe("development");
+    expect(loadConfig({ HOST: "0.0.0.0", APP_ENV: "development" }).env).toBe("development");
+  });
+
   it("refuses the Firebase Auth Emulator and plain http in production", () => {
     const problems = problemsOf({
       ...productionSecrets,

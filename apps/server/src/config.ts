@@ -36,7 +36,8 @@ const defaultAcademicEmailDomains = () =>
 
 const environmentSchema = z
   .object({
-    APP_ENV: z.enum(appEnvironments).default("development"),
+    /** Unset means development, which only a loopback HOST may run as (checked below). */
+    APP_ENV: z.enum(appEnvironments).optional(),
     HOST: z.string().min(1).default("localhost"),
     PORT: z.coerce.number().int().min(0).max(65535).default(8081),
     PUBLIC_URL: url.default("http://localhost:8081"),
@@ -143,6 +144,22 @@ const environmentSchema = z
         message: "must not be shorter than SESSION_IDLE_DAYS",
       });
     }
+    // Development means non-Secure cookies, the emulator's unsigned tokens and mail written to files: fine on
+    // this machine's loopback, never as the silent default of a server others can reach.
+    if (!env.APP_ENV && !isLoopbackHost(env.HOST)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_ENV"],
+        message: `must be set when HOST is not a loopback address (HOST=${env.HOST}): development, staging or production`,
+      });
+    }
+    if (env.FIREBASE_AUTH_EMULATOR_HOST && env.APP_ENV && env.APP_ENV !== "development") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
+        message: `must not be set when APP_ENV=${env.APP_ENV} (emulator tokens are unsigned; only development takes them)`,
+      });
+    }
     if (env.APP_ENV !== "production") return;
     // Production holds real people's data and money: refuse to start half-configured.
     const requiredInProduction = ["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
@@ -151,13 +168,6 @@ const environmentSchema = z
     }
     if (env.STRIPE_API_URL) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "must not be set when APP_ENV=production" });
-    }
-    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
-        message: "must not be set when APP_ENV=production (emulator tokens are unsigned)",
-      });
     }
     if (!env.PUBLIC_URL.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be https:// when APP_ENV=production" });
@@ -173,12 +183,17 @@ export class ConfigError extends Error {
   }
 }
 
+const isLoopbackHost = (host: string) =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 function buildConfig(env: Environment) {
-  const isProduction = env.APP_ENV === "production";
+  const appEnv = env.APP_ENV ?? "development";
+  const isProduction = appEnv === "production";
+  const isDevelopment = appEnv === "development";
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname);
   const webSsrDir = path.resolve(env.WEB_SSR_DIR ?? new URL("../../web/dist-ssr", import.meta.url).pathname);
   const client: ClientConfig = {
-    appEnv: env.APP_ENV,
+    appEnv,
     productName: env.PRODUCT_NAME,
     productShortName: env.PRODUCT_SHORT_NAME,
     supportEmail: env.SUPPORT_EMAIL,
@@ -212,14 +227,14 @@ function buildConfig(env: Environment) {
               authDomain: env.FIREBASE_AUTH_DOMAIN,
               projectId: env.FIREBASE_PROJECT_ID,
             },
-            ...(env.FIREBASE_AUTH_EMULATOR_HOST && !isProduction
+            ...(env.FIREBASE_AUTH_EMULATOR_HOST && isDevelopment
               ? { emulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` }
               : {}),
           }
         : { isConfigured: false },
   };
   return {
-    env: env.APP_ENV,
+    env: appEnv,
     isProduction,
     host: env.HOST,
     port: env.PORT,
@@ -267,7 +282,8 @@ function buildConfig(env: Environment) {
       projectId: env.FIREBASE_PROJECT_ID,
       apiKey: env.FIREBASE_API_KEY,
       authDomain: env.FIREBASE_AUTH_DOMAIN,
-      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+      // The emulator's tokens are unsigned: only development ever takes them.
+      emulatorHost: isDevelopment ? env.FIREBASE_AUTH_EMULATOR_HOST : undefined,
       jwksUrl: env.FIREBASE_JWKS_URL,
     },
     client,

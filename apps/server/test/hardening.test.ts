@@ -187,3 +187,30 @@ describe("the cross-site guard", () => {
     expect((await patchFrom({ origin: "http://127.0.0.1:9999" }, session)).statusCode).toBe(403);
   });
 });
+
+describe("the mail log", () => {
+  it("names the outbox id, never the recipient", async () => {
+    const { mkdtemp, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dataDir = await mkdtemp(path.join(tmpdir(), "precis-mail-"));
+    const filing = await startTestServer({ env: { DATA_DIR: dataDir } });
+    try {
+      const email = "private.person@example.ca";
+      await filing.app.inject({
+        method: "POST",
+        url: "/api/register",
+        headers: xhrHeaders,
+        payload: { email, password: "Tribunal2024x" },
+      });
+      expect(await filing.app.mailWorker.runOnce()).toBe(2);
+      const log = filing.logs.text();
+      expect(log).toContain("email written to a file");
+      expect(log).toMatch(/"messageId":"<outbox-\d+@precis>"/);
+      expect(log).not.toContain(email);
+    } finally {
+      await filing.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -53,7 +53,8 @@ export function createMailTransport(options: {
       await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${Date.now()}-${message.messageId.replace(/\W/g, "")}.eml`);
       await writeFile(file, info.message as Buffer);
-      options.log.info({ to: message.to, subject: message.subject, file }, "email written to a file (no SMTP_URL)");
+      // The outbox id (in the message id) and the file, never the address: logs hold no personal data.
+      options.log.info({ messageId: message.messageId, file }, "email written to a file (no SMTP_URL)");
     },
   };
 }
@@ -118,7 +119,9 @@ export function createMailWorker(options: {
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_SECONDS, 5 * 2 ** Math.min(email.attempts, 12));
           const message = error instanceof Error ? error.message : String(error);
-          log.warn({ emailId: email.id, attempts: email.attempts, err: message }, "email not sent; will retry");
+          // An SMTP refusal often quotes the address: it stays in the row, and leaves the log without it.
+          const loggedMessage = message.replace(/[^\s<>"']+@[^\s<>"']+/g, "[address]");
+          log.warn({ emailId: email.id, attempts: email.attempts, err: loggedMessage }, "email not sent; will retry");
           await db
             .update(mailOutbox)
             .set({ nextAttemptAt: addSeconds(clock(), backoff), lastError: message.slice(0, 500) })

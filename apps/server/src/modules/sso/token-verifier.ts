@@ -40,7 +40,8 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 export function createIdTokenVerifier(config: AppConfig, clock: Clock) {
   const projectId = config.firebase.projectId;
   const issuer = `https://securetoken.google.com/${projectId}`;
-  const isEmulator = Boolean(config.firebase.emulatorHost) && !config.isProduction;
+  // config.ts only keeps the emulator's address in development.
+  const isEmulator = Boolean(config.firebase.emulatorHost);
   const getKey: JWTVerifyGetKey = createFirebaseKeySet({
     url: config.firebase.jwksUrl,
     now: clock,
