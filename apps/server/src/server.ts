@@ -3,6 +3,7 @@ import closeWithGrace from "close-with-grace";
 import { createServer } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { fillMissingUsernameSkeletons } from "./modules/auth/username-skeleton.ts";
 
 /** Starts one instance: read the configuration, migrate the database, listen, and shut down cleanly. */
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
       ? { url: config.database.url, poolMax: config.database.poolMax }
       : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
+  // Accounts older than the skeleton column get theirs before anyone can register a look-alike of them.
+  await fillMissingUsernameSkeletons(database.db);
   const app = await createServer({ config, database });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

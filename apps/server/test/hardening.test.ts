@@ -214,3 +214,65 @@ describe("the mail log", () => {
     }
   });
 });
+
+describe("usernames", () => {
+  const registerNamed = (name: string, email: string) =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email, name, password: "Tribunal2024x" },
+    });
+
+  it("are unique by how they look: a Cyrillic а does not make a second alice", async () => {
+    expect((await registerNamed("alice", "alice.latin@example.ca")).statusCode).toBe(200);
+    for (const [lookAlike, email] of [
+      ["\u0430lice", "alice.cyrillic@example.ca"],
+      ["ALICE", "alice.upper@example.ca"],
+      ["a\u217Cice", "alice.roman@example.ca"],
+    ] as const) {
+      const response = await registerNamed(lookAlike, email);
+      expect(response.statusCode, lookAlike).toBe(409);
+      expect(response.json().Error).toBe("usernameExists");
+    }
+    expect((await registerNamed("alicia", "alicia@example.ca")).statusCode).toBe(200);
+  });
+
+  it("derived from an email skip the look-alikes of names already taken", async () => {
+    expect((await registerNamed("mary", "mary.first@example.ca")).statusCode).toBe(200);
+    const derived = await server.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email: "rnary@example.ca", password: "Tribunal2024x" },
+    });
+    expect(derived.statusCode).toBe(200);
+    const profile = (
+      await server.app.inject({ method: "GET", url: "/api/user-details", headers: readSession(derived).headers })
+    ).json().userProfile;
+    expect(profile.name).toBe("rnary2");
+  });
+
+  it("of accounts older than the check get their look at start-up, and the first of two look-alikes keeps it", async () => {
+    const { openTestDatabase } = await import("./harness.ts");
+    const { fillMissingUsernameSkeletons } = await import("../src/modules/auth/username-skeleton.ts");
+    const database = await openTestDatabase();
+    try {
+      await database.db.insert(users).values([
+        { email: "old1@example.ca", username: "bob" },
+        { email: "old2@example.ca", username: "b\u043Eb" },
+        { email: "old3@example.ca", username: "carol" },
+      ]);
+      await fillMissingUsernameSkeletons(database.db);
+      await fillMissingUsernameSkeletons(database.db);
+      const rows = await database.db.select({ username: users.username, skeleton: users.usernameSkeleton }).from(users);
+      expect(rows.sort((a, b) => a.username.localeCompare(b.username))).toEqual([
+        { username: "bob", skeleton: "bob" },
+        { username: "b\u043Eb", skeleton: null },
+        { username: "carol", skeleton: "carol" },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

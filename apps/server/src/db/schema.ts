@@ -23,6 +23,11 @@ export const users = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email").notNull(),
     username: text("username").notNull(),
+    /**
+     * The username's confusable skeleton (Unicode UTS #39), so "аlice" with a Cyrillic "а" cannot sit beside
+     * "alice". Null only for accounts older than the column until the start-up backfill reaches them.
+     */
+    usernameSkeleton: text("username_skeleton"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     organization: text("organization").notNull().default(""),
@@ -52,6 +57,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
     uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
+    uniqueIndex("users_username_skeleton_key").on(table.usernameSkeleton),
     check("users_email_is_lowercase", sql`${table.email} = lower(${table.email})`),
     check("users_occupation_known", sql`${table.occupation} in ('lawyer', 'law student', 'law faculty', 'other')`),
   ],

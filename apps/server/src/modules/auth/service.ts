@@ -1,5 +1,5 @@
 import { type Language, type registerRequestSchema, USERNAME_MAX_LENGTH } from "@precis/contract/auth";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/mini";
 import type { AppConfig } from "../../config.ts";
@@ -13,6 +13,7 @@ import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
+import { getUsernameSkeleton } from "./username-skeleton.ts";
 import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "./security-codes.ts";
 import {
   findPasswordProblem,
@@ -88,6 +89,7 @@ export async function registerAccount(
           .values({
             email: input.email,
             username,
+            usernameSkeleton: getUsernameSkeleton(username),
             passwordHash,
             firstName: input.firstName,
             lastName: input.lastName,
@@ -115,7 +117,7 @@ export async function registerAccount(
     } catch (error) {
       const constraint = getViolatedUniqueConstraint(error);
       if (constraint === "users_email_key") return { outcome: "emailExists" };
-      if (constraint === "users_username_lower_key") {
+      if (constraint === "users_username_lower_key" || constraint === "users_username_skeleton_key") {
         if (chosenUsername) return { outcome: "usernameExists" };
         continue;
       }
@@ -131,17 +133,28 @@ export function usernameBaseFromEmail(email: string) {
   return local.length >= 2 ? local : `user${local}`;
 }
 
-/** The base itself when free, else the base with the smallest numeric suffix not taken (case-insensitively). */
+/**
+ * The base itself when free, else the base with the smallest numeric suffix not taken: not by another username
+ * whatever its case, nor by one that looks the same (their confusable skeletons).
+ */
 export async function findFreeUsername(db: AppDatabase, base: string) {
+  const skeleton = getUsernameSkeleton(base);
   const rows = await db
     .select({ username: users.username })
     .from(users)
-    .where(sql`lower(${users.username}) like ${`${escapeLike(base.toLowerCase())}%`}`);
-  const taken = new Set(rows.map((row) => row.username.toLowerCase()));
-  if (!taken.has(base.toLowerCase())) return base;
+    .where(
+      or(
+        sql`lower(${users.username}) like ${`${escapeLike(base.toLowerCase())}%`}`,
+        like(users.usernameSkeleton, `${escapeLike(skeleton)}%`),
+      ),
+    );
+  const takenNames = new Set(rows.map((row) => row.username.toLowerCase()));
+  const takenLooks = new Set(rows.map((row) => getUsernameSkeleton(row.username)));
+  const isFree = (name: string) => !takenNames.has(name.toLowerCase()) && !takenLooks.has(getUsernameSkeleton(name));
+  if (isFree(base)) return base;
   for (let suffix = 2; ; suffix += 1) {
     const candidate = `${base}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+    if (isFree(candidate)) return candidate;
   }
 }
 

@@ -6,6 +6,7 @@ import { userIdentities, users } from "../../db/schema.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { type AuthDependencies, findUserByEmail } from "../auth/service.ts";
+import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
 import { markEmailVerified } from "../verification/service.ts";
@@ -100,6 +101,7 @@ export async function registerWithIdentity(
           .values({
             email: identity.email,
             username,
+            usernameSkeleton: getUsernameSkeleton(username),
             firstName: firstName.slice(0, 100),
             lastName: rest.join(" ").slice(0, 100),
             occupation: role,
@@ -129,7 +131,7 @@ export async function registerWithIdentity(
       return { outcome: "registered", user };
     } catch (error) {
       const constraint = getViolatedUniqueConstraint(error);
-      if (constraint === "users_username_lower_key") continue;
+      if (constraint === "users_username_lower_key" || constraint === "users_username_skeleton_key") continue;
       if (constraint === "users_email_key" || constraint === "user_identities_provider_subject_key") {
         return { outcome: "emailExists" };
       }
