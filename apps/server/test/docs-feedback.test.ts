@@ -110,7 +110,12 @@ describe("POST /api/docs-feedback", () => {
       ],
       ["a missing answer", { page: "faq" }, "body.helpful", /./],
       ["an answer that is not a boolean", { page: "faq", helpful: "yes" }, "body.helpful", /./],
-      ["a NUL in the comment", { page: "faq", helpful: true, comment: "a\u0000b" }, "body.comment", /control characters/],
+      [
+        "a NUL in the comment",
+        { page: "faq", helpful: true, comment: "a\u0000b" },
+        "body.comment",
+        /control characters/,
+      ],
       ["an unknown language", { page: "faq", helpful: true, language: "de" }, "body.language", /./],
       ["an unknown field", { page: "faq", helpful: true, email: "x@example.ca" }, "body.email", /Unrecognized key/],
     ])("%s", async (_label, body, path, fieldMessage) => {

@@ -83,6 +83,17 @@ describe("sign-in configuration", () => {
 });
 
 describe("SSO registration and login", () => {
+  it("makes names of a display name fit for emails: composed, without line breaks, controls or direction overrides", async () => {
+    const email = "odd.name@example.ca";
+    const token = emulatorToken(email, { name: "Ame\u0301lie\r\nBcc: x@evil.example\u202E Roy" });
+    const registered = await ssoPost("/api/sso/register", email, token, { email, role: "lawyer" });
+    expect(registered.statusCode).toBe(200);
+    const profile = (
+      await server.app.inject({ method: "GET", url: "/api/user-details", headers: readSession(registered).headers })
+    ).json().userProfile;
+    expect(profile).toMatchObject({ firstName: "Am\u00e9lie", lastName: "Bcc: x@evil.example Roy" });
+  });
+
   it("answers 404 for a new identity, registers it with a derived username, then logs it in", async () => {
     const email = "marie.eve@example.ca";
     expect((await ssoPost("/api/sso/login", email, emulatorToken(email))).statusCode).toBe(404);

@@ -71,5 +71,9 @@ const FORBIDDEN_MULTILINE_CHARACTERS =
 export const hasForbiddenCharacters = (text: string, options: { isMultiline?: boolean } = {}) =>
   (options.isMultiline ? FORBIDDEN_MULTILINE_CHARACTERS : FORBIDDEN_TEXT_CHARACTERS).test(text);
 
+/** Text from elsewhere (a provider's display name) made fit for a name: composed, without those characters. */
+export const toPlainText = (text: string) =>
+  text.normalize("NFC").replace(new RegExp(FORBIDDEN_TEXT_CHARACTERS.source, "gu"), " ").replace(/\s+/gu, " ").trim();
+
 export const FORBIDDEN_CHARACTERS_MESSAGE =
   "must not contain control characters, lone surrogates or direction overrides";

@@ -1,3 +1,4 @@
+import { toPlainText } from "@precis/contract/account-rules";
 import { type Language, SSO_USERNAME_MAX_LENGTH } from "@precis/contract/auth";
 import type { Occupation } from "@precis/contract/profile";
 import { deriveSsoUsername } from "@precis/contract/sso";
@@ -91,7 +92,8 @@ export async function registerWithIdentity(
   if (await findUserByEmail(deps.db, identity.email)) return { outcome: "emailExists" };
   const fromName = deriveSsoUsername(identity.displayName);
   const base = fromName.length >= 2 ? fromName : deriveSsoUsername(identity.email.split("@")[0] ?? "").padEnd(2, "0");
-  const [firstName = "", ...rest] = identity.displayName.trim().split(/\s+/u);
+  // The provider's display name becomes our names: composed, without controls or direction overrides.
+  const [firstName = "", ...rest] = toPlainText(identity.displayName).split(" ");
 
   for (const username of usernameCandidates(base)) {
     try {
