@@ -9,8 +9,8 @@ import {
   openTestDatabase,
   readSession,
   startTestServer,
-  verifyEmailThroughApi,
   type TestServer,
+  verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
 

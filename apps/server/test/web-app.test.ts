@@ -8,9 +8,9 @@ import {
   createTestClock,
   openTestDatabase,
   readSession,
-  verifyEmailThroughApi,
   startTestServer,
   type TestServer,
+  verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
 

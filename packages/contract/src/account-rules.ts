@@ -63,9 +63,11 @@ export const SECURITY_CODE_LENGTH = 8;
  * in a name would reach email headers and bodies as new lines), lone surrogates (not Unicode text at all), and
  * the bidirectional overrides and isolates that make text display other than it reads.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
 /** The same for text of several lines (a comment): line breaks and tabs are allowed there. */
 const FORBIDDEN_MULTILINE_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
 
 export const hasForbiddenCharacters = (text: string, options: { isMultiline?: boolean } = {}) =>

@@ -13,8 +13,6 @@ import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
-import { getUsernameSkeleton } from "./username-skeleton.ts";
-import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "./security-codes.ts";
 import {
   findPasswordProblem,
   getStandInPasswordHash,
@@ -22,6 +20,8 @@ import {
   type PasswordProblem,
   verifyPassword,
 } from "./passwords.ts";
+import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "./security-codes.ts";
+import { getUsernameSkeleton } from "./username-skeleton.ts";
 
 export interface AuthDependencies {
   db: AppDatabase;

@@ -9,9 +9,9 @@ import { recordAuditEvent } from "../audit/service.ts";
 import { type AuthDependencies, findUserByEmail } from "../auth/service.ts";
 import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
+import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
 import { markEmailVerified } from "../verification/service.ts";
-import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";
 
 /**
