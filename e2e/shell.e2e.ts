@@ -60,6 +60,7 @@ describe("layout shell and home", () => {
       "Extension",
       "PDF tool",
       "Profile",
+      "Change email",
       "Subscription",
       "Logout",
     ]);

@@ -1,11 +1,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { signUpInContext } from "./support/accounts.ts";
+import { signUpInContext, uniqueEmail } from "./support/accounts.ts";
 import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
 import { E2E_STRIPE_WEBHOOK_SECRET } from "./support/global-setup.ts";
 
 const { openPage, baseUrl } = useBrowser();
+
+/** A students' mail domain of a university on the server's default academic list. */
+const SCHOOL_DOMAIN = "mail.utoronto.ca";
 
 /** Stripe's script lives on the internet, which tests never reach: refuse it at the browser. */
 async function blockStripeScript(context: BrowserContext) {
@@ -185,7 +188,8 @@ describe("subscription page", () => {
   it("arrives as HTML that already says the visitor's access and offer, and the app takes over without a shift (decision 017)", async () => {
     // Without JavaScript the page stays as the server sent it, as it is before the app starts.
     const frame = await openPage({ language: "fr", javaScript: false });
-    await signUpInContext(frame.context(), { role: "law student" });
+    // Student access needs a school address (a student elsewhere has the trial, and no frame).
+    await signUpInContext(frame.context(), { role: "law student" }, { email: uniqueEmail("student", SCHOOL_DOMAIN) });
     await frame.goto("/subscription");
     // The day the student access ends is the account's own, written by the server in the page's language.
     const accessText = await frame.locator(".subscription-access").innerText();
@@ -197,7 +201,7 @@ describe("subscription page", () => {
 
     const page = await openPage({ language: "fr" });
     await blockStripeScript(page.context());
-    await signUpInContext(page.context(), { role: "law student" });
+    await signUpInContext(page.context(), { role: "law student" }, { email: uniqueEmail("student", SCHOOL_DOMAIN) });
     const response = await page.goto("/subscription");
     expect(await response?.text()).toContain("data-signed-in-frame");
     await expect.poll(() => page.locator("#root[data-signed-in-frame]").count()).toBe(0);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,7 +39,10 @@ export default async function setup(project: TestProject) {
   let mailCount = 0;
   const smtp = await startSmtpServer(0, async (mail) => {
     mailCount += 1;
-    await writeFile(path.join(mailboxDir, `${Date.now()}-${mailCount}.json`), JSON.stringify(mail));
+    // Written aside, then renamed into place: a test polling the folder never reads half a message.
+    const name = `${Date.now()}-${mailCount}.json`;
+    await writeFile(path.join(mailboxDir, `${name}.partial`), JSON.stringify(mail));
+    await rename(path.join(mailboxDir, `${name}.partial`), path.join(mailboxDir, name));
   });
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;

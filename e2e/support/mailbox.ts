@@ -8,7 +8,11 @@ export async function waitForMail(recipient: string, subject: RegExp, timeoutMs 
   const dir = inject("mailboxDir");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(dir)).sort().reverse();
+    // Only whole messages (global-setup.ts renames each into place once written).
+    const files = (await readdir(dir))
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), "utf8")) as ReceivedMail;
       if (mail.to === recipient && subject.test(mail.subject)) return mail;

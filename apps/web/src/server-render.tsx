@@ -22,11 +22,11 @@ import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
 import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
-import { entitlementQueryOptions } from "@/lib/entitlement";
 import { pricingSessionQueryOptions } from "@/features/subscription/api/get-pricing-session";
 import { SignedInFrameContext } from "@/hooks/use-account-text";
 import { ServerScreenWidthContext } from "@/hooks/use-media-query";
 import { i18n, i18nReady } from "@/i18n";
+import { entitlementQueryOptions } from "@/lib/entitlement";
 
 /**
  * Widths a frame is rendered at: a common phone's (Lighthouse's mobile preset), and a laptop's.
@@ -49,6 +49,8 @@ const FRAME_ACCOUNT = {
     topicsOfInterest: [],
     occupation: undefined as unknown as Profile["occupation"],
     internal: false,
+    // The server sends no frame to an unverified account: a frame never shows the verification banner.
+    emailVerified: true,
   },
 } satisfies UserDetailsResponse;
 
@@ -58,8 +60,11 @@ const FRAME_ACCOUNT = {
  */
 const frameEntitlement = (access: AccessKind): Entitlement => ({
   access,
-  endsAt: access === "none" ? null : "2000-01-01T00:00:00.000Z",
+  // Neither "none" nor "unverified" ends (the server frames no unverified account, and no account waiting
+  // for a school address: both pages explain more than a frame holds).
+  endsAt: access === "none" || access === "unverified" ? null : "2000-01-01T00:00:00.000Z",
   memo: { monthlyLimit: null, usedThisMonth: 0 },
+  needsAcademicEmail: false,
 });
 const FRAME_PRICING_SESSION: PricingSession = { userId: "", email: "" };
 

@@ -51,6 +51,11 @@ export const pagePreloads: PagePreload[] = [
     modules: [SHELL, "src/features/subscription/routes/subscription-route.tsx"],
     namespaces: ["subscription"],
   },
+  {
+    path: "/verify-email",
+    modules: [SHELL, "src/features/verification/routes/verify-email-route.tsx"],
+    namespaces: ["verification", "auth"],
+  },
   { path: "/document/*", modules: [SHELL, "src/features/docs/routes/docs-route.tsx"], namespaces: ["docs"] },
   {
     path: "/video-document",

@@ -89,6 +89,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Outside the login gate: the emailed link works signed out, and signs nothing in.
+            path: "verify-email",
+            lazy: withTexts(["verification", "auth"], () =>
+              import("@/features/verification/routes/verify-email-route").then(({ VerifyEmailRoute }) => ({
+                Component: VerifyEmailRoute,
+              })),
+            ),
+          },
+          {
             // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
             path: "document/*",
             lazy: withTexts("docs", () =>

@@ -1,3 +1,4 @@
+import enAccess from "./en/access.json";
 import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enDocs from "./en/docs.json";
@@ -6,6 +7,8 @@ import enProfile from "./en/profile.json";
 import enShell from "./en/shell.json";
 import enSso from "./en/sso.json";
 import enSubscription from "./en/subscription.json";
+import enVerification from "./en/verification.json";
+import frAccess from "./fr/access.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frDocs from "./fr/docs.json";
@@ -14,6 +17,7 @@ import frProfile from "./fr/profile.json";
 import frShell from "./fr/shell.json";
 import frSso from "./fr/sso.json";
 import frSubscription from "./fr/subscription.json";
+import frVerification from "./fr/verification.json";
 
 // Every catalogue, for the typed keys (i18next.d.ts) and the parity test. The app itself loads
 // them one language and namespace at a time (see index.ts), so nothing imports this at run time.
@@ -27,6 +31,8 @@ export const resources = {
     subscription: enSubscription,
     sso: enSso,
     profile: enProfile,
+    verification: enVerification,
+    access: enAccess,
   },
   fr: {
     common: frCommon,
@@ -37,6 +43,8 @@ export const resources = {
     subscription: frSubscription,
     sso: frSso,
     profile: frProfile,
+    verification: frVerification,
+    access: frAccess,
   },
 } as const;
 

@@ -1,7 +1,6 @@
 import type { Occupation, Profile } from "@precis/contract/profile";
-import { entitlementResponseSchema } from "@precis/contract/subscription";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /*
  * `GET /api/entitlement`, in the shared layer: the subscription page says the access, and home and the
@@ -9,8 +8,13 @@ import { apiRequest } from "@/lib/api-client";
  * other (decision 006), so the one query of this endpoint lives here.
  */
 
+/** The schema (and zod with it) loads with the request: home asks only for the few accounts it explains. */
 export function getEntitlement(signal?: AbortSignal) {
-  return apiRequest("/entitlement", { signal, schema: entitlementResponseSchema });
+  return apiRequestCheckedBy(
+    () => import("@precis/contract/subscription").then(({ entitlementResponseSchema }) => entitlementResponseSchema),
+    "/entitlement",
+    { signal },
+  );
 }
 
 export const entitlementQueryOptions = () =>

@@ -30,6 +30,7 @@ export const ANTD_STYLED_COMPONENTS = [
   "Input",
   "Layout",
   "Menu",
+  "Modal",
   "Popover",
   "Progress",
   "Radio",

@@ -4,6 +4,7 @@ import {
   CreditCardOutlined,
   FilePdfOutlined,
   LogoutOutlined,
+  MailOutlined,
   UserOutlined,
 } from "@ant-design/icons";
 import { getAvatarInitials, getDisplayName } from "@precis/contract/account-texts";
@@ -50,6 +51,12 @@ export function AccountMenu({ profile }: { profile: Profile }) {
       key: "profile",
       icon: <UserOutlined aria-hidden="true" />,
       label: <SmartLink href="/profile">{t("account.profile")}</SmartLink>,
+    },
+    {
+      // The profile shows the address read-only and points here (Google or Microsoft sign-in, decision 007).
+      key: "change-email",
+      icon: <MailOutlined aria-hidden="true" />,
+      label: <SmartLink href="/change-email">{t("account.changeEmail")}</SmartLink>,
     },
     {
       key: "subscription",

@@ -1,17 +1,37 @@
 import { Layout } from "antd";
-import { type MouseEvent, Suspense } from "react";
+import { lazy, type MouseEvent, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Navbar } from "@/app/layout/navbar";
 import { SiteFooter } from "@/app/layout/site-footer";
 import { PageLoader } from "@/components/page-loader";
+import { useAppState } from "@/lib/app-state";
 import { getScrollKey } from "@/lib/scroll-key";
+
+/*
+ * The verification banner, its dialog and its texts load only for an account that shows it: every other
+ * visit, the prerendered frames among them (never served to an unverified account), loads none of it.
+ */
+const VerificationBanner = lazy(() =>
+  import("@/features/verification/components/verification-banner").then(({ VerificationBanner }) => ({
+    default: VerificationBanner,
+  })),
+);
+
+/** The page that asks for the code itself: no banner above it. */
+const VERIFY_EMAIL_PATH = "/verify-email";
 
 const MAIN_CONTENT_ID = "main-content";
 
 /** SPEC §2 layout shell: navbar, main area, footer. */
 export function AppShell() {
   const { t } = useTranslation("shell");
+  const { profile } = useAppState();
+  const { pathname } = useLocation();
+  // Shown from the first unverified profile on, for the rest of the visit: once the code is accepted the
+  // banner says so, rather than vanishing with the dialog that accepted it.
+  const [showsBanner, setShowsBanner] = useState(false);
+  if (profile?.emailVerified === false && !showsBanner) setShowsBanner(true);
 
   // Focus <main> directly instead of following "#main-content": a hash navigation would add a
   // history entry and the router would treat it as a page change.
@@ -30,6 +50,12 @@ export function AppShell() {
       </a>
       <Navbar />
       <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
+        {showsBanner && profile && pathname !== VERIFY_EMAIL_PATH && (
+          // Nothing in its place while it loads: the page below must not wait for it.
+          <Suspense fallback={null}>
+            <VerificationBanner profile={profile} />
+          </Suspense>
+        )}
         {/* Keeps the navbar on screen while a page's translations load. */}
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,4 +1,5 @@
 import { CheckCircleFilled } from "@ant-design/icons";
+import { capitalizeName } from "@precis/contract/account-texts";
 import type { Occupation } from "@precis/contract/profile";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,6 @@ import { useCountdown } from "@/features/auth/hooks/use-countdown";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { getPostRegistrationDestination, SUBSCRIPTION_PATH } from "@/features/auth/lib/destinations";
 import { formatDuration } from "@/features/auth/lib/format-duration";
-import { capitalizeName } from "@precis/contract/account-texts";
 import { getCurrentLanguage } from "@/i18n";
 import { useClientConfig } from "@/lib/client-config";
 

@@ -2,12 +2,14 @@ import { CheckCircleFilled } from "@ant-design/icons";
 import { getGreetingName } from "@precis/contract/account-texts";
 import { Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { StudentAccessNotice, UnverifiedAccessNotice } from "@/components/access-notices";
 import { LinkButton } from "@/components/link-button";
 import { SmartLink } from "@/components/smart-link";
 import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
+import { mayNeedAccessNotice, useEntitlement } from "@/lib/entitlement";
 
 /** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
 export function HomeRoute() {
@@ -16,6 +18,8 @@ export function HomeRoute() {
   const { profile } = useAppState();
   useDocumentTitle(t("pageTitle"));
   const name = useAccountText("greetingName", profile ? getGreetingName(profile) : "");
+  // Asked only for an account whose access may need explaining; every other one skips the request.
+  const { data: entitlement } = useEntitlement({ enabled: mayNeedAccessNotice(profile) });
 
   // The shell renders this page only for a logged-in user; this keeps the types honest.
   if (!profile) return null;
@@ -33,6 +37,8 @@ export function HomeRoute() {
           <CheckCircleFilled aria-hidden="true" className="session-icon" />
           <span>{t("sessionActive")}</span>
         </Typography.Paragraph>
+        {entitlement?.access === "unverified" && <UnverifiedAccessNotice />}
+        {entitlement?.needsAcademicEmail && <StudentAccessNotice />}
         <Typography.Paragraph>{t("intro", { caseLawSite })}</Typography.Paragraph>
         <Flex wrap gap="middle" className="home-actions">
           <LinkButton type="primary" size="large" to={links.caseLawSite}>

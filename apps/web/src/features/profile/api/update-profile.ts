@@ -2,6 +2,7 @@ import { type UpdateProfileRequest, userDetailsResponseSchema } from "@precis/co
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { apiRequest } from "@/lib/api-client";
+import { entitlementQueryOptions } from "@/lib/entitlement";
 
 // The profile lives under one query for the whole app (ADR 006): the shell's avatar and this page
 // read the same answer, so a saved name shows in the navbar at once.
@@ -16,6 +17,8 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (answer) => {
       queryClient.setQueryData(userDetailsQueryOptions().queryKey, answer);
+      // The occupation decides between the trial and the students' free years.
+      void queryClient.invalidateQueries({ queryKey: entitlementQueryOptions().queryKey });
     },
   });
 }

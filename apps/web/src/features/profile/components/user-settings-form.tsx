@@ -1,6 +1,7 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import { PROFILE_TEXT_MAX_LENGTH } from "@precis/contract/account-rules";
 import {
+  type Occupation,
   occupations,
   type Profile,
   TOPICS_PER_COLUMN,
@@ -11,19 +12,22 @@ import {
 import { Button, Form, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { StudentAccessNotice } from "@/components/access-notices";
 import { ClientTooltip } from "@/components/client-tooltip";
 import { Input } from "@/components/inputs";
 import { NativeSelect } from "@/components/native-select";
 import { Notice } from "@/components/notice";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { isApiRequestError } from "@/lib/api-client";
+import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
 import { SettingsPanel, toSaveResult } from "./settings-panel";
 import { TopicCheckboxes } from "./topic-checkboxes";
 
-type UserSettingsValues = Required<UpdateProfileRequest>;
+/** What this form edits and sends: the request also takes `username` and `email`, read-only, never sent from here. */
+type UserSettingsValues = Required<Omit<UpdateProfileRequest, "username" | "email">>;
 const EDITABLE_FIELDS = [
   "firstName",
   "lastName",
@@ -71,6 +75,11 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
   const refetchProfile = useRefetchProfile();
   const chosenTopics: Topic[] = Form.useWatch("topicsOfInterest", form) ?? [];
   const isAllSubjects = chosenTopics.length === topicsOfInterest.length;
+  // A student or faculty member on an address that is not a school's has the ordinary trial: said beside the
+  // occupation, while it is still chosen. Other accounts skip the request.
+  const chosenOccupation: Occupation | undefined = Form.useWatch("occupation", form);
+  const { data: entitlement } = useEntitlement({ enabled: isStudentOccupation(profile.occupation) });
+  const needsSchoolAddress = entitlement?.needsAcademicEmail === true && isStudentOccupation(chosenOccupation);
 
   const maxLengthRule = (field: keyof typeof PROFILE_TEXT_MAX_LENGTH) => [
     { max: PROFILE_TEXT_MAX_LENGTH[field], message: t("user.tooLong", { max: PROFILE_TEXT_MAX_LENGTH[field] }) },
@@ -189,6 +198,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
             />
           </Form.Item>
         </div>
+        {needsSchoolAddress && <StudentAccessNotice />}
         <span id="area-of-law-help" className="visually-hidden">
           {t("user.areaOfLawHelp")}
         </span>

@@ -4,6 +4,7 @@ import type { Entitlement } from "@precis/contract/subscription";
 import type { QueryClient } from "@tanstack/react-query";
 import { Alert, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { StudentAccessNotice } from "@/components/access-notices";
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
 import { StatusMessage } from "@/components/status-message";
@@ -109,7 +110,10 @@ export function SubscriptionRoute() {
   );
 }
 
-/** The access the account has today, in plain words (trial, student or subscription, and until when). */
+/**
+ * The access the account has today, in plain words (trial, student or subscription, and until when), and
+ * what an access that waits for a verified or a school address needs.
+ */
 function AccessSummary({ entitlement }: { entitlement: Entitlement }) {
   const { t } = useTranslation("subscription");
   const endsAt = useAccountText(
@@ -117,8 +121,17 @@ function AccessSummary({ entitlement }: { entitlement: Entitlement }) {
     entitlement.endsAt ? formatAccessEndDate(entitlement.endsAt, getCurrentLanguage()) : "",
   );
   return (
-    <Typography.Paragraph className="subscription-access">
-      {t(`access.${entitlement.access}`, { date: endsAt })}
-    </Typography.Paragraph>
+    <>
+      <Typography.Paragraph className="subscription-access">
+        {t(`access.${entitlement.access}`, { date: endsAt })}
+      </Typography.Paragraph>
+      {/* The trial starts with the emailed code: the page to enter it. */}
+      {entitlement.access === "unverified" && (
+        <LinkButton type="primary" to="/verify-email" className="subscription-verify">
+          {t("enterCode")}
+        </LinkButton>
+      )}
+      {entitlement.needsAcademicEmail && <StudentAccessNotice />}
+    </>
   );
 }

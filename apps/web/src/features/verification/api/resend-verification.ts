@@ -1,0 +1,31 @@
+import type { ResendVerificationRequest } from "@precis/contract/verification";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+import { isAlreadyVerified } from "../lib/verification-errors";
+import { refreshVerifiedAccount } from "./verify-email";
+
+/**
+ * `POST /api/verify-email/resend` (signed in): `{}` sends a new code to the account's own address, `{ email }`
+ * a code to another address the account will move to once it is proven (a school address). Resolves to the
+ * address the code went to.
+ */
+export async function resendVerification(request: ResendVerificationRequest): Promise<string> {
+  const answer = await apiRequestCheckedBy(
+    () =>
+      import("@precis/contract/verification").then(
+        ({ resendVerificationResponseSchema }) => resendVerificationResponseSchema,
+      ),
+    "/verify-email/resend",
+    { method: "POST", body: request },
+  );
+  return answer.email;
+}
+
+export function useResendVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendVerification,
+    // Proven meanwhile (the emailed link, another tab): the profile on screen is out of date.
+    onError: (error) => (isAlreadyVerified(error) ? refreshVerifiedAccount(queryClient) : undefined),
+  });
+}

@@ -1,0 +1,30 @@
+import type { VerifyEmailRequest, VerifyEmailResponse } from "@precis/contract/verification";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+
+/**
+ * `POST /api/verify-email`: `{ code }` checks the signed-in account's newest code; with `email` (the emailed
+ * link) no session is needed, and none is opened. The schema loads with the call: only a submit needs zod.
+ */
+export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
+  return apiRequestCheckedBy(
+    () => import("@precis/contract/verification").then(({ verifyEmailResponseSchema }) => verifyEmailResponseSchema),
+    "/verify-email",
+    { method: "POST", body: request },
+  );
+}
+
+/**
+ * A proven address changes the profile (`emailVerified`, and the address itself after a move to a school
+ * address) and the access (the trial or the student years start), and any answer that carries the address
+ * (the pricing session's): every query is marked stale, and those on screen, the profile's and the
+ * entitlement's among them, are fetched again, so the banner goes and the pages say the new access.
+ */
+export function refreshVerifiedAccount(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries();
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: verifyEmail, onSuccess: () => refreshVerifiedAccount(queryClient) });
+}

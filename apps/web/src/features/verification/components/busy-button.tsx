@@ -1,0 +1,19 @@
+import { LoadingOutlined } from "@ant-design/icons";
+import { Button, type ButtonProps } from "antd";
+
+/**
+ * A button whose request is running, as the account forms' submit buttons are (decision 006): a hidden
+ * spinner instead of antd's `loading`, whose spinner can linger in the accessible name, and `aria-disabled`
+ * instead of `disabled`, which would drop keyboard focus. Callers ignore presses while `isBusy`.
+ */
+export function BusyButton({ isBusy, className, icon, ...buttonProps }: ButtonProps & { isBusy: boolean }) {
+  return (
+    <Button
+      {...buttonProps}
+      aria-disabled={isBusy}
+      aria-busy={isBusy}
+      className={[className, isBusy ? "verification-busy" : ""].filter(Boolean).join(" ") || undefined}
+      icon={isBusy ? <LoadingOutlined spin aria-hidden="true" /> : icon}
+    />
+  );
+}
