@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyPassword } from "../src/modules/auth/passwords.ts";
+import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
 // The real verification, watched: which hashes a login checks is the behaviour under test, not its speed.
@@ -8,38 +9,12 @@ vi.mock("../src/modules/auth/passwords.ts", async (importOriginal) => {
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 
-const PROJECT = "precis-emulated";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_API_KEY: "fake-api-key",
-      FIREBASE_AUTH_DOMAIN: "precis-emulated.firebaseapp.com",
-      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
-    },
-  });
+  server = await startTestServer({ env: emulatorEnv });
 });
 afterAll(() => server.close());
-
-function emulatorToken(email: string) {
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const claims = {
-    iss: `https://securetoken.google.com/${PROJECT}`,
-    aud: PROJECT,
-    sub: `uid-${email}`,
-    iat: now - 5,
-    exp: now + 3600,
-    auth_time: now - 5,
-    email,
-    email_verified: true,
-    name: "Sam Google",
-    firebase: { sign_in_provider: "google.com" },
-  };
-  return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
-}
 
 describe("a wrong password on an account without one", () => {
   it("costs an argon2id verification with the same parameters, so timing does not reveal the kind of account", async () => {
@@ -47,7 +22,7 @@ describe("a wrong password on an account without one", () => {
     const registered = await server.app.inject({
       method: "POST",
       url: "/api/sso/register",
-      headers: { ...xhrHeaders, authorization: basicAuth(email, emulatorToken(email)) },
+      headers: { ...xhrHeaders, authorization: basicAuth(email, emulatorToken(email, new Date())) },
       payload: { email, role: "lawyer" },
     });
     expect(registered.statusCode).toBe(200);

@@ -4,9 +4,9 @@ import { count, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, userIdentities, users } from "../src/db/schema.ts";
+import { emulatorEnv, emulatorToken as emulatorTokenAt, EMULATOR_PROJECT as PROJECT } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
-const PROJECT = "precis-emulated";
 const time = createTestClock();
 let server: TestServer;
 
@@ -15,35 +15,14 @@ beforeAll(async () => {
   // the endpoints here.
   server = await startTestServer({
     clock: time.clock,
-    env: {
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_API_KEY: "fake-api-key",
-      FIREBASE_AUTH_DOMAIN: "precis-emulated.firebaseapp.com",
-      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
-      REGISTER_MAX_PER_IP: "1000",
-    },
+    env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000" },
   });
 });
 afterAll(() => server.close());
 
 const nowSeconds = () => Math.floor(time.clock().getTime() / 1000);
-function emulatorToken(email: string, overrides: Record<string, unknown> = {}) {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const claims = {
-    iss: `https://securetoken.google.com/${PROJECT}`,
-    aud: PROJECT,
-    sub: `uid-${email}`,
-    iat: nowSeconds() - 5,
-    exp: nowSeconds() + 3600,
-    auth_time: nowSeconds() - 5,
-    email,
-    email_verified: true,
-    name: "Marie-Ève  Tremblay Gagnon",
-    firebase: { sign_in_provider: "google.com" },
-    ...overrides,
-  };
-  return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
-}
+const emulatorToken = (email: string, overrides: Record<string, unknown> = {}) =>
+  emulatorTokenAt(email, time.clock(), overrides);
 function ssoPost(url: string, email: string, token: string, body?: object, headers: Record<string, string> = {}) {
   return server.app.inject({
     method: "POST",

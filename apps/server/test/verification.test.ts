@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { accessReminders, mailOutbox, trialLedger, users } from "../src/db/schema.ts";
 import { hashEmailForTrial, normalizeEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
+import { emulatorEnv, emulatorToken as emulatorTokenAt } from "./emulator-tokens.ts";
 import {
   basicAuth,
   createTestClock,
@@ -16,7 +17,6 @@ import {
 } from "./harness.ts";
 
 const PASSWORD = "Tribunal2024x";
-const PROJECT = "precis-emulated";
 const DAY_MS = 86_400_000;
 const time = createTestClock();
 let server: TestServer;
@@ -27,10 +27,7 @@ beforeAll(async () => {
     env: {
       REGISTER_MAX_PER_IP: "1000",
       // The emulator's unsigned tokens, as the SSO suite uses them (the cryptography is proven elsewhere).
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_API_KEY: "fake-api-key",
-      FIREBASE_AUTH_DOMAIN: "precis-emulated.firebaseapp.com",
-      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      ...emulatorEnv,
     },
   });
 });
@@ -67,23 +64,7 @@ async function mailsTo(recipient: string, subject: string) {
     .where(and(eq(mailOutbox.recipient, recipient), like(mailOutbox.subject, `${subject}%`)));
 }
 
-const nowSeconds = () => Math.floor(time.clock().getTime() / 1000);
-function emulatorToken(email: string, provider = "google.com") {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const claims = {
-    iss: `https://securetoken.google.com/${PROJECT}`,
-    aud: PROJECT,
-    sub: `uid-${email}`,
-    iat: nowSeconds() - 5,
-    exp: nowSeconds() + 3600,
-    auth_time: nowSeconds() - 5,
-    email,
-    email_verified: true,
-    name: "Marie Tremblay",
-    firebase: { sign_in_provider: provider },
-  };
-  return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
-}
+const emulatorToken = (email: string) => emulatorTokenAt(email, time.clock(), { name: "Marie Tremblay" });
 const ssoLogin = (email: string) =>
   server.app.inject({
     method: "POST",
