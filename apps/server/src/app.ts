@@ -3,10 +3,12 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import pino from "pino";
 import { z } from "zod/mini";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Clock, type ElapsedClock, systemClock, systemElapsedClock } from "./lib/clock.ts";
+import { describeDatabaseError } from "./lib/database-errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { type AccessReminderJob, createAccessReminderJob } from "./modules/billing/access-reminders.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
@@ -50,7 +52,7 @@ export interface ServerDependencies {
   mailTransport?: MailTransport;
 }
 
-/** Accept a caller's request id only when it is short and plain, so it cannot forge log lines. */
+/** Log a caller's request id only when it is short and plain, so it cannot forge log lines. */
 const REQUEST_ID_PATTERN = /^[\w.-]{8,64}$/;
 
 /** Anything that could let someone act as a user is never written to the log. */
@@ -73,6 +75,8 @@ export const LOG_SERIALIZERS = {
     host: request.host,
     remoteAddress: request.ip,
   }),
+  /** A database error keeps its SQLSTATE and constraint, never its message or parameters; others as pino has them. */
+  err: (error: unknown) => describeDatabaseError(error) ?? pino.stdSerializers.err(error as Error),
 };
 
 export async function createServer({
@@ -91,10 +95,14 @@ export async function createServer({
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Ours, always: a caller's X-Request-Id is logged beside it (callerRequestId), never taken for it, so
+    // nobody can make two requests share an id in the audit log.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const offered = request.headers["x-request-id"];
-      return typeof offered === "string" && REQUEST_ID_PATTERN.test(offered) ? offered : randomUUID();
+    genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, options, rawRequest) => {
+      const offered = rawRequest.headers["x-request-id"];
+      const callerRequestId = typeof offered === "string" && REQUEST_ID_PATTERN.test(offered) ? offered : undefined;
+      return logger.child(callerRequestId ? { ...bindings, callerRequestId } : bindings, options);
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A client that never finishes its request must not hold a socket for ever.

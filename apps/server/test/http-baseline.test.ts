@@ -208,15 +208,17 @@ describe("headers", () => {
     await production.app.close();
   });
 
-  it("gives every answer a request id, and keeps a well-formed one offered by the caller", async () => {
+  it("gives every answer a request id of its own, logging a well-formed one offered by the caller beside it", async () => {
     const generated = await server.app.inject({ method: "GET", url: "/api/health" });
     expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await server.app.inject({
+    const offered = await server.app.inject({
       method: "GET",
       url: "/api/health",
       headers: { "x-request-id": "lb-trace-12345" },
     });
-    expect(kept.headers["x-request-id"]).toBe("lb-trace-12345");
+    expect(offered.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = server.logs.lines.map((line) => JSON.parse(line)).find((entry) => entry.callerRequestId);
+    expect(logged).toMatchObject({ callerRequestId: "lb-trace-12345", reqId: offered.headers["x-request-id"] });
     const forged = await server.app.inject({
       method: "GET",
       url: "/api/health",

@@ -53,3 +53,41 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE codes are five characters of digits and capitals; anything else is no SQLSTATE. */
+const SQLSTATE_PATTERN = /^[0-9A-Z]{5}$/;
+
+/**
+ * What the log may keep of an error that came from the database: its kind, SQLSTATE and constraint. Never its
+ * message, which Drizzle fills with the query's bound parameters (emails, names, argon2 hashes), nor the
+ * driver's `detail` ("Key (email)=(…) already exists"). Null when the error did not come from the database.
+ */
+export function describeDatabaseError(error: unknown) {
+  let sqlState: string | undefined;
+  let constraint: string | undefined;
+  let isFromDatabase = false;
+  for (const candidate of causeChain(error)) {
+    const name = (candidate as { name?: unknown }).name;
+    if (name === "DrizzleQueryError" || "query" in candidate || "severity" in candidate) isFromDatabase = true;
+    if (typeof candidate.code === "string" && SQLSTATE_PATTERN.test(candidate.code)) {
+      isFromDatabase = true;
+      sqlState ??= candidate.code;
+    }
+    if (typeof candidate.constraint === "string") constraint ??= candidate.constraint;
+  }
+  if (!isFromDatabase) return null;
+  return {
+    type: error instanceof Error ? error.name : typeof error,
+    message: "database error (message withheld: it may carry personal data)",
+    // Where it happened: the frames only, not the lines before them, which repeat the message.
+    stack:
+      error instanceof Error
+        ? (error.stack ?? "")
+            .split("\n")
+            .filter((line) => /^\s+at /.test(line))
+            .join("\n")
+        : "",
+    ...(sqlState ? { sqlState } : {}),
+    ...(constraint ? { constraint } : {}),
+  };
+}
