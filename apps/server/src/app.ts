@@ -19,6 +19,7 @@ import { createMailTransport, createMailWorker, type MailTransport, type MailWor
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
+import { createRetentionJob, type RetentionJob } from "./modules/retention/job.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
 import { verificationRoutes } from "./modules/verification/routes.ts";
@@ -36,6 +37,7 @@ declare module "fastify" {
     elapsedClock: ElapsedClock;
     mailWorker: MailWorker;
     accessReminders: AccessReminderJob;
+    retention: RetentionJob;
   }
 }
 
@@ -144,6 +146,10 @@ export async function createServer({
   app.decorate("accessReminders", accessReminders);
   app.addHook("onListen", async () => accessReminders.start());
   app.addHook("onClose", async () => accessReminders.stop());
+  const retention = createRetentionJob({ db: database.db, config, clock, log: app.log });
+  app.decorate("retention", retention);
+  app.addHook("onListen", async () => retention.start());
+  app.addHook("onClose", async () => retention.stop());
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });

@@ -99,6 +99,10 @@ const environmentSchema = z
     REGISTER_MAX_PER_IP: positiveInt.default(20),
     RESET_CODE_TTL_MINUTES: positiveInt.max(60).default(15),
     VERIFY_RESEND_MAX_PER_ACCOUNT: positiveInt.default(5),
+    RETENTION_SESSIONS_DAYS: positiveInt.max(3650).default(30),
+    RETENTION_STRIPE_PAYLOAD_DAYS: positiveInt.max(3650).default(30),
+    AUDIT_RETENTION_DAYS: positiveInt.max(3650).default(365),
+    RETENTION_DOCS_FEEDBACK_DAYS: positiveInt.max(3650).default(730),
     ACADEMIC_EMAIL_DOMAINS: z
       .string()
       .optional()
@@ -257,6 +261,13 @@ function buildConfig(env: Environment) {
       registerPerIp: env.REGISTER_MAX_PER_IP,
     },
     resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
+    /** Days each kind of record is kept once it is over (README, "Retention"). */
+    retention: {
+      sessions: env.RETENTION_SESSIONS_DAYS,
+      stripePayloads: env.RETENTION_STRIPE_PAYLOAD_DAYS,
+      auditEvents: env.AUDIT_RETENTION_DAYS,
+      docsFeedback: env.RETENTION_DOCS_FEEDBACK_DAYS,
+    },
     verification: {
       resendPerAccount: env.VERIFY_RESEND_MAX_PER_ACCOUNT,
       academicEmailDomains: env.ACADEMIC_EMAIL_DOMAINS,

@@ -189,6 +189,21 @@ export const accessReminders = pgTable(
 );
 
 /**
+ * Each scheduled job's runs, one row per job and period (a UTC day): the primary key lets one instance claim a
+ * period, however many run the job, and the row says what the run did.
+ */
+export const scheduledJobRuns = pgTable(
+  "scheduled_job_runs",
+  {
+    job: text("job").notNull(),
+    period: text("period").notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
+    details: jsonb("details").$type<Record<string, number>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.period] })],
+);
+
+/**
  * Emails waiting to be sent. Written in the same transaction as the change that causes them, so an
  * acknowledged change never loses its email; a worker sends them with retries.
  */

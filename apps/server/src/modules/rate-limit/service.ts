@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { rateLimitCounters } from "../../db/schema.ts";
@@ -45,9 +45,4 @@ export async function hitRateLimit(
   const [row] = await hitStatement(db).execute({ key, windowStart, expiresAt: windowEnd });
   if ((row?.hits ?? 0) <= rule.limit) return { isAllowed: true };
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
-}
-
-/** Drops counters whose window has closed. */
-export async function deleteExpiredRateLimits(db: AppDatabase, now: Date) {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now));
 }

@@ -1,0 +1,153 @@
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppConfig } from "../../config.ts";
+import type { AppDatabase } from "../../db/client.ts";
+import {
+  auditEvents,
+  docsFeedback,
+  emailVerificationCodes,
+  mailOutbox,
+  passwordResetCodes,
+  rateLimitCounters,
+  scheduledJobRuns,
+  sessions,
+  stripeEvents,
+} from "../../db/schema.ts";
+import { addDays, type Clock } from "../../lib/clock.ts";
+
+/** Any fixed number, the same in every instance. */
+const RETENTION_LOCK = 7_202_612;
+const RETENTION_JOB = "retention";
+const CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** What a sent email's body becomes: it held security codes and links, and the row keeps only who, what and when. */
+export const REDACTED_EMAIL_BODY = "";
+
+export type RetentionCounts = Record<
+  | "sessions"
+  | "rateLimitCounters"
+  | "passwordResetCodes"
+  | "verificationCodes"
+  | "emailBodies"
+  | "stripePayloads"
+  | "auditEvents"
+  | "docsFeedback",
+  number
+>;
+
+/**
+ * Applies the retention table (README, "Retention") once per UTC day, whichever instance gets there first: the
+ * day is claimed by a row of scheduled_job_runs, written in the same transaction as the deletions, under an
+ * advisory lock so the others do not even try. Returns what was removed, or null when the day was already done.
+ */
+export async function applyRetention(db: AppDatabase, config: AppConfig, now: Date): Promise<RetentionCounts | null> {
+  const days = config.retention;
+  const period = now.toISOString().slice(0, 10);
+  return db.transaction(async (tx) => {
+    // node-postgres and PGlite both answer with { rows }.
+    const locking = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
+    if (!(locking as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return null;
+    const [done] = await tx
+      .select({ period: scheduledJobRuns.period })
+      .from(scheduledJobRuns)
+      .where(and(eq(scheduledJobRuns.job, RETENTION_JOB), eq(scheduledJobRuns.period, period)));
+    if (done) return null;
+
+    const counted = async (query: Promise<unknown[]>) => (await query).length;
+    const sessionCutoff = addDays(now, -days.sessions);
+    const counts: RetentionCounts = {
+      sessions: await counted(
+        tx
+          .delete(sessions)
+          .where(
+            or(
+              lt(sessions.revokedAt, sessionCutoff),
+              lt(sessions.idleExpiresAt, sessionCutoff),
+              lt(sessions.absoluteExpiresAt, sessionCutoff),
+            ),
+          )
+          .returning({ id: sessions.id }),
+      ),
+      rateLimitCounters: await counted(
+        tx
+          .delete(rateLimitCounters)
+          .where(lt(rateLimitCounters.expiresAt, now))
+          .returning({ key: rateLimitCounters.key }),
+      ),
+      passwordResetCodes: await counted(
+        tx
+          .delete(passwordResetCodes)
+          .where(or(isNotNull(passwordResetCodes.usedAt), lt(passwordResetCodes.expiresAt, now)))
+          .returning({ id: passwordResetCodes.id }),
+      ),
+      verificationCodes: await counted(
+        tx
+          .delete(emailVerificationCodes)
+          .where(or(isNotNull(emailVerificationCodes.usedAt), lt(emailVerificationCodes.expiresAt, now)))
+          .returning({ id: emailVerificationCodes.id }),
+      ),
+      emailBodies: await counted(
+        tx
+          .update(mailOutbox)
+          .set({ textBody: REDACTED_EMAIL_BODY, htmlBody: REDACTED_EMAIL_BODY })
+          .where(and(isNotNull(mailOutbox.sentAt), or(ne(mailOutbox.textBody, ""), ne(mailOutbox.htmlBody, ""))))
+          .returning({ id: mailOutbox.id }),
+      ),
+      // The event's id, type and time stay in their columns: all that replays and ordering need.
+      stripePayloads: await counted(
+        tx
+          .update(stripeEvents)
+          .set({ payload: sql`'{}'::jsonb` })
+          .where(
+            and(
+              lt(stripeEvents.receivedAt, addDays(now, -days.stripePayloads)),
+              ne(stripeEvents.payload, sql`'{}'::jsonb`),
+            ),
+          )
+          .returning({ id: stripeEvents.eventId }),
+      ),
+      auditEvents: await counted(
+        tx
+          .delete(auditEvents)
+          .where(lt(auditEvents.occurredAt, addDays(now, -days.auditEvents)))
+          .returning({ id: auditEvents.id }),
+      ),
+      docsFeedback: await counted(
+        tx
+          .delete(docsFeedback)
+          .where(lt(docsFeedback.createdAt, addDays(now, -days.docsFeedback)))
+          .returning({ id: docsFeedback.id }),
+      ),
+    };
+    await tx.insert(scheduledJobRuns).values({ job: RETENTION_JOB, period, ranAt: now, details: counts });
+    return counts;
+  });
+}
+
+export type RetentionJob = ReturnType<typeof createRetentionJob>;
+
+/** Checks every hour while the server listens whether today's retention has run; tests call runOnce(). */
+export function createRetentionJob(options: {
+  db: AppDatabase;
+  config: AppConfig;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  const runOnce = () => applyRetention(options.db, options.config, options.clock());
+  const runLogged = () =>
+    runOnce().then(
+      (counts) => counts && options.log.info({ removed: counts }, "retention applied"),
+      (error: unknown) => options.log.error({ err: error }, "retention failed; next try in an hour"),
+    );
+  return {
+    runOnce,
+    start() {
+      void runLogged();
+      timer = setInterval(runLogged, CHECK_INTERVAL_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { count, eq, isNull } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
+import {
+  auditEvents,
+  docsFeedback,
+  emailVerificationCodes,
+  mailOutbox,
+  passwordResetCodes,
+  rateLimitCounters,
+  scheduledJobRuns,
+  sessions,
+  stripeEvents,
+} from "../src/db/schema.ts";
+import { addDays } from "../src/lib/clock.ts";
+import {
+  basicAuth,
+  createTestClock,
+  openTestDatabase,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
+
+const time = createTestClock(new Date("2026-03-01T09:00:00Z"));
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock });
+});
+afterAll(() => server.close());
+
+async function rows(table: PgTable) {
+  const [row] = await server.database.db.select({ value: count() }).from(table);
+  return row?.value ?? 0;
+}
+
+describe("the retention job", () => {
+  it("removes exactly what the retention table says, once a day", async () => {
+    const db = server.database.db;
+    const now = () => time.clock();
+    // An account, its verification (a used code), a session it logs out of and one it keeps.
+    const email = "kept.short@example.ca";
+    const registered = await server.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: xhrHeaders,
+      payload: { email, password: "Tribunal2024x" },
+    });
+    const ended = readSession(registered);
+    await verifyEmailThroughApi(server, email, ended);
+    await server.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...ended.headers } });
+    const login = await server.app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, "Tribunal2024x") },
+    });
+    expect(login.statusCode).toBe(200);
+    // A reset code that will expire unused, and the mail so far: sent (then redacted) but for one left unsent.
+    await server.app.inject({
+      method: "POST",
+      url: "/api/login/find-user",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, "") },
+    });
+    await server.app.mailWorker.runOnce();
+    await db
+      .insert(mailOutbox)
+      .values({ recipient: email, subject: "Unsent", textBody: "body", htmlBody: "<p>body</p>" });
+    // Records of the other kinds, each just past its period or well within it on the day the job runs.
+    const runDay = addDays(now(), 31);
+    await db.insert(auditEvents).values([
+      { event: "logged_in", occurredAt: addDays(runDay, -366) },
+      { event: "logged_in", occurredAt: addDays(runDay, -300) },
+    ]);
+    await db.insert(docsFeedback).values([
+      { page: "faq", isHelpful: true, createdAt: addDays(runDay, -731) },
+      { page: "faq", isHelpful: false, createdAt: addDays(runDay, -10) },
+    ]);
+    await db.insert(stripeEvents).values([
+      {
+        eventId: "evt_old",
+        type: "x",
+        eventCreatedAt: now(),
+        receivedAt: addDays(runDay, -31),
+        outcome: "applied",
+        payload: { id: "evt_old", customer: "cus_1" },
+      },
+      {
+        eventId: "evt_new",
+        type: "x",
+        eventCreatedAt: now(),
+        receivedAt: addDays(runDay, -1),
+        outcome: "applied",
+        payload: { id: "evt_new" },
+      },
+    ]);
+    const auditBefore = await rows(auditEvents);
+
+    time.advanceDays(31);
+    const counts = await server.app.retention.runOnce();
+    expect(counts).toEqual({
+      sessions: 1, // the one logged out 31 days ago; the other was used then, and its idle expiry is not yet 30 days old
+      rateLimitCounters: expect.any(Number),
+      passwordResetCodes: 1,
+      verificationCodes: 1,
+      emailBodies: 3, // the welcome, the verification code and the reset code, all sent
+      stripePayloads: 1,
+      auditEvents: 1,
+      docsFeedback: 1,
+    });
+    expect(counts?.rateLimitCounters).toBeGreaterThan(0);
+    expect(await rows(rateLimitCounters)).toBe(0);
+    expect(await rows(passwordResetCodes)).toBe(0);
+    expect(await rows(emailVerificationCodes)).toBe(0);
+    const [remaining] = await db.select().from(sessions);
+    expect(await rows(sessions)).toBe(1);
+    expect(remaining?.revokedAt).toBeNull();
+    const mail = await db.select({ subject: mailOutbox.subject, text: mailOutbox.textBody }).from(mailOutbox);
+    expect(mail.filter((row) => row.text !== "").map((row) => row.subject)).toEqual(["Unsent"]);
+    const payloads = await db.select({ id: stripeEvents.eventId, payload: stripeEvents.payload }).from(stripeEvents);
+    expect(Object.fromEntries(payloads.map((row) => [row.id, row.payload]))).toEqual({
+      evt_old: {},
+      evt_new: { id: "evt_new" },
+    });
+    expect(await rows(auditEvents)).toBe(auditBefore - 1);
+    expect(await db.select({ helpful: docsFeedback.isHelpful }).from(docsFeedback)).toEqual([{ helpful: false }]);
+    const [run] = await db.select().from(scheduledJobRuns).where(eq(scheduledJobRuns.job, "retention"));
+    expect(run).toMatchObject({ period: "2026-04-01", details: counts });
+
+    // The same day again: nothing to do. The next day: the job runs again.
+    expect(await server.app.retention.runOnce()).toBeNull();
+    time.advanceDays(1);
+    expect(await server.app.retention.runOnce()).toMatchObject({ sessions: 0, auditEvents: 0 });
+    expect(await db.select().from(sessions).where(isNull(sessions.revokedAt))).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the retention job with two instances on one PostgreSQL", () => {
+  it("runs once per day when both instances run it at the same moment", async () => {
+    const clock = createTestClock(new Date("2026-05-01T09:00:00Z"));
+    const shared = await openTestDatabase();
+    const secondDatabase = shared.url ? await openDatabase({ url: shared.url, poolMax: 5 }) : shared;
+    const first = await startTestServer({ database: shared, clock: clock.clock });
+    const second = await startTestServer({ database: secondDatabase, clock: clock.clock });
+    try {
+      await shared.db
+        .insert(auditEvents)
+        .values(
+          Array.from({ length: 50 }, () => ({ event: "logged_in" as const, occurredAt: addDays(clock.clock(), -400) })),
+        );
+      for (let day = 0; day < 3; day += 1) {
+        const results = await Promise.all([first.app.retention.runOnce(), second.app.retention.runOnce()]);
+        expect(results.filter((result) => result !== null)).toHaveLength(1);
+        clock.advanceDays(1);
+      }
+      const runs = await shared.db.select().from(scheduledJobRuns);
+      expect(runs.map((run) => run.period).sort()).toEqual(["2026-05-01", "2026-05-02", "2026-05-03"]);
+      expect(runs.reduce((sum, run) => sum + (run.details.auditEvents ?? 0), 0)).toBe(50);
+    } finally {
+      await first.app.close();
+      await second.app.close();
+      await secondDatabase.close();
+      await shared.close();
+    }
+  });
+});
