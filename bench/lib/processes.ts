@@ -108,6 +108,7 @@ export async function startAppServer(name: string, env: Record<string, string>) 
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
       AUTH_MAX_PER_IP: "100000000",
       LOGIN_MAX_PER_ACCOUNT: "100000000",
+      ACCOUNT_MAX_FAILURES_ALL_ADDRESSES: "100000000",
       REGISTER_MAX_PER_IP: "100000000",
       ...env,
     },

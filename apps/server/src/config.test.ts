@@ -64,6 +64,16 @@ describe("loadConfig", () => {
     expect(problemsOf({ ACADEMIC_EMAIL_DOMAINS: "utoronto" })).toHaveLength(1);
   });
 
+  it("trusts a number of proxy hops or a list of proxy addresses, and never any client's word", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.1.0.0/16" }).trustProxy).toEqual(["10.0.0.1", "10.1.0.0/16"]);
+    const hops = loadConfig({ TRUST_PROXY: "2" }).trustProxy;
+    expect(typeof hops === "function" && [0, 1, 2].map((hop) => hops("10.0.0.1", hop))).toEqual([true, true, false]);
+    for (const value of ["true", "yes", "10.0.0.1,proxy.internal"]) {
+      expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY: must be a number of proxy hops/);
+    }
+  });
+
   it("never echoes a secret-looking value in its message", () => {
     const problems = problemsOf({ DATABASE_URL: "mysql://root:hunter2@db/x" });
     expect(problems.join("\n")).not.toContain("hunter2");

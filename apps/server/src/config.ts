@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
 import { z } from "zod";
@@ -42,7 +43,31 @@ const environmentSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8081),
     PUBLIC_URL: url.default("http://localhost:8081"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    TRUST_PROXY: z.stringbool().default(false),
+    /**
+     * The proxies in front of this server, whose X-Forwarded-For is believed: a number of hops, or their
+     * addresses (IPs or CIDR ranges, comma-separated). Never "true", which would let any client name its own
+     * address and so slip past the per-address limits.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((value, ctx) => {
+        const trimmed = value.trim().toLowerCase();
+        if (trimmed === "false" || trimmed === "0") return false as const;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        const addresses = trimmed
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean);
+        if (trimmed === "true" || addresses.some((address) => !isIP(address.split("/")[0] ?? ""))) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be a number of proxy hops or a comma-separated list of proxy addresses (never true)",
+          });
+          return z.NEVER;
+        }
+        return addresses;
+      }),
     BODY_LIMIT_BYTES: positiveInt.max(10 * 1024 * 1024).default(256 * 1024),
 
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -95,6 +120,7 @@ const environmentSchema = z
     RATE_LIMIT_WINDOW_MINUTES: positiveInt.max(1440).default(15),
     AUTH_MAX_PER_IP: positiveInt.default(100),
     LOGIN_MAX_PER_ACCOUNT: positiveInt.default(10),
+    ACCOUNT_MAX_FAILURES_ALL_ADDRESSES: positiveInt.default(100),
     RESET_MAX_PER_ACCOUNT: positiveInt.default(5),
     REGISTER_MAX_PER_IP: positiveInt.default(20),
     RESET_CODE_TTL_MINUTES: positiveInt.max(60).default(15),
@@ -244,7 +270,14 @@ function buildConfig(env: Environment) {
     port: env.PORT,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    // A hop count becomes proxy-addr's rule for it: believe the nearest `hops` addresses of the chain.
+    trustProxy:
+      typeof env.TRUST_PROXY === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.TRUST_PROXY)
+        : env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     dataDir: path.resolve(env.DATA_DIR),
@@ -257,6 +290,7 @@ function buildConfig(env: Environment) {
       windowSeconds: env.RATE_LIMIT_WINDOW_MINUTES * 60,
       authPerIp: env.AUTH_MAX_PER_IP,
       loginPerAccount: env.LOGIN_MAX_PER_ACCOUNT,
+      perAccountAllAddresses: env.ACCOUNT_MAX_FAILURES_ALL_ADDRESSES,
       resetPerAccount: env.RESET_MAX_PER_ACCOUNT,
       registerPerIp: env.REGISTER_MAX_PER_IP,
     },

@@ -277,9 +277,11 @@ describe("login and sessions", () => {
       headers: xhrHeaders,
       payload: { email: newEmail(), password: PASSWORD },
     });
-    const setCookie = String(response.headers["set-cookie"]);
-    expect(setCookie).toMatch(/^__Host-precis_session=/);
-    expect(setCookie).toMatch(/Secure/);
+    const cookies = [response.headers["set-cookie"]].flat().map(String);
+    const session = cookies.find((cookie) => cookie.startsWith("__Host-precis_session="));
+    expect(session).toMatch(/; Secure/);
+    // The browser's device cookie (decision 023) is bound the same way.
+    expect(cookies.find((cookie) => cookie.startsWith("__Host-precis_device="))).toMatch(/; Secure/);
     await staging.app.close();
   });
 });

@@ -6,12 +6,14 @@ import {
   auditEvents,
   docsFeedback,
   emailVerificationCodes,
+  knownDevices,
   mailOutbox,
   passwordResetCodes,
   rateLimitCounters,
   scheduledJobRuns,
   sessions,
   stripeEvents,
+  users,
 } from "../src/db/schema.ts";
 import { addDays } from "../src/lib/clock.ts";
 import {
@@ -75,6 +77,12 @@ describe("the retention job", () => {
       { event: "logged_in", occurredAt: addDays(runDay, -366) },
       { event: "logged_in", occurredAt: addDays(runDay, -300) },
     ]);
+    const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db.insert(knownDevices).values({
+      tokenHash: "a-browser-unseen-for-a-year",
+      userId: account?.id ?? 0,
+      lastSignInAt: addDays(runDay, -366),
+    });
     await db.insert(docsFeedback).values([
       { page: "faq", isHelpful: true, createdAt: addDays(runDay, -731) },
       { page: "faq", isHelpful: false, createdAt: addDays(runDay, -10) },
@@ -110,6 +118,7 @@ describe("the retention job", () => {
       stripePayloads: 1,
       auditEvents: 1,
       docsFeedback: 1,
+      knownDevices: 1, // the one unseen for a year; the browser that signed in a month ago stays
     });
     expect(counts?.rateLimitCounters).toBeGreaterThan(0);
     expect(await rows(rateLimitCounters)).toBe(0);

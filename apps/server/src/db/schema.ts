@@ -94,6 +94,21 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Browsers that have signed in to an account before (a long-lived device cookie, kept here only as a hash):
+ * their owner's attempts are counted apart, so someone else's failed guesses never lock them out.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("known_devices_user_id_idx").on(table.userId)],
+);
+
 /** Security events, kept for investigations. Never holds a password, code, cookie or key. */
 export const auditEvents = pgTable(
   "audit_events",

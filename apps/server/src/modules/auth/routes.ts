@@ -16,6 +16,7 @@ import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { failureMessages, sendFailure } from "./failures.ts";
+import { findKnownDevice } from "./known-devices.ts";
 import {
   getAuthDependencies,
   logInWithPassword,
@@ -67,6 +68,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const limits = config.rateLimits;
   const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
+
+  /**
+   * The limits a guess at an account's secret counts against (NIST SP 800-63B 5.2.2), so that nobody can lock the
+   * owner out: a browser that has signed in to this account before is its owner's, and counts only against
+   * itself; any other attempt counts against its client address, against the account from that address, and
+   * against the account from all addresses together (a high bound, only reached by a spread-out attack).
+   */
+  async function guessLimits(
+    request: FastifyRequest,
+    kind: "login" | "reset-request" | "reset",
+    email: string,
+    perAccount: number,
+    windowSeconds = limits.windowSeconds,
+  ) {
+    const device = await findKnownDevice(app.database.db, config.env, request, email);
+    if (device) return [{ key: `${kind}:device:${device}`, limit: perAccount, windowSeconds }];
+    return [
+      { key: `auth:ip:${request.ip}`, limit: limits.authPerIp, windowSeconds: limits.windowSeconds },
+      { key: `${kind}:account-ip:${email}:${request.ip}`, limit: perAccount, windowSeconds },
+      { key: `${kind}:account:${email}`, limit: limits.perAccountAllAddresses, windowSeconds },
+    ];
+  }
 
   /** Counts the attempt against every key given; true when all allow it, else a 429 was sent. */
   function isWithinLimits(
@@ -126,11 +149,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;
-      // The account limit answers the same whether or not the password was right.
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
-        { key: `login:account:${credentials.email}`, limit: limits.loginPerAccount },
-      ]);
+      // A limit answers the same whether or not the password was right.
+      const isAllowed = await isWithinLimits(
+        request,
+        reply,
+        await guessLimits(request, "login", credentials.email, limits.loginPerAccount),
+      );
       if (!isAllowed) return reply;
       const result = await logInWithPassword(deps(request), credentials.email, credentials.secret);
       if (result.outcome !== "loggedIn") {
@@ -179,10 +203,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: true });
       if (!credentials) return reply;
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
-        { key: `reset-request:account:${credentials.email}`, limit: limits.resetPerAccount, windowSeconds: 3600 },
-      ]);
+      const isAllowed = await isWithinLimits(
+        request,
+        reply,
+        await guessLimits(request, "reset-request", credentials.email, limits.resetPerAccount, 3600),
+      );
       if (!isAllowed) return reply;
       const result = await requestPasswordReset(deps(request), credentials.email);
       if (result.outcome === "userNotFound") return sendFailure(reply, 404, "userNotFound");
@@ -204,10 +229,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
-        { key: `reset:account:${credentials.email}`, limit: limits.loginPerAccount },
-      ]);
+      const isAllowed = await isWithinLimits(
+        request,
+        reply,
+        await guessLimits(request, "reset", credentials.email, limits.loginPerAccount),
+      );
       if (!isAllowed) return reply;
       const result = await resetPassword(deps(request), {
         email: credentials.email,

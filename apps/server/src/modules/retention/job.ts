@@ -6,6 +6,7 @@ import {
   auditEvents,
   docsFeedback,
   emailVerificationCodes,
+  knownDevices,
   mailOutbox,
   passwordResetCodes,
   rateLimitCounters,
@@ -14,6 +15,7 @@ import {
   stripeEvents,
 } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
+import { KNOWN_DEVICE_DAYS } from "../auth/known-devices.ts";
 
 /** Any fixed number, the same in every instance. */
 const RETENTION_LOCK = 7_202_612;
@@ -30,7 +32,8 @@ export type RetentionCounts = Record<
   | "emailBodies"
   | "stripePayloads"
   | "auditEvents"
-  | "docsFeedback",
+  | "docsFeedback"
+  | "knownDevices",
   number
 >;
 
@@ -116,6 +119,13 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
           .delete(docsFeedback)
           .where(lt(docsFeedback.createdAt, addDays(now, -days.docsFeedback)))
           .returning({ id: docsFeedback.id }),
+      ),
+      // A browser unseen for a year is forgotten, as its cookie has expired.
+      knownDevices: await counted(
+        tx
+          .delete(knownDevices)
+          .where(lt(knownDevices.lastSignInAt, addDays(now, -KNOWN_DEVICE_DAYS)))
+          .returning({ tokenHash: knownDevices.tokenHash }),
       ),
     };
     await tx.insert(scheduledJobRuns).values({ job: RETENTION_JOB, period, ranAt: now, details: counts });

@@ -2,6 +2,7 @@ import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { sendApiError } from "../../plugins/errors.ts";
+import { rememberDevice } from "../auth/known-devices.ts";
 import { createSessionCache, type SessionCache } from "./cache.ts";
 import {
   type ActiveSession,
@@ -86,6 +87,8 @@ export async function registerSessions(app: FastifyInstance) {
 
   app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {
     const request = this.request;
+    // A browser that has signed in is its owner's from now on (modules/auth/known-devices.ts).
+    await rememberDevice(app.database.db, config, this, userId, app.clock());
     const opened = await openSession(app.database.db, {
       userId,
       now: app.clock(),

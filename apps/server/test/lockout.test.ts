@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { basicAuth, createTestClock, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+/**
+ * Lockout that cannot be turned against the owner (issue 27): limits keyed on the account with the client's
+ * address, on the address, and on a browser that signed in before. Requests reach the server through one
+ * trusted proxy hop (inject() opens no socket: the addresses below are only header values).
+ */
+const PASSWORD = "Tribunal2024x";
+const PROXY = "127.0.0.1";
+const ATTACKER = "203.0.113.66";
+const OWNER = "198.51.100.7";
+const time = createTestClock();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    clock: time.clock,
+    env: {
+      TRUST_PROXY: "1",
+      LOGIN_MAX_PER_ACCOUNT: "5",
+      RESET_MAX_PER_ACCOUNT: "3",
+      ACCOUNT_MAX_FAILURES_ALL_ADDRESSES: "20",
+    },
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  time.advanceDays(1);
+});
+
+let counter = 0;
+async function newAccount() {
+  counter += 1;
+  const email = `owner${counter}@example.ca`;
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: { ...xhrHeaders, "x-forwarded-for": OWNER },
+    remoteAddress: PROXY,
+    payload: { email, password: PASSWORD },
+  });
+  expect(response.statusCode).toBe(200);
+  const deviceCookie = response.cookies.find((cookie) => cookie.name === "precis_device");
+  if (!deviceCookie) throw new Error("no device cookie");
+  return { email, device: `${deviceCookie.name}=${deviceCookie.value}` };
+}
+const login = (email: string, password: string, from: string, cookie?: string) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers: {
+      ...xhrHeaders,
+      authorization: basicAuth(email, password),
+      "x-forwarded-for": from,
+      ...(cookie ? { cookie } : {}),
+    },
+    remoteAddress: PROXY,
+  });
+const findUser = (email: string, from: string) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/login/find-user",
+    headers: { ...xhrHeaders, authorization: basicAuth(email, ""), "x-forwarded-for": from },
+    remoteAddress: PROXY,
+  });
+async function failFrom(email: string, from: string, times: number) {
+  const statuses = [];
+  for (let attempt = 0; attempt < times; attempt += 1)
+    statuses.push((await login(email, "Wrong-guess-1", from)).statusCode);
+  return statuses;
+}
+
+describe("an attacker guessing passwords from one address", () => {
+  it("is stopped there, while the owner logs in from another address with the right password", async () => {
+    const { email } = await newAccount();
+    expect(await failFrom(email, ATTACKER, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login(email, PASSWORD, ATTACKER)).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, OWNER)).statusCode).toBe(200);
+  });
+
+  it("does not stop the owner's browser that signed in before, even behind the attacker's address", async () => {
+    const { email, device } = await newAccount();
+    await failFrom(email, ATTACKER, 6);
+    expect((await login(email, PASSWORD, ATTACKER)).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, ATTACKER, device)).statusCode).toBe(200);
+  });
+
+  it("leaves password reset available to the owner", async () => {
+    const { email } = await newAccount();
+    const attacks = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) attacks.push((await findUser(email, ATTACKER)).statusCode);
+    expect(attacks).toEqual([200, 200, 200, 429]);
+    expect((await findUser(email, OWNER)).statusCode).toBe(200);
+  });
+});
+
+describe("a guessing attack spread over many addresses", () => {
+  it("meets the account-wide bound, which the owner's known browser still passes", async () => {
+    const { email, device } = await newAccount();
+    for (let address = 1; address <= 5; address += 1) await failFrom(email, `192.0.2.${address}`, 4);
+    expect((await login(email, PASSWORD, "192.0.2.99")).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, OWNER, device)).statusCode).toBe(200);
+  });
+});
+
+describe("the client's address", () => {
+  it("is not the client's to choose without a trusted proxy", async () => {
+    const direct = await startTestServer({
+      database: server.database,
+      clock: time.clock,
+      env: { LOGIN_MAX_PER_ACCOUNT: "3" },
+    });
+    try {
+      const { email } = await newAccount();
+      const statuses = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const response = await direct.app.inject({
+          method: "POST",
+          url: "/api/login",
+          headers: {
+            ...xhrHeaders,
+            authorization: basicAuth(email, "Wrong-guess-1"),
+            "x-forwarded-for": `192.0.2.${attempt}`,
+          },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await direct.app.close();
+    }
+  });
+});
