@@ -21,6 +21,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
 import { createRetentionJob, type RetentionJob } from "./modules/retention/job.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
+import { sessionRoutes } from "./modules/sessions/routes.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
 import { verificationRoutes } from "./modules/verification/routes.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
@@ -168,6 +169,7 @@ export async function createServer({
   await app.register(billingRoutes);
   await app.register(ssoRoutes);
   await app.register(verificationRoutes);
+  await app.register(sessionRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

@@ -87,6 +87,8 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Opened by a sign-in from a browser extension's origin (the Precis extension), not a web page. */
+    isExtension: boolean("is_extension").notNull().default(false),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_key").on(table.tokenHash),

@@ -22,7 +22,9 @@ export const auditEventTypes = [
   "verification_failed",
   "email_verified",
   "sso_account_secured",
-  "access_reminder_sent",
+  "session_revoked",
+  "sessions_revoked",
+  "password_changed",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -8,6 +8,7 @@ import {
   statusResponseSchema,
 } from "@precis/contract/auth";
 import { emailSchema } from "@precis/contract/profile";
+import { changePasswordRequestSchema } from "@precis/contract/sessions";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
@@ -15,9 +16,11 @@ import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { requireSession } from "../sessions/plugin.ts";
 import { failureMessages, sendFailure } from "./failures.ts";
 import { findKnownDevice } from "./known-devices.ts";
 import {
+  changePassword,
   getAuthDependencies,
   logInWithPassword,
   recordLockout,
@@ -188,6 +191,51 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A cookie without its key proves nothing: it is left as it is, and so is its session.
       if (reply.hasSessionCookie()) return sendApiError(reply, 401, "You need to log in again.");
       return { Status: "Success" as const };
+    },
+  );
+
+  app.post(
+    "/api/change-password",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Change the password with the current one; every other session is signed out, this one stays",
+        body: changePasswordRequestSchema,
+        response: {
+          200: statusResponseSchema,
+          400: failureResponses[400],
+          401: z.union([failureResponseSchema, apiErrorSchema]),
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      // A guess at the current password is a guess like a login's.
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `change-password:account:${session.userId}`, limit: limits.loginPerAccount },
+      ]);
+      if (!isAllowed) return reply;
+      const result = await changePassword(deps(request), session, request.body);
+      switch (result.outcome) {
+        case "changed":
+          // The other sessions end here at once, and on the other instances within a second (decision 009).
+          app.sessionCache.forgetAll();
+          app.mailWorker.nudge();
+          return { Status: "Success" as const };
+        case "badPassword":
+          return sendFailure(reply, 401, "badPassword");
+        case "noPassword":
+          return sendApiError(
+            reply,
+            409,
+            "This account signs in with Google or Microsoft and has no password to change. Use Forgot your password to set one.",
+          );
+        default:
+          return sendFailure(reply, 400, result.outcome);
+      }
     },
   );
 

@@ -11,7 +11,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
-import { revokeUserSessions } from "../sessions/service.ts";
+import { revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
 import {
   findPasswordProblem,
@@ -274,11 +274,56 @@ export async function resetPassword(
     await enqueueEmail(
       tx,
       user.email,
-      renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), { name: greetingNameOf(user) }),
+      renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), {
+        name: greetingNameOf(user),
+        hasKeptThisSession: false,
+      }),
       deps.now,
     );
     await recordAuditEvent(tx, deps.origin, "reset_completed", user.id);
     return true;
   });
   return isApplied ? { outcome: "reset" } : { outcome: "invalidCode" };
+}
+
+export type ChangePasswordResult =
+  | { outcome: "changed"; endedSessions: number }
+  | { outcome: "badPassword" | "noPassword" }
+  | { outcome: PasswordProblem };
+
+/**
+ * Changes a signed-in account's password, the current one proving it is the owner: every other session ends,
+ * this one stays, and the account is told by email, in one transaction.
+ */
+export async function changePassword(
+  deps: AuthDependencies,
+  session: { userId: number; id: number },
+  input: { currentPassword: string; newPassword: string },
+): Promise<ChangePasswordResult> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
+  if (!user.passwordHash) return { outcome: "noPassword" };
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badCurrentPassword" });
+    return { outcome: "badPassword" };
+  }
+  const passwordProblem = findPasswordProblem(input.newPassword);
+  if (passwordProblem) return { outcome: passwordProblem };
+  const passwordHash = await hashPassword(input.newPassword);
+  const endedSessions = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));
+    const ended = await revokeOtherSessions(tx, user.id, session.id, deps.now);
+    await enqueueEmail(
+      tx,
+      user.email,
+      renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), {
+        name: greetingNameOf(user),
+        hasKeptThisSession: true,
+      }),
+      deps.now,
+    );
+    await recordAuditEvent(tx, deps.origin, "password_changed", user.id, { endedSessions: ended });
+    return ended;
+  });
+  return { outcome: "changed", endedSessions };
 }

@@ -30,7 +30,7 @@ export const providerNameOf = (provider: string) => (provider === "microsoft.com
 type EmailParams = {
   welcome: { name: string };
   resetCode: { name: string; code: string; validMinutes: number };
-  passwordChanged: { name: string };
+  passwordChanged: { name: string; hasKeptThisSession: boolean };
   emailChanged: { name: string; newEmail: string };
   verifyEmail: { name: string; code: string; link: string; validMinutes: number; isNewAddress: boolean };
   accessEnding: { name: string; access: "trial" | "student"; daysLeft: number; endsOn: string };
@@ -91,17 +91,21 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
   passwordChanged: {
     en: {
       subject: (ctx) => `Your ${ctx.productName} password was changed`,
-      paragraphs: (ctx, { name }) => [
+      paragraphs: (ctx, { name, hasKeptThisSession }) => [
         `Hello ${name},`,
-        `The password of your ${ctx.productName} account was just changed, and every session was signed out.`,
+        hasKeptThisSession
+          ? `The password of your ${ctx.productName} account was just changed from your account page, and every other session was signed out.`
+          : `The password of your ${ctx.productName} account was just changed, and every session was signed out.`,
         `If this was not you, reset your password now at ${ctx.publicUrl}/login/find-user and write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
       subject: (ctx) => `Le mot de passe de votre compte ${ctx.productName} a été modifié`,
-      paragraphs: (ctx, { name }) => [
+      paragraphs: (ctx, { name, hasKeptThisSession }) => [
         `Bonjour ${name},`,
-        `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié et toutes les sessions ont été fermées.`,
+        hasKeptThisSession
+          ? `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié depuis la page de votre compte, et toutes les autres sessions ont été fermées.`
+          : `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié et toutes les sessions ont été fermées.`,
         `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
       ],
     },

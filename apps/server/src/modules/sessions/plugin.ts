@@ -95,6 +95,8 @@ export async function registerSessions(app: FastifyInstance) {
       lifetimes,
       ipAddress: request.ip,
       userAgent: request.headers["user-agent"],
+      // A sign-in sent from a browser extension's own pages (its Origin), as the Precis extension's are.
+      isExtension: /^(chrome|moz)-extension:\/\//.test(request.headers.origin ?? ""),
     });
     this.setCookie(cookieName, opened.token, {
       path: "/",

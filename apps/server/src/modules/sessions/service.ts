@@ -1,5 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema.ts";
@@ -39,6 +39,7 @@ const insertSessionStatement = preparedPerDatabase((db) =>
       absoluteExpiresAt: sql.placeholder("absoluteExpiresAt"),
       ipAddress: sql.placeholder("ipAddress"),
       userAgent: sql.placeholder("userAgent"),
+      isExtension: sql.placeholder("isExtension"),
     })
     .prepare("session_insert"),
 );
@@ -46,7 +47,14 @@ const insertSessionStatement = preparedPerDatabase((db) =>
 /** Opens a brand-new session (never reusing one presented before) and returns its two secrets. */
 export async function openSession(
   db: AppDatabase,
-  input: { userId: number; now: Date; lifetimes: SessionLifetimes; ipAddress: string; userAgent: string | undefined },
+  input: {
+    userId: number;
+    now: Date;
+    lifetimes: SessionLifetimes;
+    ipAddress: string;
+    userAgent: string | undefined;
+    isExtension: boolean;
+  },
 ) {
   const token = newSecret();
   const accessKey = newSecret();
@@ -61,6 +69,7 @@ export async function openSession(
     absoluteExpiresAt,
     ipAddress: input.ipAddress,
     userAgent: input.userAgent?.slice(0, 512),
+    isExtension: input.isExtension,
   });
   return { token, accessKey, absoluteExpiresAt };
 }
@@ -141,6 +150,49 @@ export async function revokeSession(db: AppDatabase, sessionId: number, now: Dat
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The account's live sessions, newest first, as the Security tab lists them. */
+export async function listLiveSessions(db: AppDatabase, userId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      isExtension: sessions.isExtension,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.idleExpiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+}
+
+/** Revokes one of the user's sessions; false when it is not theirs or was already over. */
+export async function revokeUserSession(db: AppDatabase, userId: number, sessionId: number, now: Date) {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** Revokes every session of the user but one (this device's); returns how many were ended. */
+export async function revokeOtherSessions(db: AppDatabase, userId: number, keptSessionId: number, now: Date) {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /** Ends every session of a user (after a password reset, say). */

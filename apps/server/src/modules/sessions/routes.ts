@@ -1,0 +1,92 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import {
+  accountSessionsResponseSchema,
+  revokedSessionsResponseSchema,
+  sessionIdParamsSchema,
+} from "@precis/contract/sessions";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
+import { sendApiError } from "../../plugins/errors.ts";
+import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { describeUserAgent } from "./devices.ts";
+import { requireSession } from "./plugin.ts";
+import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./service.ts";
+
+/** The account's sessions and devices (issue 27's Security tab): see them, and sign any of them out. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/sessions",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Where the account is signed in: each live session's browser, system, address and times",
+        response: { 200: accountSessionsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      const rows = await listLiveSessions(app.database.db, session.userId, app.clock());
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          ...describeUserAgent(row.userAgent),
+          isExtension: row.isExtension,
+          ipAddress: row.ipAddress,
+          startedAt: row.createdAt.toISOString(),
+          lastActiveAt: row.lastUsedAt.toISOString(),
+          isCurrent: row.id === session.id,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    "/api/sessions/:id",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Sign one of the account's sessions out (this one too, which is a logout)",
+        params: sessionIdParamsSchema,
+        response: { 200: z.object({ Status: z.literal("Success") }), 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const sessionId = request.params.id;
+      // Another account's session id is answered as an unknown one: nothing tells the two apart.
+      if (!(await revokeUserSession(app.database.db, session.userId, sessionId, app.clock()))) {
+        return sendApiError(reply, 404, "This session does not exist or has already ended.");
+      }
+      // Refused at once on this instance; the others stop reusing it within a second (decision 009).
+      app.sessionCache.forgetAll();
+      await recordAuditEvent(app.database.db, getRequestOrigin(request), "session_revoked", session.userId, {
+        isCurrent: sessionId === session.id,
+      });
+      return { Status: "Success" as const };
+    },
+  );
+
+  app.post(
+    "/api/sessions/revoke-others",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Sign out every session of the account but this one",
+        response: { 200: revokedSessionsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const revoked = await revokeOtherSessions(app.database.db, session.userId, session.id, app.clock());
+      app.sessionCache.forgetAll();
+      await recordAuditEvent(app.database.db, getRequestOrigin(request), "sessions_revoked", session.userId, {
+        count: revoked,
+      });
+      return { revoked };
+    },
+  );
+};

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describeUserAgent } from "../src/modules/sessions/devices.ts";
+import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
+import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { startSmtpServer } from "./smtp.ts";
+
+/** Issue 27's API: the account's sessions and devices, and a change of password while signed in. */
+const PASSWORD = "Tribunal2024x";
+const CHROME_MAC =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
+const time = createTestClock();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({
+    clock: time.clock,
+    env: { ...emulatorEnv, SMTP_URL: smtp.url, CORS_ORIGINS: EXTENSION_ORIGIN },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  time.advanceDays(1);
+});
+
+let counter = 0;
+type Session = ReturnType<typeof readSession>;
+async function register() {
+  counter += 1;
+  const email = `secure${counter}@example.ca`;
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: { ...xhrHeaders, "user-agent": CHROME_MAC },
+    payload: { email, password: PASSWORD },
+  });
+  return { email, session: readSession(response) };
+}
+const login = async (email: string, headers: Record<string, string> = {}, password = PASSWORD) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers: { ...xhrHeaders, authorization: basicAuth(email, password), ...headers },
+  });
+const listSessions = (session: Session) =>
+  server.app.inject({ method: "GET", url: "/api/sessions", headers: session.headers });
+const isSignedIn = async (session: Session) =>
+  (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
+    .userProfile !== null;
+
+describe("sessions and devices", () => {
+  it("lists where the account is signed in, with browser, system, extension, address and this device", async () => {
+    const { email, session } = await register();
+    time.advanceMinutes(5);
+    const fromExtension = readSession(
+      await login(email, {
+        "user-agent": FIREFOX_WINDOWS,
+        origin: "chrome-extension://abcdefghijklmnopabcdefghijklmnop",
+      }),
+    );
+    const response = await listSessions(session);
+    expect(response.statusCode).toBe(200);
+    const { sessions } = response.json();
+    expect(sessions).toHaveLength(2);
+    expect(sessions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          browser: "Chrome 131",
+          system: "macOS Catalina",
+          isExtension: false,
+          isCurrent: true,
+          ipAddress: "127.0.0.1",
+        }),
+        expect.objectContaining({ browser: "Firefox 133", system: "Windows 10", isExtension: true, isCurrent: false }),
+      ]),
+    );
+    expect(JSON.stringify(sessions)).not.toContain(session.accessKey);
+    expect(await isSignedIn(fromExtension)).toBe(true);
+  });
+
+  it("signs one session out at once, and refuses another account's session id as unknown", async () => {
+    const { email, session } = await register();
+    const other = readSession(await login(email));
+    const stranger = await register();
+    const otherId = (await listSessions(other)).json().sessions.find((row: { isCurrent: boolean }) => row.isCurrent).id;
+
+    const foreign = await server.app.inject({
+      method: "DELETE",
+      url: `/api/sessions/${otherId}`,
+      headers: { ...xhrHeaders, ...stranger.session.headers },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await isSignedIn(other)).toBe(true);
+
+    const revoked = await server.app.inject({
+      method: "DELETE",
+      url: `/api/sessions/${otherId}`,
+      headers: { ...xhrHeaders, ...session.headers },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await isSignedIn(other)).toBe(false);
+    expect(await isSignedIn(session)).toBe(true);
+    for (const id of ["abc", "-1", "1".repeat(30)]) {
+      const malformed = await server.app.inject({
+        method: "DELETE",
+        url: `/api/sessions/${id}`,
+        headers: { ...xhrHeaders, ...session.headers },
+      });
+      expect(malformed.statusCode).toBe(400);
+    }
+  });
+
+  it("signs out everywhere else, keeping this device", async () => {
+    const { email, session } = await register();
+    const others = [readSession(await login(email)), readSession(await login(email))];
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/sessions/revoke-others",
+      headers: { ...xhrHeaders, ...session.headers },
+    });
+    expect(response.json()).toEqual({ revoked: 2 });
+    for (const other of others) expect(await isSignedIn(other)).toBe(false);
+    expect(await isSignedIn(session)).toBe(true);
+    expect((await listSessions(session)).json().sessions).toHaveLength(1);
+  });
+
+  it("reads any user agent, however malformed, without failing", () => {
+    for (const agent of [null, "", "}{", "\u0000".repeat(10), "x".repeat(10_000)]) {
+      expect(describeUserAgent(agent)).toEqual(expect.objectContaining({ browser: expect.any(String) }));
+    }
+  });
+});
+
+describe("change of password", () => {
+  const change = (session: Session, body: object) =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/change-password",
+      headers: { ...xhrHeaders, ...session.headers },
+      payload: body,
+    });
+
+  it("needs the current password, follows SPEC's rules, ends the other sessions and tells the owner", async () => {
+    const { email, session } = await register();
+    const other = readSession(await login(email));
+    const wrong = await change(session, { currentPassword: "Not-it-2024", newPassword: "Plaidoirie2025x" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe("Bad Password. Please try again");
+    const weak = await change(session, { currentPassword: PASSWORD, newPassword: "short" });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().Error).toBe("invalidPassword");
+    const common = await change(session, { currentPassword: PASSWORD, newPassword: "Password123" });
+    expect(common.json().Error).toBe("commonPassword");
+    expect(await isSignedIn(other)).toBe(true);
+
+    const changed = await change(session, { currentPassword: PASSWORD, newPassword: "Plaidoirie2025x" });
+    expect(changed.statusCode).toBe(200);
+    expect(await isSignedIn(other)).toBe(false);
+    expect(await isSignedIn(session)).toBe(true);
+    expect((await login(email, {}, PASSWORD)).statusCode).toBe(401);
+    expect((await login(email, {}, "Plaidoirie2025x")).statusCode).toBe(200);
+    await server.app.mailWorker.runOnce();
+    const notice = smtp.inbox.find((mail) => mail.to === email && /password was changed/.test(mail.subject));
+    expect(notice?.text).toContain("every other session was signed out");
+  });
+
+  it("rate-limits guesses at the current password", async () => {
+    const { session } = await register();
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push(
+        (await change(session, { currentPassword: `Guess-${attempt}-x1`, newPassword: "Plaidoirie2025x" })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("tells an account without a password how to set one", async () => {
+    const email = "google.user@example.ca";
+    const registered = await server.app.inject({
+      method: "POST",
+      url: "/api/sso/register",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, emulatorToken(email, time.clock())) },
+      payload: { email, role: "lawyer" },
+    });
+    const response = await change(readSession(registered), {
+      currentPassword: "anything",
+      newPassword: "Plaidoirie2025x",
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/has no password to change/);
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from "zod/mini";
+import { PASSWORD_MAX_LENGTH } from "./account-rules.ts";
+
+/** One place the account is signed in, as `GET /api/sessions` lists it (never a secret). */
+export const accountSessionSchema = z.object({
+  id: z.int(),
+  /** Browser and system from the user agent ("Chrome 131", "macOS 15"); empty when it says nothing usable. */
+  browser: z.string(),
+  system: z.string(),
+  isExtension: z.boolean(),
+  /** The client address as the server saw it (no geolocation). */
+  ipAddress: z.nullable(z.string()),
+  startedAt: z.iso.datetime(),
+  /** When it was last used, to the hour (the server records use at most hourly). */
+  lastActiveAt: z.iso.datetime(),
+  isCurrent: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+/** `DELETE /api/sessions/{id}`. */
+export const sessionIdParamsSchema = z.object({
+  id: z.pipe(z.string().check(z.regex(/^\d{1,18}$/, "must be a session id")), z.transform(Number)),
+});
+
+/** `POST /api/sessions/revoke-others`: how many other sessions were signed out. */
+export const revokedSessionsResponseSchema = z.object({ revoked: z.int().check(z.nonnegative()) });
+
+/** `POST /api/change-password`: the current password proves the change is the owner's. */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string().check(z.minLength(1), z.maxLength(1024)),
+  // SPEC's rules are checked by the server's service, so each failure gets SPEC's own message.
+  newPassword: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH * 8)),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
