@@ -137,6 +137,23 @@ describe("sessions and devices", () => {
   });
 });
 
+describe("security emails", () => {
+  it("tell the owner of a sign-in from a browser and system the account has not used before, once", async () => {
+    const { email } = await register();
+    await login(email, { "user-agent": CHROME_MAC });
+    await login(email, { "user-agent": FIREFOX_WINDOWS });
+    await login(email, { "user-agent": FIREFOX_WINDOWS });
+    await server.app.mailWorker.runOnce();
+    const notices = smtp.inbox.filter(
+      (mail) => mail.to === email && mail.subject === "New sign-in to your Precis account",
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("Firefox 133, Windows 10");
+    expect(notices[0]?.text).toContain("from the address 127.0.0.1");
+    expect(notices[0]?.text).toContain("If it wasn't, change your password now");
+  });
+});
+
 describe("change of password", () => {
   const change = (session: Session, body: object) =>
     server.app.inject({

@@ -36,6 +36,7 @@ type EmailParams = {
   accessEnding: { name: string; access: "trial" | "student"; daysLeft: number; endsOn: string };
   ssoLinked: { name: string; provider: string };
   accountSecured: { name: string; provider: string };
+  newSignIn: { name: string; when: string; device: string; ipAddress: string };
 };
 export type EmailKind = keyof EmailParams;
 
@@ -211,6 +212,26 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
         `Vous venez de vous connecter à ${ctx.productName} avec ${provider}. Un compte avec mot de passe avait été ouvert à cette adresse courriel, mais l'adresse n'avait jamais été confirmée : nous ne pouvions pas savoir si c'était vous.`,
         `Pour que personne d'autre n'y ait accès, nous avons supprimé ce mot de passe et fermé toutes les sessions du compte. Vous vous connectez désormais avec ${provider}; vous pouvez définir un nouveau mot de passe à tout moment à ${ctx.publicUrl}/login/find-user.`,
         `Si vous n'avez pas ouvert vous-même de compte ${ctx.productName}, quelqu'un a peut-être essayé de le faire : vous n'avez rien d'autre à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  newSignIn: {
+    en: {
+      subject: (ctx) => `New sign-in to your ${ctx.productName} account`,
+      paragraphs: (ctx, { name, when, device, ipAddress }) => [
+        `Hello ${name},`,
+        `Your ${ctx.productName} account was signed in to from a browser it had not used before: ${device || "an unknown browser"}, at ${when} (Toronto time), from the address ${ipAddress}.`,
+        "If this was you, there is nothing to do.",
+        `If it wasn't, change your password now (${ctx.publicUrl}/login/find-user), sign that session out under Profile › Security (${ctx.publicUrl}/profile/Security), and write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Nouvelle connexion à votre compte ${ctx.productName}`,
+      paragraphs: (ctx, { name, when, device, ipAddress }) => [
+        `Bonjour ${name},`,
+        `Votre compte ${ctx.productName} a été utilisé depuis un navigateur qu'il n'avait jamais utilisé : ${device || "un navigateur inconnu"}, le ${when} (heure de Toronto), depuis l'adresse ${ipAddress}.`,
+        "Si c'était vous, vous n'avez rien à faire.",
+        `Sinon, changez votre mot de passe dès maintenant (${ctx.publicUrl}/login/find-user), fermez cette session sous Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

@@ -12,6 +12,7 @@ import {
   revokeSession,
   type SessionRow,
 } from "./service.ts";
+import { noticeSignInFromNewDevice } from "./sign-in-notices.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -87,11 +88,20 @@ export async function registerSessions(app: FastifyInstance) {
 
   app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {
     const request = this.request;
+    const now = app.clock();
+    // A browser and system the account has not used before: its owner is told.
+    const isNoticed = await noticeSignInFromNewDevice(app.database.db, config, {
+      userId,
+      userAgent: request.headers["user-agent"],
+      ipAddress: request.ip,
+      now,
+    });
+    if (isNoticed) app.mailWorker.nudge();
     // A browser that has signed in is its owner's from now on (modules/auth/known-devices.ts).
-    await rememberDevice(app.database.db, config, this, userId, app.clock());
+    await rememberDevice(app.database.db, config, this, userId, now);
     const opened = await openSession(app.database.db, {
       userId,
-      now: app.clock(),
+      now,
       lifetimes,
       ipAddress: request.ip,
       userAgent: request.headers["user-agent"],
