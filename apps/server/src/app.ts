@@ -17,6 +17,7 @@ import { docsRoutes } from "./modules/docs/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
+import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
 import { createRetentionJob, type RetentionJob } from "./modules/retention/job.ts";
@@ -170,6 +171,7 @@ export async function createServer({
   await app.register(ssoRoutes);
   await app.register(verificationRoutes);
   await app.register(sessionRoutes);
+  await app.register(privacyRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

@@ -34,3 +34,8 @@ export const changePasswordRequestSchema = z.strictObject({
   newPassword: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH * 8)),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** `POST /api/reauthenticate`: the password confirms who is at the keyboard before a sensitive action. */
+export const reauthenticateRequestSchema = z.strictObject({
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+});

@@ -89,6 +89,11 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** Opened by a sign-in from a browser extension's origin (the Precis extension), not a web page. */
     isExtension: boolean("is_extension").notNull().default(false),
+    /**
+     * When the person behind this session last proved who they are (signing in, or confirming their password
+     * since): sensitive actions ask again once this is older than 15 minutes.
+     */
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_key").on(table.tokenHash),

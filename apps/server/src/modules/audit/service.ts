@@ -25,6 +25,8 @@ export const auditEventTypes = [
   "session_revoked",
   "sessions_revoked",
   "password_changed",
+  "reauthenticated",
+  "data_exported",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

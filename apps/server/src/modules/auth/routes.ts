@@ -8,7 +8,7 @@ import {
   statusResponseSchema,
 } from "@precis/contract/auth";
 import { emailSchema } from "@precis/contract/profile";
-import { changePasswordRequestSchema } from "@precis/contract/sessions";
+import { changePasswordRequestSchema, reauthenticateRequestSchema } from "@precis/contract/sessions";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
@@ -23,6 +23,7 @@ import {
   changePassword,
   getAuthDependencies,
   logInWithPassword,
+  reauthenticate,
   recordLockout,
   registerAccount,
   requestPasswordReset,
@@ -235,6 +236,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         default:
           return sendFailure(reply, 400, result.outcome);
+      }
+    },
+  );
+
+  app.post(
+    "/api/reauthenticate",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Confirm who you are with your password; sensitive actions then work for 15 minutes",
+        body: reauthenticateRequestSchema,
+        response: {
+          200: statusResponseSchema,
+          401: z.union([failureResponseSchema, apiErrorSchema]),
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `reauth:account:${session.userId}`, limit: limits.loginPerAccount },
+      ]);
+      if (!isAllowed) return reply;
+      const result = await reauthenticate(deps(request), session, request.body.password);
+      switch (result.outcome) {
+        case "confirmed":
+          // The cached session row carries the time of the last proof.
+          app.sessionCache.forgetAll();
+          return { Status: "Success" as const };
+        case "badPassword":
+          return sendFailure(reply, 401, "badPassword");
+        case "noPassword":
+          return sendApiError(
+            reply,
+            409,
+            "This account signs in with Google or Microsoft: sign in again with it to confirm who you are.",
+          );
       }
     },
   );

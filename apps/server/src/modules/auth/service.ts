@@ -11,7 +11,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
-import { revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
+import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
 import {
   findPasswordProblem,
@@ -326,4 +326,22 @@ export async function changePassword(
     return ended;
   });
   return { outcome: "changed", endedSessions };
+}
+
+/** Checks the password of a signed-in account again, and records the proof on the session. */
+export async function reauthenticate(
+  deps: AuthDependencies,
+  session: { userId: number; id: number },
+  password: string,
+): Promise<{ outcome: "confirmed" | "badPassword" | "noPassword" }> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
+  if (!user.passwordHash) return { outcome: "noPassword" };
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badReauthentication" });
+    return { outcome: "badPassword" };
+  }
+  await markSessionAuthenticated(deps.db, session.id, deps.now);
+  await recordAuditEvent(deps.db, deps.origin, "reauthenticated", user.id);
+  return { outcome: "confirmed" };
 }

@@ -14,6 +14,8 @@ export interface SessionLifetimes {
 export interface ActiveSession {
   id: number;
   userId: number;
+  /** When the person last proved who they are in this session (sign-in or confirmation). */
+  authenticatedAt: Date;
 }
 
 /** Sliding the idle expiry costs a write; once an hour is plenty for lifetimes counted in days. */
@@ -40,6 +42,7 @@ const insertSessionStatement = preparedPerDatabase((db) =>
       ipAddress: sql.placeholder("ipAddress"),
       userAgent: sql.placeholder("userAgent"),
       isExtension: sql.placeholder("isExtension"),
+      authenticatedAt: sql.placeholder("createdAt"),
     })
     .prepare("session_insert"),
 );
@@ -77,6 +80,7 @@ export async function openSession(
 export interface SessionRow {
   id: number;
   userId: number;
+  authenticatedAt: Date;
   accessKeyHash: string;
   lastUsedAt: Date;
   idleExpiresAt: Date;
@@ -89,6 +93,7 @@ async function readSessionRow(db: AppDatabase, tokenHash: string): Promise<Sessi
     .select({
       id: sessions.id,
       userId: sessions.userId,
+      authenticatedAt: sessions.authenticatedAt,
       accessKeyHash: sessions.accessKeyHash,
       lastUsedAt: sessions.lastUsedAt,
       idleExpiresAt: sessions.idleExpiresAt,
@@ -128,7 +133,7 @@ export async function findActiveSession(
     row.idleExpiresAt = idleExpiresAt;
     await db.update(sessions).set({ lastUsedAt: input.now, idleExpiresAt }).where(eq(sessions.id, row.id));
   }
-  return { id: row.id, userId: row.userId };
+  return { id: row.id, userId: row.userId, authenticatedAt: row.authenticatedAt };
 }
 
 /**
@@ -193,6 +198,11 @@ export async function revokeOtherSessions(db: AppDatabase, userId: number, keptS
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/** Records that the person behind a session has just proved who they are again. */
+export async function markSessionAuthenticated(db: AppDatabase, sessionId: number, now: Date) {
+  await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user (after a password reset, say). */

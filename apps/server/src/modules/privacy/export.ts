@@ -1,0 +1,132 @@
+import { ACCOUNT_EXPORT_FORMAT_VERSION, type AccountExport } from "@precis/contract/account-export";
+import type { Occupation, Profile } from "@precis/contract/profile";
+import { asc, eq } from "drizzle-orm";
+import type { AppConfig } from "../../config.ts";
+import type { AppDatabase } from "../../db/client.ts";
+import {
+  accessReminders,
+  auditEvents,
+  knownDevices,
+  mailOutbox,
+  memoOptionSets,
+  memoUsage,
+  sessions,
+  stripeCustomers,
+  subscriptions,
+  userIdentities,
+  users,
+} from "../../db/schema.ts";
+import { getEntitlement } from "../billing/service.ts";
+import { getMemoOptions } from "../memo-settings/service.ts";
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * Everything kept about the account (contract: account-export.ts), read in one repeatable-read snapshot so
+ * the parts agree with each other. Each table is read by the account's id: nothing of another account's.
+ */
+export async function exportAccount(db: AppDatabase, config: AppConfig, userId: number, now: Date) {
+  return db.transaction(
+    async (tx): Promise<AccountExport | null> => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user) return null;
+      const [identities, options, sessionRows, devices, events, plans, usage, reminders, emails, entitlement] =
+        await Promise.all([
+          tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id)),
+          tx.select().from(memoOptionSets).where(eq(memoOptionSets.userId, userId)).orderBy(asc(memoOptionSets.id)),
+          tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id)),
+          tx.select().from(knownDevices).where(eq(knownDevices.userId, userId)).orderBy(asc(knownDevices.createdAt)),
+          tx.select().from(auditEvents).where(eq(auditEvents.userId, userId)).orderBy(asc(auditEvents.id)),
+          tx
+            .select({ subscription: subscriptions })
+            .from(subscriptions)
+            .innerJoin(stripeCustomers, eq(stripeCustomers.customerId, subscriptions.customerId))
+            .where(eq(stripeCustomers.userId, userId)),
+          tx.select().from(memoUsage).where(eq(memoUsage.userId, userId)).orderBy(asc(memoUsage.month)),
+          tx.select().from(accessReminders).where(eq(accessReminders.userId, userId)),
+          // The account's emails, by the addresses it has had (the old one is told of a change of address).
+          tx.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).orderBy(asc(mailOutbox.id)),
+          getEntitlement(tx, config, userId, now),
+        ]);
+      const savedAt = new Map(options.map((row) => [row.id, row.updatedAt]));
+      const profile: Profile = {
+        name: user.username,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        organization: user.organization,
+        areaOfLaw: user.areaOfLaw,
+        topicsOfInterest: user.topicsOfInterest as Profile["topicsOfInterest"],
+        occupation: user.occupation as Occupation,
+        internal: user.isInternal,
+        emailVerified: user.emailVerifiedAt !== null,
+      };
+      return {
+        formatVersion: ACCOUNT_EXPORT_FORMAT_VERSION,
+        exportedAt: iso(now),
+        account: {
+          ...profile,
+          language: user.locale,
+          createdAt: iso(user.createdAt),
+          emailVerifiedAt: isoOrNull(user.emailVerifiedAt),
+          trialStartedAt: isoOrNull(user.trialStartedAt),
+          hasPassword: user.passwordHash !== null,
+        },
+        signInMethods: identities.map((row) => ({
+          provider: row.provider,
+          email: row.email,
+          linkedAt: iso(row.createdAt),
+        })),
+        memoOptionSets:
+          options.length === 0
+            ? []
+            : (await getMemoOptions(tx, userId)).options.map((set) => ({
+                ...set,
+                savedAt: iso(savedAt.get(set.id) ?? user.createdAt),
+              })),
+        sessions: sessionRows.map((row) => ({
+          startedAt: iso(row.createdAt),
+          lastActiveAt: iso(row.lastUsedAt),
+          endedAt: isoOrNull(row.revokedAt),
+          ipAddress: row.ipAddress,
+          userAgent: row.userAgent,
+          isExtension: row.isExtension,
+        })),
+        knownBrowsers: devices.map((row) => ({
+          firstSignInAt: iso(row.createdAt),
+          lastSignInAt: iso(row.lastSignInAt),
+        })),
+        securityEvents: events.map((row) => ({
+          occurredAt: iso(row.occurredAt),
+          event: row.event,
+          ipAddress: row.ipAddress,
+          userAgent: row.userAgent,
+          details: row.details ?? null,
+        })),
+        subscriptions: plans.map(({ subscription }) => ({
+          planName: subscription.planName,
+          status: subscription.status,
+          pricePeriod: subscription.pricePeriod,
+          currentPeriodEnd: isoOrNull(subscription.currentPeriodEnd),
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          updatedAt: iso(subscription.updatedAt),
+        })),
+        entitlement,
+        memoUsage: usage.map((row) => ({ month: row.month, memoCount: row.memoCount })),
+        accessReminders: reminders.map((row) => ({
+          access: row.access,
+          endsAt: iso(row.endsAt),
+          daysBefore: row.daysBefore,
+          sentAt: iso(row.sentAt),
+        })),
+        emails: emails.map((row) => ({
+          subject: row.subject,
+          queuedAt: iso(row.createdAt),
+          sentAt: isoOrNull(row.sentAt),
+        })),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,103 @@
+import { accountExportSchema } from "@precis/contract/account-export";
+import { defaultMemoOptionSet } from "@precis/contract/memo-options";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestClock,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
+
+/** Issue 28's export, and issue 27's confirmation of identity that guards it. */
+const PASSWORD = "Tribunal2024x";
+const time = createTestClock();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock });
+});
+afterAll(() => server.close());
+
+async function account(email: string, firstName: string) {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email, password: PASSWORD, firstName, organization: `${firstName} LLP` },
+  });
+  const session = readSession(response);
+  await verifyEmailThroughApi(server, email, session);
+  await server.app.inject({
+    method: "PUT",
+    url: "/api/user-options",
+    headers: { ...xhrHeaders, ...session.headers },
+    payload: { ...defaultMemoOptionSet, id: -1, name: `${firstName}'s memos` },
+  });
+  await server.app.inject({ method: "POST", url: "/api/memo-usage", headers: { ...xhrHeaders, ...session.headers } });
+  return session;
+}
+const exportOf = (session: ReturnType<typeof readSession>) =>
+  server.app.inject({ method: "GET", url: "/api/account/export", headers: session.headers });
+
+describe("export of my data", () => {
+  it("holds every kind of record of the account, in the documented shape, and nothing of another account's", async () => {
+    const mine = await account("exporting.person@example.ca", "Danielle");
+    await account("someone.else@example.ca", "Bartholomew");
+    const response = await exportOf(mine);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="precis-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const exported = accountExportSchema.parse(response.json());
+    expect(exported.account).toMatchObject({
+      email: "exporting.person@example.ca",
+      firstName: "Danielle",
+      hasPassword: true,
+    });
+    expect(exported.memoOptionSets.map((set) => set.name)).toEqual(["Danielle's memos"]);
+    expect(exported.sessions).toHaveLength(1);
+    expect(exported.knownBrowsers).toHaveLength(1);
+    expect(exported.securityEvents.map((event) => event.event)).toEqual(
+      expect.arrayContaining(["registered", "email_verified"]),
+    );
+    expect(exported.memoUsage).toEqual([{ month: time.clock().toISOString().slice(0, 7), memoCount: 1 }]);
+    expect(exported.emails.map((email) => email.subject).sort()).toEqual([
+      "Confirm your Precis email address",
+      "Welcome to Precis",
+    ]);
+    expect(exported.entitlement.access).toBe("trial");
+    const text = response.body;
+    for (const foreign of ["someone.else", "Bartholomew"]) expect(text).not.toContain(foreign);
+    for (const secret of [mine.accessKey, mine.cookie.split("=")[1] ?? "", "$argon2id"])
+      expect(text).not.toContain(secret);
+  });
+
+  it("asks who you are once the sign-in is older than 15 minutes, and works again after the password", async () => {
+    const session = await account("later.export@example.ca", "Lea");
+    time.advanceMinutes(16);
+    const refused = await exportOf(session);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fields).toEqual([expect.objectContaining({ path: "reauthentication" })]);
+    const reauthenticate = (password: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/reauthenticate",
+        headers: { ...xhrHeaders, ...session.headers },
+        payload: { password },
+      });
+    expect((await reauthenticate("Not-it-2024")).statusCode).toBe(401);
+    expect((await exportOf(session)).statusCode).toBe(403);
+    expect((await reauthenticate(PASSWORD)).statusCode).toBe(200);
+    expect((await exportOf(session)).statusCode).toBe(200);
+  });
+
+  it("is limited to a few an hour, audited, and refused without a session", async () => {
+    const session = await account("many.exports@example.ca", "Max");
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await exportOf(session)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await server.app.inject({ method: "GET", url: "/api/account/export" })).statusCode).toBe(401);
+  });
+});
