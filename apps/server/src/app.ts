@@ -12,11 +12,13 @@ import { describeDatabaseError } from "./lib/database-errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { type AccessReminderJob, createAccessReminderJob } from "./modules/billing/access-reminders.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
+import { createStripeClient } from "./modules/billing/stripe-client.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
+import { type AccountDeletionJob, createAccountDeletionJob } from "./modules/privacy/deletion.ts";
 import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
@@ -40,6 +42,7 @@ declare module "fastify" {
     mailWorker: MailWorker;
     accessReminders: AccessReminderJob;
     retention: RetentionJob;
+    accountDeletion: AccountDeletionJob;
   }
 }
 
@@ -152,6 +155,15 @@ export async function createServer({
   app.decorate("retention", retention);
   app.addHook("onListen", async () => retention.start());
   app.addHook("onClose", async () => retention.stop());
+  const accountDeletion = createAccountDeletionJob({
+    db: database.db,
+    stripe: createStripeClient(config),
+    clock,
+    log: app.log,
+  });
+  app.decorate("accountDeletion", accountDeletion);
+  app.addHook("onListen", async () => accountDeletion.start());
+  app.addHook("onClose", async () => accountDeletion.stop());
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });

@@ -125,6 +125,7 @@ const environmentSchema = z
     REGISTER_MAX_PER_IP: positiveInt.default(20),
     RESET_CODE_TTL_MINUTES: positiveInt.max(60).default(15),
     VERIFY_RESEND_MAX_PER_ACCOUNT: positiveInt.default(5),
+    ACCOUNT_DELETION_GRACE_DAYS: positiveInt.max(365).default(30),
     RETENTION_SESSIONS_DAYS: positiveInt.max(3650).default(30),
     RETENTION_STRIPE_PAYLOAD_DAYS: positiveInt.max(3650).default(30),
     AUDIT_RETENTION_DAYS: positiveInt.max(3650).default(365),
@@ -295,6 +296,7 @@ function buildConfig(env: Environment) {
       registerPerIp: env.REGISTER_MAX_PER_IP,
     },
     resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
+    privacy: { deletionGraceDays: env.ACCOUNT_DELETION_GRACE_DAYS },
     /** Days each kind of record is kept once it is over (README, "Retention"). */
     retention: {
       sessions: env.RETENTION_SESSIONS_DAYS,

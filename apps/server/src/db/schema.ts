@@ -53,9 +53,19 @@ export const users = pgTable(
       .default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the account is to be deleted, at the owner's request (the grace period's end); null when it is not. */
+    deletionScheduledFor: timestamp("deletion_scheduled_for", { withTimezone: true }),
+    /** SHA-256 of the emailed link's token that cancels the deletion. */
+    deletionCancelTokenHash: text("deletion_cancel_token_hash"),
+    /** The deletion job's lease on this account, so one instance deletes it; and its tries, for retries. */
+    deletionClaimedUntil: timestamp("deletion_claimed_until", { withTimezone: true }),
+    deletionAttempts: integer("deletion_attempts").notNull().default(0),
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
+    index("users_deletion_scheduled_for_idx")
+      .on(table.deletionScheduledFor)
+      .where(sql`${table.deletionScheduledFor} is not null`),
     uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
     uniqueIndex("users_username_skeleton_key").on(table.usernameSkeleton),
     check("users_email_is_lowercase", sql`${table.email} = lower(${table.email})`),

@@ -122,7 +122,7 @@ type Viewer = { audience: "anonymous" } | { audience: "signed-in"; account: Fram
 /**
  * What a signed-in frame shows of the account, read as the API reads it (decision 017); with the access for
  * the pages that show it. Null when there is no frame to show: the account is gone, has a plan, is unverified,
- * or needs a school address for its student access.
+ * is to be deleted, or needs a school address for its student access.
  */
 async function readFrameAccount(app: FastifyInstance, userId: number, showsAccess: boolean) {
   const [{ userProfile }, entitlement, hasPlan] = await Promise.all([
@@ -132,7 +132,14 @@ async function readFrameAccount(app: FastifyInstance, userId: number, showsAcces
   ]);
   // The frames are drawn for a verified account with no plan and no student notice: anyone else gets the page
   // the browser renders, whose banner and notices would not match a frame's HTML.
-  if (!userProfile || hasPlan || !userProfile.emailVerified || entitlement?.needsAcademicEmail) return null;
+  if (
+    !userProfile ||
+    hasPlan ||
+    !userProfile.emailVerified ||
+    userProfile.deletionScheduledFor ||
+    entitlement?.needsAcademicEmail
+  )
+    return null;
   return { profile: userProfile, entitlement } satisfies FrameAccount;
 }
 

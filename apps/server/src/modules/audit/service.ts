@@ -27,6 +27,9 @@ export const auditEventTypes = [
   "password_changed",
   "reauthenticated",
   "data_exported",
+  "deletion_requested",
+  "deletion_cancelled",
+  "account_deleted",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

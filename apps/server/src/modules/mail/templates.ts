@@ -37,6 +37,7 @@ type EmailParams = {
   ssoLinked: { name: string; provider: string };
   accountSecured: { name: string; provider: string };
   newSignIn: { name: string; when: string; device: string; ipAddress: string };
+  deletionScheduled: { name: string; deletionDate: string; cancelLink: string };
 };
 export type EmailKind = keyof EmailParams;
 
@@ -232,6 +233,26 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
         `Votre compte ${ctx.productName} a été utilisé depuis un navigateur qu'il n'avait jamais utilisé : ${device || "un navigateur inconnu"}, le ${when} (heure de Toronto), depuis l'adresse ${ipAddress}.`,
         "Si c'était vous, vous n'avez rien à faire.",
         `Sinon, changez votre mot de passe dès maintenant (${ctx.publicUrl}/login/find-user), fermez cette session sous Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  deletionScheduled: {
+    en: {
+      subject: (ctx) => `Your ${ctx.productName} account will be deleted`,
+      paragraphs: (ctx, { name, deletionDate, cancelLink }) => [
+        `Hello ${name},`,
+        `As you asked, your ${ctx.productName} account and everything we keep about it will be deleted on ${deletionDate}. Every session was signed out, and any subscription will be cancelled then.`,
+        `Changed your mind? Cancel the deletion before that day with this link: ${cancelLink}`,
+        `You can also log in before then and choose to keep your account. If you did not ask for this, cancel it now and change your password; then write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Votre compte ${ctx.productName} sera supprimé`,
+      paragraphs: (ctx, { name, deletionDate, cancelLink }) => [
+        `Bonjour ${name},`,
+        `Comme vous l'avez demandé, votre compte ${ctx.productName} et tout ce que nous conservons à son sujet seront supprimés le ${deletionDate}. Toutes les sessions ont été fermées, et tout abonnement sera annulé à cette date.`,
+        `Vous avez changé d'avis? Annulez la suppression avant cette date avec ce lien : ${cancelLink}`,
+        `Vous pouvez aussi vous connecter d'ici là et choisir de garder votre compte. Si vous n'avez rien demandé, annulez-la maintenant et changez votre mot de passe, puis écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

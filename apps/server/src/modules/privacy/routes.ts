@@ -1,16 +1,87 @@
+import { cancelDeletionRequestSchema, deleteAccountResponseSchema } from "@precis/contract/account-deletion";
 import { accountExportSchema } from "@precis/contract/account-export";
 import { apiErrorSchema } from "@precis/contract/api";
+import { statusResponseSchema } from "@precis/contract/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { getSessionCookieName, requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { cancelAccountDeletion, scheduleAccountDeletion } from "./deletion.ts";
 import { exportAccount } from "./export.ts";
 
 /** Exports are whole-account reads: a few an hour is plenty for a person, and little for a scraper. */
 const EXPORTS_PER_HOUR = 5;
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/account/delete",
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: `Delete my account at the end of the grace period (ACCOUNT_DELETION_GRACE_DAYS); signs every session out and emails a link that cancels (needs a sign-in or confirmation within 15 minutes)`,
+        response: { 200: deleteAccountResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const session = requireRecentAuthentication(request, reply, now);
+      if (!session) return reply;
+      const deletionScheduledFor = await scheduleAccountDeletion(
+        app.database.db,
+        app.config,
+        getRequestOrigin(request),
+        session.userId,
+        now,
+      );
+      // Every session ended with the request: refused here at once, elsewhere within a second (decision 009).
+      app.sessionCache.forgetAll();
+      reply.clearCookie(getSessionCookieName(app.config.env), {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: app.config.env !== "development",
+      });
+      app.mailWorker.nudge();
+      return { Status: "Success" as const, deletionScheduledFor: deletionScheduledFor.toISOString() };
+    },
+  );
+
+  app.post(
+    "/api/account/delete/cancel",
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "Cancel my account's deletion: with the emailed link's token, or signed in",
+        body: cancelDeletionRequestSchema,
+        response: { 200: statusResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body;
+      const session = token ? null : requireSession(request, reply);
+      if (!token && !session) return reply;
+      // Link tokens are 256 random bits, but a guesser still gets a 429 before a real chance.
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [{ key: `deletion-cancel:ip:${request.ip}`, limit: app.config.rateLimits.authPerIp, windowSeconds: 3600 }],
+        { message: "Too many attempts. Please wait and try again." },
+      );
+      if (!isAllowed) return reply;
+      const target = token ? { token } : { userId: session?.userId ?? -1 };
+      if (!(await cancelAccountDeletion(app.database.db, getRequestOrigin(request), target, app.clock()))) {
+        return sendApiError(
+          reply,
+          404,
+          "There is no deletion to cancel: it was cancelled already, or the link is not valid.",
+        );
+      }
+      return { Status: "Success" as const };
+    },
+  );
+
   app.get(
     "/api/account/export",
     {

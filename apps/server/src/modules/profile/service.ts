@@ -19,6 +19,7 @@ export async function getProfile(db: AppDatabase, userId: number): Promise<Profi
     occupation: user.occupation,
     internal: user.isInternal,
     emailVerified: user.emailVerifiedAt !== null,
+    ...(user.deletionScheduledFor ? { deletionScheduledFor: user.deletionScheduledFor.toISOString() } : {}),
   };
 }
 
