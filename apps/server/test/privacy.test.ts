@@ -62,6 +62,7 @@ describe("export of my data", () => {
     expect(exported.securityEvents.map((event) => event.event)).toEqual(
       expect.arrayContaining(["registered", "email_verified"]),
     );
+    expect(exported.consents.map((consent) => consent.document).sort()).toEqual(["privacy", "terms"]);
     expect(exported.memoUsage).toEqual([{ month: time.clock().toISOString().slice(0, 7), memoCount: 1 }]);
     expect(exported.emails.map((email) => email.subject).sort()).toEqual([
       "Confirm your Precis email address",
@@ -99,5 +100,44 @@ describe("export of my data", () => {
     for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await exportOf(session)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await server.app.inject({ method: "GET", url: "/api/account/export" })).statusCode).toBe(401);
+  });
+});
+
+describe("consent to the Terms and the Privacy Policy", () => {
+  it("is recorded at registration, and asked once again when a version changes", async () => {
+    const session = await account("consenting@example.ca", "Claude");
+    const profile = async () =>
+      (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
+        .userProfile;
+    expect((await profile()).mustAcceptTerms).toBeUndefined();
+    const consents = await server.app.inject({ method: "GET", url: "/api/consents", headers: session.headers });
+    expect(consents.json()).toMatchObject({
+      isUpToDate: true,
+      accepted: [{ document: "terms" }, { document: "privacy" }],
+    });
+
+    // An account that accepted an older version (as every account older than consent records has).
+    const { users } = await import("../src/db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    await server.database.db
+      .update(users)
+      .set({ acceptedTermsVersion: "2020-01-01" })
+      .where(eq(users.email, "consenting@example.ca"));
+    // Past the second for which an instance reuses a read (decision 009).
+    time.advanceMinutes(1);
+    expect((await profile()).mustAcceptTerms).toBe(true);
+    const accept = (body: object) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/consents",
+        headers: { ...xhrHeaders, ...session.headers },
+        payload: body,
+      });
+    const { LEGAL_DOCUMENTS } = await import("@precis/contract/legal");
+    expect((await accept({ terms: "2020-01-01", privacy: LEGAL_DOCUMENTS.privacy.version })).statusCode).toBe(400);
+    expect(
+      (await accept({ terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version })).statusCode,
+    ).toBe(200);
+    expect((await profile()).mustAcceptTerms).toBeUndefined();
   });
 });

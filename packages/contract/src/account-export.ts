@@ -25,6 +25,7 @@ export const accountExportSchema = z.object({
     trialStartedAt: nullableDate,
     hasPassword: z.boolean(),
   }),
+  consents: z.array(z.object({ document: z.string(), version: z.string(), acceptedAt: date })),
   signInMethods: z.array(z.object({ provider: z.string(), email: z.string(), linkedAt: date })),
   memoOptionSets: z.array(z.object({ ...memoOptionSetSchema.shape, savedAt: date })),
   sessions: z.array(

@@ -76,6 +76,8 @@ export const profileSchema = z.object({
   internal: z.boolean(),
   /** Whether the account has proven it owns `email` (by emailed code, or through Google or Microsoft). */
   emailVerified: z.boolean(),
+  /** Only when the Terms or the Privacy Policy changed since the account accepted them: ask once before going on. */
+  mustAcceptTerms: z.optional(z.literal(true)),
   /** Only while the owner's deletion of the account is pending: the day it will happen. */
   deletionScheduledFor: z.optional(z.iso.datetime()),
 });

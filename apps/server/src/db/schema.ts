@@ -60,6 +60,9 @@ export const users = pgTable(
     /** The deletion job's lease on this account, so one instance deletes it; and its tries, for retries. */
     deletionClaimedUntil: timestamp("deletion_claimed_until", { withTimezone: true }),
     deletionAttempts: integer("deletion_attempts").notNull().default(0),
+    /** The latest versions of the Terms and the Privacy Policy accepted (their history is in `consents`). */
+    acceptedTermsVersion: text("accepted_terms_version"),
+    acceptedPrivacyVersion: text("accepted_privacy_version"),
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
@@ -124,6 +127,19 @@ export const knownDevices = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("known_devices_user_id_idx").on(table.userId)],
+);
+
+/** What each account agreed to, and when: the Terms of Service's and the Privacy Policy's versions (Law 25). */
+export const consents = pgTable(
+  "consents",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    document: text("document", { enum: ["terms", "privacy"] }).notNull(),
+    version: text("version").notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("consents_user_document_version_key").on(table.userId, table.document, table.version)],
 );
 
 /** Security events, kept for investigations. Never holds a password, code, cookie or key. */

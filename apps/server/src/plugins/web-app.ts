@@ -122,7 +122,7 @@ type Viewer = { audience: "anonymous" } | { audience: "signed-in"; account: Fram
 /**
  * What a signed-in frame shows of the account, read as the API reads it (decision 017); with the access for
  * the pages that show it. Null when there is no frame to show: the account is gone, has a plan, is unverified,
- * is to be deleted, or needs a school address for its student access.
+ * is to be deleted, must accept changed terms, or needs a school address for its student access.
  */
 async function readFrameAccount(app: FastifyInstance, userId: number, showsAccess: boolean) {
   const [{ userProfile }, entitlement, hasPlan] = await Promise.all([
@@ -137,6 +137,7 @@ async function readFrameAccount(app: FastifyInstance, userId: number, showsAcces
     hasPlan ||
     !userProfile.emailVerified ||
     userProfile.deletionScheduledFor ||
+    userProfile.mustAcceptTerms ||
     entitlement?.needsAcademicEmail
   )
     return null;

@@ -11,6 +11,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { recordConsents } from "../privacy/consents.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
 import {
@@ -110,6 +111,8 @@ export async function registerAccount(
         );
         // The account works at once; its free access waits for this code (or its link) to prove the address.
         await sendVerificationCode(tx, deps, created, created.email);
+        // The form's terms checkbox is required: registering is accepting the versions in force.
+        await recordConsents(tx, created.id, deps.now);
         await recordAuditEvent(tx, deps.origin, "registered", created.id, { method: "password" });
         return created;
       });

@@ -18,6 +18,7 @@ import {
 } from "../../db/schema.ts";
 import { getEntitlement } from "../billing/service.ts";
 import { getMemoOptions } from "../memo-settings/service.ts";
+import { listConsents } from "./consents.ts";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
@@ -31,24 +32,36 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
     async (tx): Promise<AccountExport | null> => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       if (!user) return null;
-      const [identities, options, sessionRows, devices, events, plans, usage, reminders, emails, entitlement] =
-        await Promise.all([
-          tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id)),
-          tx.select().from(memoOptionSets).where(eq(memoOptionSets.userId, userId)).orderBy(asc(memoOptionSets.id)),
-          tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id)),
-          tx.select().from(knownDevices).where(eq(knownDevices.userId, userId)).orderBy(asc(knownDevices.createdAt)),
-          tx.select().from(auditEvents).where(eq(auditEvents.userId, userId)).orderBy(asc(auditEvents.id)),
-          tx
-            .select({ subscription: subscriptions })
-            .from(subscriptions)
-            .innerJoin(stripeCustomers, eq(stripeCustomers.customerId, subscriptions.customerId))
-            .where(eq(stripeCustomers.userId, userId)),
-          tx.select().from(memoUsage).where(eq(memoUsage.userId, userId)).orderBy(asc(memoUsage.month)),
-          tx.select().from(accessReminders).where(eq(accessReminders.userId, userId)),
-          // The account's emails, by the addresses it has had (the old one is told of a change of address).
-          tx.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).orderBy(asc(mailOutbox.id)),
-          getEntitlement(tx, config, userId, now),
-        ]);
+      const [
+        identities,
+        options,
+        sessionRows,
+        devices,
+        events,
+        plans,
+        usage,
+        reminders,
+        emails,
+        entitlement,
+        accepted,
+      ] = await Promise.all([
+        tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id)),
+        tx.select().from(memoOptionSets).where(eq(memoOptionSets.userId, userId)).orderBy(asc(memoOptionSets.id)),
+        tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id)),
+        tx.select().from(knownDevices).where(eq(knownDevices.userId, userId)).orderBy(asc(knownDevices.createdAt)),
+        tx.select().from(auditEvents).where(eq(auditEvents.userId, userId)).orderBy(asc(auditEvents.id)),
+        tx
+          .select({ subscription: subscriptions })
+          .from(subscriptions)
+          .innerJoin(stripeCustomers, eq(stripeCustomers.customerId, subscriptions.customerId))
+          .where(eq(stripeCustomers.userId, userId)),
+        tx.select().from(memoUsage).where(eq(memoUsage.userId, userId)).orderBy(asc(memoUsage.month)),
+        tx.select().from(accessReminders).where(eq(accessReminders.userId, userId)),
+        // The account's emails, by the addresses it has had (the old one is told of a change of address).
+        tx.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).orderBy(asc(mailOutbox.id)),
+        getEntitlement(tx, config, userId, now),
+        listConsents(tx, userId),
+      ]);
       const savedAt = new Map(options.map((row) => [row.id, row.updatedAt]));
       const profile: Profile = {
         name: user.username,
@@ -73,6 +86,11 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
           trialStartedAt: isoOrNull(user.trialStartedAt),
           hasPassword: user.passwordHash !== null,
         },
+        consents: accepted.map((row) => ({
+          document: row.document,
+          version: row.version,
+          acceptedAt: iso(row.acceptedAt),
+        })),
         signInMethods: identities.map((row) => ({
           provider: row.provider,
           email: row.email,

@@ -2,12 +2,19 @@ import { cancelDeletionRequestSchema, deleteAccountResponseSchema } from "@preci
 import { accountExportSchema } from "@precis/contract/account-export";
 import { apiErrorSchema } from "@precis/contract/api";
 import { statusResponseSchema } from "@precis/contract/auth";
+import {
+  acceptConsentsRequestSchema,
+  consentsResponseSchema,
+  LEGAL_DOCUMENTS,
+  type LegalDocument,
+} from "@precis/contract/legal";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { getSessionCookieName, requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { listConsents, recordConsents } from "./consents.ts";
 import { cancelAccountDeletion, scheduleAccountDeletion } from "./deletion.ts";
 import { exportAccount } from "./export.ts";
 
@@ -15,6 +22,52 @@ import { exportAccount } from "./export.ts";
 const EXPORTS_PER_HOUR = 5;
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/consents",
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "The Terms and Privacy Policy versions in force, what the account accepted and when",
+        response: { 200: consentsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      const accepted = await listConsents(app.database.db, session.userId);
+      const isAccepted = (document: LegalDocument) =>
+        accepted.some((row) => row.document === document && row.version === LEGAL_DOCUMENTS[document].version);
+      return {
+        current: { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version },
+        accepted: accepted.map((row) => ({
+          document: row.document,
+          version: row.version,
+          acceptedAt: row.acceptedAt.toISOString(),
+        })),
+        isUpToDate: isAccepted("terms") && isAccepted("privacy"),
+      };
+    },
+  );
+
+  app.post(
+    "/api/consents",
+    {
+      schema: {
+        tags: ["privacy"],
+        summary: "Accept the Terms and Privacy Policy versions in force (after either changed)",
+        body: acceptConsentsRequestSchema,
+        response: { 200: statusResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      await app.database.db.transaction((tx) => recordConsents(tx, session.userId, app.clock()));
+      return { Status: "Success" as const };
+    },
+  );
+
   app.post(
     "/api/account/delete",
     {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { hasAcceptedCurrentVersions } from "../privacy/consents.ts";
 
 /** The profile as SPEC §3 shapes it; null when the account no longer exists. */
 export async function getProfile(db: AppDatabase, userId: number): Promise<Profile | null> {
@@ -19,6 +20,7 @@ export async function getProfile(db: AppDatabase, userId: number): Promise<Profi
     occupation: user.occupation,
     internal: user.isInternal,
     emailVerified: user.emailVerifiedAt !== null,
+    ...(hasAcceptedCurrentVersions(user) ? {} : { mustAcceptTerms: true as const }),
     ...(user.deletionScheduledFor ? { deletionScheduledFor: user.deletionScheduledFor.toISOString() } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { type AuthDependencies, findUserByEmail } from "../auth/service.ts";
 import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
+import { recordConsents } from "../privacy/consents.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
 import { markEmailVerified } from "../verification/service.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";
@@ -115,6 +116,8 @@ export async function registerWithIdentity(
         if (!created) throw new Error("insert returned no row");
         // Google and Microsoft vouch for the address (the token verifier checks email_verified).
         await markEmailVerified(tx, deps, created, created.email);
+        // The confirmation page's terms checkbox is required: this is accepting the versions in force.
+        await recordConsents(tx, created.id, deps.now);
         await tx.insert(userIdentities).values({
           userId: created.id,
           provider: identity.provider,
