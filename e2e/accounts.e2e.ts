@@ -82,6 +82,99 @@ describe("registration", () => {
   });
 });
 
+/** Once the page's finite animations have ended: antd's tooltip zooms in from its arrow, its box growing meanwhile. */
+async function waitForAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** The boxes of a form's field labels that `box` overlaps, by their text. */
+async function labelsUnder(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  return page.locator("form label").evaluateAll(
+    (labels, area) =>
+      labels
+        .filter((label) => {
+          const rect = label.getBoundingClientRect();
+          return (
+            rect.width > 0 &&
+            rect.left < area.x + area.width &&
+            rect.right > area.x &&
+            rect.top < area.y + area.height &&
+            rect.bottom > area.y
+          );
+        })
+        .map((label) => label.textContent),
+    box,
+  );
+}
+
+describe("password requirements", () => {
+  for (const path of ["/register", "/login/reset-password"]) {
+    it(`open beside the form on a wide screen, over no label (${path})`, async () => {
+      const page = await openPage({ width: 1280 });
+      await page.goto(path);
+      const help = page.getByRole("button", { name: "Password requirements" });
+      await help.hover();
+      const tooltip = page.getByRole("tooltip").filter({ hasText: "At least one upper-case letter" });
+      await expect.poll(() => tooltip.isVisible()).toBe(true);
+      await waitForAnimations(page);
+      const box = await tooltip.boundingBox();
+      if (!box) throw new Error("the tooltip is not laid out");
+      expect(await labelsUnder(page, box)).toEqual([]);
+      // Beside the form, on the page's background.
+      const card = await page.getByRole("main").getByRole("region").first().boundingBox();
+      expect(box.x + box.width).toBeLessThanOrEqual((card?.x ?? 0) + 32);
+      await page.mouse.move(0, 0);
+      await help.focus();
+      await expect.poll(() => tooltip.isVisible()).toBe(true);
+    });
+  }
+
+  for (const [path, width] of [
+    ["/register", 390],
+    ["/welcome", 1280],
+  ] as const) {
+    it(`show below the field on ${path} at ${width} px, pushing the fields down rather than covering them`, async () => {
+      const page = await openPage({ width });
+      await page.goto(path);
+      const help = page.getByRole("button", { name: "Password requirements" });
+      const firstName = page.getByText(/^First Name/);
+      const labelBefore = await firstName.boundingBox();
+      expect(await help.getAttribute("aria-expanded")).toBe("false");
+      await help.click();
+      expect(await help.getAttribute("aria-expanded")).toBe("true");
+      const list = page.locator(`[id="${await help.getAttribute("aria-controls")}"]`);
+      await expect.poll(() => list.getByText("At least one digit").isVisible()).toBe(true);
+      const box = await list.boundingBox();
+      if (!box) throw new Error("the requirements are not laid out");
+      expect(await labelsUnder(page, box)).toEqual([]);
+      expect((await firstName.boundingBox())?.y).toBeGreaterThan(labelBefore?.y ?? 0);
+      await expectNoAxeViolations(page);
+      await help.click();
+      await expect.poll(() => list.getByText("At least one digit").isVisible()).toBe(false);
+    });
+  }
+
+  it("are read with the password field, whether shown or not", async () => {
+    const page = await openPage({ width: 390 });
+    await page.goto("/register");
+    const password = page.getByLabel("Password", { exact: true });
+    const description = () =>
+      password.evaluate((input) =>
+        (input.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
+      );
+    expect(await description()).toContain("At least one upper-case letter");
+    await page.getByRole("button", { name: "Password requirements" }).click();
+    expect(await description()).toContain("At least one upper-case letter");
+  });
+});
+
 describe("login", () => {
   it("shows SPEC's error for a bad password and an unknown user, then logs in", async () => {
     const page = await openPage();
@@ -180,6 +273,13 @@ describe("forgotten password", () => {
 
     await expect.poll(() => pathOf(page)).toBe("/login/reset-password");
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+    // The same checkbox as the registration's terms, drawn alike.
+    const showBoth = page.getByRole("checkbox", { name: "Show both Passwords" });
+    await showBoth.check();
+    await expect.poll(() => page.getByLabel("New Password").getAttribute("type")).toBe("text");
+    expect(await page.getByLabel("Confirm Password").getAttribute("type")).toBe("text");
+    await showBoth.uncheck();
+    await expect.poll(() => page.getByLabel("New Password").getAttribute("type")).toBe("password");
     const mail = await waitForMail(email, /security code/);
     const code = /^([A-HJ-NP-Z2-9]{8})$/m.exec(mail.text)?.[1] ?? "";
     expect(code).toHaveLength(8);
@@ -211,6 +311,31 @@ describe("forgotten password", () => {
     await expect
       .poll(() => page.getByRole("alert").filter({ hasText: "User not found. Please try again" }).isVisible())
       .toBe(true);
+  });
+});
+
+describe("checkboxes", () => {
+  it("look the same on the reset and registration pages", async () => {
+    const looks = (locator: ReturnType<Page["getByRole"]>) =>
+      locator.evaluate((input) => {
+        const style = getComputedStyle(input);
+        const label = input.closest("label");
+        return {
+          className: label?.className,
+          width: style.width,
+          height: style.height,
+          opacity: style.opacity,
+          accentColor: style.accentColor,
+          labelGap: label ? getComputedStyle(label).gap : null,
+        };
+      });
+    const page = await openPage();
+    await page.goto("/register");
+    const terms = await looks(page.getByRole("checkbox", { name: "I agree to the terms and conditions" }));
+    await page.goto("/login/reset-password");
+    const showBoth = await looks(page.getByRole("checkbox", { name: "Show both Passwords" }));
+    expect(showBoth).toEqual(terms);
+    expect(terms.opacity).toBe("1");
   });
 });
 

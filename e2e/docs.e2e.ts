@@ -162,11 +162,76 @@ describe("documentation site", () => {
     await expectNoAxeViolations(page);
   });
 
-  it("answers an unknown docs path with Page not found and a link home", async () => {
+  it("answers an unknown docs path with Page not found and a way to the Overview, not to the login box", async () => {
+    // Not signed in: home would only ask this reader to log in.
     const page = await openPage();
     await page.goto("/document/no-such-page");
     await expect.poll(() => titleBar(page).textContent()).toBe("Page not found");
-    expect(await page.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("link", { name: "Back to home" }).count()).toBe(0);
+    await page.getByRole("main").getByRole("link", { name: "Back to the Overview" }).click();
+    await expectOnPage(page, pages[0], "en");
+    expect(await page.getByRole("heading", { name: "You haven't logged in" }).count()).toBe(0);
+
+    const french = await openPage({ language: "fr" });
+    await french.goto("/document/nulle-part");
+    await expect.poll(() => titleBar(french).textContent()).toBe("Page introuvable");
+    expect(await french.getByRole("link", { name: "Retour à l’aperçu" }).getAttribute("href")).toBe("/document");
+    await expectNoAxeViolations(french);
+  });
+
+  it("opens search results over the menu, which stays where it was, and closes them on Escape", async () => {
+    const page = await openPage();
+    await page.goto("/document/case-memo");
+    const firstMenuLink = docsMenu(page).getByRole("link", { name: "Overview" });
+    const menuBefore = await firstMenuLink.boundingBox();
+    const search = page.getByRole("searchbox", { name: "Search the documentation" });
+    await search.fill("memo");
+    const results = page.getByRole("list", { name: "Search results" });
+    await expect.poll(() => results.getByRole("link").count()).toBeGreaterThan(3);
+    expect(await firstMenuLink.boundingBox()).toEqual(menuBefore);
+    // Over the menu, not beside or below it.
+    const resultsBox = await results.boundingBox();
+    if (!resultsBox || !menuBefore) throw new Error("the results or the menu are not laid out");
+    expect(resultsBox.y).toBeLessThan(menuBefore.y + menuBefore.height);
+    expect(
+      await page
+        .getByRole("status")
+        .filter({ hasText: /^Results: \d+$/ })
+        .isVisible(),
+    ).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await search.press("Escape");
+    await expect.poll(() => results.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("search");
+    // Back in the field, the results show again; Tab walks into them, and past them to the menu.
+    await search.fill("dissenting");
+    await expect.poll(() => results.getByRole("link").count()).toBe(1);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Case Chat/);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => results.count()).toBe(0);
+  });
+
+  it("keeps the whole sidebar on screen in a short window, its menu scrolling inside it", async () => {
+    const page = await openPage();
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.goto("/document/faq");
+    // The drawer's panel around the search and the menu: the box that must stay on screen.
+    const sidebar = docsMenu(page).locator("xpath=ancestor::div[contains(@class, 'docs-sider')]");
+    const lastLink = docsMenu(page).getByRole("link", { name: "Frequently Asked Questions" });
+    for (const scrollY of [0, 600]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrollY);
+      const box = await sidebar.boundingBox();
+      if (!box) throw new Error("the sidebar is not laid out");
+      // Its bottom edge, border included, stays inside the window.
+      expect(box.y + box.height, `scrolled ${scrollY}px`).toBeLessThan(480);
+      await lastLink.scrollIntoViewIfNeeded();
+      const link = await lastLink.boundingBox();
+      expect((link?.y ?? 0) + (link?.height ?? 0)).toBeLessThanOrEqual(box.y + box.height);
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    }
   });
 
   it("offers the menu as a drawer on a phone", async () => {

@@ -444,6 +444,78 @@ describe("memo settings", () => {
     await expect.poll(isVisible(saveFailed)).toBe(true);
     expect(await heading(page).textContent()).toBe("Supervisor Tone");
     expect(await status(page, "You have unsaved changes").isVisible()).toBe(true);
+    // Across the controls' column, above the buttons: not squeezed into a column beside them.
+    const alertBox = await saveFailed.boundingBox();
+    const columnBox = await page.locator(".memo-settings-controls").boundingBox();
+    const saveBox = await page.getByRole("button", { name: "Save" }).boundingBox();
+    if (!alertBox || !columnBox || !saveBox) throw new Error("the alert, the column or Save is not laid out");
+    expect(Math.round(alertBox.width)).toBe(Math.round(columnBox.width));
+    expect(alertBox.y + alertBox.height).toBeLessThanOrEqual(saveBox.y);
+  });
+
+  it("offer Try again when the options do not load, busy while it asks again", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Every read fails until Try again is pressed (the tab asks again as it mounts); the one after it waits.
+    let isFailing = true;
+    await page.route("**/api/user-options", async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      if (isFailing) return route.abort("connectionreset");
+      await held;
+      return route.continue();
+    });
+    await page.goto("/profile/PrecisSettings");
+    const loadFailed = page.getByRole("alert").filter({ hasText: "Error: failed to load. Please reload the page." });
+    await expect.poll(isVisible(loadFailed)).toBe(true);
+    // The tab still says what it is, rather than leaving the alert alone on the page.
+    expect(await page.getByRole("heading", { name: "Extension Settings" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    const tryAgain = page.getByRole("button", { name: "Try again" });
+    isFailing = false;
+    await tryAgain.click();
+    await expect.poll(() => tryAgain.getAttribute("aria-busy", { timeout: 1_000 })).toBe("true");
+    release();
+    await expect.poll(() => treeOrder(page)).toHaveLength(14);
+    expect(await loadFailed.count()).toBe(0);
+  });
+
+  it("keep each row of choices on one line beside its label, in French at 1280 px", async () => {
+    const page = await openMemoSettings({ language: "fr" });
+    for (const name of ["Résumé", "Longueur des faits", "Présentation des faits", "Ton", "Langue"]) {
+      const group = row(page, name);
+      const labels = await group.locator("label").evaluateAll((elements) =>
+        elements.map((label) => {
+          const style = getComputedStyle(label);
+          const borders = Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.borderBottomWidth);
+          return {
+            top: label.getBoundingClientRect().top,
+            height: label.getBoundingClientRect().height,
+            lineHeight: Number.parseFloat(style.lineHeight) + borders,
+            // An inline box has one rectangle per line it runs over.
+            textLines: label.lastElementChild?.getClientRects().length,
+          };
+        }),
+      );
+      expect(labels.length, name).toBeGreaterThan(1);
+      // One line of buttons (none wrapped below the others), each button one line of text.
+      expect(new Set(labels.map((label) => Math.round(label.top))).size, name).toBe(1);
+      for (const label of labels) {
+        expect(label.height, name).toBeLessThanOrEqual(label.lineHeight + 1);
+        expect(label.textLines, name).toBe(1);
+      }
+      // Its label on the left, as SPEC §2 has it.
+      const labelRight = await group.evaluate((element) => {
+        const label = document.getElementById(element.getAttribute("aria-labelledby") ?? "");
+        return label ? label.getBoundingClientRect().right : Number.NaN;
+      });
+      const groupBox = await group.boundingBox();
+      expect(labelRight, name).toBeLessThan(groupBox?.x ?? Number.NaN);
+    }
   });
 });
 

@@ -174,6 +174,54 @@ describe("layout shell and home", () => {
   });
 });
 
+/** Every signed-in page of the shell, each with the h1 it opens on. */
+const SIGNED_IN_PAGES = [
+  ["/", "Welcome, Marie!"],
+  ["/greet", "Redirecting to CanLII"],
+  ["/profile/UserSettings", "Profile"],
+  ["/profile/PrecisSettings", "Profile"],
+  ["/subscription", "Subscription"],
+  ["/change-email", "Change Email"],
+  ["/verify-email", "Verify your email address"],
+] as const;
+
+/**
+ * Where a page's content visibly starts: the left edge of the outermost card (a box with a background or a
+ * border) around its h1, or of the h1 itself when it stands on the page's background.
+ */
+function contentLeftEdge(heading: Element): number {
+  let edge = heading.getBoundingClientRect().left;
+  for (let box = heading.parentElement; box && box.tagName !== "MAIN"; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    const isPainted = style.backgroundColor !== "rgba(0, 0, 0, 0)" || Number.parseFloat(style.borderLeftWidth) > 0;
+    if (isPainted) edge = box.getBoundingClientRect().left;
+  }
+  return edge;
+}
+
+describe("page layout", () => {
+  for (const width of [1280, 390]) {
+    it(`starts every signed-in page at the navbar logo's edge at ${width} px`, async () => {
+      const page = await openPage({ width });
+      await signUpInContext(page.context(), { firstName: "Marie", lastName: "Tremblay" });
+      const edges: Record<string, number> = {};
+      let logoEdge = Number.NaN;
+      for (const [path, title] of SIGNED_IN_PAGES) {
+        await page.goto(path);
+        const heading = page.getByRole("main").getByRole("heading", { level: 1, name: title });
+        // /greet counts down for about 4 s before it leaves: measured as soon as it shows.
+        await heading.waitFor();
+        edges[path] = Math.round(await heading.evaluate(contentLeftEdge));
+        const logo = await page.getByRole("banner").getByRole("link", { name: "Precis" }).boundingBox();
+        logoEdge = Math.round(logo?.x ?? Number.NaN);
+      }
+      // At 1280 px the navbar's content is centred (1200 px wide); at 390 px it has the shell's 16 px gutter.
+      expect(logoEdge).toBe(width === 1280 ? 40 : 16);
+      for (const [path, edge] of Object.entries(edges)) expect(Math.abs(edge - logoEdge), path).toBeLessThanOrEqual(1);
+    });
+  }
+});
+
 describe("preload hints", () => {
   // Loaded on demand, after the first screen: the account menu once the profile arrives (with the
   // chunks it imports), the profile page's memo settings tab once the browser is idle, and Firebase

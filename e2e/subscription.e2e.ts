@@ -161,29 +161,54 @@ describe("subscription page", () => {
     await expectNoAxeViolations(page);
   });
 
-  it("says that online payment is not set up when the server has no Stripe keys", async () => {
-    const page = await openPage();
-    await blockStripeScript(page.context());
-    await signUpInContext(page.context());
-    // The server embeds its public settings in index.html: serve this page as a server without
-    // Stripe's keys would, and leave everything else to the real server.
-    await page.route("**/subscription", async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /"payments":\{[^}]*\}/,
-        '"payments":{"publishableKey":"","pricingTableId":""}',
+  for (const width of [1280, 390]) {
+    it(`says that online payment is not set up when the server has no Stripe keys (${width} px)`, async () => {
+      const page = await openPage({ width });
+      await blockStripeScript(page.context());
+      await signUpInContext(page.context());
+      // The server embeds its public settings in index.html: serve this page as a server without
+      // Stripe's keys would, and leave everything else to the real server.
+      await page.route("**/subscription", async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /"payments":\{[^}]*\}/,
+          '"payments":{"publishableKey":"","pricingTableId":""}',
+        );
+        expect(html).toContain('"publishableKey":""');
+        await route.fulfill({ response, body: html });
+      });
+      await page.goto("/subscription");
+      await expect
+        .poll(() => page.getByText("Online payment is not set up on this server yet.", { exact: false }).isVisible())
+        .toBe(true);
+      expect(await page.locator("stripe-pricing-table").count()).toBe(0);
+      // No card for the plans that holds only the notice: the features take the page's width.
+      expect(await page.getByRole("region", { name: "Plans" }).count()).toBe(0);
+      const features = page.getByRole("region", { name: "Features" });
+      expect(await features.isVisible()).toBe(true);
+      const featuresBox = await features.boundingBox();
+      const titleBox = await page.getByRole("heading", { level: 1, name: "Subscription" }).boundingBox();
+      expect(Math.round(featuresBox?.width ?? 0)).toBe(Math.round(titleBox?.width ?? -1));
+      // Each feature's wrapped lines start under its first line's text, not under its check mark.
+      const items = await features.getByRole("listitem").evaluateAll((elements) =>
+        elements.map((item) => {
+          const icon = item.querySelector('[aria-hidden="true"]')?.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(item.lastElementChild ?? item);
+          const lineStarts = [...range.getClientRects()].map((rect) => Math.round(rect.left));
+          return { iconRight: icon?.right ?? Number.NaN, lineStarts };
+        }),
       );
-      expect(html).toContain('"publishableKey":""');
-      await route.fulfill({ response, body: html });
+      expect(items).toHaveLength(5);
+      // At 390 px the longer features wrap: their hanging indent is what is measured.
+      if (width === 390) expect(items.filter((item) => item.lineStarts.length > 1).length).toBeGreaterThan(1);
+      for (const item of items) {
+        expect(new Set(item.lineStarts).size).toBe(1);
+        expect(item.lineStarts[0]).toBeGreaterThan(item.iconRight);
+      }
+      await expectNoAxeViolations(page);
     });
-    await page.goto("/subscription");
-    await expect
-      .poll(() => page.getByText("Online payment is not set up on this server yet.", { exact: false }).isVisible())
-      .toBe(true);
-    expect(await page.locator("stripe-pricing-table").count()).toBe(0);
-    expect(await page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
-    await expectNoAxeViolations(page);
-  });
+  }
 
   it("arrives as HTML that already says the visitor's access and offer, and the app takes over without a shift (decision 017)", async () => {
     // Without JavaScript the page stays as the server sent it, as it is before the app starts.

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
+import { KNOWN_DEVICE_DAYS } from "./modules/auth/known-devices.ts";
 import { z } from "zod";
 
 /**
@@ -93,6 +94,8 @@ const environmentSchema = z
       .regex(/^[A-Za-z][A-Za-z0-9]{0,19}$/, "must be letters and digits (it becomes part of URLs)")
       .default("Precis"),
     SUPPORT_EMAIL: z.email().default("support@precis.example"),
+    /** The privacy officer's address in the Privacy Policy; the support address when unset. */
+    PRIVACY_EMAIL: z.email().optional(),
     MAIL_FROM: z.string().min(3).default("Precis <no-reply@precis.example>"),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
 
@@ -263,6 +266,17 @@ function buildConfig(env: Environment) {
               : {}),
           }
         : { isConfigured: false },
+    privacy: {
+      officerEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
+      deletionGraceDays: env.ACCOUNT_DELETION_GRACE_DAYS,
+      retentionDays: {
+        sessions: env.RETENTION_SESSIONS_DAYS,
+        stripePayloads: env.RETENTION_STRIPE_PAYLOAD_DAYS,
+        auditEvents: env.AUDIT_RETENTION_DAYS,
+        docsFeedback: env.RETENTION_DOCS_FEEDBACK_DAYS,
+        knownBrowsers: KNOWN_DEVICE_DAYS,
+      },
+    },
   };
   return {
     env: appEnv,

@@ -39,6 +39,18 @@ export const clientConfigSchema = z.object({
   }),
   /** What `GET /api/sso/firebase` answers, here too so the sign-in buttons need no round trip. */
   sso: firebaseConfigResponseSchema,
+  /** What the Privacy Policy states as configured: who to write to, and how long each record is kept. */
+  privacy: z.object({
+    officerEmail: z.string(),
+    deletionGraceDays: z.int(),
+    retentionDays: z.object({
+      sessions: z.int(),
+      stripePayloads: z.int(),
+      auditEvents: z.int(),
+      docsFeedback: z.int(),
+      knownBrowsers: z.int(),
+    }),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

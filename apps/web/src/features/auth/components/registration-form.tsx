@@ -27,6 +27,8 @@ export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "passw
 type RegistrationFormProps = {
   /** The page's h1, or an h2 under the welcome panel's h1. */
   titleLevel: 1 | 2;
+  /** The welcome panel stands to the form's left: nothing may open over it. */
+  isBesideWelcomePanel: boolean;
   failure: RegistrationFailure | null;
   /** Remounts the alert per attempt, so the same failure twice is announced twice. */
   failureKey: number;
@@ -41,6 +43,7 @@ type RegistrationFormProps = {
 /** SPEC §2 Register: the "User Registration" form, its status messages and the SSO buttons. */
 export function RegistrationForm({
   titleLevel,
+  isBesideWelcomePanel,
   failure,
   failureKey,
   isBusy,
@@ -111,7 +114,7 @@ export function RegistrationForm({
               { required: true, message: t("validation.passwordRequired") },
               passwordRequirementsRule(t("validation.invalidPassword")),
             ]}
-            extra={<PasswordRequirementsHelp />}
+            extra={<PasswordRequirementsHelp isBesideOtherContent={isBesideWelcomePanel} />}
           >
             <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
           </Form.Item>

@@ -61,6 +61,7 @@ export function RegistrationPage({ variant }: { variant: "register" | "welcome" 
   const form = (
     <RegistrationForm
       titleLevel={variant === "welcome" ? 2 : 1}
+      isBesideWelcomePanel={variant === "welcome"}
       failure={failure}
       failureKey={registerMutation.submittedAt}
       isBusy={status === "loading"}

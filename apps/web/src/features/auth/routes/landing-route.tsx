@@ -37,26 +37,24 @@ export function LandingRoute() {
   const caseLawSite = t("common:caseLawSiteName");
 
   return (
-    <div className="page-container">
-      <section className="home-card landing-card" aria-labelledby="landing-title">
-        <h1 id="landing-title">{t("landing.title", { caseLawSite })}</h1>
-        <Progress
-          type="circle"
-          percent={((COUNTDOWN_STEPS - stepsLeft) / COUNTDOWN_STEPS) * 100}
-          format={() => stepsLeft}
-          size={120}
-          aria-label={t("landing.countdownLabel")}
-        />
-        <Typography.Paragraph className="landing-welcome">{t("landing.welcome", { name })}</Typography.Paragraph>
-        <Typography.Paragraph className="session-note">
-          <CheckCircleFilled aria-hidden="true" className="session-icon" />
-          <span>{t("landing.sessionActive")}</span>
-        </Typography.Paragraph>
-        <Typography.Paragraph>
-          {t("landing.notRedirected")}{" "}
-          <DestinationLink destination={destination}>{t("landing.clickHere")}</DestinationLink>
-        </Typography.Paragraph>
-      </section>
-    </div>
+    <section className="home-card landing-card" aria-labelledby="landing-title">
+      <h1 id="landing-title">{t("landing.title", { caseLawSite })}</h1>
+      <Progress
+        type="circle"
+        percent={((COUNTDOWN_STEPS - stepsLeft) / COUNTDOWN_STEPS) * 100}
+        format={() => stepsLeft}
+        size={120}
+        aria-label={t("landing.countdownLabel")}
+      />
+      <Typography.Paragraph className="landing-welcome">{t("landing.welcome", { name })}</Typography.Paragraph>
+      <Typography.Paragraph className="session-note">
+        <CheckCircleFilled aria-hidden="true" className="session-icon" />
+        <span>{t("landing.sessionActive")}</span>
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        {t("landing.notRedirected")}{" "}
+        <DestinationLink destination={destination}>{t("landing.clickHere")}</DestinationLink>
+      </Typography.Paragraph>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
 import { PASSWORD_MAX_LENGTH, SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
-import { Checkbox, Form } from "antd";
+import { Form } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Input, PasswordInput } from "@/components/inputs";
+import { NativeCheckbox } from "@/components/native-checkbox";
 import { Notice } from "@/components/notice";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
 import { AuthPage } from "@/features/auth/components/auth-page";
@@ -129,9 +130,13 @@ export function ResetPasswordRoute() {
             />
           </Form.Item>
           <Form.Item>
-            <Checkbox checked={arePasswordsVisible} onChange={(event) => setArePasswordsVisible(event.target.checked)}>
+            {/* The registration's checkbox, so the account pages' checkboxes look and behave alike. */}
+            <NativeCheckbox
+              checked={arePasswordsVisible}
+              onChange={(event) => setArePasswordsVisible(event.target.checked)}
+            >
               {t("resetPassword.showPasswords")}
-            </Checkbox>
+            </NativeCheckbox>
           </Form.Item>
           <Form.Item
             label={t("fields.securityCode")}

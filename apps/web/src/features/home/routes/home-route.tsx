@@ -27,34 +27,32 @@ export function HomeRoute() {
   const caseLawSite = t("common:caseLawSiteName");
 
   return (
-    <div className="page-container">
-      {/* A plain section, not antd Card: Card pulls in Tabs, about 20 kB gzip for nothing. */}
-      <section className="home-card">
-        <Typography.Title level={1} className="home-title">
-          {t("welcome", { name })}
-        </Typography.Title>
-        <Typography.Paragraph className="session-note">
-          <CheckCircleFilled aria-hidden="true" className="session-icon" />
-          <span>{t("sessionActive")}</span>
-        </Typography.Paragraph>
-        {entitlement?.access === "unverified" && <UnverifiedAccessNotice />}
-        {entitlement?.needsAcademicEmail && <StudentAccessNotice />}
-        <Typography.Paragraph>{t("intro", { caseLawSite })}</Typography.Paragraph>
-        <Flex wrap gap="middle" className="home-actions">
-          <LinkButton type="primary" size="large" to={links.caseLawSite}>
-            {t("continueToCaseLaw", { caseLawSite })}
-          </LinkButton>
-          <LinkButton size="large" to={links.pdfTool}>
-            {t("pdfChat")}
-          </LinkButton>
-          <LinkButton size="large" to={links.documentation}>
-            {t("documentation")}
-          </LinkButton>
-        </Flex>
-        <Typography.Paragraph className="home-product-link">
-          <SmartLink href={links.productSite}>{t("productSite", { productName })}</SmartLink>
-        </Typography.Paragraph>
-      </section>
-    </div>
+    // A plain section, not antd Card: Card pulls in Tabs, about 20 kB gzip for nothing.
+    <section className="home-card">
+      <Typography.Title level={1} className="home-title">
+        {t("welcome", { name })}
+      </Typography.Title>
+      <Typography.Paragraph className="session-note">
+        <CheckCircleFilled aria-hidden="true" className="session-icon" />
+        <span>{t("sessionActive")}</span>
+      </Typography.Paragraph>
+      {entitlement?.access === "unverified" && <UnverifiedAccessNotice />}
+      {entitlement?.needsAcademicEmail && <StudentAccessNotice />}
+      <Typography.Paragraph>{t("intro", { caseLawSite })}</Typography.Paragraph>
+      <Flex wrap gap="middle" className="home-actions">
+        <LinkButton type="primary" size="large" to={links.caseLawSite}>
+          {t("continueToCaseLaw", { caseLawSite })}
+        </LinkButton>
+        <LinkButton size="large" to={links.pdfTool}>
+          {t("pdfChat")}
+        </LinkButton>
+        <LinkButton size="large" to={links.documentation}>
+          {t("documentation")}
+        </LinkButton>
+      </Flex>
+      <Typography.Paragraph className="home-product-link">
+        <SmartLink href={links.productSite}>{t("productSite", { productName })}</SmartLink>
+      </Typography.Paragraph>
+    </section>
   );
 }

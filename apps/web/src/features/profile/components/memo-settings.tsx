@@ -1,3 +1,4 @@
+import { ReloadOutlined } from "@ant-design/icons";
 import {
   type MemoOptionSet,
   type MemoSectionId,
@@ -21,6 +22,19 @@ import { SettingsPanel, toSaveResult } from "./settings-panel";
 export function MemoSettings() {
   const { t } = useTranslation("profile");
   const options = useMemoOptions();
+  // A new attempt after a failure starts over as "pending" (no answer has ever arrived): the failure
+  // stays on screen with its busy Try again button meanwhile, instead of turning back into "Loading…".
+  const isAskingAgain = options.isPending && options.errorUpdateCount > 0;
+  if (options.isError || isAskingAgain) {
+    return (
+      <MemoSettingsLoadFailed
+        // A new alert per failed attempt, so a second failure is announced again.
+        key={options.errorUpdateCount}
+        isRetrying={options.isFetching}
+        onRetry={() => void options.refetch()}
+      />
+    );
+  }
   if (options.isPending) {
     return (
       <p role="status" className="profile-loading">
@@ -28,21 +42,44 @@ export function MemoSettings() {
       </p>
     );
   }
-  if (options.isError) {
-    return (
+  const { options: sets, selectedOptionId } = options.data;
+  const selected = sets.find((set) => set.id === selectedOptionId) ?? sets[0];
+  if (!selected) return <Alert type="error" showIcon role="alert" title={t("memo.loadFailed")} />;
+  return <MemoSettingsEditor saved={selected} />;
+}
+
+/**
+ * SPEC §8's load failure, inside the tab's panel and under its heading rather than alone on the page, with
+ * a way to ask again that says it is busy while it does.
+ */
+function MemoSettingsLoadFailed({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation("profile");
+  return (
+    <section className="profile-panel" aria-labelledby="memo-settings-heading">
+      <h2 id="memo-settings-heading" className="profile-panel-heading">
+        {t("memo.heading")}
+      </h2>
+      <p className="profile-panel-intro">{t("memo.intro")}</p>
       <Alert
         type="error"
         showIcon
         role="alert"
         title={t("memo.loadFailed")}
-        action={<Button onClick={() => window.location.reload()}>{t("memo.reload")}</Button>}
+        action={
+          <Button
+            icon={<ReloadOutlined aria-hidden="true" />}
+            loading={isRetrying}
+            aria-busy={isRetrying}
+            onClick={() => {
+              if (!isRetrying) onRetry();
+            }}
+          >
+            {t("memo.retry")}
+          </Button>
+        }
       />
-    );
-  }
-  const { options: sets, selectedOptionId } = options.data;
-  const selected = sets.find((set) => set.id === selectedOptionId) ?? sets[0];
-  if (!selected) return <Alert type="error" showIcon role="alert" title={t("memo.loadFailed")} />;
-  return <MemoSettingsEditor saved={selected} />;
+    </section>
+  );
 }
 
 type Failure = "save" | "loggedOut";

@@ -25,7 +25,7 @@ type SettingsPanelProps = {
 
 /**
  * SPEC §4 "Settings panel (shared)": Cancel and Save, enabled only while there are unsaved
- * changes, with "You have unsaved changes", "Changes Saved" or an error text beside them.
+ * changes, with "You have unsaved changes" or "Changes Saved" beside them, and an error above them.
  */
 export function SettingsPanel({
   isEdited,
@@ -47,7 +47,24 @@ export function SettingsPanel({
   const isSaveEnabled = isEdited && !isSaving;
   return (
     <div className="settings-panel">
-      <div className="settings-panel-messages">
+      {/* A row of its own above the buttons: beside them it was squeezed into a narrow column. */}
+      {result === "error" && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={
+            isLoggedOut ? (
+              <>
+                {t("panel.loggedOut")} <Link to="/login">{t("panel.loginAgain")}</Link>
+              </>
+            ) : (
+              errorMessage
+            )
+          }
+        />
+      )}
+      <div className="settings-panel-bar">
         <div role="status" className="settings-panel-status">
           {isEdited && <p className="settings-panel-unsaved">{t("panel.unsaved")}</p>}
           {!isEdited && result === "success" && (
@@ -56,39 +73,23 @@ export function SettingsPanel({
             </p>
           )}
         </div>
-        {result === "error" && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            title={
-              isLoggedOut ? (
-                <>
-                  {t("panel.loggedOut")} <Link to="/login">{t("panel.loginAgain")}</Link>
-                </>
-              ) : (
-                errorMessage
-              )
-            }
-          />
-        )}
-      </div>
-      <div className="settings-panel-actions">
-        <Button size="large" onClick={onCancel} disabled={!isEdited || isSaving}>
-          {t("panel.cancel")}
-        </Button>
-        <Button
-          type="primary"
-          size="large"
-          htmlType={onSave ? "button" : "submit"}
-          onClick={onSave}
-          disabled={!isEdited && !isSaving}
-          aria-disabled={!isSaveEnabled}
-          aria-busy={isSaving}
-          icon={isSaving ? <LoadingOutlined spin aria-hidden="true" /> : undefined}
-        >
-          {t("panel.save")}
-        </Button>
+        <div className="settings-panel-actions">
+          <Button size="large" onClick={onCancel} disabled={!isEdited || isSaving}>
+            {t("panel.cancel")}
+          </Button>
+          <Button
+            type="primary"
+            size="large"
+            htmlType={onSave ? "button" : "submit"}
+            onClick={onSave}
+            disabled={!isEdited && !isSaving}
+            aria-disabled={!isSaveEnabled}
+            aria-busy={isSaving}
+            icon={isSaving ? <LoadingOutlined spin aria-hidden="true" /> : undefined}
+          >
+            {t("panel.save")}
+          </Button>
+        </div>
       </div>
     </div>
   );

@@ -51,32 +51,28 @@ export function ChangeEmailRoute() {
 
   if (changeEmailMutation.isSuccess) {
     return (
-      <div className="page-container">
-        <Result
-          status="success"
-          title={<h1 className="result-heading">{t("changeEmail.successTitle")}</h1>}
-          subTitle={t("changeEmail.successNote")}
-          extra={<Link to={PROFILE_PATH}>{t("changeEmail.settingsLink")}</Link>}
-        />
-      </div>
+      <Result
+        status="success"
+        title={<h1 className="result-heading">{t("changeEmail.successTitle")}</h1>}
+        subTitle={t("changeEmail.successNote")}
+        extra={<Link to={PROFILE_PATH}>{t("changeEmail.settingsLink")}</Link>}
+      />
     );
   }
 
   return (
-    <div className="page-container">
-      <section className="change-email-card" aria-labelledby="change-email-title">
-        <h1 id="change-email-title" className="change-email-title">
-          {t("changeEmail.title")}
-        </h1>
-        <p>{t("changeEmail.intro", { productName })}</p>
-        {profile && <p>{t("changeEmail.currentEmail", { email: profile.email })}</p>}
-        {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
-        <ProviderButtons
-          unavailableReason={unavailableReason}
-          pendingProvider={pendingProvider}
-          onChoose={(provider) => void chooseAccount(provider)}
-        />
-      </section>
-    </div>
+    <section className="change-email-card" aria-labelledby="change-email-title">
+      <h1 id="change-email-title" className="change-email-title">
+        {t("changeEmail.title")}
+      </h1>
+      <p>{t("changeEmail.intro", { productName })}</p>
+      {profile && <p>{t("changeEmail.currentEmail", { email: profile.email })}</p>}
+      {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
+      <ProviderButtons
+        unavailableReason={unavailableReason}
+        pendingProvider={pendingProvider}
+        onChoose={(provider) => void chooseAccount(provider)}
+      />
+    </section>
   );
 }

@@ -71,42 +71,58 @@ export function SubscriptionRoute() {
     if (!session) return <Alert type="error" showIcon role="alert" title={t("noData")} />;
     if (session.plan) return <PlanCard plan={session.plan} />;
     const isConfigured = Boolean(payments.publishableKey && payments.pricingTableId);
+    const features = <FeaturesPanel />;
+    // Without Stripe's table there is nothing to put beside the features: a short notice above them, and
+    // the features across the page, rather than a large card holding only the notice.
+    if (!isConfigured) {
+      return (
+        <div className="subscription-offer-unavailable">
+          <Alert type="info" showIcon title={t("notConfigured")} />
+          {features}
+        </div>
+      );
+    }
     return (
       <div className="subscription-offer">
         <section className="subscription-card subscription-table" aria-label={t("plans")}>
-          {isConfigured ? (
-            <StripePricingTable
-              pricingTableId={payments.pricingTableId}
-              publishableKey={payments.publishableKey}
-              userId={session.userId}
-              email={session.email}
-            />
-          ) : (
-            <Alert type="info" showIcon title={t("notConfigured")} />
-          )}
+          <StripePricingTable
+            pricingTableId={payments.pricingTableId}
+            publishableKey={payments.publishableKey}
+            userId={session.userId}
+            email={session.email}
+          />
         </section>
-        <section className="subscription-card" aria-labelledby="features-heading">
-          <Typography.Title level={2} id="features-heading">
-            {t("features.heading")}
-          </Typography.Title>
-          <ul className="subscription-features">
-            {FEATURE_KEYS.map((key) => (
-              <li key={key}>
-                <CheckOutlined aria-hidden="true" /> {t(`features.${key}`)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        {features}
       </div>
     );
   })();
 
   return (
-    <div className="page-container subscription-page">
+    <div className="subscription-page">
       <Typography.Title level={1}>{t("title")}</Typography.Title>
       {entitlement.data && <AccessSummary entitlement={entitlement.data} />}
       {body}
     </div>
+  );
+}
+
+/** What every plan includes: each feature after its check mark, its wrapped lines under its text. */
+function FeaturesPanel() {
+  const { t } = useTranslation("subscription");
+  return (
+    <section className="subscription-card" aria-labelledby="features-heading">
+      <Typography.Title level={2} id="features-heading">
+        {t("features.heading")}
+      </Typography.Title>
+      <ul className="subscription-features">
+        {FEATURE_KEYS.map((key) => (
+          <li key={key}>
+            <CheckOutlined aria-hidden="true" />
+            <span>{t(`features.${key}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -52,7 +52,7 @@ function EmailedLinkCheck({ code, email }: { code: string; email: string | null 
 
   if (verifyMutation.isIdle || verifyMutation.isPending || isProfilePending) {
     return (
-      <div className="page-container verification-checking" role="status">
+      <div className="verification-checking" role="status">
         <Spin size="large" aria-hidden="true" />
         <p>{t("link.verifying")}</p>
       </div>
@@ -62,18 +62,16 @@ function EmailedLinkCheck({ code, email }: { code: string; email: string | null 
   if (verifyMutation.isSuccess) {
     const loginPath = `/login?${new URLSearchParams({ email: verifyMutation.data.email })}`;
     return (
-      <div className="page-container">
-        <Result
-          status="success"
-          title={<h1 className="result-heading">{t("link.successTitle")}</h1>}
-          subTitle={isLoggedIn ? undefined : t("link.successLoggedOut")}
-          extra={
-            <LinkButton type="primary" size="large" to={isLoggedIn ? "/" : loginPath}>
-              {t(isLoggedIn ? "link.goHome" : "link.login")}
-            </LinkButton>
-          }
-        />
-      </div>
+      <Result
+        status="success"
+        title={<h1 className="result-heading">{t("link.successTitle")}</h1>}
+        subTitle={isLoggedIn ? undefined : t("link.successLoggedOut")}
+        extra={
+          <LinkButton type="primary" size="large" to={isLoggedIn ? "/" : loginPath}>
+            {t(isLoggedIn ? "link.goHome" : "link.login")}
+          </LinkButton>
+        }
+      />
     );
   }
 
@@ -84,25 +82,23 @@ function EmailedLinkFailure({ error, isLoggedIn }: { error: unknown; isLoggedIn:
   const { t } = useTranslation("verification");
   const message = useVerificationFailureText(getVerifyFailure(error));
   return (
-    <div className="page-container">
-      <Result
-        status="error"
-        title={<h1 className="result-heading">{t("link.failureTitle")}</h1>}
-        subTitle={
-          <>
-            <span role="alert">{message}</span>
-            {/* A new code is sent to a signed-in account only. */}
-            {!isLoggedIn && <span className="verification-result-hint">{t("link.failureLoggedOut")}</span>}
-          </>
-        }
-        extra={
-          // Signed in, the page without the link's code offers a new one; otherwise log in first.
-          <LinkButton type="primary" size="large" to={isLoggedIn ? "/verify-email" : "/login"}>
-            {t(isLoggedIn ? "link.requestNewCode" : "link.login")}
-          </LinkButton>
-        }
-      />
-    </div>
+    <Result
+      status="error"
+      title={<h1 className="result-heading">{t("link.failureTitle")}</h1>}
+      subTitle={
+        <>
+          <span role="alert">{message}</span>
+          {/* A new code is sent to a signed-in account only. */}
+          {!isLoggedIn && <span className="verification-result-hint">{t("link.failureLoggedOut")}</span>}
+        </>
+      }
+      extra={
+        // Signed in, the page without the link's code offers a new one; otherwise log in first.
+        <LinkButton type="primary" size="large" to={isLoggedIn ? "/verify-email" : "/login"}>
+          {t(isLoggedIn ? "link.requestNewCode" : "link.login")}
+        </LinkButton>
+      }
+    />
   );
 }
 
@@ -118,7 +114,7 @@ function VerifyEmailPage({ profile }: { profile: Profile }) {
   }, [hash]);
 
   return (
-    <div className="page-container verification-page">
+    <div className="verification-page">
       <section className="verification-card" aria-labelledby="verify-email-title">
         <h1 id="verify-email-title" className="verification-card-title verification-page-title">
           {t("page.title")}
