@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
-import { KNOWN_DEVICE_DAYS } from "./modules/auth/known-devices.ts";
 import { z } from "zod";
+import { KNOWN_DEVICE_DAYS } from "./modules/auth/known-devices.ts";
 
 /**
  * Every setting of the server, read once from the environment at start-up.

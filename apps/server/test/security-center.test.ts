@@ -143,6 +143,8 @@ describe("security emails", () => {
     await login(email, { "user-agent": CHROME_MAC });
     await login(email, { "user-agent": FIREFOX_WINDOWS });
     await login(email, { "user-agent": FIREFOX_WINDOWS });
+    // The same browser after an update is no news.
+    await login(email, { "user-agent": CHROME_MAC.replace("Chrome/131.0.0.0", "Chrome/132.0.6834.83") });
     await server.app.mailWorker.runOnce();
     const notices = smtp.inbox.filter(
       (mail) => mail.to === email && mail.subject === "New sign-in to your Precis account",

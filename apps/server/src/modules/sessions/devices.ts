@@ -17,3 +17,17 @@ export function describeUserAgent(userAgent: string | null) {
     return { browser: "", system: "" };
   }
 }
+
+/**
+ * The browser and system without their versions ("Chrome|macOS"): what makes a sign-in come from a new kind of
+ * device. A browser that updated itself since is the same one.
+ */
+export function getDeviceFamily(userAgent: string | null) {
+  if (!userAgent) return "|";
+  try {
+    const parsed = Bowser.parse(userAgent.slice(0, 512));
+    return `${parsed.browser.name ?? ""}|${parsed.os.name ?? ""}`;
+  } catch {
+    return "|";
+  }
+}
