@@ -146,7 +146,11 @@ async function signUp(server: RunningServer, email: string) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!response.ok) throw new Error(`register on ${server.name}: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  // Every cookie the answer sets (the session's and the browser's device cookie), as a browser sends them back.
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
   const accessKey = response.headers.get("x-access-key") ?? "";
   return { cookie, "x-access-key": accessKey };
 }

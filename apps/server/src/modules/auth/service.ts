@@ -8,6 +8,7 @@ import { preparedPerDatabase } from "../../db/prepared.ts";
 import { passwordResetCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { escapeLike } from "../../lib/like-pattern.ts";
 import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
@@ -160,8 +161,6 @@ export async function findFreeUsername(db: AppDatabase, base: string) {
     if (isFree(candidate)) return candidate;
   }
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export type LoginResult = { outcome: "loggedIn"; user: AccountUser } | { outcome: "userNotFound" | "badPassword" };
 

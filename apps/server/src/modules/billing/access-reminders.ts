@@ -6,6 +6,7 @@ import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { accessReminders, users } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
+import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { getEntitlement } from "./service.ts";
@@ -15,7 +16,6 @@ export const REMINDER_DAYS_BEFORE = [7, 1] as const;
 const DAY_MS = 86_400_000;
 /** Any fixed number, the same in every instance: only one of them looks for due reminders at a time. */
 const ACCESS_REMINDERS_LOCK = 7_202_611;
-const RUN_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Queues the reminders that are due: 7 days and 1 day before a trial or student access ends, each once.
@@ -88,7 +88,7 @@ export async function queueDueAccessReminders(db: AppDatabase, config: AppConfig
 
 export type AccessReminderJob = ReturnType<typeof createAccessReminderJob>;
 
-/** Runs the reminders every hour while the server listens; tests call runOnce() with their clock. */
+/** Queues due reminders every hour while the server listens; tests call runOnce() with their clock. */
 export function createAccessReminderJob(options: {
   db: AppDatabase;
   config: AppConfig;
@@ -96,25 +96,13 @@ export function createAccessReminderJob(options: {
   log: FastifyBaseLogger;
   onQueued: () => void;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  const runOnce = async () => {
-    const queued = await queueDueAccessReminders(options.db, options.config, options.clock());
-    if (queued > 0) options.onQueued();
-    return queued;
-  };
-  const runLogged = () =>
-    runOnce().catch((error: unknown) =>
-      options.log.error({ err: error }, "access reminders failed; next run in an hour"),
-    );
-  return {
-    runOnce,
-    start() {
-      void runLogged();
-      timer = setInterval(runLogged, RUN_INTERVAL_MS);
-      timer.unref();
+  return createHourlyJob(
+    "access reminders",
+    async () => {
+      const queued = await queueDueAccessReminders(options.db, options.config, options.clock());
+      if (queued > 0) options.onQueued();
+      return queued;
     },
-    stop() {
-      clearInterval(timer);
-    },
-  };
+    options.log,
+  );
 }

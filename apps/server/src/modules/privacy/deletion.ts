@@ -14,6 +14,8 @@ import {
   users,
 } from "../../db/schema.ts";
 import { addDays, addSeconds, type Clock } from "../../lib/clock.ts";
+import { escapeLike } from "../../lib/like-pattern.ts";
+import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
@@ -24,7 +26,6 @@ export const CANCEL_DELETION_PATH = "/account/deletion/cancel";
 /** How long one instance holds an account it is deleting, and how long a failed try waits before the next. */
 const DELETION_LEASE_SECONDS = 10 * 60;
 const RETRY_AFTER_FAILURE_SECONDS = 60 * 60;
-const CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Schedules the account's deletion at the end of the grace period: every session ends, and the owner gets an
@@ -185,8 +186,6 @@ async function deleteAccountRows(db: AppDatabase, origin: RequestOrigin, userId:
   });
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export type AccountDeletionJob = ReturnType<typeof createAccountDeletionJob>;
 
 /** Deletes due accounts every hour while the server listens; tests call runOnce() with their clock. */
@@ -196,23 +195,14 @@ export function createAccountDeletionJob(options: {
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
-  let timer: NodeJS.Timeout | undefined;
   const origin: RequestOrigin = { ipAddress: "", userAgent: undefined, requestId: "account-deletion-job" };
-  const runOnce = () => deleteDueAccounts(options.db, options.stripe, origin, options.clock(), options.log);
-  const runLogged = () =>
-    runOnce().then(
-      (deleted) => deleted > 0 && options.log.info({ deleted }, "accounts deleted at the end of their grace period"),
-      (error: unknown) => options.log.error({ err: error }, "the account deletion job failed; next try in an hour"),
-    );
-  return {
-    runOnce,
-    start() {
-      void runLogged();
-      timer = setInterval(runLogged, CHECK_INTERVAL_MS);
-      timer.unref();
+  return createHourlyJob(
+    "account deletion",
+    async () => {
+      const deleted = await deleteDueAccounts(options.db, options.stripe, origin, options.clock(), options.log);
+      if (deleted > 0) options.log.info({ deleted }, "accounts deleted at the end of their grace period");
+      return deleted;
     },
-    stop() {
-      clearInterval(timer);
-    },
-  };
+    options.log,
+  );
 }

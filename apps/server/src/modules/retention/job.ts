@@ -15,12 +15,12 @@ import {
   stripeEvents,
 } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
+import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { KNOWN_DEVICE_DAYS } from "../auth/known-devices.ts";
 
 /** Any fixed number, the same in every instance. */
 const RETENTION_LOCK = 7_202_612;
 const RETENTION_JOB = "retention";
-const CHECK_INTERVAL_MS = 60 * 60 * 1000;
 /** What a sent email's body becomes: it held security codes and links, and the row keeps only who, what and when. */
 export const REDACTED_EMAIL_BODY = "";
 
@@ -142,22 +142,13 @@ export function createRetentionJob(options: {
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  const runOnce = () => applyRetention(options.db, options.config, options.clock());
-  const runLogged = () =>
-    runOnce().then(
-      (counts) => counts && options.log.info({ removed: counts }, "retention applied"),
-      (error: unknown) => options.log.error({ err: error }, "retention failed; next try in an hour"),
-    );
-  return {
-    runOnce,
-    start() {
-      void runLogged();
-      timer = setInterval(runLogged, CHECK_INTERVAL_MS);
-      timer.unref();
+  return createHourlyJob(
+    "retention",
+    async () => {
+      const counts = await applyRetention(options.db, options.config, options.clock());
+      if (counts) options.log.info({ removed: counts }, "retention applied");
+      return counts;
     },
-    stop() {
-      clearInterval(timer);
-    },
-  };
+    options.log,
+  );
 }

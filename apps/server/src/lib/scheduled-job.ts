@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from "fastify";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A job every instance runs once at start and then every hour while it listens (decision 024: what makes
+ * the work happen once is in the data, under an advisory lock or a lease). `runOnce` is for tests and their
+ * clocks; a failed run is logged and simply waits for the next hour.
+ */
+export function createHourlyJob<T>(name: string, run: () => Promise<T>, log: FastifyBaseLogger) {
+  let timer: NodeJS.Timeout | undefined;
+  const runLogged = () =>
+    run().catch((error: unknown) => log.error({ err: error, job: name }, `${name} failed; next try in an hour`));
+  return {
+    runOnce: run,
+    start() {
+      void runLogged();
+      timer = setInterval(runLogged, HOUR_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
