@@ -106,7 +106,7 @@ describe("the build's chunks", () => {
     const firstScreens = [
       "features/auth/routes/login-route.tsx",
       "features/docs/routes/docs-route.tsx",
-      "features/profile/routes/profile-route.tsx",
+      "app/routes/profile-page.tsx",
     ];
     for (const route of firstScreens) {
       const loaded = new Set([...staticClosure(entryKey), ...staticClosure(routeOf(route))]);

@@ -237,10 +237,7 @@ describe("preload hints", () => {
     return files;
   };
   const accountMenu = closureOf("src/app/layout/account-menu.tsx");
-  const profileFirstScreen = new Set([
-    ...closureOf("index.html"),
-    ...closureOf("src/features/profile/routes/profile-route.tsx"),
-  ]);
+  const profileFirstScreen = new Set([...closureOf("index.html"), ...closureOf("src/app/routes/profile-page.tsx")]);
   const memoSettingsTab = new Set(
     [...closureOf("src/features/profile/components/memo-settings.tsx")].filter((file) => !profileFirstScreen.has(file)),
   );

@@ -10,6 +10,9 @@ import { findFreePort, startAuthEmulator } from "./auth-emulator.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";
+/** The privacy officer's address and the documentation feedback's retention on the browser suite's server. */
+export const E2E_PRIVACY_EMAIL = "privacy-officer@precis.example";
+export const E2E_DOCS_FEEDBACK_RETENTION_DAYS = 400;
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -64,6 +67,9 @@ export default async function setup(project: TestProject) {
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
       STRIPE_PRICING_TABLE_ID: "prctbl_e2e",
+      // Not the defaults, so the Privacy Policy's browser test sees the configured values reach the page.
+      PRIVACY_EMAIL: E2E_PRIVACY_EMAIL,
+      RETENTION_DOCS_FEEDBACK_DAYS: String(E2E_DOCS_FEEDBACK_RETENTION_DAYS),
       // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",

@@ -192,7 +192,7 @@ describe("serving the web app", () => {
   });
 });
 
-describe("prerendered pages: the documentation, login and registration", () => {
+describe("prerendered pages: the documentation, the Terms and the Privacy Policy, login and registration", () => {
   const testClock = createTestClock();
   let prerendering: TestServer;
   let ssrDir: string;
@@ -233,6 +233,11 @@ describe("prerendered pages: the documentation, login and registration", () => {
     ["/document/lexi-search", "de-DE", "en"],
     ["/login", "fr", "fr"],
     ["/register", "en", "en"],
+    // The Terms of Service and the Privacy Policy, which registration links to, in each language.
+    ["/terms", "en-CA,en;q=0.9", "en"],
+    ["/terms", "fr-CA,fr;q=0.9", "fr"],
+    ["/privacy", "en", "en"],
+    ["/privacy", "fr", "fr"],
   ])("serves %s rendered, in the language the browser asks for (%s)", async (url, acceptLanguage, language) => {
     const response = await get(url, { "accept-language": acceptLanguage });
     expect(response.statusCode).toBe(200);
@@ -266,6 +271,8 @@ describe("prerendered pages: the documentation, login and registration", () => {
     ["a URL with a query string", "/document/faq?q=trial", {}],
     ["another spelling of a page's path", "/document/FAQ/", {}],
     ["a documentation page that does not exist", "/document/no-such-page", {}],
+    ["the Privacy Policy to a visitor with a session cookie", "/privacy", { cookie: "precis_session=abc" }],
+    ["another spelling of the Terms of Service's path", "/Terms/", {}],
     ["the login page with the parameters of a link (a reset password's email)", "/login?email=a%40b.ca", {}],
     ["an account page whose form carries a step's state", "/login/find-user", {}],
     ["a signed-in page", "/profile", {}],

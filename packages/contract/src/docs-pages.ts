@@ -52,3 +52,25 @@ export function getDocsPageIdForPathname(pathname: string, productShortName: str
   if (!path.startsWith(`${DOCS_BASE_PATH}/`)) return null;
   return findDocsPageIdBySlug(path.slice(DOCS_BASE_PATH.length + 1), productShortName);
 }
+
+/*
+ * The Terms of Service and the Privacy Policy: pages of the same Markdown pipeline, outside /document. Their
+ * versions are here, without zod, because those pages (and the footer, on every page) need them at first paint;
+ * legal.ts re-exports them beside the consent schemas, and the server records each acceptance with them.
+ */
+
+/**
+ * The versions of the Terms of Service and the Privacy Policy in force: a date each, changed whenever the text
+ * changes in substance. Accounts that accepted an older one are asked once to accept these before going on.
+ */
+export const LEGAL_DOCUMENTS = {
+  terms: { version: "2026-11-25", effectiveDate: "2026-11-25" },
+  privacy: { version: "2026-11-25", effectiveDate: "2026-11-25" },
+} as const;
+export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;
+
+/** Where each document is read; the server prerenders both for visitors without a session, as the documentation. */
+export const LEGAL_DOCUMENT_PATHS = { terms: "/terms", privacy: "/privacy" } as const satisfies Record<
+  LegalDocument,
+  string
+>;

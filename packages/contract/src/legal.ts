@@ -1,14 +1,9 @@
 import { z } from "zod/mini";
+import { LEGAL_DOCUMENTS } from "./docs-pages.ts";
 
-/**
- * The versions of the Terms of Service and the Privacy Policy in force: a date each, changed whenever the text
- * changes in substance. Accounts that accepted an older one are asked once to accept these before going on.
- */
-export const LEGAL_DOCUMENTS = {
-  terms: { version: "2026-11-25", effectiveDate: "2026-11-25" },
-  privacy: { version: "2026-11-25", effectiveDate: "2026-11-25" },
-} as const;
-export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;
+// The versions in force and the pages' paths are defined without zod in docs-pages.ts (the pages and the site's
+// footer load them at first paint); they are the same values here, for the server and the consent schemas.
+export { LEGAL_DOCUMENT_PATHS, LEGAL_DOCUMENTS, type LegalDocument } from "./docs-pages.ts";
 
 /** `POST /api/consents`: accept the versions in force (the ones the page showed). */
 export const acceptConsentsRequestSchema = z.strictObject({

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Language, languages } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
-import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
+import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug, LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
 import type { FrameLayout, FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
 import { USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
 import type { FastifyBaseLogger } from "fastify";
@@ -12,7 +12,8 @@ import { negotiateLanguage } from "./page-preloads.ts";
 /*
  * Prerendered pages. The web build's dist-ssr/server-render.js renders a page to HTML.
  * - For visitors who are not signed in (decision 014): the pages every such visitor sees the same,
- *   the documentation, login and registration. The browser hydrates them.
+ *   the documentation (with the Terms of Service and the Privacy Policy), login and registration. The
+ *   browser hydrates them.
  * - For a live session (decision 016): the frame of a signed-in page, its layout and texts without
  *   the account's data, which no two visitors share. The browser renders the page over it.
  * Forms stay disabled until the app has started (usePrerenderedFormProps), so none is submitted
@@ -67,7 +68,7 @@ function listPrerenderedPaths(productShortName: string): Record<PrerenderAudienc
     return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
   });
   return {
-    anonymous: new Set([...docsPaths, "/login", "/register"]),
+    anonymous: new Set([...docsPaths, ...Object.values(LEGAL_DOCUMENT_PATHS), "/login", "/register"]),
     "signed-in": new Set(["/", "/profile", `/profile/${USER_SETTINGS_TAB_ID}`, ...ACCESS_FRAME_PATHS]),
   };
 }

@@ -33,7 +33,7 @@ export const pagePreloads: PagePreload[] = [
   },
   {
     path: "/profile/:tabId?",
-    modules: [SHELL, REQUIRE_LOGIN, "src/features/profile/routes/profile-route.tsx"],
+    modules: [SHELL, REQUIRE_LOGIN, "src/app/routes/profile-page.tsx"],
     namespaces: ["profile"],
   },
   {
@@ -56,12 +56,24 @@ export const pagePreloads: PagePreload[] = [
     modules: [SHELL, "src/features/verification/routes/verify-email-route.tsx"],
     namespaces: ["verification", "auth"],
   },
+  {
+    path: "/account/deletion/cancel",
+    modules: [SHELL, "src/features/privacy/routes/cancel-deletion-route.tsx"],
+    namespaces: ["privacy"],
+  },
+  {
+    path: "/account/deletion/scheduled",
+    modules: [SHELL, "src/features/privacy/routes/deletion-scheduled-route.tsx"],
+    namespaces: ["privacy"],
+  },
   { path: "/document/*", modules: [SHELL, "src/features/docs/routes/docs-route.tsx"], namespaces: ["docs"] },
   {
     path: "/video-document",
     modules: [SHELL, "src/features/docs/routes/video-docs-route.tsx"],
     namespaces: ["docs"],
   },
+  { path: "/terms", modules: [SHELL, "src/features/docs/routes/legal-route.tsx"], namespaces: ["docs"] },
+  { path: "/privacy", modules: [SHELL, "src/features/docs/routes/legal-route.tsx"], namespaces: ["docs"] },
   { path: "/login", modules: ["src/features/auth/routes/login-route.tsx"], namespaces: ["auth", "sso"] },
   { path: "/login/find-user", modules: ["src/features/auth/routes/find-user-route.tsx"], namespaces: ["auth"] },
   {

@@ -51,11 +51,10 @@ export const routes: RouteObject[] = [
               },
               {
                 // SPEC §2: shown only once the profile loaded; otherwise the gate's "You haven't logged in" box.
+                // Composed in the app layer: its Security and Privacy tabs are features of their own.
                 path: "profile/:tabId?",
                 lazy: withTexts("profile", () =>
-                  import("@/features/profile/routes/profile-route").then(({ ProfileRoute }) => ({
-                    Component: ProfileRoute,
-                  })),
+                  import("@/app/routes/profile-page").then(({ ProfilePage }) => ({ Component: ProfilePage })),
                 ),
               },
               {
@@ -98,6 +97,24 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Outside the login gate: the emailed link cancels a deletion signed out, and signs nothing in.
+            path: "account/deletion/cancel",
+            lazy: withTexts("privacy", () =>
+              import("@/features/privacy/routes/cancel-deletion-route").then(({ CancelDeletionRoute }) => ({
+                Component: CancelDeletionRoute,
+              })),
+            ),
+          },
+          {
+            // Outside the login gate: the account's deletion has just signed every session out.
+            path: "account/deletion/scheduled",
+            lazy: withTexts("privacy", () =>
+              import("@/features/privacy/routes/deletion-scheduled-route").then(({ DeletionScheduledRoute }) => ({
+                Component: DeletionScheduledRoute,
+              })),
+            ),
+          },
+          {
             // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
             path: "document/*",
             lazy: withTexts("docs", () =>
@@ -112,6 +129,25 @@ export const routes: RouteObject[] = [
             lazy: withTexts("docs", () =>
               import("@/features/docs/routes/video-docs-route").then(({ VideoDocsRoute }) => ({
                 Component: VideoDocsRoute,
+              })),
+            ),
+          },
+          {
+            // Anyone may read what registration asks them to accept; the text is the docs' Markdown pipeline's.
+            path: "terms",
+            lazy: withTexts("docs", () =>
+              import("@/features/docs/routes/legal-route").then(({ TermsRoute, preloadLegalRoute }) => ({
+                Component: TermsRoute,
+                handle: { preload: preloadLegalRoute } satisfies PageHandle,
+              })),
+            ),
+          },
+          {
+            path: "privacy",
+            lazy: withTexts("docs", () =>
+              import("@/features/docs/routes/legal-route").then(({ PrivacyRoute, preloadLegalRoute }) => ({
+                Component: PrivacyRoute,
+                handle: { preload: preloadLegalRoute } satisfies PageHandle,
               })),
             ),
           },

@@ -3,7 +3,10 @@ import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enDocs from "./en/docs.json";
 import enHome from "./en/home.json";
+import enIdentity from "./en/identity.json";
+import enPrivacy from "./en/privacy.json";
 import enProfile from "./en/profile.json";
+import enSecurity from "./en/security.json";
 import enShell from "./en/shell.json";
 import enSso from "./en/sso.json";
 import enSubscription from "./en/subscription.json";
@@ -13,7 +16,10 @@ import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frDocs from "./fr/docs.json";
 import frHome from "./fr/home.json";
+import frIdentity from "./fr/identity.json";
+import frPrivacy from "./fr/privacy.json";
 import frProfile from "./fr/profile.json";
+import frSecurity from "./fr/security.json";
 import frShell from "./fr/shell.json";
 import frSso from "./fr/sso.json";
 import frSubscription from "./fr/subscription.json";
@@ -33,6 +39,9 @@ export const resources = {
     profile: enProfile,
     verification: enVerification,
     access: enAccess,
+    identity: enIdentity,
+    security: enSecurity,
+    privacy: enPrivacy,
   },
   fr: {
     common: frCommon,
@@ -45,6 +54,9 @@ export const resources = {
     profile: frProfile,
     verification: frVerification,
     access: frAccess,
+    identity: frIdentity,
+    security: frSecurity,
+    privacy: frPrivacy,
   },
 } as const;
 

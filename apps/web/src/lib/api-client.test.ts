@@ -3,10 +3,12 @@ import { z } from "zod/mini";
 import {
   ACCESS_KEY_STORAGE_KEY,
   ApiRequestError,
+  apiDownload,
   apiRequest,
   apiRequestCheckedBy,
   clearAccessKey,
   getAccessKey,
+  parseContentDispositionFileName,
   parseRetryAfter,
 } from "./api-client";
 
@@ -170,5 +172,52 @@ describe("apiRequestCheckedBy", () => {
     const failure = await apiRequestCheckedBy(async () => statusSchema, "/login").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).status).toBe(401);
+  });
+});
+
+describe("apiDownload", () => {
+  it("sends the request as apiRequest does, and hands back the bytes and the server's file name", async () => {
+    window.localStorage.setItem(ACCESS_KEY_STORAGE_KEY, "stored-key");
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        200,
+        { formatVersion: 1 },
+        { "content-disposition": 'attachment; filename="precis-data-2026-11-25.json"' },
+      ),
+    );
+
+    const { blob, fileName } = await apiDownload("/account/export");
+
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe("/api/account/export");
+    expect(init.credentials).toBe("include");
+    expect(headers.get("x-requested-with")).toBe("XMLHttpRequest");
+    expect(headers.get("x-access-key")).toBe("stored-key");
+    expect(fileName).toBe("precis-data-2026-11-25.json");
+    expect(JSON.parse(await blob.text())).toEqual({ formatVersion: 1 });
+  });
+
+  it("throws ApiRequestError with the parsed body of a refusal", async () => {
+    const refusal = { statusCode: 403, error: "Forbidden", message: "Confirm who you are to continue." };
+    fetchMock.mockResolvedValue(jsonResponse(403, refusal));
+    const error = await apiDownload("/account/export").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(403);
+    expect((error as ApiRequestError).apiError).toEqual(refusal);
+  });
+});
+
+describe("parseContentDispositionFileName", () => {
+  it.each([
+    ['attachment; filename="precis-data.json"', "precis-data.json"],
+    ["attachment; filename=precis-data.json", "precis-data.json"],
+    ["attachment; filename=\"plain.json\"; filename*=UTF-8''donn%C3%A9es.json", "données.json"],
+    ["attachment; filename*=UTF-8''%E0%A4%A.json; filename=\"fallback.json\"", "fallback.json"],
+  ])("reads %s", (header, fileName) => {
+    expect(parseContentDispositionFileName(header)).toBe(fileName);
+  });
+
+  it.each([null, "", "attachment", "inline"])("is null without a file name: %o", (header) => {
+    expect(parseContentDispositionFileName(header)).toBeNull();
   });
 });

@@ -102,14 +102,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the app talks to `/api`. It always sends the session cookie and the
- * XMLHttpRequest marker (the server's CSRF defence), attaches the stored access key, and stores
- * any key the server hands back (login, SSO login, key rotation).
+ * Sends a request the way every call to `/api` goes out: the session cookie, the XMLHttpRequest marker
+ * (the server's CSRF defence) and the stored access key; stores any key the server hands back (login, SSO
+ * login, key rotation); and throws ApiRequestError for any answer that is not a success.
  */
-export async function apiRequest<TSchema extends z.ZodMiniType | undefined = undefined>(
-  path: string,
-  options: ApiRequestOptions<TSchema> = {},
-): Promise<ApiResult<TSchema>> {
+async function sendApiRequest(path: string, options: Omit<ApiRequestOptions<undefined>, "schema">): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set("Accept", "application/json");
   headers.set(REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE);
@@ -128,11 +125,53 @@ export async function apiRequest<TSchema extends z.ZodMiniType | undefined = und
   const returnedAccessKey = response.headers.get(ACCESS_KEY_HEADER);
   if (returnedAccessKey) storeAccessKey(returnedAccessKey);
 
-  const body = await readBody(response);
   if (!response.ok) {
+    const body = await readBody(response);
     throw new ApiRequestError(response.status, body, path, parseRetryAfter(response.headers.get("retry-after")));
   }
+  return response;
+}
+
+/** The one way the app talks to `/api` (see sendApiRequest), for answers the app reads. */
+export async function apiRequest<TSchema extends z.ZodMiniType | undefined = undefined>(
+  path: string,
+  options: ApiRequestOptions<TSchema> = {},
+): Promise<ApiResult<TSchema>> {
+  const body = await readBody(await sendApiRequest(path, options));
   return (options.schema ? options.schema.parse(body) : body) as ApiResult<TSchema>;
+}
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): the UTF-8 `filename*` first, else `filename`;
+ * null without one.
+ */
+export function parseContentDispositionFileName(value: string | null): string | null {
+  if (!value) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(value)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: the plain name, if any, is the better answer.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(value);
+  return plain?.[1] ?? plain?.[2] ?? null;
+}
+
+/**
+ * An answer to save as a file rather than to read (the account's data export): its bytes as they came, and
+ * the name the server gave it in Content-Disposition.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<ApiRequestOptions<undefined>, "schema" | "body"> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await sendApiRequest(path, options);
+  return {
+    blob: await response.blob(),
+    fileName: parseContentDispositionFileName(response.headers.get("content-disposition")),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
 import { Layout } from "antd";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "@/components/smart-link";
@@ -55,7 +56,19 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <p className="footer-copyright">{t("footer.copyright", { year: COPYRIGHT_YEAR, productName })}</p>
+        <div className="footer-bottom">
+          <p className="footer-copyright">{t("footer.copyright", { year: COPYRIGHT_YEAR, productName })}</p>
+          <nav aria-label={t("footer.legalLabel")}>
+            <ul className="footer-legal">
+              <li>
+                <SmartLink href={LEGAL_DOCUMENT_PATHS.terms}>{t("footer.terms")}</SmartLink>
+              </li>
+              <li>
+                <SmartLink href={LEGAL_DOCUMENT_PATHS.privacy}>{t("footer.privacy")}</SmartLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </div>
     </Layout.Footer>
   );

@@ -56,7 +56,11 @@ export interface DocsSearchSection {
   text: string;
 }
 
-/** The values Markdown pages may use as `{{name}}`; anything else fails the build. */
+/**
+ * The values Markdown pages may use as `{{name}}`; anything else fails the build. The Privacy Policy's come
+ * from the server's configuration (PRIVACY_EMAIL, the retention periods): durations arrive written out in the
+ * page's language ("30 days", "30 jours"), so the text states what the server actually does.
+ */
 export const docsPlaceholderNames = [
   "productName",
   "productShortName",
@@ -64,6 +68,13 @@ export const docsPlaceholderNames = [
   "extensionStoreUrl",
   "pdfToolUrl",
   "videoTutorialUrl",
+  "privacyEmail",
+  "deletionGracePeriod",
+  "sessionRetention",
+  "stripePayloadRetention",
+  "auditRetention",
+  "docsFeedbackRetention",
+  "knownBrowserRetention",
 ] as const;
 export type DocsPlaceholderName = (typeof docsPlaceholderNames)[number];
 export type DocsPlaceholderValues = Record<DocsPlaceholderName, string>;

@@ -1,12 +1,11 @@
 import { getProfileTabId, type ProfileTab, resolveProfileTab } from "@precis/contract/profile-tabs";
 import { useQueryClient } from "@tanstack/react-query";
 import { Tabs, Typography } from "antd";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { useMediaQuery } from "@/hooks/use-media-query";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 import { whenIdle } from "@/lib/when-idle";
@@ -21,20 +20,18 @@ import "../components/profile.css";
 const loadMemoSettings = () => import("../components/memo-settings");
 const MemoSettings = lazy(() => loadMemoSettings().then((module) => ({ default: module.MemoSettings })));
 
-/** antd's `md` breakpoint: from here the tabs fit beside the panel. */
-const SIDE_TABS_QUERY = "(min-width: 768px)";
-
-/** SPEC §2 "Profile (/profile/:tabId?)": User settings and Memo settings as vertical tabs. */
-export function ProfileRoute() {
+/**
+ * SPEC §2 "Profile (/profile/:tabId?)": User settings and Memo settings as vertical tabs, then Security and
+ * Privacy (issues 27 and 28). Those two are other features' (decision 006): the app layer hands them in
+ * (app/routes/profile-page.tsx), each rendered only once its tab is opened.
+ */
+export function ProfileRoute({ securityTab, privacyTab }: { securityTab: ReactNode; privacyTab: ReactNode }) {
   const { t } = useTranslation("profile");
   const { profile } = useAppState();
   const { productShortName } = useClientConfig();
   const { tabId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Read as the page renders. antd's Grid.useBreakpoint answers only from a layout effect, which
-  // rendered the whole page a second time, at once, right after its first render.
-  const hasRoomForSideTabs = useMediaQuery(SIDE_TABS_QUERY);
   const { tab, canonicalId } = resolveProfileTab(tabId, productShortName);
   useDocumentTitle(t("pageTitle"));
 
@@ -64,8 +61,11 @@ export function ProfileRoute() {
       <Typography.Title level={1}>{t("title")}</Typography.Title>
       <Tabs
         className="profile-tabs"
-        // Side tabs need room: on a phone they sit on top.
-        tabPlacement={hasRoomForSideTabs ? "start" : "top"}
+        // Side tabs; on a phone they stack above the panel (profile.css). A bar of four across the top would not
+        // fit, and antd would put the rest in an overflow menu inside the tab list, where a tab list may hold
+        // only tabs. The same markup at every width also keeps the server's frame of the page (decision 016)
+        // the same for phones and wide screens.
+        tabPlacement="start"
         activeKey={tab}
         onChange={(key) => void navigate(`/profile/${getProfileTabId(key as ProfileTab, productShortName)}`)}
         aria-label={t("tabs.label")}
@@ -75,19 +75,31 @@ export function ProfileRoute() {
             key: "memo",
             label: t("tabs.memo"),
             children: (
-              <Suspense
-                fallback={
-                  <p role="status" className="profile-loading">
-                    {t("loading")}
-                  </p>
-                }
-              >
+              <TabLoading>
                 <MemoSettings />
-              </Suspense>
+              </TabLoading>
             ),
           },
+          { key: "security", label: t("tabs.security"), children: <TabLoading>{securityTab}</TabLoading> },
+          { key: "privacy", label: t("tabs.privacy"), children: <TabLoading>{privacyTab}</TabLoading> },
         ]}
       />
     </div>
+  );
+}
+
+/** "Loading…" where a tab's content will be, while its code and texts load. */
+function TabLoading({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("profile");
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="profile-loading">
+          {t("loading")}
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 import { CheckCircleFilled, CloseCircleFilled } from "@ant-design/icons";
 import type { ButtonProps } from "antd";
 import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
 import type { useResendVerification } from "../api/resend-verification";
 import { getResendFailure } from "../lib/verification-errors";
-import { BusyButton } from "./busy-button";
 import { useVerificationFailureText } from "./verification-failure-alert";
 
 type ResendMutation = ReturnType<typeof useResendVerification>;

@@ -3,6 +3,7 @@ import { Button, Form } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { BusyButton } from "@/components/busy-button";
 import { Input } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { trimValue } from "@/features/auth/lib/form-rules";
@@ -10,7 +11,6 @@ import { useAppState } from "@/lib/app-state";
 import { isStudentOccupation } from "@/lib/entitlement";
 import { useResendVerification } from "../api/resend-verification";
 import { getResendFailure } from "../lib/verification-errors";
-import { BusyButton } from "./busy-button";
 import { VerificationFailureAlert } from "./verification-failure-alert";
 import { VerifyCodeForm } from "./verify-code-form";
 

@@ -1,10 +1,10 @@
 import { Form } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
 import { Input } from "@/components/inputs";
 import { useVerifyEmail } from "../api/verify-email";
 import { getVerifyFailure } from "../lib/verification-errors";
-import { BusyButton } from "./busy-button";
 import { VerificationFailureAlert } from "./verification-failure-alert";
 
 type CodeValues = { code: string };

@@ -12,7 +12,7 @@ export function BusyButton({ isBusy, className, icon, ...buttonProps }: ButtonPr
       {...buttonProps}
       aria-disabled={isBusy}
       aria-busy={isBusy}
-      className={[className, isBusy ? "verification-busy" : ""].filter(Boolean).join(" ") || undefined}
+      className={[className, isBusy ? "busy-button" : ""].filter(Boolean).join(" ") || undefined}
       icon={isBusy ? <LoadingOutlined spin aria-hidden="true" /> : icon}
     />
   );

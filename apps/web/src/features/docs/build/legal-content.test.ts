@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LEGAL_DOCUMENT_PATHS, type LegalDocument } from "@precis/contract/docs-pages";
+import { describe, expect, it } from "vitest";
+import type { DocsNode } from "../types/docs-content";
+import { type ParsedDocsPage, parseDocsMarkdown } from "./parse-docs-markdown";
+
+/*
+ * The Terms of Service and the Privacy Policy as the build sees them (src/legal/<language>/<document>.md): both
+ * documents in both languages, the same outline and links in each, and the configured values in the text, so the
+ * pages state what this server actually does.
+ */
+
+const srcDir = fileURLToPath(new URL("../../..", import.meta.url));
+const languages = ["en", "fr"] as const;
+const documents = Object.keys(LEGAL_DOCUMENT_PATHS) as LegalDocument[];
+
+function parseDocument(language: (typeof languages)[number], document: LegalDocument): ParsedDocsPage {
+  const file = path.join(srcDir, "legal", language, `${document}.md`);
+  return parseDocsMarkdown(readFileSync(file, "utf8"), {
+    fileName: file,
+    language,
+    isKnownPageId: (id) => existsSync(path.join(srcDir, "docs", language, `${id}.md`)),
+  });
+}
+
+function links(nodes: readonly DocsNode[]): string[] {
+  return nodes.flatMap((node) =>
+    typeof node === "string"
+      ? []
+      : [...(node.tag === "a" && node.href ? [node.href] : []), ...links(node.children ?? [])],
+  );
+}
+
+/** Every `{{name}}` the page's text and links use. */
+function placeholders(nodes: readonly DocsNode[]): Set<string> {
+  const texts = JSON.stringify(nodes);
+  return new Set([...texts.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? ""));
+}
+
+describe.each(languages)("the legal documents in %s", (language) => {
+  it("are exactly the Terms of Service and the Privacy Policy", () => {
+    expect(readdirSync(path.join(srcDir, "legal", language)).sort()).toEqual(
+      documents.map((document) => `${document}.md`).sort(),
+    );
+  });
+
+  it.each(documents)("%s parses, with a table of contents' worth of sections", (document) => {
+    const { content } = parseDocument(language, document);
+    expect(content.headings.filter((heading) => heading.level === 2).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("state the privacy officer's address and every retention period the server is configured with", () => {
+    const used = placeholders(parseDocument(language, "privacy").content.nodes);
+    for (const name of [
+      "privacyEmail",
+      "deletionGracePeriod",
+      "sessionRetention",
+      "stripePayloadRetention",
+      "auditRetention",
+      "docsFeedbackRetention",
+      "knownBrowserRetention",
+    ]) {
+      expect(used, name).toContain(name);
+    }
+  });
+
+  it("give the deletion's grace period in the terms too, and link each document to the other", () => {
+    const terms = parseDocument(language, "terms").content.nodes;
+    expect(placeholders(terms)).toContain("deletionGracePeriod");
+    expect(links(terms)).toContain(LEGAL_DOCUMENT_PATHS.privacy);
+  });
+
+  it.each(documents)("%s tells how to reach the privacy officer by email", (document) => {
+    expect(links(parseDocument(language, document).content.nodes)).toContain("mailto:{{privacyEmail}}");
+  });
+});
+
+describe.each(documents)("%s in English and French", (document) => {
+  it("has the same outline", () => {
+    const outline = (language: (typeof languages)[number]) =>
+      parseDocument(language, document).content.headings.map((heading) => heading.level);
+    expect(outline("fr")).toEqual(outline("en"));
+  });
+
+  it("has the same links", () => {
+    expect(links(parseDocument("fr", document).content.nodes)).toEqual(
+      links(parseDocument("en", document).content.nodes),
+    );
+  });
+});

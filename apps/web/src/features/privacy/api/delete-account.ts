@@ -1,0 +1,29 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+
+/**
+ * `POST /api/account/delete`: schedules the deletion at the end of the grace period, emails a link that
+ * cancels it, and signs every session out, this one too (the server clears its cookie). Needs a sign-in or a
+ * confirmed password within 15 minutes. Resolves to the day of the deletion.
+ */
+export async function deleteAccount(): Promise<string> {
+  const { deletionScheduledFor } = await apiRequestCheckedBy(
+    () =>
+      import("@precis/contract/account-deletion").then(
+        ({ deleteAccountResponseSchema }) => deleteAccountResponseSchema,
+      ),
+    "/account/delete",
+    { method: "POST" },
+  );
+  return deletionScheduledFor;
+}
+
+export function useDeleteAccount({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
+  // The session is over on the server: the caller leaves the page, then forgets it (useSessionActions), so the
+  // signed-in page never shows "You haven't logged in" on the way out.
+  return useMutation({ mutationFn: () => confirmIdentityThen(deleteAccount) });
+}

@@ -1,0 +1,82 @@
+import { Result, Spin } from "antd";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { LinkButton } from "@/components/link-button";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useCancelDeletion } from "../api/cancel-deletion";
+import { usePrivacyFailureText } from "../components/privacy-failure";
+import { getPrivacyFailure } from "../lib/privacy-errors";
+import "../components/privacy.css";
+
+/**
+ * /account/deletion/cancel?token=…, the emailed link: cancels the account's deletion as the page opens, signed
+ * in or not, and signs nothing in. Then Log in (or Go to Home for a signed-in visitor).
+ */
+export function CancelDeletionRoute() {
+  const { t } = useTranslation("privacy");
+  useDocumentTitle(t("cancel.pageTitle"));
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const { isLoggedIn, isProfilePending } = useAppState();
+  const cancelMutation = useCancelDeletion();
+  const { mutate } = cancelMutation;
+  // A link is used once: StrictMode's second run of the effect, or a re-render, must not send it again.
+  const hasSent = useRef(false);
+  useEffect(() => {
+    if (hasSent.current || !token) return;
+    hasSent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const destination = (
+    <LinkButton type="primary" size="large" to={isLoggedIn ? "/" : "/login"}>
+      {t(isLoggedIn ? "cancel.goHome" : "cancel.login")}
+    </LinkButton>
+  );
+
+  // A link without its token cannot cancel anything: said at once, without asking the server.
+  if (!token) return <CancelFailure failure={{ key: "nothingToCancel" }} destination={destination} />;
+
+  if (cancelMutation.isIdle || cancelMutation.isPending || isProfilePending) {
+    return (
+      <div className="privacy-checking" role="status">
+        <Spin size="large" aria-hidden="true" />
+        <p>{t("cancel.checking")}</p>
+      </div>
+    );
+  }
+
+  if (cancelMutation.isSuccess) {
+    return (
+      <Result
+        status="success"
+        title={<h1 className="result-heading">{t("cancel.successTitle")}</h1>}
+        subTitle={t(isLoggedIn ? "cancel.successLoggedIn" : "cancel.successLoggedOut")}
+        extra={destination}
+      />
+    );
+  }
+
+  return <CancelFailure failure={getPrivacyFailure(cancelMutation.error, "cancel")} destination={destination} />;
+}
+
+function CancelFailure({
+  failure,
+  destination,
+}: {
+  failure: ReturnType<typeof getPrivacyFailure>;
+  destination: React.ReactNode;
+}) {
+  const { t } = useTranslation("privacy");
+  const message = usePrivacyFailureText(failure);
+  return (
+    <Result
+      status="error"
+      title={<h1 className="result-heading">{t("cancel.failureTitle")}</h1>}
+      subTitle={<span role="alert">{message}</span>}
+      extra={destination}
+    />
+  );
+}

@@ -1,0 +1,252 @@
+import { ApiOutlined, DesktopOutlined, ReloadOutlined } from "@ant-design/icons";
+import type { AccountSession } from "@precis/contract/sessions";
+import { Button, Modal, Skeleton, Tag } from "antd";
+import { type ReactNode, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { Notice } from "@/components/notice";
+import { getCurrentLanguage } from "@/i18n";
+import { isApiRequestError } from "@/lib/api-client";
+import { isNetworkFailure } from "@/lib/api-failures";
+import { useClientConfig } from "@/lib/client-config";
+import { formatDateTime } from "@/lib/format-date";
+import { useSessions } from "../api/get-sessions";
+import { useRevokeOtherSessions } from "../api/revoke-other-sessions";
+import { useRevokeSession } from "../api/revoke-session";
+import { describeDevice, sortSessions } from "../lib/sessions";
+
+/** What the last sign-out came to, said below the list (and focused: the button that asked is gone). */
+type Outcome =
+  | { kind: "signedOut"; device: string }
+  | { kind: "alreadyEnded" }
+  | { kind: "othersSignedOut"; count: number };
+
+/** Which confirmation is open: one session's sign-out, or every other session's. */
+type Confirming = { kind: "one"; session: AccountSession; device: string } | { kind: "others" };
+
+/** Issue 27: every place the account is signed in, and the way to sign any of them out. */
+export function SessionsPanel() {
+  const { t } = useTranslation("security");
+  const sessionsQuery = useSessions();
+  const revokeMutation = useRevokeSession();
+  const revokeOthersMutation = useRevokeOtherSessions();
+  // Kept while the dialog closes, so its title does not change under the closing animation.
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  // Set by a sign-out: the button that asked is gone (its row) or disabled (no other session left), so focus
+  // goes to the news once the dialog has closed. A cancelled dialog hands focus back to its button.
+  const focusesOutcome = useRef(false);
+  const deviceName = useDeviceName();
+
+  const sessions = sessionsQuery.data ? sortSessions(sessionsQuery.data.sessions) : [];
+  const hasOtherSessions = sessions.some((session) => !session.isCurrent);
+
+  const open = (next: Confirming) => {
+    revokeMutation.reset();
+    revokeOthersMutation.reset();
+    setConfirming(next);
+    setIsDialogOpen(true);
+  };
+
+  const close = (next?: Outcome) => {
+    setIsDialogOpen(false);
+    if (!next) return;
+    setOutcome(next);
+    focusesOutcome.current = true;
+  };
+
+  const confirm = () => {
+    if (!confirming || !isDialogOpen || revokeMutation.isPending || revokeOthersMutation.isPending) return;
+    if (confirming.kind === "others") {
+      revokeOthersMutation.mutate(undefined, {
+        onSuccess: (count) => close({ kind: "othersSignedOut", count }),
+      });
+      return;
+    }
+    revokeMutation.mutate(confirming.session.id, {
+      onSuccess: () => close({ kind: "signedOut", device: confirming.device }),
+      onError: (error) => {
+        // Ended meanwhile (it expired, or was signed out elsewhere): the refreshed list no longer has it.
+        if (isApiRequestError(error) && error.status === 404) close({ kind: "alreadyEnded" });
+      },
+    });
+  };
+
+  const failedMutation = confirming?.kind === "others" ? revokeOthersMutation : revokeMutation;
+  const failure = failedMutation.isError
+    ? t(isNetworkFailure(failedMutation.error) ? "sessions.failedNetwork" : "sessions.failed")
+    : null;
+
+  let list: ReactNode;
+  if (sessionsQuery.isPending) {
+    list = (
+      <div role="status" aria-label={t("sessions.loading")} className="security-loading">
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  } else if (sessionsQuery.isError && !sessionsQuery.data) {
+    list = (
+      <Notice
+        type="error"
+        role="alert"
+        title={t("sessions.loadFailed")}
+        description={
+          <BusyButton
+            icon={<ReloadOutlined aria-hidden="true" />}
+            isBusy={sessionsQuery.isFetching}
+            onClick={() => {
+              if (!sessionsQuery.isFetching) void sessionsQuery.refetch();
+            }}
+          >
+            {t("sessions.retry")}
+          </BusyButton>
+        }
+      />
+    );
+  } else {
+    list = (
+      <ul className="session-list" aria-labelledby="sessions-heading">
+        {sessions.map((session) => (
+          <SessionRow
+            key={session.id}
+            session={session}
+            deviceName={deviceName(session)}
+            onSignOut={() => open({ kind: "one", session, device: deviceName(session) })}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="security-panel" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="security-panel-heading">
+        {t("sessions.heading")}
+      </h2>
+      <p className="security-panel-intro">{t("sessions.intro")}</p>
+      {list}
+      <div className="session-footer">
+        <Button
+          onClick={() => open({ kind: "others" })}
+          // Nothing to sign out until the list shows another session.
+          disabled={!hasOtherSessions}
+        >
+          {t("sessions.signOutOthers")}
+        </Button>
+        <div role="status" className="session-outcome">
+          {outcome && (
+            <p ref={outcomeRef} tabIndex={-1}>
+              {outcome.kind === "signedOut" && t("sessions.signedOut", { device: outcome.device })}
+              {outcome.kind === "alreadyEnded" && t("sessions.alreadyEnded")}
+              {outcome.kind === "othersSignedOut" &&
+                (outcome.count === 0
+                  ? t("sessions.noOthersSignedOut")
+                  : t("sessions.othersSignedOut", { count: outcome.count }))}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <Modal
+        open={isDialogOpen}
+        title={
+          confirming?.kind === "one"
+            ? t("sessions.confirmOne.title", { device: confirming.device })
+            : t("sessions.confirmOthers.title")
+        }
+        onCancel={() => close()}
+        afterClose={() => {
+          if (focusesOutcome.current) outcomeRef.current?.focus();
+          focusesOutcome.current = false;
+        }}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>
+          {t(confirming?.kind === "one" ? "sessions.confirmOne.description" : "sessions.confirmOthers.description")}
+        </p>
+        {failure && (
+          <Notice
+            key={failedMutation.submittedAt}
+            type="error"
+            role="alert"
+            className="security-alert"
+            title={failure}
+          />
+        )}
+        <div className="security-actions">
+          <BusyButton
+            type="primary"
+            danger
+            size="large"
+            // The question's answer: focused as the dialog opens, Cancel one Tab away.
+            autoFocus
+            isBusy={revokeMutation.isPending || revokeOthersMutation.isPending}
+            onClick={confirm}
+          >
+            {t(confirming?.kind === "one" ? "sessions.signOut" : "sessions.signOutOthers")}
+          </BusyButton>
+          <Button size="large" onClick={() => close()}>
+            {t("sessions.cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+/** "Chrome 131 on macOS 15", "Firefox", "Unknown browser on Android 14": how the list and its dialogs name a session. */
+function useDeviceName() {
+  const { t } = useTranslation("security");
+  return (session: AccountSession) => {
+    const { browser, system } = describeDevice(session);
+    const browserName = browser ?? t("sessions.unknownBrowser");
+    return system ? t("sessions.deviceOn", { browser: browserName, system }) : browserName;
+  };
+}
+
+function SessionRow({
+  session,
+  deviceName,
+  onSignOut,
+}: {
+  session: AccountSession;
+  deviceName: string;
+  onSignOut: () => void;
+}) {
+  const { t } = useTranslation("security");
+  const { productName } = useClientConfig();
+  const language = getCurrentLanguage();
+  const Icon = session.isExtension ? ApiOutlined : DesktopOutlined;
+  return (
+    <li className="session-row">
+      <Icon aria-hidden="true" className="session-icon" />
+      <div className="session-main">
+        <p className="session-name">
+          <span className="session-device">{deviceName}</span>
+          {session.isCurrent && <Tag color="blue">{t("sessions.thisDevice")}</Tag>}
+          {session.isExtension && <Tag>{t("sessions.extension", { productName })}</Tag>}
+        </p>
+        <ul className="session-details">
+          <li>
+            {session.ipAddress ? t("sessions.ipAddress", { ipAddress: session.ipAddress }) : t("sessions.noIpAddress")}
+          </li>
+          <li>{t("sessions.signedIn", { date: formatDateTime(session.startedAt, language) })}</li>
+          <li>{t("sessions.lastActive", { date: formatDateTime(session.lastActiveAt, language) })}</li>
+        </ul>
+      </div>
+      {!session.isCurrent && (
+        <Button
+          className="session-sign-out"
+          onClick={onSignOut}
+          // "Sign out" alone would not say which of the list's buttons this is.
+          aria-label={t("sessions.signOutDevice", { device: deviceName })}
+        >
+          {t("sessions.signOut")}
+        </Button>
+      )}
+    </li>
+  );
+}
