@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { PASSWORD_MAX_LENGTH } from "./account-rules.ts";
+import { passkeyAuthenticationResponseSchema, secondFactorCodeSchema } from "./mfa.ts";
 
 /** One place the account is signed in, as `GET /api/sessions` lists it (never a secret). */
 export const accountSessionSchema = z.object({
@@ -27,15 +28,24 @@ export const sessionIdParamsSchema = z.object({
 /** `POST /api/sessions/revoke-others`: how many other sessions were signed out. */
 export const revokedSessionsResponseSchema = z.object({ revoked: z.int().check(z.nonnegative()) });
 
-/** `POST /api/change-password`: the current password proves the change is the owner's. */
+/**
+ * `POST /api/change-password`: the current password proves the change is the owner's. An account made with
+ * Google or Microsoft has none: it leaves `currentPassword` out and sets its first one after a recent sign-in.
+ */
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string().check(z.minLength(1), z.maxLength(1024)),
+  currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
   // SPEC's rules are checked by the server's service, so each failure gets SPEC's own message.
   newPassword: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH * 8)),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-/** `POST /api/reauthenticate`: the password confirms who is at the keyboard before a sensitive action. */
-export const reauthenticateRequestSchema = z.strictObject({
-  password: z.string().check(z.minLength(1), z.maxLength(1024)),
-});
+/**
+ * `POST /api/reauthenticate`: the password, a code (the authenticator app's or a recovery code), or a passkey's
+ * answer to `POST /api/reauthenticate/passkey-options` confirms who is at the keyboard before a sensitive action.
+ */
+export const reauthenticateRequestSchema = z.union([
+  z.strictObject({ password: z.string().check(z.minLength(1), z.maxLength(1024)) }),
+  z.strictObject({ code: secondFactorCodeSchema }),
+  z.strictObject({ passkey: passkeyAuthenticationResponseSchema }),
+]);
+export type ReauthenticateRequest = z.input<typeof reauthenticateRequestSchema>;
