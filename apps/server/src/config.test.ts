@@ -18,6 +18,7 @@ const productionSecrets = {
   SMTP_URL: "smtp://mail.internal:587",
   STRIPE_SECRET_KEY: "sk_live_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
+  MFA_ENCRYPTION_KEY: "9f".repeat(32),
 };
 
 describe("loadConfig", () => {
@@ -88,11 +89,20 @@ describe("loadConfig", () => {
     const problems = problemsOf({ APP_ENV: "production", PUBLIC_URL: "https://portal.precis.example" });
     expect(problems.map((line) => line.split(":")[0]).sort()).toEqual([
       "DATABASE_URL",
+      "MFA_ENCRYPTION_KEY",
       "SMTP_URL",
       "STRIPE_SECRET_KEY",
       "STRIPE_WEBHOOK_SECRET",
     ]);
     expect(loadConfig(productionSecrets).isProduction).toBe(true);
+  });
+
+  it("takes the authenticator apps' encryption key as 32 bytes of hex or base64, and names a wrong one", () => {
+    expect(loadConfig({ MFA_ENCRYPTION_KEY: "ab".repeat(32) }).mfaEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).mfaEncryptionKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
+    expect(problemsOf({ MFA_ENCRYPTION_KEY: "too-short" })[0]).toMatch(/^MFA_ENCRYPTION_KEY: must be 32 bytes/);
   });
 
   it("takes the emulator's unsigned tokens in development only: staging refuses to start with it", () => {

@@ -70,6 +70,16 @@ const environmentSchema = z
         return addresses;
       }),
     BODY_LIMIT_BYTES: positiveInt.max(10 * 1024 * 1024).default(256 * 1024),
+    /**
+     * Seconds between SIGTERM and closing the listener, while /api/ready answers 503 and requests are still served:
+     * at least the load balancer's check interval times its unhealthy threshold (README, "Running several instances").
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(10),
+    /** Turns on GET /api/metrics for a scraper that sends it as a bearer token; long enough not to be guessed. */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters (for example `openssl rand -hex 32`)")
+      .optional(),
 
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.max(200).default(10),
@@ -146,6 +156,23 @@ const environmentSchema = z
       )
       .pipe(z.array(z.string().regex(DOMAIN_PATTERN, "each entry must be a domain such as utoronto.ca")).min(1)),
 
+    /**
+     * 32 bytes, base64 or hex: the key that encrypts the authenticator apps' shared secrets at rest (they must be
+     * readable to check codes, so they cannot be hashed). Required in production; elsewhere a fixed
+     * development key stands in.
+     */
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === "") return undefined;
+        const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+        if (key.length !== 32) {
+          ctx.addIssue({ code: "custom", message: "must be 32 bytes, as 64 hex digits or 44 base64 characters" });
+          return z.NEVER;
+        }
+        return key;
+      }),
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
@@ -196,7 +223,13 @@ const environmentSchema = z
     }
     if (env.APP_ENV !== "production") return;
     // Production holds real people's data and money: refuse to start half-configured.
-    const requiredInProduction = ["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+    const requiredInProduction = [
+      "DATABASE_URL",
+      "SMTP_URL",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "MFA_ENCRYPTION_KEY",
+    ] as const;
     for (const name of requiredInProduction) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when APP_ENV=production" });
     }
@@ -284,6 +317,8 @@ function buildConfig(env: Environment) {
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL,
+    // Only development and test runs may fall back to a key everyone can read in this file.
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY ?? Buffer.from("precis-development-only-mfa-key!"),
     logLevel: env.LOG_LEVEL,
     // A hop count becomes proxy-addr's rule for it: believe the nearest `hops` addresses of the chain.
     trustProxy:
@@ -294,6 +329,8 @@ function buildConfig(env: Environment) {
           )(env.TRUST_PROXY)
         : env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    metrics: { token: env.METRICS_TOKEN },
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir,
@@ -371,7 +408,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
                 .map((item) => item.trim())
                 .filter(Boolean)[index]
             : present[name];
-        const shown = value === undefined || /SECRET|KEY|URL/.test(name) ? "" : ` (got "${value}")`;
+        const shown = value === undefined || /SECRET|KEY|URL|TOKEN/.test(name) ? "" : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
