@@ -19,6 +19,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { type AccountDeletionJob, createAccountDeletionJob } from "./modules/privacy/deletion.ts";
+import { mfaRoutes } from "./modules/mfa/routes.ts";
 import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
@@ -184,6 +185,7 @@ export async function createServer({
   await app.register(verificationRoutes);
   await app.register(sessionRoutes);
   await app.register(privacyRoutes);
+  await app.register(mfaRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeUserAgent } from "../src/modules/sessions/devices.ts";
-import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
+import { emulatorEnv } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 import { startSmtpServer } from "./smtp.ts";
 
@@ -199,21 +199,5 @@ describe("change of password", () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-  });
-
-  it("tells an account without a password how to set one", async () => {
-    const email = "google.user@example.ca";
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/sso/register",
-      headers: { ...xhrHeaders, authorization: basicAuth(email, emulatorToken(email, time.clock())) },
-      payload: { email, role: "lawyer" },
-    });
-    const response = await change(readSession(registered), {
-      currentPassword: "anything",
-      newPassword: "Plaidoirie2025x",
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/has no password to change/);
   });
 });

@@ -30,6 +30,12 @@ export const auditEventTypes = [
   "deletion_requested",
   "deletion_cancelled",
   "account_deleted",
+  "mfa_enabled",
+  "mfa_disabled",
+  "recovery_codes_renewed",
+  "second_factor_failed",
+  "passkey_added",
+  "passkey_removed",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -7,21 +7,36 @@ import {
   resetPasswordRequestSchema,
   statusResponseSchema,
 } from "@precis/contract/auth";
+import {
+  mfaMessages,
+  passkeyLoginRequestSchema,
+  passkeyOptionsResponseSchema,
+  secondFactorRequestSchema,
+  secondFactorRequiredResponseSchema,
+  signedInResponseSchema,
+} from "@precis/contract/mfa";
 import { emailSchema } from "@precis/contract/profile";
 import { changePasswordRequestSchema, reauthenticateRequestSchema } from "@precis/contract/sessions";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
+import { findPendingSignIn } from "../mfa/second-factor.ts";
+import { getAccountUser } from "../mfa/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
+import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
 import { failureMessages, sendFailure } from "./failures.ts";
 import { findKnownDevice } from "./known-devices.ts";
 import {
   changePassword,
+  completeSecondFactor,
   getAuthDependencies,
+  logInWithPasskey,
   logInWithPassword,
   reauthenticate,
   recordLockout,
@@ -81,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   async function guessLimits(
     request: FastifyRequest,
-    kind: "login" | "reset-request" | "reset",
+    kind: "login" | "second-factor" | "reset-request" | "reset",
     email: string,
     perAccount: number,
     windowSeconds = limits.windowSeconds,
@@ -146,8 +161,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["accounts"],
-        summary: "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie",
-        response: { 200: statusResponseSchema, ...failureResponses },
+        summary:
+          "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
+        response: { 200: z.union([statusResponseSchema, secondFactorRequiredResponseSchema]), ...failureResponses },
       },
     },
     async (request, reply) => {
@@ -161,11 +177,112 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!isAllowed) return reply;
       const result = await logInWithPassword(deps(request), credentials.email, credentials.secret);
-      if (result.outcome !== "loggedIn") {
-        return sendFailure(reply, result.outcome === "userNotFound" ? 404 : 401, result.outcome);
+      switch (result.outcome) {
+        case "loggedIn":
+          await reply.startSession(result.user.id);
+          return { Status: "Success" as const, Role: result.user.occupation };
+        case "secondFactorRequired":
+          reply.header("cache-control", "no-store");
+          return { Status: "SecondFactorRequired" as const, secondFactorToken: result.secondFactorToken };
+        default:
+          return sendFailure(reply, result.outcome === "userNotFound" ? 404 : 401, result.outcome);
       }
-      await reply.startSession(result.user.id);
-      return { Status: "Success" as const, Role: result.user.occupation };
+    },
+  );
+
+  app.post(
+    "/api/login/second-factor",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
+        body: secondFactorRequestSchema,
+        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const dependencies = deps(request);
+      const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, dependencies.now);
+      if (!pending) {
+        return sendApiError(reply, 401, mfaMessages.signInExpired, [
+          { path: "secondFactorToken", message: "has expired or was used" },
+        ]);
+      }
+      const user = await getAccountUser(app.database.db, pending.userId);
+      // A guess at the code is a guess like a password's, under the same limits.
+      const isAllowed = await isWithinLimits(
+        request,
+        reply,
+        await guessLimits(request, "second-factor", user.email, limits.loginPerAccount),
+      );
+      if (!isAllowed) return reply;
+      const result = await completeSecondFactor(dependencies, pending, request.body.code);
+      switch (result.outcome) {
+        case "loggedIn":
+          await reply.startSession(result.user.id);
+          return { Status: "Success" as const, Role: result.user.occupation };
+        case "wrongCode":
+          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "expired":
+          return sendApiError(reply, 401, mfaMessages.signInExpired, [
+            { path: "secondFactorToken", message: "has expired or was used" },
+          ]);
+      }
+    },
+  );
+
+  app.post(
+    "/api/login/passkey/options",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
+        response: { 200: passkeyOptionsResponseSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Each call stores a challenge: counted per client address like every sign-in attempt.
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
+      ]);
+      if (!isAllowed) return reply;
+      reply.header("cache-control", "no-store");
+      return startPasskeyAuthentication(app.database.db, app.config, { userId: null, now: app.clock() });
+    },
+  );
+
+  app.post(
+    "/api/login/passkey",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
+        body: passkeyLoginRequestSchema,
+        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const isAllowed = await isWithinLimits(request, reply, [
+        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
+      ]);
+      if (!isAllowed) return reply;
+      const result = await logInWithPasskey(
+        deps(request),
+        request.body.response as unknown as AuthenticationResponseJSON,
+      );
+      switch (result.outcome) {
+        case "loggedIn":
+          await reply.startSession(result.user.id);
+          return { Status: "Success" as const, Role: result.user.occupation };
+        case "unknownPasskey":
+          return sendApiError(reply, 401, mfaMessages.unknownPasskey, [{ path: "response", message: "is unknown" }]);
+        case "notVerified":
+          return sendApiError(reply, 401, mfaMessages.passkeyNotVerified, [
+            { path: "response", message: "could not be verified" },
+          ]);
+      }
     },
   );
 
@@ -200,13 +317,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["security"],
-        summary: "Change the password with the current one; every other session is signed out, this one stays",
+        summary:
+          "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
         body: changePasswordRequestSchema,
         response: {
           200: statusResponseSchema,
           400: failureResponses[400],
           401: z.union([failureResponseSchema, apiErrorSchema]),
-          409: apiErrorSchema,
+          403: apiErrorSchema,
           429: apiErrorSchema,
         },
       },
@@ -221,6 +339,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAllowed) return reply;
       const result = await changePassword(deps(request), session, request.body);
       switch (result.outcome) {
+        case "currentPasswordMissing":
+          return sendApiError(reply, 400, mfaMessages.passwordNeeded, [
+            { path: "currentPassword", message: "is required" },
+          ]);
+        case "reauthenticationRequired":
+          return sendApiError(reply, 403, REAUTHENTICATION_REQUIRED_MESSAGE, [
+            { path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" },
+          ]);
         case "changed":
           // The other sessions end here at once, and on the other instances within a second (decision 009).
           app.sessionCache.forgetAll();
@@ -228,12 +354,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           return { Status: "Success" as const };
         case "badPassword":
           return sendFailure(reply, 401, "badPassword");
-        case "noPassword":
-          return sendApiError(
-            reply,
-            409,
-            "This account signs in with Google or Microsoft and has no password to change. Use Forgot your password to set one.",
-          );
         default:
           return sendFailure(reply, 400, result.outcome);
       }
@@ -245,10 +365,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["security"],
-        summary: "Confirm who you are with your password; sensitive actions then work for 15 minutes",
+        summary:
+          "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
         body: reauthenticateRequestSchema,
         response: {
           200: statusResponseSchema,
+          400: apiErrorSchema,
           401: z.union([failureResponseSchema, apiErrorSchema]),
           409: apiErrorSchema,
           429: apiErrorSchema,
@@ -262,7 +384,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `reauth:account:${session.userId}`, limit: limits.loginPerAccount },
       ]);
       if (!isAllowed) return reply;
-      const result = await reauthenticate(deps(request), session, request.body.password);
+      const result = await reauthenticate(deps(request), session, request.body);
       switch (result.outcome) {
         case "confirmed":
           // The cached session row carries the time of the last proof.
@@ -276,7 +398,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             409,
             "This account signs in with Google or Microsoft: sign in again with it to confirm who you are.",
           );
+        case "wrongCode":
+          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "passkeyNotVerified":
+          return sendApiError(reply, 401, mfaMessages.passkeyNotVerified, [
+            { path: "passkey", message: "could not be verified" },
+          ]);
       }
+    },
+  );
+
+  app.post(
+    "/api/reauthenticate/passkey-options",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "WebAuthn options to confirm who you are with one of this account's passkeys",
+        response: { 200: passkeyOptionsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      return startPasskeyAuthentication(app.database.db, app.config, { userId: session.userId, now: app.clock() });
     },
   );
 

@@ -1,4 +1,6 @@
 import { type Language, type registerRequestSchema, USERNAME_MAX_LENGTH } from "@precis/contract/auth";
+import type { ReauthenticateRequest } from "@precis/contract/sessions";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { and, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/mini";
@@ -10,9 +12,20 @@ import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { finishPasskeyAuthentication } from "../mfa/passkeys.ts";
+import {
+  completePendingSignIn,
+  countPendingSignInFailure,
+  hasTotpEnabled,
+  spendSecondFactorCode,
+  startPendingSignIn,
+} from "../mfa/second-factor.ts";
 import { recordConsents } from "../privacy/consents.ts";
+import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
+import type { ActiveSession } from "../sessions/service.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
 import { sendVerificationCode } from "../verification/service.ts";
 import {
@@ -162,7 +175,10 @@ export async function findFreeUsername(db: AppDatabase, base: string) {
   }
 }
 
-export type LoginResult = { outcome: "loggedIn"; user: AccountUser } | { outcome: "userNotFound" | "badPassword" };
+export type LoginResult =
+  | { outcome: "loggedIn"; user: AccountUser }
+  | { outcome: "secondFactorRequired"; secondFactorToken: string }
+  | { outcome: "userNotFound" | "badPassword" };
 
 export async function logInWithPassword(deps: AuthDependencies, email: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, email);
@@ -179,8 +195,53 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badPassword" });
     return { outcome: "badPassword" };
   }
+  // With the authenticator app on, the right password opens no session yet: the second step does.
+  if (await hasTotpEnabled(deps.db, user.id)) {
+    return { outcome: "secondFactorRequired", secondFactorToken: await startPendingSignIn(deps.db, user.id, deps.now) };
+  }
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password" });
   return { outcome: "loggedIn", user };
+}
+
+export type SecondFactorResult = { outcome: "loggedIn"; user: AccountUser } | { outcome: "wrongCode" | "expired" };
+
+/**
+ * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
+ * token names. A wrong code counts against the token (five void it); a right one uses the token up.
+ */
+export async function completeSecondFactor(
+  deps: AuthDependencies,
+  pending: { id: number; userId: number },
+  code: string,
+): Promise<SecondFactorResult> {
+  const spent = await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, {
+    userId: pending.userId,
+    code,
+    now: deps.now,
+  });
+  if (!spent) {
+    await countPendingSignInFailure(deps.db, pending.id);
+    await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", pending.userId, { step: "sign-in" });
+    return { outcome: "wrongCode" };
+  }
+  if (!(await completePendingSignIn(deps.db, pending.id, deps.now))) return { outcome: "expired" };
+  const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
+  if (!user) return { outcome: "expired" };
+  await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password", secondFactor: spent });
+  return { outcome: "loggedIn", user };
+}
+
+/** A sign-in with a passkey: its verified answer names the account, and is two factors on its own. */
+export async function logInWithPasskey(deps: AuthDependencies, response: AuthenticationResponseJSON) {
+  const result = await finishPasskeyAuthentication(deps.db, deps.config, { userId: null, response, now: deps.now });
+  if (result.outcome !== "verified") {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", null, { reason: result.outcome });
+    return { outcome: result.outcome };
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.id, result.userId)).limit(1);
+  if (!user) return { outcome: "unknownPasskey" as const };
+  await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "passkey" });
+  return { outcome: "loggedIn" as const, user };
 }
 
 /**
@@ -279,6 +340,7 @@ export async function resetPassword(
       renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), {
         name: greetingNameOf(user),
         hasKeptThisSession: false,
+        occurred: describeOccurrence(deps.origin, deps.now, user.locale),
       }),
       deps.now,
     );
@@ -290,7 +352,7 @@ export async function resetPassword(
 
 export type ChangePasswordResult =
   | { outcome: "changed"; endedSessions: number }
-  | { outcome: "badPassword" | "noPassword" }
+  | { outcome: "badPassword" | "currentPasswordMissing" | "reauthenticationRequired" }
   | { outcome: PasswordProblem };
 
 /**
@@ -299,15 +361,20 @@ export type ChangePasswordResult =
  */
 export async function changePassword(
   deps: AuthDependencies,
-  session: { userId: number; id: number },
-  input: { currentPassword: string; newPassword: string },
+  session: ActiveSession,
+  input: { currentPassword?: string; newPassword: string },
 ): Promise<ChangePasswordResult> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
-  if (!user.passwordHash) return { outcome: "noPassword" };
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badCurrentPassword" });
-    return { outcome: "badPassword" };
+  if (user.passwordHash) {
+    if (input.currentPassword === undefined) return { outcome: "currentPasswordMissing" };
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badCurrentPassword" });
+      return { outcome: "badPassword" };
+    }
+  } else if (!isRecentlyAuthenticated(session, deps.now)) {
+    // A first password for a Google or Microsoft account: the fresh sign-in is the proof of who is asking.
+    return { outcome: "reauthenticationRequired" };
   }
   const passwordProblem = findPasswordProblem(input.newPassword);
   if (passwordProblem) return { outcome: passwordProblem };
@@ -321,6 +388,8 @@ export async function changePassword(
       renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), {
         name: greetingNameOf(user),
         hasKeptThisSession: true,
+        hadPassword: user.passwordHash !== null,
+        occurred: describeOccurrence(deps.origin, deps.now, user.locale),
       }),
       deps.now,
     );
@@ -330,20 +399,47 @@ export async function changePassword(
   return { outcome: "changed", endedSessions };
 }
 
-/** Checks the password of a signed-in account again, and records the proof on the session. */
+/**
+ * Confirms who is at the keyboard of a signed-in account, with its password, a code (the app's or a recovery
+ * code) or one of its passkeys, and records the proof on the session.
+ */
 export async function reauthenticate(
   deps: AuthDependencies,
   session: { userId: number; id: number },
-  password: string,
-): Promise<{ outcome: "confirmed" | "badPassword" | "noPassword" }> {
+  proof: ReauthenticateRequest,
+): Promise<{ outcome: "confirmed" | "badPassword" | "noPassword" | "wrongCode" | "passkeyNotVerified" }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
-  if (!user.passwordHash) return { outcome: "noPassword" };
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badReauthentication" });
-    return { outcome: "badPassword" };
+  if ("password" in proof) {
+    if (!user.passwordHash) return { outcome: "noPassword" };
+    if (!(await verifyPassword(user.passwordHash, proof.password))) {
+      await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badReauthentication" });
+      return { outcome: "badPassword" };
+    }
+  } else if ("code" in proof) {
+    const spent = await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, {
+      userId: user.id,
+      code: proof.code,
+      now: deps.now,
+    });
+    if (!spent) {
+      await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", user.id, { step: "reauthentication" });
+      return { outcome: "wrongCode" };
+    }
+  } else {
+    const result = await finishPasskeyAuthentication(deps.db, deps.config, {
+      userId: user.id,
+      response: proof.passkey as unknown as AuthenticationResponseJSON,
+      now: deps.now,
+    });
+    if (result.outcome !== "verified") {
+      await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badPasskeyReauthentication" });
+      return { outcome: "passkeyNotVerified" };
+    }
   }
   await markSessionAuthenticated(deps.db, session.id, deps.now);
-  await recordAuditEvent(deps.db, deps.origin, "reauthenticated", user.id);
+  await recordAuditEvent(deps.db, deps.origin, "reauthenticated", user.id, {
+    method: "password" in proof ? "password" : "code" in proof ? "code" : "passkey",
+  });
   return { outcome: "confirmed" };
 }

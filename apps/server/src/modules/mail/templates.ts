@@ -1,6 +1,7 @@
 import { getGreetingName } from "@precis/contract/account-texts";
 import type { Language } from "@precis/contract/auth";
 import type { AppConfig } from "../../config.ts";
+import type { Occurrence } from "./occurrence.ts";
 
 export interface RenderedEmail {
   subject: string;
@@ -30,16 +31,26 @@ export const providerNameOf = (provider: string) => (provider === "microsoft.com
 type EmailParams = {
   welcome: { name: string };
   resetCode: { name: string; code: string; validMinutes: number };
-  passwordChanged: { name: string; hasKeptThisSession: boolean };
-  emailChanged: { name: string; newEmail: string };
+  passwordChanged: {
+    name: string;
+    hasKeptThisSession: boolean;
+    /** False when a Google or Microsoft account has just set its first password. */
+    hadPassword?: boolean;
+    occurred?: Occurrence;
+  };
+  emailChanged: { name: string; newEmail: string; occurred?: Occurrence };
   verifyEmail: { name: string; code: string; link: string; validMinutes: number; isNewAddress: boolean };
   accessEnding: { name: string; access: "trial" | "student"; daysLeft: number; endsOn: string };
-  ssoLinked: { name: string; provider: string };
-  accountSecured: { name: string; provider: string };
+  ssoLinked: { name: string; provider: string; occurred?: Occurrence };
+  accountSecured: { name: string; provider: string; occurred?: Occurrence };
+  secondFactorChanged: { name: string; change: SecondFactorChange; passkeyName?: string; occurred?: Occurrence };
   newSignIn: { name: string; when: string; device: string; ipAddress: string };
   deletionScheduled: { name: string; deletionDate: string; cancelLink: string };
 };
 export type EmailKind = keyof EmailParams;
+
+/** The changes to an account's second factors that its owner is told of. */
+export type SecondFactorChange = "totpOn" | "totpOff" | "recoveryCodesRenewed" | "passkeyAdded" | "passkeyRemoved";
 
 interface Template<P> {
   subject: (ctx: EmailContext, params: P) => string;
@@ -93,21 +104,25 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
   passwordChanged: {
     en: {
       subject: (ctx) => `Your ${ctx.productName} password was changed`,
-      paragraphs: (ctx, { name, hasKeptThisSession }) => [
+      paragraphs: (ctx, { name, hasKeptThisSession, hadPassword = true }) => [
         `Hello ${name},`,
-        hasKeptThisSession
-          ? `The password of your ${ctx.productName} account was just changed from your account page, and every other session was signed out.`
-          : `The password of your ${ctx.productName} account was just changed, and every session was signed out.`,
+        !hadPassword
+          ? `A password was set for your ${ctx.productName} account: you can now log in with your email and this password as well as with Google or Microsoft. Every other session was signed out.`
+          : hasKeptThisSession
+            ? `The password of your ${ctx.productName} account was just changed from your account page, and every other session was signed out.`
+            : `The password of your ${ctx.productName} account was just changed, and every session was signed out.`,
         `If this was not you, reset your password now at ${ctx.publicUrl}/login/find-user and write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
       subject: (ctx) => `Le mot de passe de votre compte ${ctx.productName} a été modifié`,
-      paragraphs: (ctx, { name, hasKeptThisSession }) => [
+      paragraphs: (ctx, { name, hasKeptThisSession, hadPassword = true }) => [
         `Bonjour ${name},`,
-        hasKeptThisSession
-          ? `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié depuis la page de votre compte, et toutes les autres sessions ont été fermées.`
-          : `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié et toutes les sessions ont été fermées.`,
+        !hadPassword
+          ? `Un mot de passe a été défini pour votre compte ${ctx.productName} : vous pouvez désormais vous connecter avec votre adresse courriel et ce mot de passe, comme avec Google ou Microsoft. Toutes les autres sessions ont été fermées.`
+          : hasKeptThisSession
+            ? `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié depuis la page de votre compte, et toutes les autres sessions ont été fermées.`
+            : `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié et toutes les sessions ont été fermées.`,
         `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
       ],
     },
@@ -216,6 +231,56 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       ],
     },
   },
+  secondFactorChanged: {
+    en: {
+      subject: (ctx, { change }) =>
+        ({
+          totpOn: `Two-step verification was turned on for your ${ctx.productName} account`,
+          totpOff: `Two-step verification was turned off for your ${ctx.productName} account`,
+          recoveryCodesRenewed: `New recovery codes were made for your ${ctx.productName} account`,
+          passkeyAdded: `A passkey was added to your ${ctx.productName} account`,
+          passkeyRemoved: `A passkey was removed from your ${ctx.productName} account`,
+        })[change],
+      paragraphs: (ctx, { name, change, passkeyName }) => [
+        `Hello ${name},`,
+        {
+          totpOn:
+            "Two-step verification with an authenticator app was turned on: signing in with your password now also asks for a code from the app.",
+          totpOff:
+            "Two-step verification with an authenticator app was turned off: signing in with your password no longer asks for a code.",
+          recoveryCodesRenewed:
+            "A new set of ten recovery codes was made for your account. The earlier codes no longer work.",
+          passkeyAdded: `The passkey "${passkeyName ?? ""}" was added to your account: it can now sign in to ${ctx.productName} without a password.`,
+          passkeyRemoved: `The passkey "${passkeyName ?? ""}" was removed from your account: it can no longer sign in.`,
+        }[change],
+        `If this was not you, reset your password now at ${ctx.publicUrl}/login/find-user, review Profile › Security (${ctx.publicUrl}/profile/Security), and write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx, { change }) =>
+        ({
+          totpOn: `La vérification en deux étapes a été activée pour votre compte ${ctx.productName}`,
+          totpOff: `La vérification en deux étapes a été désactivée pour votre compte ${ctx.productName}`,
+          recoveryCodesRenewed: `De nouveaux codes de récupération ont été créés pour votre compte ${ctx.productName}`,
+          passkeyAdded: `Une clé d'accès a été ajoutée à votre compte ${ctx.productName}`,
+          passkeyRemoved: `Une clé d'accès a été retirée de votre compte ${ctx.productName}`,
+        })[change],
+      paragraphs: (ctx, { name, change, passkeyName }) => [
+        `Bonjour ${name},`,
+        {
+          totpOn:
+            "La vérification en deux étapes par application d'authentification a été activée : la connexion par mot de passe demande désormais aussi un code de l'application.",
+          totpOff:
+            "La vérification en deux étapes par application d'authentification a été désactivée : la connexion par mot de passe ne demande plus de code.",
+          recoveryCodesRenewed:
+            "Un nouvel ensemble de dix codes de récupération a été créé pour votre compte. Les codes précédents ne fonctionnent plus.",
+          passkeyAdded: `La clé d'accès « ${passkeyName ?? ""} » a été ajoutée à votre compte : elle permet désormais de se connecter à ${ctx.productName} sans mot de passe.`,
+          passkeyRemoved: `La clé d'accès « ${passkeyName ?? ""} » a été retirée de votre compte : elle ne permet plus de se connecter.`,
+        }[change],
+        `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user, vérifiez Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
   newSignIn: {
     en: {
       subject: (ctx) => `New sign-in to your ${ctx.productName} account`,
@@ -267,6 +332,10 @@ export function renderEmail<K extends EmailKind>(
 ): RenderedEmail {
   const template = templates[kind][language] as Template<EmailParams[K]>;
   const paragraphs = template.paragraphs(ctx, params);
+  // A security email says when, from what and from where, just before what to do if it was not the owner.
+  if ("occurred" in params && params.occurred) {
+    paragraphs.splice(paragraphs.length - 1, 0, describeOccurred(language, params.occurred));
+  }
   const code = "code" in params ? String(params.code) : undefined;
   const html = paragraphs
     .map((paragraph) =>
@@ -281,6 +350,12 @@ export function renderEmail<K extends EmailKind>(
     text: `${paragraphs.join("\n\n")}\n`,
     html: `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;line-height:1.5">${html}</body></html>`,
   };
+}
+
+function describeOccurred(language: Language, { when, device, ipAddress }: Occurrence) {
+  return language === "fr"
+    ? `Cela s'est produit le ${when} (heure de Toronto), depuis ${device || "un navigateur inconnu"}, à l'adresse ${ipAddress}.`
+    : `This happened on ${when} (Toronto time), from ${device || "an unknown browser"}, at the address ${ipAddress}.`;
 }
 
 function escapeHtml(text: string) {

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
+import { formatEmailTime } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { describeUserAgent, getDeviceFamily } from "./devices.ts";
@@ -44,11 +45,7 @@ export async function noticeSignInFromNewDevice(
     user.email,
     renderEmail("newSignIn", user.locale, emailContextOf(config), {
       name: greetingNameOf(user),
-      when: new Intl.DateTimeFormat(user.locale === "fr" ? "fr-CA" : "en-CA", {
-        dateStyle: "long",
-        timeStyle: "short",
-        timeZone: "America/Toronto",
-      }).format(sign.now),
+      when: formatEmailTime(sign.now, user.locale),
       device: [browser, system].filter(Boolean).join(", "),
       ipAddress: sign.ipAddress,
     }),

@@ -8,6 +8,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { type AuthDependencies, findUserByEmail } from "../auth/service.ts";
 import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
+import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
 import { recordConsents } from "../privacy/consents.ts";
@@ -59,6 +60,7 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
         renderEmail(wasUnverified ? "accountSecured" : "ssoLinked", user.locale, emailContextOf(deps.config), {
           name: greetingNameOf(user),
           provider,
+          occurred: describeOccurrence(deps.origin, deps.now, user.locale),
         }),
         deps.now,
       );
@@ -190,6 +192,7 @@ export async function changeEmail(deps: AuthDependencies, userId: number, identi
           renderEmail("emailChanged", before.locale, emailContextOf(deps.config), {
             name: greetingNameOf(before),
             newEmail: identity.email,
+            occurred: describeOccurrence(deps.origin, deps.now, before.locale),
           }),
           deps.now,
         );

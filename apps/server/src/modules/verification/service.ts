@@ -7,6 +7,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "../auth/security-codes.ts";
 import type { AuthDependencies } from "../auth/service.ts";
+import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { claimTrial } from "./trial-ledger.ts";
@@ -146,6 +147,7 @@ export async function verifyEmailCode(
           renderEmail("emailChanged", before.locale, emailContextOf(deps.config), {
             name: greetingNameOf(before),
             newEmail: newest.email,
+            occurred: describeOccurrence(deps.origin, deps.now, before.locale),
           }),
           deps.now,
         );

@@ -1,0 +1,314 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import { failureResponseSchema, statusResponseSchema } from "@precis/contract/auth";
+import {
+  addPasskeyRequestSchema,
+  disableTotpRequestSchema,
+  enableTotpRequestSchema,
+  mfaMessages,
+  mfaStatusResponseSchema,
+  passkeyIdParamsSchema,
+  passkeyOptionsResponseSchema,
+  passkeySchema,
+  recoveryCodesResponseSchema,
+  renamePasskeyRequestSchema,
+  totpSetupResponseSchema,
+} from "@precis/contract/mfa";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
+import { sendApiError } from "../../plugins/errors.ts";
+import { recordAuditEvent } from "../audit/service.ts";
+import { failureMessages, sendFailure } from "../auth/failures.ts";
+import { getAuthDependencies } from "../auth/service.ts";
+import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { requireSession } from "../sessions/plugin.ts";
+import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { markSessionAuthenticated } from "../sessions/service.ts";
+import {
+  finishPasskeyRegistration,
+  removePasskey,
+  renamePasskey,
+  startPasskeyRegistration,
+  toPasskeyView,
+} from "./passkeys.ts";
+import {
+  disableTotp,
+  enableTotp,
+  getAccountUser,
+  getMfaStatus,
+  noticeSecondFactorChange,
+  renewRecoveryCodes,
+  setUpTotp,
+} from "./service.ts";
+
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The authenticator app, recovery codes and passkeys of the signed-in account (Profile › Security). */
+export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
+  const limits = app.config.rateLimits;
+
+  /** A code typed to prove the owner is a guess like a password: counted per account. */
+  const isWithinCodeLimit = (reply: FastifyReply, userId: number) =>
+    enforceRateLimits(
+      app,
+      reply,
+      [{ key: `mfa-code:account:${userId}`, limit: limits.loginPerAccount, windowSeconds: limits.windowSeconds }],
+      {
+        message: failureMessages.tooManyAttempts,
+      },
+    );
+
+  app.get(
+    "/api/mfa",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "How this account proves who it is: password, authenticator app, recovery codes left, passkeys",
+        response: { 200: mfaStatusResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      return getMfaStatus(app.database.db, session.userId);
+    },
+  );
+
+  app.post(
+    "/api/mfa/totp/setup",
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "Start turning the authenticator app on: a new secret and its otpauth:// URI, not in force until a code confirms it (needs a sign-in or confirmation within 15 minutes)",
+        response: { 200: totpSetupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = requireRecentAuthentication(request, reply, app.clock());
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      const result = await setUpTotp(deps(request), session.userId);
+      if (result.outcome === "alreadyOn") return sendApiError(reply, 409, mfaMessages.totpAlreadyOn);
+      return { secret: result.secret, otpauthUri: result.otpauthUri };
+    },
+  );
+
+  app.post(
+    "/api/mfa/totp/enable",
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "Confirm the app with its first code: it is then in force, and the answer holds ten recovery codes, shown once",
+        body: enableTotpRequestSchema,
+        response: { 200: recoveryCodesResponseSchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
+      reply.header("cache-control", "no-store");
+      const result = await enableTotp(deps(request), session.userId, request.body.code);
+      switch (result.outcome) {
+        case "enabled":
+          app.mailWorker.nudge();
+          return { recoveryCodes: result.recoveryCodes };
+        case "wrongCode":
+          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "noSetup":
+          return sendApiError(reply, 409, mfaMessages.noTotpSetup);
+      }
+    },
+  );
+
+  app.post(
+    "/api/mfa/totp/disable",
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "Turn the authenticator app off with the password or a code (the app's or a recovery code); the recovery codes go with it",
+        body: disableTotpRequestSchema,
+        response: {
+          200: statusResponseSchema,
+          400: apiErrorSchema,
+          401: z.union([failureResponseSchema, apiErrorSchema]),
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
+      const result = await disableTotp(deps(request), session.userId, request.body);
+      switch (result.outcome) {
+        case "disabled":
+          // The password or code just given is a fresh proof of who is at the keyboard.
+          await markSessionAuthenticated(app.database.db, session.id, app.clock());
+          app.sessionCache.forgetAll();
+          app.mailWorker.nudge();
+          return { Status: "Success" as const };
+        case "badPassword":
+          return sendFailure(reply, 401, "badPassword");
+        case "wrongCode":
+          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "notOn":
+          return sendApiError(reply, 409, mfaMessages.totpOff);
+      }
+    },
+  );
+
+  app.post(
+    "/api/mfa/recovery-codes",
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "Replace the recovery codes with ten new ones, shown once (needs a sign-in or confirmation within 15 minutes)",
+        response: { 200: recoveryCodesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = requireRecentAuthentication(request, reply, app.clock());
+      if (!session) return reply;
+      reply.header("cache-control", "no-store");
+      const result = await renewRecoveryCodes(deps(request), session.userId);
+      if (result.outcome === "notOn") return sendApiError(reply, 409, mfaMessages.totpOff);
+      app.mailWorker.nudge();
+      return { recoveryCodes: result.recoveryCodes };
+    },
+  );
+
+  app.post(
+    "/api/passkeys/registration-options",
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "WebAuthn options to create a passkey for this account (needs a sign-in or confirmation within 15 minutes)",
+        response: { 200: passkeyOptionsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const session = requireRecentAuthentication(request, reply, now);
+      if (!session) return reply;
+      const user = await getAccountUser(app.database.db, session.userId);
+      const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+      return startPasskeyRegistration(
+        app.database.db,
+        app.config,
+        { id: user.id, email: user.email, displayName },
+        now,
+      );
+    },
+  );
+
+  app.post(
+    "/api/passkeys",
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "Keep a passkey: the authenticator's answer to the registration options, and its name (needs a sign-in or confirmation within 15 minutes)",
+        body: addPasskeyRequestSchema,
+        response: { 200: passkeySchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const session = requireRecentAuthentication(request, reply, now);
+      if (!session) return reply;
+      const result = await finishPasskeyRegistration(app.database.db, app.config, {
+        userId: session.userId,
+        name: request.body.name,
+        response: request.body.response as unknown as RegistrationResponseJSON,
+        now,
+      });
+      switch (result.outcome) {
+        case "added": {
+          const added = result.passkey;
+          await app.database.db.transaction(async (tx) => {
+            const user = await getAccountUser(tx, session.userId);
+            await noticeSecondFactorChange(tx, deps(request), user, "passkeyAdded", added.name);
+            await recordAuditEvent(tx, deps(request).origin, "passkey_added", session.userId, { passkeyId: added.id });
+          });
+          app.mailWorker.nudge();
+          return toPasskeyView(added);
+        }
+        case "notVerified":
+          return sendApiError(reply, 400, mfaMessages.passkeyNotVerified, [
+            { path: "response", message: "could not be verified" },
+          ]);
+        case "tooMany":
+          return sendApiError(reply, 409, mfaMessages.tooManyPasskeys);
+      }
+    },
+  );
+
+  app.patch(
+    "/api/passkeys/:id",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Rename one of this account's passkeys",
+        params: passkeyIdParamsSchema,
+        body: renamePasskeyRequestSchema,
+        response: { 200: passkeySchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      const renamed = await renamePasskey(app.database.db, {
+        userId: session.userId,
+        passkeyId: request.params.id,
+        name: request.body.name,
+      });
+      // Another account's passkey is, to this one, no passkey at all.
+      if (!renamed) return sendApiError(reply, 404, mfaMessages.noSuchPasskey);
+      return toPasskeyView(renamed);
+    },
+  );
+
+  app.delete(
+    "/api/passkeys/:id",
+    {
+      schema: {
+        tags: ["security"],
+        summary: "Remove one of this account's passkeys (needs a sign-in or confirmation within 15 minutes)",
+        params: passkeyIdParamsSchema,
+        response: { 200: statusResponseSchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const session = requireRecentAuthentication(request, reply, now);
+      if (!session) return reply;
+      const removed = await app.database.db.transaction(async (tx) => {
+        const passkey = await removePasskey(tx, { userId: session.userId, passkeyId: request.params.id });
+        if (!passkey) return null;
+        const user = await getAccountUser(tx, session.userId);
+        await noticeSecondFactorChange(tx, deps(request), user, "passkeyRemoved", passkey.name);
+        await recordAuditEvent(tx, deps(request).origin, "passkey_removed", session.userId, { passkeyId: passkey.id });
+        return passkey;
+      });
+      if (!removed) return sendApiError(reply, 404, mfaMessages.noSuchPasskey);
+      app.mailWorker.nudge();
+      return { Status: "Success" as const };
+    },
+  );
+};
