@@ -214,33 +214,36 @@ describe("the Security tab", () => {
     await expect.poll(() => sessionRows(login).count()).toBe(2);
   });
 
-  it("explains, instead of the form, that a Google or Microsoft account has no password to change", async () => {
-    const { page, credentials } = await openSecurityTab({ otherSessions: 0 });
-    // The server's answer for an account without a password (its 409), which this suite's accounts all have.
-    await page.route("**/api/change-password", (route) =>
+  it("offers an account without a password (Google or Microsoft) to set one, with no current password", async () => {
+    const { page } = await openSecurityTab({ otherSessions: 0 });
+    // The account's factors as the server describes a Google or Microsoft account's (mfa.e2e.ts sets a real one's).
+    await page.route("**/api/mfa", (route) =>
       route.fulfill({
-        status: 409,
         contentType: "application/json",
         body: JSON.stringify({
-          statusCode: 409,
-          error: "Conflict",
-          message:
-            "This account signs in with Google or Microsoft and has no password to change. Use Forgot your password to set one.",
+          hasPassword: false,
+          totp: { isEnabled: false, enabledAt: null },
+          recoveryCodesLeft: 0,
+          passkeys: [],
         }),
       }),
     );
-    const form = page.getByRole("region", { name: "Change password" });
-    await form.getByLabel("Current password", { exact: true }).fill("anything");
+    const sent: unknown[] = [];
+    await page.route("**/api/change-password", (route) => {
+      sent.push(route.request().postDataJSON());
+      return route.fulfill({ contentType: "application/json", body: JSON.stringify({ Status: "Success" }) });
+    });
+    await page.reload();
+    const form = page.getByRole("region", { name: "Set a password" });
+    await expect.poll(isVisible(form.getByText("Your account signs in with Google or Microsoft."))).toBe(true);
+    expect(await form.getByLabel("Current password", { exact: true }).count()).toBe(0);
     await form.getByLabel("New Password", { exact: true }).fill("Appellate-Brief-42");
     await form.getByLabel("Confirm new password", { exact: true }).fill("Appellate-Brief-42");
-    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByRole("button", { name: "Set password" }).click();
     await expect
-      .poll(isVisible(form.getByText("Your account signs in with Google or Microsoft", { exact: true })))
+      .poll(isVisible(page.getByRole("status").filter({ hasText: "Password set. You can now also log in" })))
       .toBe(true);
-    expect(await form.getByLabel("Current password", { exact: true }).count()).toBe(0);
-    expect(await form.getByRole("link", { name: "Forgot your password" }).getAttribute("href")).toBe(
-      `/login/find-user?${new URLSearchParams({ email: credentials.email })}`,
-    );
+    expect(sent).toEqual([{ newPassword: "Appellate-Brief-42" }]);
     await expectNoAxeViolations(page);
   });
 });

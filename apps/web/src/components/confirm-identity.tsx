@@ -2,14 +2,23 @@ import { Button, Form, Modal } from "antd";
 import { type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { PasswordInput } from "@/components/inputs";
+import { Input, PasswordInput } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
-import { formatRetryWait, getAccountErrorCode, isNetworkFailure, needsReauthentication } from "@/lib/api-failures";
+import {
+  formatRetryWait,
+  getAccountErrorCode,
+  getRefusedFields,
+  isNetworkFailure,
+  needsReauthentication,
+} from "@/lib/api-failures";
+import { useMfaStatus } from "@/lib/get-mfa-status";
 import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useReauthenticate } from "@/lib/reauthenticate";
+import { useReauthenticateWithPasskey } from "@/lib/reauthenticate-with-passkey";
 import { useSessionActions } from "@/lib/session-actions";
+import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 import "./confirm-identity.css";
 
 /** The person closed the dialog without confirming: the action did not run, and nothing is to be reported. */
@@ -25,10 +34,11 @@ export const isIdentityNotConfirmed = (error: unknown) => error instanceof Ident
 type PendingConfirmation = { resolve: () => void; reject: (error: Error) => void };
 
 /**
- * Runs a sensitive action (the data export, the account's deletion) and, when the server refuses it because
- * the sign-in is older than 15 minutes (a 403 naming `reauthentication`), asks for the password in a dialog,
- * confirms it (`POST /api/reauthenticate`) and runs the action again. An account without a password (Google
- * or Microsoft sign-in) is offered to log in again instead.
+ * Runs a sensitive action (the data export, the account's deletion, a change of its second factors) and, when
+ * the server refuses it because the sign-in is older than 15 minutes (a 403 naming `reauthentication`), asks in
+ * a dialog for what the account has (its password, a code from its authenticator app or a recovery code, one of
+ * its passkeys), confirms it (`POST /api/reauthenticate`) and runs the action again. An account with none of
+ * them (Google or Microsoft sign-in only) is offered to log in again instead.
  *
  * `confirmIdentityThen` settles as the action does, or rejects with IdentityNotConfirmedError when the dialog
  * is closed; a mutation that wraps it stays pending, its button busy, while the dialog is open. `dialog` must
@@ -70,6 +80,17 @@ export function useConfirmIdentity(): {
 }
 
 type PasswordValues = { password: string };
+type CodeValues = { code: string };
+
+/** The ways an account can confirm who it is, as the dialog offers them: its first the dialog opens on. */
+type Method = "password" | "code" | "passkey" | "logInAgain";
+
+const methodSwitchKeys = {
+  password: "identity:usePassword",
+  code: "identity:useCode",
+  passkey: "identity:usePasskey",
+  logInAgain: "identity:logInAgain",
+} as const;
 
 function ConfirmIdentityDialog({
   isOpen,
@@ -83,59 +104,162 @@ function ConfirmIdentityDialog({
   // The password form's texts too (the auth catalogue's), loaded with the page's, before the dialog opens: a
   // form that suspended once open would blank the dialog under the person's cursor.
   const { t } = useTranslation(["identity", "auth"]);
-  // Known from an earlier 409 of this visit, or switched on by the person ("I sign in with Google or
-  // Microsoft") or by the server's 409 now: the account has no password to confirm, so the dialog offers to log
-  // in again instead.
+  // What the account has (a password, the authenticator app, passkeys), read with the page: the dialog offers
+  // those. Known from an earlier 409 of this visit, or said by the server's 409 now: no password to confirm.
+  const statusQuery = useMfaStatus();
   const [isPasswordLess, rememberPasswordLess] = usePasswordLessAccount();
+  // Without the account's factors (their call failed), the person can still say they have no password.
   const [saysNoPassword, setSaysNoPassword] = useState(false);
-  const hasNoPassword = isPasswordLess || saysNoPassword;
+  const [chosen, setChosen] = useState<Method | null>(null);
+  const passkeyMutation = useReauthenticateWithPasskey();
+  const [passkeyFailure, setPasskeyFailure] = useState<{ text: string; attempt: number } | null>(null);
+
+  const status = statusQuery.data;
+  const hasPassword = !isPasswordLess && !saysNoPassword && (status?.hasPassword ?? true);
+  const methods: Method[] = [];
+  if (hasPassword) methods.push("password");
+  if (status?.totp.isEnabled) methods.push("code");
+  if (status && status.passkeys.length > 0) methods.push("passkey");
+  if (!hasPassword) methods.push("logInAgain");
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? "logInAgain");
+
+  const confirmWithPasskey = () => {
+    if (passkeyMutation.isPending) return;
+    setChosen("passkey");
+    setPasskeyFailure(null);
+    passkeyMutation.mutate(undefined, {
+      onSuccess: onConfirmed,
+      onError: (error) => setPasskeyFailure({ text: describePasskeyFailure(error, t), attempt: Date.now() }),
+    });
+  };
+
+  // The other ways this account has, under the current one's form.
+  const alternatives = methods
+    .filter((other) => other !== method)
+    .map((other) => (
+      <Button
+        key={other}
+        type="link"
+        className="confirm-identity-switch"
+        onClick={() => (other === "passkey" ? confirmWithPasskey() : setChosen(other))}
+      >
+        {t(methodSwitchKeys[other])}
+      </Button>
+    ));
+
+  let content: ReactNode;
+  switch (method) {
+    case "password":
+      content = (
+        <PasswordForm
+          onConfirmed={onConfirmed}
+          onCancel={onCancel}
+          // Offered only while the account's factors are unknown: otherwise they say whether it has a password.
+          onNoPassword={(isKnown) => (isKnown ? rememberPasswordLess() : status ? undefined : setSaysNoPassword(true))}
+          canSayNoPassword={!status}
+          alternatives={alternatives}
+        />
+      );
+      break;
+    case "code":
+      content = <CodeForm onConfirmed={onConfirmed} onCancel={onCancel} alternatives={alternatives} />;
+      break;
+    case "passkey":
+      content = (
+        <>
+          <p>{t("identity:introPasskey")}</p>
+          {passkeyFailure && (
+            <Notice
+              key={passkeyFailure.attempt}
+              type="error"
+              role="alert"
+              className="confirm-identity-alert"
+              title={passkeyFailure.text}
+            />
+          )}
+          <div className="confirm-identity-actions">
+            <BusyButton
+              type="primary"
+              size="large"
+              autoFocus
+              isBusy={passkeyMutation.isPending}
+              onClick={confirmWithPasskey}
+            >
+              {t("identity:usePasskey")}
+            </BusyButton>
+            <Button size="large" onClick={onCancel}>
+              {t("identity:cancel")}
+            </Button>
+          </div>
+          <div className="confirm-identity-switches">{alternatives}</div>
+        </>
+      );
+      break;
+    default:
+      content = (
+        <NoPasswordContent
+          onCancel={onCancel}
+          // Only the person's own choice can be taken back: the server's 409 is a fact.
+          onUsePassword={saysNoPassword && !isPasswordLess ? () => setSaysNoPassword(false) : undefined}
+          alternatives={alternatives}
+        />
+      );
+  }
 
   return (
     <Modal
       open={isOpen}
-      title={t(hasNoPassword ? "identity:noPassword.title" : "identity:title")}
+      title={t(method === "logInAgain" ? "identity:noPassword.title" : "identity:title")}
       footer={null}
       onCancel={onCancel}
       // A fresh form each time: no password or failure left over from the last opening.
       destroyOnHidden
       afterOpenChange={(isOpened) => {
-        if (!isOpened) setSaysNoPassword(false);
+        if (isOpened) return;
+        setSaysNoPassword(false);
+        setChosen(null);
+        setPasskeyFailure(null);
+        passkeyMutation.reset();
       }}
     >
-      {hasNoPassword ? (
-        <NoPasswordContent
-          onCancel={onCancel}
-          // Only the person's own choice can be taken back: the server's 409 is a fact.
-          onUsePassword={isPasswordLess ? undefined : () => setSaysNoPassword(false)}
-        />
-      ) : (
-        <PasswordForm
-          onConfirmed={onConfirmed}
-          onCancel={onCancel}
-          onNoPassword={(isKnown) => (isKnown ? rememberPasswordLess() : setSaysNoPassword(true))}
-        />
-      )}
+      {content}
     </Modal>
   );
 }
 
-function PasswordForm({
-  onConfirmed,
-  onCancel,
-  onNoPassword,
-}: {
-  onConfirmed: () => void;
-  onCancel: () => void;
-  /** `isKnown`: the server said so (its 409), rather than the person. */
-  onNoPassword: (isKnown: boolean) => void;
-}) {
-  const { t } = useTranslation(["identity", "auth"]);
-  const [form] = Form.useForm<PasswordValues>();
-  const reauthenticateMutation = useReauthenticate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const attempt = useRef(0);
+/** Why confirming with a passkey failed, as the dialog says it: the browser's part, or the server's. */
+function describePasskeyFailure(
+  error: unknown,
+  t: (
+    key:
+      | "identity:passkeyCancelled"
+      | "identity:passkeysUnsupported"
+      | "identity:passkeyFailed"
+      | "identity:loggedOut"
+      | "auth:errors.network",
+  ) => string,
+) {
+  switch (getPasskeyCeremonyFailure(error)) {
+    case "cancelled":
+      return t("identity:passkeyCancelled");
+    case "unsupported":
+      return t("identity:passkeysUnsupported");
+    case null:
+      break;
+    default:
+      return t("identity:passkeyFailed");
+  }
+  if (isNetworkFailure(error)) return t("auth:errors.network");
+  if (isApiRequestError(error) && error.status === 401 && getRefusedFields(error).length === 0) {
+    return t("identity:loggedOut");
+  }
+  return t("identity:passkeyFailed");
+}
 
-  const describeFailure = (error: unknown) => {
+/** A refusal of the password or code form that is not about the field: too many tries, the session's end, the network. */
+function useDescribeFailure() {
+  const { t } = useTranslation(["identity", "auth"]);
+  return (error: unknown) => {
     if (isApiRequestError(error) && error.status === 429) {
       return error.retryAfterSeconds == null
         ? t("auth:errors.tooManyAttemptsNoDelay")
@@ -146,28 +270,53 @@ function PasswordForm({
     if (isApiRequestError(error) && error.status === 401) return t("identity:loggedOut");
     return t(isNetworkFailure(error) ? "auth:errors.network" : "auth:errors.unknown");
   };
+}
+
+function PasswordForm({
+  onConfirmed,
+  onCancel,
+  onNoPassword,
+  canSayNoPassword,
+  alternatives,
+}: {
+  onConfirmed: () => void;
+  onCancel: () => void;
+  /** `isKnown`: the server said so (its 409), rather than the person. */
+  onNoPassword: (isKnown: boolean) => void;
+  canSayNoPassword: boolean;
+  alternatives: ReactNode;
+}) {
+  const { t } = useTranslation(["identity", "auth"]);
+  const [form] = Form.useForm<PasswordValues>();
+  const reauthenticateMutation = useReauthenticate();
+  const describeFailure = useDescribeFailure();
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = useRef(0);
 
   const submit = ({ password }: PasswordValues) => {
     if (reauthenticateMutation.isPending) return;
     setFailure(null);
-    reauthenticateMutation.mutate(password, {
-      onSuccess: onConfirmed,
-      onError: (error) => {
-        attempt.current += 1;
-        if (isApiRequestError(error) && error.status === 409) {
-          onNoPassword(true);
-          return;
-        }
-        // A wrong password is the field's own error, with the field focused for the next try.
-        if (getAccountErrorCode(error) === "badPassword") {
-          form.setFields([{ name: "password", errors: [t("auth:errors.badPassword")] }]);
+    reauthenticateMutation.mutate(
+      { password },
+      {
+        onSuccess: onConfirmed,
+        onError: (error) => {
+          attempt.current += 1;
+          if (isApiRequestError(error) && error.status === 409) {
+            onNoPassword(true);
+            return;
+          }
+          // A wrong password is the field's own error, with the field focused for the next try.
+          if (getAccountErrorCode(error) === "badPassword") {
+            form.setFields([{ name: "password", errors: [t("auth:errors.badPassword")] }]);
+            form.focusField("password");
+            return;
+          }
+          setFailure(describeFailure(error));
           form.focusField("password");
-          return;
-        }
-        setFailure(describeFailure(error));
-        form.focusField("password");
+        },
       },
-    });
+    );
   };
 
   return (
@@ -199,15 +348,100 @@ function PasswordForm({
           {t("identity:cancel")}
         </Button>
       </div>
-      <Button type="link" className="confirm-identity-switch" onClick={() => onNoPassword(false)}>
-        {t("identity:noPassword.switch")}
-      </Button>
+      <div className="confirm-identity-switches">
+        {alternatives}
+        {canSayNoPassword && (
+          <Button type="link" className="confirm-identity-switch" onClick={() => onNoPassword(false)}>
+            {t("identity:noPassword.switch")}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** The authenticator app's code, or a recovery code (which is then used up). */
+function CodeForm({
+  onConfirmed,
+  onCancel,
+  alternatives,
+}: {
+  onConfirmed: () => void;
+  onCancel: () => void;
+  alternatives: ReactNode;
+}) {
+  const { t } = useTranslation(["identity", "auth"]);
+  const [form] = Form.useForm<CodeValues>();
+  const reauthenticateMutation = useReauthenticate();
+  const describeFailure = useDescribeFailure();
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = useRef(0);
+
+  const submit = ({ code }: CodeValues) => {
+    if (reauthenticateMutation.isPending) return;
+    setFailure(null);
+    reauthenticateMutation.mutate(
+      { code: code.trim() },
+      {
+        onSuccess: onConfirmed,
+        onError: (error) => {
+          attempt.current += 1;
+          const fields = getRefusedFields(error);
+          if (isApiRequestError(error) && (error.status === 400 || error.status === 401) && fields.includes("code")) {
+            form.setFields([{ name: "code", errors: [t("identity:wrongCode")] }]);
+            form.focusField("code");
+            return;
+          }
+          setFailure(describeFailure(error));
+          form.focusField("code");
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<CodeValues>
+      form={form}
+      name="confirm-identity-code"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      scrollToFirstError={{ focus: true }}
+    >
+      <p>{t("identity:introCode")}</p>
+      {failure && (
+        <Notice key={attempt.current} type="error" role="alert" className="confirm-identity-alert" title={failure} />
+      )}
+      <Form.Item
+        label={t("identity:code")}
+        name="code"
+        rules={[{ required: true, whitespace: true, message: t("identity:codeRequired") }]}
+      >
+        <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus />
+      </Form.Item>
+      <div className="confirm-identity-actions">
+        <BusyButton type="primary" htmlType="submit" size="large" isBusy={reauthenticateMutation.isPending}>
+          {t("identity:confirm")}
+        </BusyButton>
+        <Button size="large" onClick={onCancel}>
+          {t("identity:cancel")}
+        </Button>
+      </div>
+      <div className="confirm-identity-switches">{alternatives}</div>
     </Form>
   );
 }
 
 /** Google and Microsoft accounts prove who they are by signing in again: a logout, then the login page. */
-function NoPasswordContent({ onCancel, onUsePassword }: { onCancel: () => void; onUsePassword?: () => void }) {
+function NoPasswordContent({
+  onCancel,
+  onUsePassword,
+  alternatives,
+}: {
+  onCancel: () => void;
+  onUsePassword?: () => void;
+  alternatives: ReactNode;
+}) {
   const { t } = useTranslation("identity");
   const { logOut, isLoggingOut } = useSessionActions();
   return (
@@ -230,11 +464,14 @@ function NoPasswordContent({ onCancel, onUsePassword }: { onCancel: () => void; 
           {t("cancel")}
         </Button>
       </div>
-      {onUsePassword && (
-        <Button type="link" className="confirm-identity-switch" onClick={onUsePassword}>
-          {t("noPassword.usePassword")}
-        </Button>
-      )}
+      <div className="confirm-identity-switches">
+        {alternatives}
+        {onUsePassword && (
+          <Button type="link" className="confirm-identity-switch" onClick={onUsePassword}>
+            {t("noPassword.usePassword")}
+          </Button>
+        )}
+      </div>
     </>
   );
 }

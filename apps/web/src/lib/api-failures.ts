@@ -33,6 +33,11 @@ export function needsReauthentication(error: unknown): boolean {
   );
 }
 
+/** The fields a refusal names (`code`, `secondFactorToken`, `response`…), by their dotted paths; none for other errors. */
+export function getRefusedFields(error: unknown): string[] {
+  return isApiRequestError(error) ? (error.apiError?.fields ?? []).map((field) => field.path) : [];
+}
+
 /** "15 minutes", "1 minute": a Retry-After delay in whole minutes (never "0 minutes"), Intl choosing the plural. */
 export function formatRetryWait(retryAfterSeconds: number, language: SupportedLanguage): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -1,17 +1,19 @@
+import type { ReauthenticateRequest } from "@precis/contract/sessions";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /*
- * `POST /api/reauthenticate`, in the shared layer: components/confirm-identity.tsx asks for the password
- * before any sensitive action of any feature (the data export, the account's deletion).
+ * `POST /api/reauthenticate`, in the shared layer: components/confirm-identity.tsx asks for the password, a
+ * code or a passkey before any sensitive action of any feature (the data export, the account's deletion, the
+ * second factors).
  */
 
 /** Confirms who is at the keyboard: sensitive actions then work for 15 minutes. */
-export function reauthenticate(password: string) {
+export function reauthenticate(request: ReauthenticateRequest) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
     "/reauthenticate",
-    { method: "POST", body: { password } },
+    { method: "POST", body: request },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { StatusResponse } from "@precis/contract/auth";
+import type { SecondFactorRequired } from "@precis/contract/mfa";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
@@ -6,10 +7,14 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 
 export type LoginInput = { email: string; password: string };
 
-/** `POST /api/login` with HTTP Basic credentials; the api-client stores the returned access key. */
-export function login({ email, password }: LoginInput): Promise<StatusResponse> {
+/**
+ * `POST /api/login` with HTTP Basic credentials; the api-client stores the returned access key. An account with
+ * the authenticator app turned on gets no session yet: `SecondFactorRequired` and a token for the second step
+ * (api/login-second-factor.ts).
+ */
+export function login({ email, password }: LoginInput): Promise<StatusResponse | SecondFactorRequired> {
   // The response schema loads with the request: /login's first load does without zod.
-  return apiRequestCheckedBy(loadStatusResponseSchema, "/login", {
+  return apiRequestCheckedBy(loadLoginResponseSchema, "/login", {
     method: "POST",
     headers: { Authorization: basicAuthorization(email.trim(), password) },
   });
@@ -19,11 +24,25 @@ export async function loadStatusResponseSchema() {
   return (await import("@precis/contract/auth")).statusResponseSchema;
 }
 
+async function loadLoginResponseSchema() {
+  const [{ z }, { statusResponseSchema }, { secondFactorRequiredResponseSchema }] = await Promise.all([
+    import("zod/mini"),
+    import("@precis/contract/auth"),
+    import("@precis/contract/mfa"),
+  ]);
+  return z.union([statusResponseSchema, secondFactorRequiredResponseSchema]);
+}
+
+export const isSecondFactorRequired = (
+  response: StatusResponse | SecondFactorRequired,
+): response is SecondFactorRequired => response.Status === "SecondFactorRequired";
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // Returned, so the mutation stays pending until the profile is in: no flash of "not logged in".
-    onSuccess: () => refreshSessionQueries(queryClient),
+    // Returned, so the mutation stays pending until the profile is in: no flash of "not logged in". A first step
+    // that asks for a second opened no session: nothing to refresh yet.
+    onSuccess: (response) => (isSecondFactorRequired(response) ? undefined : refreshSessionQueries(queryClient)),
   });
 }

@@ -3,13 +3,16 @@ import { Notice } from "@/components/notice";
 import type { Failure } from "@/features/auth/lib/account-errors";
 import { formatDuration, toWaitMinutes } from "@/features/auth/lib/format-duration";
 import { getCurrentLanguage } from "@/i18n";
+import { useClientConfig } from "@/lib/client-config";
 
 /** A failed call's message, announced at once (role="alert"). */
 export function FailureAlert({ failure }: { failure: Failure }) {
   const { t } = useTranslation("auth");
+  const { productName } = useClientConfig();
   let text: string;
   if (failure.message !== "tooManyAttempts") {
-    text = t(`errors.${failure.message}`);
+    // (Only the unknown passkey's text names the product.)
+    text = t(`errors.${failure.message}`, { productName });
   } else if (failure.retryAfterSeconds == null) {
     text = t("errors.tooManyAttemptsNoDelay");
   } else {

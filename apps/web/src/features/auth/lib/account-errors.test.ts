@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import { getFindUserFailure, getLoginFailure, getRegistrationFailure, getResetPasswordFailure } from "./account-errors";
+import {
+  getFindUserFailure,
+  getLoginFailure,
+  getPasskeyLoginFailure,
+  getRegistrationFailure,
+  getResetPasswordFailure,
+  getSecondFactorFailure,
+} from "./account-errors";
 
 /** An error as the server sends it: `Error` carries the account error code when there is one. */
 function apiError(status: number, code?: string, retryAfterSeconds: number | null = null) {
@@ -117,5 +124,60 @@ describe("getResetPasswordFailure", () => {
     expect(getResetPasswordFailure(apiError(400))).toEqual({ status: "unknown", message: "resetFailed" });
     expect(getResetPasswordFailure(apiError(500))).toEqual({ status: "unknown", message: "resetFailed" });
     expect(getResetPasswordFailure(networkError)).toEqual({ status: "unknown", message: "network" });
+  });
+});
+
+/** A refusal naming its field, as the server's second-factor and passkey calls send them. */
+function fieldError(status: number, field: string, retryAfterSeconds: number | null = null) {
+  const body = { statusCode: status, error: "x", message: "x", fields: [{ path: field, message: "x" }] };
+  return new ApiRequestError(status, body, "/login/second-factor", retryAfterSeconds);
+}
+
+describe("getSecondFactorFailure", () => {
+  it("puts a wrong code (401) or a malformed one (400) on the code's field", () => {
+    expect(getSecondFactorFailure(fieldError(401, "code"))).toEqual({ kind: "wrongCode" });
+    expect(getSecondFactorFailure(fieldError(400, "code"))).toEqual({ kind: "wrongCode" });
+  });
+
+  it("sends an expired or spent first step back to the password", () => {
+    expect(getSecondFactorFailure(fieldError(401, "secondFactorToken"))).toEqual({ kind: "expired" });
+    expect(getSecondFactorFailure(apiError(401))).toEqual({ kind: "expired" });
+  });
+
+  it("says too many tries with the wait, and anything else above the form", () => {
+    expect(getSecondFactorFailure(apiError(429, undefined, 300))).toEqual({
+      kind: "alert",
+      failure: { message: "tooManyAttempts", retryAfterSeconds: 300 },
+    });
+    expect(getSecondFactorFailure(networkError)).toEqual({ kind: "alert", failure: { message: "network" } });
+    expect(getSecondFactorFailure(apiError(500))).toEqual({ kind: "alert", failure: { message: "unknown" } });
+  });
+});
+
+describe("getPasskeyLoginFailure", () => {
+  const webAuthnError = (name: string, code: string) => Object.assign(new Error("x"), { name, code });
+
+  it("tells the browser's prompt closed or timed out from a passkey it could not use", () => {
+    expect(getPasskeyLoginFailure(webAuthnError("NotAllowedError", "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY"))).toEqual({
+      message: "passkeyCancelled",
+    });
+    expect(getPasskeyLoginFailure(webAuthnError("SecurityError", "ERROR_INVALID_RP_ID"))).toEqual({
+      message: "passkeyNotVerified",
+    });
+  });
+
+  it("names a passkey the server does not know, and one it could not verify", () => {
+    const unknown = Object.assign(new Error("x"), { name: "UnknownPasskeyError" });
+    expect(getPasskeyLoginFailure(unknown)).toEqual({ message: "unknownPasskey" });
+    expect(getPasskeyLoginFailure(fieldError(401, "response"))).toEqual({ message: "passkeyNotVerified" });
+    expect(getPasskeyLoginFailure(apiError(400))).toEqual({ message: "passkeyNotVerified" });
+  });
+
+  it("keeps the wait of a 429 and tells a lost connection apart", () => {
+    expect(getPasskeyLoginFailure(apiError(429, undefined, 60))).toEqual({
+      message: "tooManyAttempts",
+      retryAfterSeconds: 60,
+    });
+    expect(getPasskeyLoginFailure(networkError)).toEqual({ message: "network" });
   });
 });

@@ -1,6 +1,7 @@
 import { type AccountErrorCode, accountErrorCodes } from "@precis/contract/account-rules";
 import type enAuth from "@/i18n/en/auth.json";
 import { type ApiRequestError, isApiRequestError } from "@/lib/api-client";
+import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 
 /** A key of the `errors` group of the auth catalogue. */
 export type AuthErrorKey = keyof (typeof enAuth)["errors"];
@@ -40,6 +41,49 @@ export function getLoginFailure(error: unknown): Failure {
     default:
       return { message: "unknown" };
   }
+}
+
+/**
+ * The login's second step: a wrong code is its field's error (five tries), an expired or spent first step sends
+ * the person back to the password (the token's field), anything else is said above the form.
+ */
+export type SecondFactorFailure = { kind: "wrongCode" } | { kind: "expired" } | { kind: "alert"; failure: Failure };
+
+export function getSecondFactorFailure(error: unknown): SecondFactorFailure {
+  if (!isApiRequestError(error)) {
+    return { kind: "alert", failure: { message: isNetworkError(error) ? "network" : "unknown" } };
+  }
+  const fields = (error.apiError?.fields ?? []).map((field) => field.path);
+  if (error.status === 429) return { kind: "alert", failure: tooManyAttempts(error) };
+  if (error.status === 400 || error.status === 401) {
+    if (fields.includes("secondFactorToken")) return { kind: "expired" };
+    if (fields.includes("code")) return { kind: "wrongCode" };
+    // A 401 naming nothing: the first step is no longer good.
+    if (error.status === 401) return { kind: "expired" };
+  }
+  return { kind: "alert", failure: { message: "unknown" } };
+}
+
+/**
+ * "Sign in with a passkey": the browser's part (closed, unsupported) or the server's (a passkey it does not
+ * know, one it could not verify: api/login-with-passkey.ts throws UnknownPasskeyError for the first).
+ */
+export function getPasskeyLoginFailure(error: unknown): Failure {
+  if (error instanceof Error && error.name === "UnknownPasskeyError") return { message: "unknownPasskey" };
+  switch (getPasskeyCeremonyFailure(error)) {
+    case "cancelled":
+      return { message: "passkeyCancelled" };
+    case "unsupported":
+      return { message: "passkeysUnsupported" };
+    case null:
+      break;
+    default:
+      return { message: "passkeyNotVerified" };
+  }
+  if (!isApiRequestError(error)) return { message: isNetworkError(error) ? "network" : "unknown" };
+  if (error.status === 429) return tooManyAttempts(error);
+  if (error.status === 400 || error.status === 401) return { message: "passkeyNotVerified" };
+  return { message: "unknown" };
 }
 
 /** SPEC §4 Registration status; the SSO states arrive with SSO sign-in. */

@@ -1,15 +1,17 @@
 import { getGreetingName } from "@precis/contract/account-texts";
 import { Form } from "antd";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PasswordInput } from "@/components/inputs";
 import { Notice } from "@/components/notice";
-import { type LoginInput, useLogin } from "@/features/auth/api/login";
+import { isSecondFactorRequired, type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
 import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
+import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
+import { SecondFactorForm } from "@/features/auth/components/second-factor-form";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
@@ -21,13 +23,23 @@ import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 
-/** SPEC §2 Login, with the query parameters email, ref and internal. */
+/** The password step's answer for an account with the authenticator app on: the second step is due. */
+type SecondStep = { secondFactorToken: string; email: string };
+
+/**
+ * SPEC §2 Login, with the query parameters email, ref and internal; and issue 27's second step (the
+ * authenticator app's code, or a recovery code) and "Sign in with a passkey".
+ */
 export function LoginRoute() {
   const { t } = useTranslation(["auth", "common"]);
   const [form] = Form.useForm<LoginInput>();
   const prerenderedFormProps = usePrerenderedFormProps();
   useRevalidateOnLanguageChange(form);
-  useDocumentTitle(t("login.pageTitle"));
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  // The second step's token ran out (five minutes, five wrong codes): the password step says so.
+  const [hasExpired, setHasExpired] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(t(secondStep ? "secondFactor.pageTitle" : "login.pageTitle"));
   const { productName, markers, links } = useClientConfig();
   const { profile, isCanLiiOrigin, setIsCanLiiOrigin } = useAppState();
   const [searchParams] = useSearchParams();
@@ -52,13 +64,61 @@ export function LoginRoute() {
   });
 
   // Still busy after success while the browser leaves for another site.
-  const isBusy = loginMutation.isPending || loginMutation.isSuccess;
+  const isBusy = loginMutation.isPending || (loginMutation.isSuccess && !secondStep);
   const submit = (values: LoginInput) => {
     // Enter in a field submits the form even while the button shows it is busy.
     if (isBusy) return;
-    loginMutation.mutate(values, { onSuccess: () => goTo(destination) });
+    setHasExpired(false);
+    loginMutation.mutate(values, {
+      onSuccess: (response) => {
+        if (isSecondFactorRequired(response)) {
+          setSecondStep({ secondFactorToken: response.secondFactorToken, email: values.email.trim() });
+          return;
+        }
+        goTo(destination);
+      },
+    });
   };
+
+  /** Back to the password step (the person's choice, or an expired second step), the email kept. */
+  const backToPassword = (isExpired: boolean) => {
+    const email = secondStep?.email ?? "";
+    setSecondStep(null);
+    setHasExpired(isExpired);
+    loginMutation.reset();
+    // The password form is drawn again: its email stays, the password is typed again.
+    window.setTimeout(() => {
+      form.setFieldsValue({ email, password: "" });
+      form.focusField("password");
+    });
+  };
+
+  useEffect(() => {
+    // The page's heading changes with the step: focus starts from there for a screen reader… unless a field
+    // took it (the code field does).
+    if (secondStep && !titleRef.current?.parentElement?.contains(document.activeElement)) titleRef.current?.focus();
+  }, [secondStep]);
+
   const showAlreadyLoggedIn = profile !== null && loginMutation.isIdle;
+
+  if (secondStep) {
+    return (
+      <AuthPage>
+        <section className="auth-card" aria-labelledby="login-title">
+          <h1 id="login-title" ref={titleRef} tabIndex={-1} className="auth-title auth-focus-target">
+            {t("secondFactor.title")}
+          </h1>
+          <SecondFactorForm
+            secondFactorToken={secondStep.secondFactorToken}
+            email={secondStep.email}
+            onSignedIn={() => goTo(destination)}
+            onExpired={() => backToPassword(true)}
+            onBack={() => backToPassword(false)}
+          />
+        </section>
+      </AuthPage>
+    );
+  }
 
   return (
     <AuthPage>
@@ -83,10 +143,12 @@ export function LoginRoute() {
         {isJustRegistered && (
           <Notice type="success" role="status" className="auth-alert" title={t("login.registered")} />
         )}
+        {hasExpired && <FailureAlert failure={{ message: "signInExpired" }} />}
         {loginMutation.isError && (
           <FailureAlert key={loginMutation.submittedAt} failure={getLoginFailure(loginMutation.error)} />
         )}
 
+        <PasskeySignIn destination={destination} />
         <SsoSignIn destination={destination} />
 
         <Form<LoginInput>

@@ -1,9 +1,13 @@
 import type { ChangePasswordRequest } from "@precis/contract/sessions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
+import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 import { sessionsQueryOptions } from "./get-sessions";
 
-/** `POST /api/change-password`: the current password proves the change is the owner's. */
+/**
+ * `POST /api/change-password`: the current password proves the change is the owner's. An account without one
+ * (Google or Microsoft) leaves it out and sets its first password, which needs a recent sign-in.
+ */
 export function changePassword(request: ChangePasswordRequest) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
@@ -12,11 +16,20 @@ export function changePassword(request: ChangePasswordRequest) {
   );
 }
 
-export function useChangePassword() {
+export function useChangePassword({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changePassword,
-    // Every other session ended with the change: the list beside the form says so.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+    mutationFn: (request: ChangePasswordRequest) => confirmIdentityThen(() => changePassword(request)),
+    onSuccess: () =>
+      Promise.all([
+        // Every other session ended with the change: the list beside the form says so.
+        queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+        // A first password: the account now has one, which the dialogs and this form offer.
+        queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -5,64 +5,78 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordRequirements,
 } from "@precis/contract/account-rules";
-import type { Profile } from "@precis/contract/profile";
 import { Form } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { PasswordInput } from "@/components/inputs";
-import { LinkButton } from "@/components/link-button";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
+import { useMfaStatus } from "@/lib/get-mfa-status";
 import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useChangePassword } from "../api/change-password";
 import { type ChangePasswordFailure, getChangePasswordFailure } from "../lib/change-password-errors";
 
-type ChangePasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+type ChangePasswordValues = { currentPassword?: string; newPassword: string; confirmPassword: string };
 
 /**
  * Issue 27: a new password, proven by the current one. Every other session ends with the change; this one
- * stays. A Google or Microsoft account has no password to change: it is told how to set one.
+ * stays. A Google or Microsoft account has no password to prove: it sets its first one ("Set a password"),
+ * after a recent sign-in (the confirm-identity dialog asks when it is older than 15 minutes).
  */
-export function ChangePasswordPanel({ profile }: { profile: Profile }) {
+export function ChangePasswordPanel({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
   const { t } = useTranslation(["security", "auth"]);
   const [form] = Form.useForm<ChangePasswordValues>();
-  const changeMutation = useChangePassword();
-  // Learnt from the server's 409, here or in the confirm-identity dialog: the profile does not say.
-  const [hasNoPassword, rememberNoPassword] = usePasswordLessAccount();
+  const changeMutation = useChangePassword({ confirmIdentityThen });
+  const statusQuery = useMfaStatus();
+  // The account's factors say whether it has a password; failing them, a 409 of this visit said it has none.
+  const [isKnownPasswordLess, rememberNoPassword] = usePasswordLessAccount();
+  const hasPassword = statusQuery.data?.hasPassword ?? !isKnownPasswordLess;
   const [failure, setFailure] = useState<ChangePasswordFailure | null>(null);
+  // What the last success was: the account may have changed from "set" to "change" since.
+  const [success, setSuccess] = useState<"changed" | "set" | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const newPassword: string = Form.useWatch("newPassword", form) ?? "";
 
   // The form is emptied on success: focus goes to the news rather than to the top of the page.
   useEffect(() => {
-    if (changeMutation.isSuccess) successRef.current?.focus();
-  }, [changeMutation.isSuccess]);
+    if (success) successRef.current?.focus();
+  }, [success]);
 
   const submit = ({ currentPassword, newPassword }: ChangePasswordValues) => {
     if (changeMutation.isPending) return;
     setFailure(null);
-    changeMutation.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => form.resetFields(),
-        onError: (error) => {
-          const next = getChangePasswordFailure(error);
-          if (next.kind === "noPassword") {
-            rememberNoPassword();
-            return;
-          }
-          if (next.kind === "field") {
-            form.setFields([{ name: next.field, errors: [t(`auth:errors.${next.message}`)] }]);
-            form.focusField(next.field);
-            return;
-          }
-          setFailure(next);
-          form.focusField("currentPassword");
-        },
+    setSuccess(null);
+    const isSettingFirst = !hasPassword;
+    changeMutation.mutate(isSettingFirst ? { newPassword } : { currentPassword, newPassword }, {
+      onSuccess: () => {
+        form.resetFields();
+        setSuccess(isSettingFirst ? "set" : "changed");
       },
-    );
+      onError: (error) => {
+        // The dialog was closed: a change of mind, nothing to report.
+        if (isIdentityNotConfirmed(error)) return;
+        const next = getChangePasswordFailure(error);
+        if (next.kind === "noPassword") {
+          rememberNoPassword();
+          void statusQuery.refetch();
+          return;
+        }
+        if (next.kind === "field") {
+          form.setFields([{ name: next.field, errors: [t(`auth:errors.${next.message}`)] }]);
+          form.focusField(next.field);
+          return;
+        }
+        setFailure(next);
+        form.focusField(isSettingFirst ? "newPassword" : "currentPassword");
+      },
+    });
   };
 
   const failureText = (shown: Exclude<ChangePasswordFailure, { kind: "field" | "noPassword" }>) => {
@@ -85,98 +99,89 @@ export function ChangePasswordPanel({ profile }: { profile: Profile }) {
   return (
     <section className="security-panel" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading" className="security-panel-heading">
-        {t("security:password.heading")}
+        {t(hasPassword ? "security:password.heading" : "security:password.setHeading")}
       </h2>
-      {hasNoPassword ? (
-        <Notice
-          type="info"
-          role="status"
-          title={t("security:password.noPassword.title")}
-          description={
-            <>
-              <p>{t("security:password.noPassword.description")}</p>
-              <LinkButton to={`/login/find-user?${new URLSearchParams({ email: profile.email })}`}>
-                {t("auth:login.forgotPassword")}
-              </LinkButton>
-            </>
-          }
-        />
-      ) : (
-        <>
-          <p className="security-panel-intro">{t("security:password.intro")}</p>
-          {changeMutation.isSuccess && (
-            <div ref={successRef} tabIndex={-1} className="security-focus-target">
-              <Notice type="success" role="status" className="security-alert" title={t("security:password.changed")} />
-            </div>
-          )}
-          {failure && failure.kind !== "field" && failure.kind !== "noPassword" && (
-            <Notice
-              key={changeMutation.submittedAt}
-              type="error"
-              role="alert"
-              className="security-alert"
-              title={failureText(failure)}
-            />
-          )}
-          <Form<ChangePasswordValues>
-            form={form}
-            name="change-password"
-            layout="vertical"
-            requiredMark={false}
-            onFinish={submit}
-            onValuesChange={() => {
-              if (changeMutation.isSuccess) changeMutation.reset();
-            }}
-            scrollToFirstError={{ focus: true }}
-            className="change-password-form"
-          >
-            <Form.Item
-              label={t("security:password.current")}
-              name="currentPassword"
-              rules={[{ required: true, message: t("security:password.currentRequired") }]}
-            >
-              <PasswordInput autoComplete="current-password" size="large" maxLength={1024} />
-            </Form.Item>
-            <Form.Item
-              label={t("auth:fields.newPassword")}
-              name="newPassword"
-              rules={[
-                { required: true, message: t("auth:validation.newPasswordRequired") },
-                {
-                  validator: (_rule, value: unknown) =>
-                    typeof value !== "string" || value === "" || getUnmetPasswordRequirements(value).length === 0
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t("auth:validation.passwordRequirementsNotMet"))),
-                },
-              ]}
-              extra={<PasswordChecklist password={newPassword} />}
-            >
-              <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
-            </Form.Item>
-            <Form.Item
-              label={t("security:password.confirm")}
-              name="confirmPassword"
-              dependencies={["newPassword"]}
-              rules={[
-                { required: true, message: t("auth:validation.confirmPasswordRequired") },
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value: unknown) =>
-                    !value || value === getFieldValue("newPassword")
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t("auth:validation.passwordsNotMatched"))),
-                }),
-              ]}
-            >
-              <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
-            </Form.Item>
-            <div className="security-form-actions">
-              <BusyButton type="primary" htmlType="submit" size="large" isBusy={changeMutation.isPending}>
-                {t("security:password.submit")}
-              </BusyButton>
-            </div>
-          </Form>
-        </>
+      <p className="security-panel-intro">
+        {t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
+      </p>
+      {success && (
+        <div ref={successRef} tabIndex={-1} className="security-focus-target">
+          <Notice
+            type="success"
+            role="status"
+            className="security-alert"
+            title={t(success === "set" ? "security:password.set" : "security:password.changed")}
+          />
+        </div>
       )}
+      {failure && failure.kind !== "field" && failure.kind !== "noPassword" && (
+        <Notice
+          key={changeMutation.submittedAt}
+          type="error"
+          role="alert"
+          className="security-alert"
+          title={failureText(failure)}
+        />
+      )}
+      <Form<ChangePasswordValues>
+        form={form}
+        name="change-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        onValuesChange={() => {
+          if (success) setSuccess(null);
+        }}
+        scrollToFirstError={{ focus: true }}
+        className="change-password-form"
+      >
+        {hasPassword && (
+          <Form.Item
+            label={t("security:password.current")}
+            name="currentPassword"
+            rules={[{ required: true, message: t("security:password.currentRequired") }]}
+          >
+            <PasswordInput autoComplete="current-password" size="large" maxLength={1024} />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={t("auth:fields.newPassword")}
+          name="newPassword"
+          rules={[
+            { required: true, message: t("auth:validation.newPasswordRequired") },
+            {
+              validator: (_rule, value: unknown) =>
+                typeof value !== "string" || value === "" || getUnmetPasswordRequirements(value).length === 0
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("auth:validation.passwordRequirementsNotMet"))),
+            },
+          ]}
+          extra={<PasswordChecklist password={newPassword} />}
+        >
+          <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
+        </Form.Item>
+        <Form.Item
+          label={t("security:password.confirm")}
+          name="confirmPassword"
+          dependencies={["newPassword"]}
+          rules={[
+            { required: true, message: t("auth:validation.confirmPasswordRequired") },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: unknown) =>
+                !value || value === getFieldValue("newPassword")
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("auth:validation.passwordsNotMatched"))),
+            }),
+          ]}
+        >
+          <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
+        </Form.Item>
+        <div className="security-form-actions">
+          <BusyButton type="primary" htmlType="submit" size="large" isBusy={changeMutation.isPending}>
+            {t(hasPassword ? "security:password.submit" : "security:password.setSubmit")}
+          </BusyButton>
+        </div>
+      </Form>
     </section>
   );
 }

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { createPasskey } from "@/lib/webauthn";
+import { getPasskeyRegistrationOptions } from "./get-passkey-registration-options";
+
+/** `POST /api/passkeys` (a recent sign-in needed): the authenticator's answer to the options, under a name. */
+export function savePasskey(name: string, response: Awaited<ReturnType<typeof createPasskey>>) {
+  return apiRequestCheckedBy(
+    () => import("@precis/contract/mfa").then(({ passkeySchema }) => passkeySchema),
+    "/passkeys",
+    { method: "POST", body: { name, response } },
+  );
+}
+
+/** Adds a passkey: the server's options, the browser's prompt to make it, then the server keeps it. */
+export async function addPasskey(name: string) {
+  const options = await getPasskeyRegistrationOptions();
+  const response = await createPasskey(options);
+  return savePasskey(name, response);
+}
+
+export function useAddPasskey({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => confirmIdentityThen(() => addPasskey(name)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+  });
+}

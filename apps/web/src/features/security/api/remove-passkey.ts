@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+
+/** `DELETE /api/passkeys/{id}` (a recent sign-in needed): it no longer signs in. A 404: it was removed already. */
+export function removePasskey(passkeyId: number) {
+  return apiRequest(`/passkeys/${passkeyId}`, { method: "DELETE" });
+}
+
+export function useRemovePasskey({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passkeyId: number) => confirmIdentityThen(() => removePasskey(passkeyId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+  });
+}

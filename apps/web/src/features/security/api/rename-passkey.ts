@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+
+/** `PATCH /api/passkeys/{id}`: a passkey's new name. A 404: it was removed meanwhile. */
+export function renamePasskey({ id, name }: { id: number; name: string }) {
+  return apiRequestCheckedBy(
+    () => import("@precis/contract/mfa").then(({ passkeySchema }) => passkeySchema),
+    `/passkeys/${id}`,
+    { method: "PATCH", body: { name } },
+  );
+}
+
+export function useRenamePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renamePasskey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+  });
+}

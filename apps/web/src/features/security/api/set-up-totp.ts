@@ -1,0 +1,22 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+
+/**
+ * `POST /api/mfa/totp/setup` (a recent sign-in needed): a new secret, not in force until a code from the app
+ * confirms it. Asking again replaces a secret still waiting.
+ */
+export function setUpTotp() {
+  return apiRequestCheckedBy(
+    () => import("@precis/contract/mfa").then(({ totpSetupResponseSchema }) => totpSetupResponseSchema),
+    "/mfa/totp/setup",
+    { method: "POST" },
+  );
+}
+
+export function useSetUpTotp({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
+  return useMutation({ mutationFn: () => confirmIdentityThen(setUpTotp) });
+}

@@ -1,0 +1,133 @@
+import { Button, Form, Modal, Radio } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { Input, PasswordInput } from "@/components/inputs";
+import { useDisableTotp } from "../api/disable-totp";
+import { getFactorFailure } from "../lib/factor-errors";
+import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
+
+type Method = "password" | "code";
+type DisableValues = { method: Method; password?: string; code?: string };
+
+/**
+ * "Turn off two-step verification?": proven with the password, or with a code (the app's or a recovery code,
+ * for whoever lost the phone). An account without a password has only the code.
+ */
+export function DisableTotpDialog({
+  isOpen,
+  hasPassword,
+  confirmIdentityThen,
+  onClose,
+  onTurnedOff,
+  afterClose,
+}: {
+  isOpen: boolean;
+  hasPassword: boolean;
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+  onClose: () => void;
+  /** `wasAlreadyOff`: another device had turned it off meanwhile (409). */
+  onTurnedOff: (wasAlreadyOff: boolean) => void;
+  afterClose: () => void;
+}) {
+  const { t } = useTranslation(["security", "auth"]);
+  const [form] = Form.useForm<DisableValues>();
+  const disableMutation = useDisableTotp({ confirmIdentityThen });
+  const failureText = useFactorFailureText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const method: Method = Form.useWatch("method", form) ?? (hasPassword ? "password" : "code");
+
+  const submit = (values: DisableValues) => {
+    if (disableMutation.isPending) return;
+    setFailure(null);
+    const request =
+      values.method === "password" ? { password: values.password ?? "" } : { code: (values.code ?? "").trim() };
+    disableMutation.mutate(request, {
+      onSuccess: () => onTurnedOff(false),
+      onError: (error) => {
+        if (isIdentityNotConfirmed(error)) return;
+        const next = getFactorFailure(error);
+        if (next.kind === "wrongCode") {
+          form.setFields([{ name: "code", errors: [t("twoStep.disable.wrongCode")] }]);
+          form.focusField("code");
+          return;
+        }
+        if (next.kind === "badPassword") {
+          form.setFields([{ name: "password", errors: [t("auth:errors.badPassword")] }]);
+          form.focusField("password");
+          return;
+        }
+        if (next.kind === "conflict") {
+          onTurnedOff(true);
+          return;
+        }
+        setFailure(failureText(next));
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      title={t("twoStep.disable.title")}
+      onCancel={onClose}
+      afterClose={afterClose}
+      footer={null}
+      // A fresh form each time: no password or failure left over from the last opening.
+      destroyOnHidden
+    >
+      <Form<DisableValues>
+        form={form}
+        name="disable-totp"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ method: hasPassword ? "password" : "code" }}
+        onFinish={submit}
+        scrollToFirstError={{ focus: true }}
+      >
+        <p>{t("twoStep.disable.intro")}</p>
+        {failure && <FactorFailureNotice key={disableMutation.submittedAt} text={failure} />}
+        {hasPassword && (
+          <Form.Item label={t("twoStep.disable.method")} name="method">
+            <Radio.Group
+              buttonStyle="solid"
+              optionType="button"
+              options={[
+                { value: "password", label: t("twoStep.disable.withPassword") },
+                { value: "code", label: t("twoStep.disable.withCode") },
+              ]}
+            />
+          </Form.Item>
+        )}
+        {method === "password" ? (
+          <Form.Item
+            key="password"
+            label={t("twoStep.disable.password")}
+            name="password"
+            rules={[{ required: true, message: t("twoStep.disable.passwordRequired") }]}
+          >
+            <PasswordInput autoComplete="current-password" size="large" maxLength={1024} autoFocus />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            key="code"
+            label={t("twoStep.disable.code")}
+            name="code"
+            rules={[{ required: true, whitespace: true, message: t("twoStep.disable.codeRequired") }]}
+          >
+            <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus={!hasPassword} />
+          </Form.Item>
+        )}
+        <div className="security-actions security-form-actions">
+          <BusyButton type="primary" danger htmlType="submit" size="large" isBusy={disableMutation.isPending}>
+            {t("twoStep.disable.submit")}
+          </BusyButton>
+          <Button size="large" onClick={onClose}>
+            {t("factors.cancel")}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,413 @@
+import { CloudSyncOutlined, KeyOutlined, PlusOutlined } from "@ant-design/icons";
+import { MAX_PASSKEYS, PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@precis/contract/mfa";
+import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
+import { Button, Form, Modal, Skeleton, Tag } from "antd";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { Input } from "@/components/inputs";
+import { Notice } from "@/components/notice";
+import { getCurrentLanguage } from "@/i18n";
+import { formatDateTime } from "@/lib/format-date";
+import { useMfaStatus } from "@/lib/get-mfa-status";
+import { describeThisDevice } from "@/lib/webauthn";
+import { useAddPasskey } from "../api/add-passkey";
+import { useRemovePasskey } from "../api/remove-passkey";
+import { useRenamePasskey } from "../api/rename-passkey";
+import { getFactorFailure } from "../lib/factor-errors";
+import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
+import { StatusLoadFailure } from "./two-step-panel";
+
+type NameValues = { name: string };
+
+/** What the name field accepts, as the server does (contract/mfa.ts's passkeyNameSchema): 1 to 60 characters. */
+function useNameRules() {
+  const { t } = useTranslation("security");
+  return [
+    { required: true, whitespace: true, message: t("passkeys.nameRequired") },
+    { max: PASSKEY_NAME_MAX_LENGTH, message: t("passkeys.nameTooLong", { max: PASSKEY_NAME_MAX_LENGTH }) },
+  ];
+}
+
+/**
+ * Issue 27's passkeys: the account's list (name, when added and last used, whether synced), adding one under
+ * a name (this browser and system by default), renaming one in place, and removing one after confirming.
+ */
+export function PasskeysPanel({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
+  const { t } = useTranslation("security");
+  const statusQuery = useMfaStatus();
+  const addMutation = useAddPasskey({ confirmIdentityThen });
+  const removeMutation = useRemovePasskey({ confirmIdentityThen });
+  const failureText = useFactorFailureText();
+  const nameRules = useNameRules();
+  const [addForm] = Form.useForm<NameValues>();
+  // Known only in the browser: false while the server prerenders nothing of this tab anyway.
+  const [isSupported] = useState(() => typeof window !== "undefined" && browserSupportsWebAuthn());
+  const [isAdding, setIsAdding] = useState(false);
+  const [renamingId, setRenamingId] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [isRemoveOpen, setIsRemoveOpen] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [removeFailure, setRemoveFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [news, setNews] = useState<string | null>(null);
+  const newsRef = useRef<HTMLParagraphElement>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const [newsFocusRequest, setNewsFocusRequest] = useState(0);
+  const focusesNewsAfterClose = useRef(false);
+  const suggestedName = useSuggestedPasskeyName();
+
+  useEffect(() => {
+    if (newsFocusRequest > 0) newsRef.current?.focus();
+  }, [newsFocusRequest]);
+
+  const announce = (text: string, { focus }: { focus: boolean }) => {
+    setNews(text);
+    if (focus) setNewsFocusRequest((request) => request + 1);
+  };
+
+  const passkeys = statusQuery.data?.passkeys ?? [];
+  const isFull = passkeys.length >= MAX_PASSKEYS;
+
+  const openAddForm = () => {
+    setFailure(null);
+    setNews(null);
+    setIsAdding(true);
+  };
+
+  const closeAddForm = () => {
+    setIsAdding(false);
+    window.setTimeout(() => addButtonRef.current?.focus());
+  };
+
+  const add = ({ name }: NameValues) => {
+    if (addMutation.isPending) return;
+    setFailure(null);
+    const trimmed = name.trim();
+    addMutation.mutate(trimmed, {
+      onSuccess: (passkey) => {
+        setIsAdding(false);
+        announce(t("passkeys.addedNews", { name: passkey.name }), { focus: true });
+      },
+      onError: (error) => {
+        if (isIdentityNotConfirmed(error)) return;
+        const next = getFactorFailure(error);
+        setFailure({
+          text: next.kind === "conflict" ? t("passkeys.tooMany", { max: MAX_PASSKEYS }) : failureText(next),
+          attempt: Date.now(),
+        });
+      },
+    });
+  };
+
+  const confirmRemove = () => {
+    if (!removing || removeMutation.isPending) return;
+    setRemoveFailure(null);
+    removeMutation.mutate(removing.id, {
+      onSuccess: () => {
+        focusesNewsAfterClose.current = true;
+        setIsRemoveOpen(false);
+        announce(t("passkeys.removedNews", { name: removing.name }), { focus: false });
+      },
+      onError: (error) => {
+        if (isIdentityNotConfirmed(error)) return;
+        const next = getFactorFailure(error);
+        if (next.kind === "notFound") {
+          focusesNewsAfterClose.current = true;
+          setIsRemoveOpen(false);
+          announce(t("passkeys.goneNews"), { focus: false });
+          return;
+        }
+        setRemoveFailure({ text: failureText(next), attempt: Date.now() });
+      },
+    });
+  };
+
+  let list: ReactNode;
+  if (statusQuery.isPending) {
+    list = (
+      <div role="status" aria-label={t("factors.loading")} className="security-loading">
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      </div>
+    );
+  } else if (statusQuery.isError && !statusQuery.data) {
+    list = <StatusLoadFailure isRetrying={statusQuery.isFetching} onRetry={() => void statusQuery.refetch()} />;
+  } else if (passkeys.length === 0) {
+    list = (
+      <div className="passkey-empty">
+        <KeyOutlined aria-hidden="true" className="passkey-empty-icon" />
+        <p>{t("passkeys.empty")}</p>
+      </div>
+    );
+  } else {
+    list = (
+      <ul className="passkey-list" aria-label={t("passkeys.listLabel")}>
+        {passkeys.map((passkey) =>
+          renamingId === passkey.id ? (
+            <RenameRow
+              key={passkey.id}
+              passkey={passkey}
+              onDone={(newName) => {
+                setRenamingId(null);
+                if (newName === "gone") announce(t("passkeys.goneNews"), { focus: true });
+                else if (newName) announce(t("passkeys.renamedNews", { name: newName }), { focus: false });
+              }}
+            />
+          ) : (
+            <PasskeyRow
+              key={passkey.id}
+              passkey={passkey}
+              onRename={() => {
+                setNews(null);
+                setRenamingId(passkey.id);
+              }}
+              onRemove={() => {
+                setNews(null);
+                setRemoveFailure(null);
+                removeMutation.reset();
+                setRemoving(passkey);
+                setIsRemoveOpen(true);
+              }}
+            />
+          ),
+        )}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="security-panel" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading" className="security-panel-heading">
+        {t("passkeys.heading")}
+      </h2>
+      <p className="security-panel-intro">{t("passkeys.intro")}</p>
+      {!isSupported && (
+        <Notice type="info" role="status" className="security-alert" title={t("passkeys.unsupported")} />
+      )}
+      {list}
+      {isAdding ? (
+        <Form<NameValues>
+          form={addForm}
+          name="add-passkey"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ name: suggestedName }}
+          onFinish={add}
+          scrollToFirstError={{ focus: true }}
+          className="passkey-add-form"
+          aria-labelledby="add-passkey-heading"
+        >
+          <h3 id="add-passkey-heading" className="security-subheading">
+            {t("passkeys.addHeading")}
+          </h3>
+          {failure && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
+          <Form.Item label={t("passkeys.name")} name="name" rules={nameRules} extra={t("passkeys.nameHelp")}>
+            <Input size="large" maxLength={PASSKEY_NAME_MAX_LENGTH} autoFocus autoComplete="off" />
+          </Form.Item>
+          <div className="security-actions security-form-actions">
+            <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
+              {t("passkeys.create")}
+            </BusyButton>
+            <Button size="large" onClick={closeAddForm}>
+              {t("factors.cancel")}
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <div className="session-footer">
+          <Button
+            ref={addButtonRef}
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={openAddForm}
+            disabled={!isSupported || isFull || !statusQuery.data}
+          >
+            {t("passkeys.add")}
+          </Button>
+          {isFull && <p className="factor-details">{t("passkeys.maxReached", { max: MAX_PASSKEYS })}</p>}
+        </div>
+      )}
+      <div role="status" className="security-news">
+        {news && (
+          <p ref={newsRef} tabIndex={-1}>
+            {news}
+          </p>
+        )}
+      </div>
+
+      <Modal
+        open={isRemoveOpen}
+        title={t("passkeys.confirmRemoveTitle", { name: removing?.name ?? "" })}
+        onCancel={() => setIsRemoveOpen(false)}
+        afterClose={() => {
+          if (focusesNewsAfterClose.current) newsRef.current?.focus();
+          focusesNewsAfterClose.current = false;
+        }}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>{t("passkeys.confirmRemoveDescription")}</p>
+        {removeFailure && <FactorFailureNotice key={removeFailure.attempt} text={removeFailure.text} />}
+        <div className="security-actions">
+          <BusyButton
+            type="primary"
+            danger
+            size="large"
+            autoFocus
+            isBusy={removeMutation.isPending}
+            onClick={confirmRemove}
+          >
+            {t("passkeys.remove")}
+          </BusyButton>
+          <Button size="large" onClick={() => setIsRemoveOpen(false)}>
+            {t("factors.cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+/** "Chrome on Linux": this browser and system, in the page's language, or "My passkey" when they say nothing. */
+function useSuggestedPasskeyName() {
+  const { t } = useTranslation("security");
+  if (typeof navigator === "undefined") return t("passkeys.defaultName");
+  const { browser, system } = describeThisDevice(navigator as Navigator & Parameters<typeof describeThisDevice>[0]);
+  const name = browser && system ? t("passkeys.deviceOn", { browser, system }) : (browser ?? system);
+  return (name ?? t("passkeys.defaultName")).slice(0, PASSKEY_NAME_MAX_LENGTH);
+}
+
+function PasskeyRow({ passkey, onRename, onRemove }: { passkey: Passkey; onRename: () => void; onRemove: () => void }) {
+  const { t } = useTranslation("security");
+  const language = getCurrentLanguage();
+  return (
+    <li className="passkey-row">
+      <KeyOutlined aria-hidden="true" className="factor-icon" />
+      <div className="factor-main">
+        <p className="passkey-name">
+          <span className="passkey-label">{passkey.name}</span>
+          {passkey.isSynced && (
+            <Tag icon={<CloudSyncOutlined aria-hidden="true" />} title={t("passkeys.syncedHint")}>
+              {t("passkeys.synced")}
+            </Tag>
+          )}
+        </p>
+        <ul className="session-details">
+          <li>{t("passkeys.added", { date: formatDateTime(passkey.createdAt, language) })}</li>
+          <li>
+            {passkey.lastUsedAt
+              ? t("passkeys.lastUsed", { date: formatDateTime(passkey.lastUsedAt, language) })
+              : t("passkeys.neverUsed")}
+          </li>
+        </ul>
+      </div>
+      <div className="factor-actions passkey-actions">
+        <Button
+          data-passkey-rename={passkey.id}
+          onClick={onRename}
+          aria-label={t("passkeys.renameLabel", { name: passkey.name })}
+        >
+          {t("passkeys.rename")}
+        </Button>
+        <Button danger onClick={onRemove} aria-label={t("passkeys.removeLabel", { name: passkey.name })}>
+          {t("passkeys.remove")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A passkey's name as a field, in its row: Enter saves, Escape or Cancel keeps the old name, and focus goes
+ * back to the row's Rename button either way (or to the news, if the passkey had gone).
+ */
+function RenameRow({
+  passkey,
+  onDone,
+}: {
+  passkey: Passkey;
+  /** The new name, null when cancelled, "gone" when the passkey had been removed meanwhile. */
+  onDone: (newName: string | null) => void;
+}) {
+  const { t } = useTranslation("security");
+  const [form] = Form.useForm<NameValues>();
+  const renameMutation = useRenamePasskey();
+  const failureText = useFactorFailureText();
+  const nameRules = useNameRules();
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+
+  const finish = (newName: string | null) => {
+    onDone(newName);
+    if (newName !== "gone") {
+      // The row is drawn again with its Rename button: focus returns there.
+      window.setTimeout(() =>
+        document.querySelector<HTMLButtonElement>(`[data-passkey-rename="${passkey.id}"]`)?.focus(),
+      );
+    }
+  };
+
+  const save = ({ name }: NameValues) => {
+    if (renameMutation.isPending) return;
+    const trimmed = name.trim();
+    if (trimmed === passkey.name) {
+      finish(null);
+      return;
+    }
+    setFailure(null);
+    renameMutation.mutate(
+      { id: passkey.id, name: trimmed },
+      {
+        onSuccess: (renamed) => finish(renamed.name),
+        onError: (error) => {
+          const next = getFactorFailure(error);
+          if (next.kind === "notFound") {
+            finish("gone");
+            return;
+          }
+          setFailure({ text: failureText(next), attempt: Date.now() });
+          form.focusField("name");
+        },
+      },
+    );
+  };
+
+  return (
+    <li className="passkey-row">
+      <KeyOutlined aria-hidden="true" className="factor-icon" />
+      <Form<NameValues>
+        form={form}
+        name={`rename-passkey-${passkey.id}`}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ name: passkey.name }}
+        onFinish={save}
+        className="passkey-rename-form"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") {
+            event.stopPropagation();
+            finish(null);
+          }
+        }}
+      >
+        {failure && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
+        <Form.Item name="name" rules={nameRules} className="passkey-rename-field">
+          <Input
+            aria-label={t("passkeys.newName", { name: passkey.name })}
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            autoFocus
+            autoComplete="off"
+          />
+        </Form.Item>
+        <div className="passkey-rename-actions">
+          <BusyButton type="primary" htmlType="submit" isBusy={renameMutation.isPending}>
+            {t("passkeys.save")}
+          </BusyButton>
+          <Button onClick={() => finish(null)}>{t("factors.cancel")}</Button>
+        </div>
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,281 @@
+import { ExclamationCircleFilled, FileProtectOutlined, MobileOutlined, ReloadOutlined } from "@ant-design/icons";
+import type { TotpSetup } from "@precis/contract/mfa";
+import type { Profile } from "@precis/contract/profile";
+import { Button, Modal, Skeleton, Tag } from "antd";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { Notice } from "@/components/notice";
+import { getCurrentLanguage } from "@/i18n";
+import { formatDateTime } from "@/lib/format-date";
+import { useMfaStatus } from "@/lib/get-mfa-status";
+import { useRegenerateRecoveryCodes } from "../api/regenerate-recovery-codes";
+import { useSetUpTotp } from "../api/set-up-totp";
+import { getFactorFailure } from "../lib/factor-errors";
+import { DisableTotpDialog } from "./disable-totp-dialog";
+import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
+import { RecoveryCodesView } from "./recovery-codes-view";
+import { TotpSetupView } from "./totp-setup";
+
+/** Recovery codes left at which the panel suggests new ones. */
+const FEW_RECOVERY_CODES = 3;
+
+/** What the panel shows below its intro: the app's state, its setup, or recovery codes to save. */
+type View = { kind: "status" } | { kind: "setup"; setup: TotpSetup } | { kind: "codes"; codes: string[]; news: string };
+
+/**
+ * Issue 27's two-step verification: the authenticator app (TOTP) and its recovery codes. Turning it on shows
+ * a QR code and asks for a code; the ten recovery codes then show once. Turning it off takes the password or
+ * a code; new recovery codes void the old ones.
+ */
+export function TwoStepPanel({
+  profile,
+  confirmIdentityThen,
+}: {
+  profile: Profile;
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
+  const { t } = useTranslation("security");
+  const statusQuery = useMfaStatus();
+  const setUpMutation = useSetUpTotp({ confirmIdentityThen });
+  const regenerateMutation = useRegenerateRecoveryCodes({ confirmIdentityThen });
+  const failureText = useFactorFailureText();
+  const [view, setView] = useState<View>({ kind: "status" });
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [news, setNews] = useState<string | null>(null);
+  const newsRef = useRef<HTMLParagraphElement>(null);
+  const setUpButtonRef = useRef<HTMLButtonElement>(null);
+  // Set when the news must take focus once it renders: the control that led to it has gone.
+  const [newsFocusRequest, setNewsFocusRequest] = useState(0);
+  const [isDisableOpen, setIsDisableOpen] = useState(false);
+  const [isRegenerateOpen, setIsRegenerateOpen] = useState(false);
+  // Whether a closing dialog hands focus to the news (it did something) or back to its button (cancelled).
+  const focusesNewsAfterClose = useRef(false);
+
+  useEffect(() => {
+    if (newsFocusRequest > 0) newsRef.current?.focus();
+  }, [newsFocusRequest]);
+
+  const announce = (text: string, { focus }: { focus: boolean }) => {
+    setNews(text);
+    if (focus) setNewsFocusRequest((request) => request + 1);
+  };
+
+  const showFailure = (error: unknown, conflictText: string) => {
+    if (isIdentityNotConfirmed(error)) return;
+    const next = getFactorFailure(error);
+    if (next.kind === "conflict") void statusQuery.refetch();
+    setFailure({ text: next.kind === "conflict" ? conflictText : failureText(next), attempt: Date.now() });
+  };
+
+  const startSetup = () => {
+    if (setUpMutation.isPending) return;
+    setFailure(null);
+    setNews(null);
+    setUpMutation.mutate(undefined, {
+      onSuccess: (setup) => setView({ kind: "setup", setup }),
+      onError: (error) => showFailure(error, t("twoStep.setup.alreadyOn")),
+    });
+  };
+
+  const regenerate = () => {
+    if (regenerateMutation.isPending) return;
+    setFailure(null);
+    setNews(null);
+    regenerateMutation.mutate(undefined, {
+      onSuccess: (codes) => {
+        setIsRegenerateOpen(false);
+        setView({ kind: "codes", codes, news: t("twoStep.recovery.regenerated") });
+      },
+      onError: (error) => {
+        setIsRegenerateOpen(false);
+        showFailure(error, t("twoStep.alreadyOff"));
+      },
+    });
+  };
+
+  let body: ReactNode;
+  if (view.kind === "setup") {
+    body = (
+      <TotpSetupView
+        setup={view.setup}
+        onEnabled={(codes) => setView({ kind: "codes", codes, news: t("twoStep.turnedOn") })}
+        onCancel={() => {
+          setView({ kind: "status" });
+          // Back to the button that started it, once it is drawn again.
+          window.setTimeout(() => setUpButtonRef.current?.focus());
+        }}
+        onRestart={() => {
+          setView({ kind: "status" });
+          void statusQuery.refetch();
+          setFailure({ text: t("twoStep.setup.restart"), attempt: Date.now() });
+        }}
+      />
+    );
+  } else if (view.kind === "codes") {
+    body = (
+      <RecoveryCodesView
+        codes={view.codes}
+        email={profile.email}
+        onDone={() => {
+          setView({ kind: "status" });
+          announce(view.news, { focus: true });
+        }}
+      />
+    );
+  } else if (statusQuery.isPending) {
+    body = (
+      <div role="status" aria-label={t("factors.loading")} className="security-loading">
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      </div>
+    );
+  } else if (statusQuery.isError && !statusQuery.data) {
+    body = <StatusLoadFailure isRetrying={statusQuery.isFetching} onRetry={() => void statusQuery.refetch()} />;
+  } else {
+    const { totp, recoveryCodesLeft, hasPassword } = statusQuery.data;
+    const language = getCurrentLanguage();
+    body = (
+      <>
+        {failure && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
+        <div className="factor-row">
+          <MobileOutlined aria-hidden="true" className="factor-icon" />
+          <div className="factor-main">
+            <h3 className="factor-name">
+              {t("twoStep.app")}
+              <FactorStateTag isOn={totp.isEnabled} />
+            </h3>
+            <p className="factor-details">
+              {totp.isEnabled && totp.enabledAt
+                ? t("twoStep.enabledSince", { date: formatDateTime(totp.enabledAt, language) })
+                : t("twoStep.appOff")}
+            </p>
+          </div>
+          <div className="factor-actions">
+            {totp.isEnabled ? (
+              <Button
+                onClick={() => {
+                  setFailure(null);
+                  setNews(null);
+                  setIsDisableOpen(true);
+                }}
+              >
+                {t("twoStep.turnOff")}
+              </Button>
+            ) : (
+              <BusyButton ref={setUpButtonRef} type="primary" isBusy={setUpMutation.isPending} onClick={startSetup}>
+                {t("twoStep.setUp")}
+              </BusyButton>
+            )}
+          </div>
+        </div>
+        {totp.isEnabled && (
+          <div className="factor-row">
+            <FileProtectOutlined aria-hidden="true" className="factor-icon" />
+            <div className="factor-main">
+              <h3 className="factor-name">{t("twoStep.recovery.heading")}</h3>
+              <p className="factor-details">
+                {t("twoStep.recovery.left", { count: recoveryCodesLeft })} · {t("twoStep.recovery.description")}
+              </p>
+              {recoveryCodesLeft <= FEW_RECOVERY_CODES && (
+                <p className="factor-warning">
+                  <ExclamationCircleFilled aria-hidden="true" className="factor-warning-icon" />
+                  {t("twoStep.recovery.low")}
+                </p>
+              )}
+            </div>
+            <div className="factor-actions">
+              <Button
+                onClick={() => {
+                  setFailure(null);
+                  setNews(null);
+                  setIsRegenerateOpen(true);
+                }}
+              >
+                {t("twoStep.recovery.generate")}
+              </Button>
+            </div>
+          </div>
+        )}
+        <DisableTotpDialog
+          isOpen={isDisableOpen}
+          hasPassword={hasPassword}
+          confirmIdentityThen={confirmIdentityThen}
+          onClose={() => setIsDisableOpen(false)}
+          onTurnedOff={(wasAlreadyOff) => {
+            focusesNewsAfterClose.current = true;
+            setIsDisableOpen(false);
+            announce(t(wasAlreadyOff ? "twoStep.alreadyOff" : "twoStep.turnedOff"), { focus: false });
+          }}
+          afterClose={() => {
+            if (focusesNewsAfterClose.current) newsRef.current?.focus();
+            focusesNewsAfterClose.current = false;
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="security-panel" aria-labelledby="two-step-heading">
+      <h2 id="two-step-heading" className="security-panel-heading">
+        {t("twoStep.heading")}
+      </h2>
+      <p className="security-panel-intro">{t("twoStep.intro")}</p>
+      {body}
+      <div role="status" className="security-news">
+        {news && view.kind === "status" && (
+          <p ref={newsRef} tabIndex={-1}>
+            {news}
+          </p>
+        )}
+      </div>
+      <Modal
+        open={isRegenerateOpen}
+        title={t("twoStep.recovery.confirmTitle")}
+        onCancel={() => setIsRegenerateOpen(false)}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>{t("twoStep.recovery.confirmDescription")}</p>
+        <div className="security-actions">
+          <BusyButton type="primary" size="large" autoFocus isBusy={regenerateMutation.isPending} onClick={regenerate}>
+            {t("twoStep.recovery.generate")}
+          </BusyButton>
+          <Button size="large" onClick={() => setIsRegenerateOpen(false)}>
+            {t("factors.cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+/** "On" in dark green (AA on its tint), "Off" in the default grey. */
+export function FactorStateTag({ isOn }: { isOn: boolean }) {
+  const { t } = useTranslation("security");
+  return <Tag className={isOn ? "factor-tag-on" : "factor-tag-off"}>{t(isOn ? "factors.on" : "factors.off")}</Tag>;
+}
+
+/** The account's factors could not be read: say so, with a way to ask again. */
+export function StatusLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation("security");
+  return (
+    <Notice
+      type="error"
+      role="alert"
+      title={t("factors.loadFailed")}
+      description={
+        <BusyButton
+          icon={<ReloadOutlined aria-hidden="true" />}
+          isBusy={isRetrying}
+          onClick={() => {
+            if (!isRetrying) onRetry();
+          }}
+        >
+          {t("factors.retry")}
+        </BusyButton>
+      }
+    />
+  );
+}

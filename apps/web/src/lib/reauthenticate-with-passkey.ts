@@ -1,0 +1,27 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequestCheckedBy } from "@/lib/api-client";
+import { reauthenticate } from "@/lib/reauthenticate";
+import { getPasskeyAssertion } from "@/lib/webauthn";
+
+/**
+ * `POST /api/reauthenticate/passkey-options`: a challenge only the signed-in account's passkeys can answer, as
+ * WebAuthn's JSON.
+ */
+export function getReauthenticationPasskeyOptions() {
+  return apiRequestCheckedBy(
+    () => import("@precis/contract/mfa").then(({ passkeyOptionsResponseSchema }) => passkeyOptionsResponseSchema),
+    "/reauthenticate/passkey-options",
+    { method: "POST" },
+  );
+}
+
+/** Confirms who is at the keyboard with one of the account's passkeys: the options, the browser's prompt, the answer. */
+export async function reauthenticateWithPasskey() {
+  const options = await getReauthenticationPasskeyOptions();
+  const passkey = await getPasskeyAssertion(options);
+  return reauthenticate({ passkey });
+}
+
+export function useReauthenticateWithPasskey() {
+  return useMutation({ mutationFn: reauthenticateWithPasskey });
+}
