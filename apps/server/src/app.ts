@@ -15,9 +15,12 @@ import { billingRoutes } from "./modules/billing/routes.ts";
 import { createStripeClient } from "./modules/billing/stripe-client.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
+import { createReadiness, type Readiness } from "./modules/health/readiness.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
+import { createMetrics, type Metrics } from "./modules/metrics/metrics.ts";
+import { metricsRoutes, registerRequestMetrics } from "./modules/metrics/routes.ts";
 import { type AccountDeletionJob, createAccountDeletionJob } from "./modules/privacy/deletion.ts";
 import { mfaRoutes } from "./modules/mfa/routes.ts";
 import { privacyRoutes } from "./modules/privacy/routes.ts";
@@ -44,6 +47,9 @@ declare module "fastify" {
     accessReminders: AccessReminderJob;
     retention: RetentionJob;
     accountDeletion: AccountDeletionJob;
+    readiness: Readiness;
+    /** Null unless METRICS_TOKEN is set: nothing is counted that nobody may read. */
+    metrics: Metrics | null;
   }
 }
 
@@ -137,6 +143,7 @@ export async function createServer({
     from: config.mail.from,
     clock,
     log: app.log,
+    onOutcome: (outcome) => app.metrics?.recordEmailOutcome(outcome),
   });
   app.decorate("mailWorker", mailWorker);
   // Only a listening server sends mail in the background; inject()-driven tests call runOnce().
@@ -165,6 +172,20 @@ export async function createServer({
   app.decorate("accountDeletion", accountDeletion);
   app.addHook("onListen", async () => accountDeletion.start());
   app.addHook("onClose", async () => accountDeletion.stop());
+  app.decorate("readiness", createReadiness());
+  const metrics = config.metrics.token
+    ? createMetrics({
+        database,
+        jobs: { access_reminders: accessReminders, retention, account_deletion: accountDeletion },
+        log: app.log,
+      })
+    : null;
+  app.decorate("metrics", metrics);
+  if (metrics) {
+    // Before every route, so its hook reaches them all.
+    registerRequestMetrics(app, metrics);
+    app.addHook("onClose", async () => metrics.stop());
+  }
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
@@ -175,6 +196,7 @@ export async function createServer({
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(clientConfigRoutes);
   await app.register(docsRoutes);
   await app.register(profileRoutes);

@@ -76,10 +76,7 @@ const environmentSchema = z
      */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(10),
     /** Turns on GET /api/metrics for a scraper that sends it as a bearer token; long enough not to be guessed. */
-    METRICS_TOKEN: z
-      .string()
-      .min(32, "must be at least 32 characters (for example `openssl rand -hex 32`)")
-      .optional(),
+    METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (for example `openssl rand -hex 32`)").optional(),
 
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.max(200).default(10),

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
 /**
  * Property-based fuzzing of every operation in /api/openapi.json: hostile bodies, headers and query
@@ -23,13 +24,19 @@ const LEAK_PATTERN =
   /\n\s+at |node_modules|\.ts:\d+|syntax error|relation "|duplicate key|SELECT |INSERT INTO|UPDATE "/i;
 
 let server: TestServer;
+let webBuild: Awaited<ReturnType<typeof createWebBuildStandIn>>;
 let sessionHeaders: Record<string, string>;
 let operations: { method: string; path: string }[];
 let tables: string[];
 
 beforeAll(async () => {
+  // A web build makes the instance ready, so /api/ready's hostile requests meet its 200 path; and metrics are on,
+  // so /api/metrics meets hostile authorization headers rather than a 404.
+  webBuild = await createWebBuildStandIn();
   server = await startTestServer({
     env: {
+      ...webBuild.env,
+      METRICS_TOKEN: "fuzz-metrics-token-0123456789abcdef",
       REGISTER_MAX_PER_IP: "1000000",
       AUTH_MAX_PER_IP: "1000000",
       LOGIN_MAX_PER_ACCOUNT: "1000000",
@@ -52,7 +59,10 @@ beforeAll(async () => {
   )) as unknown as { rows: { table_name: string }[] };
   tables = rows.rows.map((row) => row.table_name).filter((name) => !TABLES_A_REFUSAL_MAY_CHANGE.has(name));
 }, 120_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await webBuild.remove();
+});
 
 /** One checksum of every row of every table (order-independent). */
 async function checksumTables() {

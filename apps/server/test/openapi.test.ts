@@ -16,7 +16,7 @@ describe("OpenAPI document", () => {
     expect(document.openapi).toMatch(/^3\./);
     await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/api/health", "/api/client-config", "/api/user-details"]),
+      expect.arrayContaining(["/api/health", "/api/ready", "/api/metrics", "/api/client-config", "/api/user-details"]),
     );
     // Internal plumbing stays out of the published document.
     expect(Object.keys(document.paths)).not.toContain("/api/openapi.json");

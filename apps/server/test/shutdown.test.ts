@@ -25,7 +25,16 @@ async function startServerProcess() {
   // The embedded database in a folder of its own, whatever the environment says.
   const { DATABASE_URL: _ignored, ...environment } = process.env;
   const started = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { ...environment, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", APP_ENV: "development" },
+    // No drain (readiness.test.ts covers it): this test is about what happens once the listener closes.
+    env: {
+      ...environment,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      APP_ENV: "development",
+      SHUTDOWN_DRAIN_SECONDS: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child = started;

@@ -17,4 +17,17 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/**
+ * Readiness for traffic (GET /api/ready): 200 and "ready" only when the database answers, has every migration this
+ * version ships, and the prerender bundle is loaded; 503 otherwise, and "draining" (nothing else checked) once
+ * shutdown has begun, so a load balancer stops sending before the instance stops listening.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(["ready", "unavailable", "draining"]),
+  database: z.optional(z.enum(["up", "down"])),
+  migrations: z.optional(z.enum(["applied", "pending", "unknown"])),
+  prerender: z.optional(z.enum(["loaded", "loading", "failed", "missing"])),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 export { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "./boot.ts";

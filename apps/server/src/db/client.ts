@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -19,6 +20,21 @@ export interface DatabaseHandle {
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool as it is now, for metrics. */
+  readPoolStats(): PoolStats;
+  /**
+   * Calls `listener` with the seconds each checkout of a connection waited, the sign of a pool too small for its
+   * load; returns the unsubscribe. PGlite has no pool (one connection that queues inside it): never called.
+   */
+  onConnectionWait(listener: (seconds: number) => void): () => void;
+}
+
+/** PostgreSQL: pg.Pool's counts. PGlite: one connection, whose internal queue it does not show (so no idle or waiting). */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle?: number;
+  waiting?: number;
 }
 
 export type DatabaseTarget = { url: string; poolMax: number } | { pgliteDir: string };
@@ -63,6 +79,11 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     await client.end();
   }
 
+  const waitListeners = new Set<(seconds: number) => void>();
+  timeConnectionWaits(pool, (seconds) => {
+    for (const listener of waitListeners) listener(seconds);
+  });
+
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,
@@ -71,7 +92,31 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    readPoolStats: () => ({ max: poolMax, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onConnectionWait: (listener) => {
+      waitListeners.add(listener);
+      return () => waitListeners.delete(listener);
+    },
   };
+}
+
+/**
+ * pg.Pool counts its waiters but does not time them: every checkout (a query's, or a transaction's) goes through
+ * `connect`, callback-style from `pool.query` and promise-style from a transaction, so both are timed here.
+ */
+function timeConnectionWaits(pool: pg.Pool, observe: (seconds: number) => void) {
+  type Done = (error: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Done) => Promise<pg.PoolClient> | undefined;
+  const timed = (callback?: Done) => {
+    const startedAt = performance.now();
+    const observed = () => observe((performance.now() - startedAt) / 1000);
+    if (!callback) return (connect() as Promise<pg.PoolClient>).finally(observed);
+    return connect((error, client, release) => {
+      observed();
+      callback(error, client, release);
+    });
+  };
+  pool.connect = timed as typeof pool.connect;
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -88,5 +133,24 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    readPoolStats: () => ({ max: 1, total: client.closed ? 0 : 1 }),
+    onConnectionWait: () => () => {},
   };
+}
+
+/** When each migration this code ships was made (drizzle's ledger key), read once. */
+let shippedMigrationMillis: number[] | undefined;
+
+/**
+ * How many of this code's migrations the database has not applied, read from drizzle's own ledger the way its
+ * migrator reads it. Zero once `openDatabase` has migrated; more when the database was restored from an older
+ * backup, or is another copy, under a running instance.
+ */
+export async function countPendingMigrations(db: AppDatabase): Promise<number> {
+  shippedMigrationMillis ??= readMigrationFiles({ migrationsFolder }).map((file) => file.folderMillis);
+  const result = (await db.execute(
+    sql`select coalesce(max(created_at), 0) as applied from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { applied: string | number }[] };
+  const applied = Number(result.rows[0]?.applied ?? 0);
+  return shippedMigrationMillis.filter((millis) => millis > applied).length;
 }

@@ -9,10 +9,21 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function createHourlyJob<T>(name: string, run: () => Promise<T>, log: FastifyBaseLogger) {
   let timer: NodeJS.Timeout | undefined;
+  // Real time, not the app's clock: it is published as a metric, which alerts compare with the scraper's time.
+  let lastSucceededAt: Date | null = null;
+  const runRecorded = async () => {
+    const result = await run();
+    lastSucceededAt = new Date();
+    return result;
+  };
   const runLogged = () =>
-    run().catch((error: unknown) => log.error({ err: error, job: name }, `${name} failed; next try in an hour`));
+    runRecorded().catch((error: unknown) =>
+      log.error({ err: error, job: name }, `${name} failed; next try in an hour`),
+    );
   return {
-    runOnce: run,
+    runOnce: runRecorded,
+    /** When a run last finished without an error on this instance (whether it found work or not). */
+    lastSucceededAt: () => lastSucceededAt,
     start() {
       void runLogged();
       timer = setInterval(runLogged, HOUR_MS);

@@ -31,7 +31,15 @@ export interface PrerenderedPage extends RenderedPage {
   audience: PrerenderAudience;
 }
 
+/**
+ * The server-render bundle: loaded once it was imported, failed when the import threw (a broken build; not
+ * retried), missing when the build has none. Readiness waits for "loaded" (decision 027).
+ */
+export type PrerenderState = "loaded" | "failed" | "missing";
+
 export interface Prerender {
+  /** Imports the bundle unless that was done already, and says how it went. */
+  load(): Promise<PrerenderState>;
   /** Whether this exact path is prerendered for the audience (so whether it is worth finding out). */
   covers(pathname: string, audience: PrerenderAudience): boolean;
   /** Whether this path's signed-in frame shows the account's access, so is drawn for its kind. */
@@ -45,7 +53,12 @@ export interface Prerender {
   ): Promise<PrerenderedPage | null>;
 }
 
-const NONE: Prerender = { covers: () => false, showsAccess: () => false, render: async () => null };
+const NONE: Prerender = {
+  load: async () => "missing",
+  covers: () => false,
+  showsAccess: () => false,
+  render: async () => null,
+};
 
 /**
  * Signed-in paths whose frame shows the account's access: drawn once per kind of access, and only for an
@@ -78,8 +91,24 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
   // A build without it (or a hand-made dist in tests) is served as a plain single-page app.
   if (!existsSync(modulePath)) return NONE;
   const paths = listPrerenderedPaths(client.productShortName);
-  // Loaded on the first prerendered request, not at start-up: most test servers never need it.
+  // Loaded when the server starts listening or on the first prerendered request, whichever comes first (servers
+  // that tests drive through inject() and never prerender do not pay for it).
   let renderer: Promise<ServerRenderModule> | undefined;
+  const importRenderer = () => {
+    renderer ??= import(pathToFileURL(modulePath).href) as Promise<ServerRenderModule>;
+    return renderer;
+  };
+  let loaded: Promise<PrerenderState> | undefined;
+  const load = () => {
+    loaded ??= importRenderer().then(
+      () => "loaded" as const,
+      (error: unknown) => {
+        log.error({ err: error, modulePath }, "the prerender bundle failed to load; pages are rendered by the browser");
+        return "failed" as const;
+      },
+    );
+    return loaded;
+  };
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
 
   const covers = (pathname: string, audience: PrerenderAudience) => paths[audience].has(pathname);
@@ -90,8 +119,7 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
     const key = `${audience} ${frame?.screen} ${frame?.access} ${language} ${pathname}`;
     let page = pages.get(key);
     if (!page) {
-      renderer ??= import(pathToFileURL(modulePath).href) as Promise<ServerRenderModule>;
-      page = renderer
+      page = importRenderer()
         // The origin is a placeholder: the router needs a full URL, and pages never print it.
         .then(({ renderPage }) => renderPage(`http://localhost${pathname}`, language, client, audience, frame))
         .then((rendered) => (rendered ? { language, audience, ...rendered } : null))
@@ -107,7 +135,7 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
     }
     return page;
   };
-  return { covers, showsAccess: (pathname) => ACCESS_FRAME_PATHS.has(pathname), render };
+  return { load, covers, showsAccess: (pathname) => ACCESS_FRAME_PATHS.has(pathname), render };
 }
 
 /**

@@ -43,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const prerenderedHeadStart = withScriptsAtLowPriority(headStart);
   const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName, inlineStylesheet);
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
+  // Readiness waits for the bundle, which loads as the server starts listening rather than on the first page.
+  app.readiness.loadPrerender = prerender.load;
+  app.addHook("onListen", async () => void prerender.load());
   const fillRoot = rootFiller(headRest);
   const sessionCookieName = getSessionCookieName(config.env);
   /** Who the page is prerendered for, with the account a frame shows; null for nobody (the browser renders it). */

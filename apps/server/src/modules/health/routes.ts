@@ -1,16 +1,20 @@
-import { healthResponseSchema } from "@precis/contract/api";
+import { healthResponseSchema, type ReadinessResponse, readinessResponseSchema } from "@precis/contract/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { countPendingMigrations } from "../../db/client.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 
-/** For load balancers and uptime checks: 200 only while the database answers. */
+/**
+ * Liveness and readiness, for load balancers and orchestrators (decision 027). /api/health says the process is up
+ * and reaches its database; /api/ready says it should get traffic now.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/health",
     {
       schema: {
         tags: ["operations"],
-        summary: "Whether this instance can serve requests",
+        summary: "Liveness: whether this instance is up and reaches its database",
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
@@ -23,6 +27,35 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return isDatabaseUp
         ? reply.code(200).send({ status: "ok", database: "up" })
         : reply.code(503).send({ status: "unavailable", database: "down" });
+    },
+  );
+
+  app.get(
+    "/api/ready",
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
+        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (app.readiness.isDraining) return reply.code(503).send({ status: "draining" });
+      // One query answers two questions: the pool gave a connection, and the schema is this version's.
+      const [pending, prerender] = await Promise.all([
+        withTimeout(countPendingMigrations(app.database.db), PING_TIMEOUT_MS).catch(() => null),
+        withTimeout(app.readiness.loadPrerender(), PING_TIMEOUT_MS).catch(() => "loading" as const),
+      ]);
+      const checks = {
+        database: pending === null ? "down" : "up",
+        migrations: pending === null ? "unknown" : pending === 0 ? "applied" : "pending",
+        prerender,
+      } satisfies Omit<ReadinessResponse, "status">;
+      const isReady = checks.migrations === "applied" && prerender === "loaded";
+      // Checked again at the end: a drain that began while the checks ran must not be answered with "ready".
+      if (app.readiness.isDraining) return reply.code(503).send({ status: "draining" });
+      return reply.code(isReady ? 200 : 503).send({ status: isReady ? "ready" : "unavailable", ...checks });
     },
   );
 };

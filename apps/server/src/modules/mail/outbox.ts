@@ -76,6 +76,8 @@ export function createMailWorker(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   pollIntervalMs?: number;
+  /** Told of each attempt's outcome, for the metrics. */
+  onOutcome?: (outcome: "sent" | "failed") => void;
 }) {
   const { db, transport, clock, log } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -116,12 +118,14 @@ export function createMailWorker(options: {
           });
           await db.update(mailOutbox).set({ sentAt: clock(), lastError: null }).where(eq(mailOutbox.id, email.id));
           sent += 1;
+          options.onOutcome?.("sent");
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_SECONDS, 5 * 2 ** Math.min(email.attempts, 12));
           const message = error instanceof Error ? error.message : String(error);
           // An SMTP refusal often quotes the address: it stays in the row, and leaves the log without it.
           const loggedMessage = message.replace(/[^\s<>"']+@[^\s<>"']+/g, "[address]");
           log.warn({ emailId: email.id, attempts: email.attempts, err: loggedMessage }, "email not sent; will retry");
+          options.onOutcome?.("failed");
           await db
             .update(mailOutbox)
             .set({ nextAttemptAt: addSeconds(clock(), backoff), lastError: message.slice(0, 500) })

@@ -20,6 +20,7 @@ export async function enforceRateLimits(
     const verdict = await hitRateLimit(app.database.db, check.key, check, app.clock());
     if (!verdict.isAllowed) {
       await refusal.onRefused?.(check);
+      app.metrics?.recordRateLimitRefusal(reply.request.routeOptions.url ?? "unmatched", check.key);
       reply.header("retry-after", String(verdict.retryAfterSeconds));
       void sendApiError(reply, 429, refusal.message);
       return false;

@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+import { startServerProcess } from "./server-process.ts";
+import { createWebBuildStandIn } from "./web-build-stand-in.ts";
+
+/** Decision 027: /api/health is liveness, /api/ready says whether to send traffic. */
+let build: Awaited<ReturnType<typeof createWebBuildStandIn>>;
+let brokenBuild: Awaited<ReturnType<typeof createWebBuildStandIn>>;
+beforeAll(async () => {
+  build = await createWebBuildStandIn();
+  brokenBuild = await createWebBuildStandIn({ ssrSource: 'throw new Error("a broken build");' });
+});
+afterAll(async () => {
+  await build.remove();
+  await brokenBuild.remove();
+});
+
+const getReady = (server: TestServer) => server.app.inject({ method: "GET", url: "/api/ready" });
+
+describe("GET /api/ready", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: build.env });
+  });
+  afterAll(() => server.close());
+
+  it("answers 200 once the database answers with every migration applied and the prerender bundle is loaded", async () => {
+    const response = await getReady(server);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.json()).toEqual({ status: "ready", database: "up", migrations: "applied", prerender: "loaded" });
+  });
+
+  it("is in the OpenAPI document beside /api/health", async () => {
+    const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/ready"]));
+  });
+});
+
+describe("GET /api/ready when something is missing", () => {
+  it("answers 503 on a server without its web build, which would answer every page with a 404", async () => {
+    const server = await startTestServer();
+    try {
+      const response = await getReady(server);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: "unavailable", database: "up", prerender: "missing" });
+      // Alive all the same: a liveness check must not restart it for this.
+      expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers 503 when the prerender bundle fails to load", async () => {
+    const server = await startTestServer({ env: brokenBuild.env });
+    try {
+      const response = await getReady(server);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: "unavailable", migrations: "applied", prerender: "failed" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers 503 when the database lacks a migration this version ships (restored from an older backup)", async () => {
+    const server = await startTestServer({ env: build.env });
+    try {
+      expect((await getReady(server)).statusCode).toBe(200);
+      await server.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      const response = await getReady(server);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: "unavailable", database: "up", migrations: "pending" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers 503 when the database does not answer", async () => {
+    const database = await openDatabase({ pgliteDir: "memory://" });
+    const server = await startTestServer({ env: build.env, database });
+    try {
+      expect((await getReady(server)).statusCode).toBe(200);
+      await database.close();
+      const response = await getReady(server);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: "unavailable",
+        database: "down",
+        migrations: "unknown",
+        prerender: "loaded",
+      });
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it("answers 503 once draining has begun, while every other request is still served", async () => {
+    const server = await startTestServer({ env: build.env });
+    try {
+      server.app.readiness.beginDraining();
+      const response = await getReady(server);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: "draining" });
+      expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await server.app.inject({ method: "GET", url: "/api/client-config" })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("shutdown of the real entry point", () => {
+  let dataDir = "";
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("on SIGTERM answers 503 on /api/ready while still serving, then stops listening and exits 0", async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "precis-drain-"));
+    // Long enough for several polls below; the order of what is seen is the test, not the time it takes.
+    const server = await startServerProcess({ ...build.env, DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: "2" });
+    try {
+      const ready = () => fetch(new URL("/api/ready", server.address)).then((response) => response.status);
+      await expect.poll(ready, { timeout: 10_000 }).toBe(200);
+
+      server.process.kill("SIGTERM");
+      await expect.poll(ready, { timeout: 5_000, interval: 20 }).toBe(503);
+      expect(await fetch(new URL("/api/ready", server.address)).then((response) => response.json())).toEqual({
+        status: "draining",
+      });
+      // Still serving while the load balancer takes it out of rotation.
+      expect((await fetch(new URL("/api/health", server.address))).status).toBe(200);
+      expect((await fetch(new URL("/api/client-config", server.address))).status).toBe(200);
+
+      await expect
+        .poll(
+          () =>
+            fetch(new URL("/api/health", server.address), { headers: { connection: "close" } }).then(
+              () => "accepted",
+              () => "refused",
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe("refused");
+      expect(await server.exited).toBe(0);
+      expect(server.logLines.some((line) => line.includes("draining"))).toBe(true);
+    } finally {
+      if (server.process.exitCode === null) server.process.kill("SIGKILL");
+    }
+  }, 60_000);
+});

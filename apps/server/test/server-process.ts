@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+
+const serverEntry = fileURLToPath(new URL("../src/server.ts", import.meta.url));
+
+export interface ServerProcess {
+  process: ChildProcess;
+  address: URL;
+  logLines: string[];
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the real entry point (server.ts) as a process of its own on a free loopback port, with `env` over a
+ * copy of this process's environment less DATABASE_URL (each test says which database it means); resolves once
+ * it logs its address.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", APP_ENV: "development", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const logLines: string[] = [];
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    let buffered = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        logLines.push(line);
+        const match = /is ready at (http:\/\/[^"\s]+)/.exec(line);
+        if (match?.[1]) resolve(match[1]);
+      }
+    });
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening: ${stderr.slice(-1000)}`)),
+    );
+  });
+  return { process: child, address: new URL(address), logLines, exited };
+}
+
+/** Runs the entry point with `env` until it exits by itself (a configuration it refuses); its exit code and stderr. */
+export async function runServerProcessToExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  // A server that accepted the configuration would listen for ever: it is stopped, and its exit code says so.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const [code] = await once(child, "exit");
+  clearTimeout(timer);
+  return { code: code as number | null, output };
+}
