@@ -21,8 +21,8 @@ import { createMailTransport, createMailWorker, type MailTransport, type MailWor
 import { memoSettingsRoutes } from "./modules/memo-settings/routes.ts";
 import { createMetrics, type Metrics } from "./modules/metrics/metrics.ts";
 import { metricsRoutes, registerRequestMetrics } from "./modules/metrics/routes.ts";
-import { type AccountDeletionJob, createAccountDeletionJob } from "./modules/privacy/deletion.ts";
 import { mfaRoutes } from "./modules/mfa/routes.ts";
+import { type AccountDeletionJob, createAccountDeletionJob } from "./modules/privacy/deletion.ts";
 import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
