@@ -263,5 +263,5 @@ describe("METRICS_TOKEN", () => {
     expect(code).toBe(78);
     expect(output).toContain("METRICS_TOKEN: must be at least 32 characters");
     expect(output).not.toContain(short);
-  }, 30_000);
+  }, 60_000);
 });

@@ -1,14 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
-import { startServerProcess } from "./server-process.ts";
+import { runServerProcessToExit, startServerProcess } from "./server-process.ts";
 import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
 /** Decision 027: /api/health is liveness, /api/ready says whether to send traffic. */
+const migrationsFolder = new URL("../src/db/migrations", import.meta.url);
 let build: Awaited<ReturnType<typeof createWebBuildStandIn>>;
 let brokenBuild: Awaited<ReturnType<typeof createWebBuildStandIn>>;
 beforeAll(async () => {
@@ -155,4 +159,28 @@ describe("shutdown of the real entry point", () => {
       if (server.process.exitCode === null) server.process.kill("SIGKILL");
     }
   }, 60_000);
+});
+
+describe("npm run db:migrate", () => {
+  it("brings a database up to date and exits, so a deploy can migrate before its rolling restart", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "precis-migrate-"));
+    try {
+      const { code, output } = await runServerProcessToExit({ DATA_DIR: dataDir }, "migrate");
+      expect(code).toBe(0);
+      expect(output).toContain("The PGlite database is up to date.");
+      // Read without openDatabase, which would migrate it itself.
+      const client = await PGlite.create(path.join(dataDir, "pglite"));
+      try {
+        const { rows } = await client.query<{ applied: number }>(
+          "select count(*)::int as applied from drizzle.__drizzle_migrations",
+        );
+        const shipped = readMigrationFiles({ migrationsFolder: fileURLToPath(migrationsFolder) }).length;
+        expect(rows[0]?.applied).toBe(shipped);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -3,6 +3,13 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 
 const serverEntry = fileURLToPath(new URL("../src/server.ts", import.meta.url));
+const migrateEntry = fileURLToPath(new URL("../src/migrate.ts", import.meta.url));
+
+/** This process's environment less DATABASE_URL: each test says which database it means. */
+function withoutDatabaseUrl() {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  return inherited;
+}
 
 export interface ServerProcess {
   process: ChildProcess;
@@ -13,14 +20,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real entry point (server.ts) as a process of its own on a free loopback port, with `env` over a
- * copy of this process's environment less DATABASE_URL (each test says which database it means); resolves once
- * it logs its address.
+ * Starts the real entry point (server.ts) as a process of its own on a free loopback port, with `env` over this
+ * process's environment less DATABASE_URL; resolves once it logs its address.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", APP_ENV: "development", ...env },
+    env: { ...withoutDatabaseUrl(), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", APP_ENV: "development", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = once(child, "exit").then(([code]) => code as number | null);
@@ -48,10 +53,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return { process: child, address: new URL(address), logLines, exited };
 }
 
-/** Runs the entry point with `env` until it exits by itself (a configuration it refuses); its exit code and stderr. */
-export async function runServerProcessToExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+/**
+ * Runs an entry point (the server's, or `migrate` for `npm run db:migrate`) with `env` until it exits by itself;
+ * its exit code and output.
+ */
+export async function runServerProcessToExit(env: Record<string, string>, entry: "server" | "migrate" = "server") {
+  const child = spawn(process.execPath, ["--import", "tsx", entry === "server" ? serverEntry : migrateEntry], {
+    env: { ...withoutDatabaseUrl(), PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -62,7 +70,7 @@ export async function runServerProcessToExit(env: Record<string, string>) {
     output += chunk.toString();
   });
   // A server that accepted the configuration would listen for ever: it is stopped, and its exit code says so.
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
   const [code] = await once(child, "exit");
   clearTimeout(timer);
   return { code: code as number | null, output };
