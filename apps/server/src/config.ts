@@ -73,8 +73,9 @@ const environmentSchema = z
     /**
      * Seconds between SIGTERM and closing the listener, while /api/ready answers 503 and requests are still served:
      * at least the load balancer's check interval times its unhealthy threshold (README, "Running several instances").
+     * Unset: 10, or 0 in development, where no load balancer waits and tools stop servers with SIGTERM.
      */
-    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(10),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
     /** Turns on GET /api/metrics for a scraper that sends it as a bearer token; long enough not to be guessed. */
     METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (for example `openssl rand -hex 32`)").optional(),
 
@@ -326,7 +327,7 @@ function buildConfig(env: Environment) {
           )(env.TRUST_PROXY)
         : env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shutdownDrainMs: (env.SHUTDOWN_DRAIN_SECONDS ?? (isDevelopment ? 0 : 10)) * 1000,
     metrics: { token: env.METRICS_TOKEN },
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     dataDir: path.resolve(env.DATA_DIR),

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { runServerProcessToExit, startServerProcess } from "./server-process.ts";
@@ -117,6 +118,15 @@ describe("GET /api/ready when something is missing", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("SHUTDOWN_DRAIN_SECONDS", () => {
+  it("drains 10 s by default where a load balancer may be in front, and not at all in development", () => {
+    expect(loadConfig({ APP_ENV: "staging" }).shutdownDrainMs).toBe(10_000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "2.5" }).shutdownDrainMs).toBe(2_500);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow("SHUTDOWN_DRAIN_SECONDS");
   });
 });
 
