@@ -198,6 +198,7 @@ describe("headers", () => {
         SMTP_URL: "smtp://127.0.0.1:2525",
         STRIPE_SECRET_KEY: "sk_test_x",
         STRIPE_WEBHOOK_SECRET: "whsec_x",
+        MFA_ENCRYPTION_KEY: "5e".repeat(32),
       },
     });
     const response = await production.app.inject({ method: "GET", url: "/login" });

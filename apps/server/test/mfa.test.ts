@@ -460,6 +460,24 @@ describe("passkeys", () => {
   });
 });
 
+describe("the data export", () => {
+  it("lists the second factors by name and date, and none of their secrets", async () => {
+    const { session, secret, recoveryCodes } = await registerWithApp();
+    const authenticator = createSoftwareAuthenticator(ORIGIN);
+    const options = (await post("/api/passkeys/registration-options", session)).json();
+    await post("/api/passkeys", session, { name: "Office YubiKey", response: authenticator.register(options) });
+    const exported = await server.app.inject({ method: "GET", url: "/api/account/export", headers: session.headers });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().secondFactors).toEqual({
+      authenticatorAppEnabledAt: expect.any(String),
+      recoveryCodesLeft: 10,
+      passkeys: [{ name: "Office YubiKey", createdAt: time.clock().toISOString(), lastUsedAt: null }],
+    });
+    for (const hidden of [secret, authenticator.credentialId, ...recoveryCodes])
+      expect(exported.body).not.toContain(hidden);
+  });
+});
+
 describe("a first password for a Google or Microsoft account", () => {
   it("is set without a current one after a recent sign-in, and asks for a fresh sign-in after 15 minutes", async () => {
     const email = `google.factor${++counter}@example.ca`;

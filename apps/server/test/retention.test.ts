@@ -9,11 +9,13 @@ import {
   knownDevices,
   mailOutbox,
   passwordResetCodes,
+  pendingSignIns,
   rateLimitCounters,
   scheduledJobRuns,
   sessions,
   stripeEvents,
   users,
+  webauthnChallenges,
 } from "../src/db/schema.ts";
 import { addDays } from "../src/lib/clock.ts";
 import {
@@ -83,6 +85,17 @@ describe("the retention job", () => {
       userId: account?.id ?? 0,
       lastSignInAt: addDays(runDay, -366),
     });
+    // A passkey challenge never answered, and a password sign-in that never took its second step.
+    await db.insert(webauthnChallenges).values({
+      challengeHash: "an-unanswered-challenge",
+      purpose: "sign-in",
+      expiresAt: addDays(runDay, -1),
+    });
+    await db.insert(pendingSignIns).values({
+      tokenHash: "an-unfinished-second-step",
+      userId: account?.id ?? 0,
+      expiresAt: addDays(runDay, -1),
+    });
     await db.insert(docsFeedback).values([
       { page: "faq", isHelpful: true, createdAt: addDays(runDay, -731) },
       { page: "faq", isHelpful: false, createdAt: addDays(runDay, -10) },
@@ -119,7 +132,10 @@ describe("the retention job", () => {
       auditEvents: 1,
       docsFeedback: 1,
       knownDevices: 1, // the one unseen for a year; the browser that signed in a month ago stays
+      secondFactorChallenges: 2,
     });
+    expect(await rows(webauthnChallenges)).toBe(0);
+    expect(await rows(pendingSignIns)).toBe(0);
     expect(counts?.rateLimitCounters).toBeGreaterThan(0);
     expect(await rows(rateLimitCounters)).toBe(0);
     expect(await rows(passwordResetCodes)).toBe(0);

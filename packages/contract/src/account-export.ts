@@ -39,6 +39,12 @@ export const accountExportSchema = z.object({
     }),
   ),
   knownBrowsers: z.array(z.object({ firstSignInAt: date, lastSignInAt: date })),
+  /** The authenticator app and passkeys: when and what, never a secret, a recovery code or a public key. */
+  secondFactors: z.object({
+    authenticatorAppEnabledAt: nullableDate,
+    recoveryCodesLeft: z.int(),
+    passkeys: z.array(z.object({ name: z.string(), createdAt: date, lastUsedAt: nullableDate })),
+  }),
   securityEvents: z.array(
     z.object({
       occurredAt: date,

@@ -1,6 +1,6 @@
 import { ACCOUNT_EXPORT_FORMAT_VERSION, type AccountExport } from "@precis/contract/account-export";
 import type { Occupation, Profile } from "@precis/contract/profile";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import {
@@ -13,11 +13,14 @@ import {
   sessions,
   stripeCustomers,
   subscriptions,
+  totpFactors,
   userIdentities,
   users,
 } from "../../db/schema.ts";
 import { getEntitlement } from "../billing/service.ts";
 import { getMemoOptions } from "../memo-settings/service.ts";
+import { listPasskeys } from "../mfa/passkeys.ts";
+import { countUnusedRecoveryCodes } from "../mfa/recovery-codes.ts";
 import { listConsents } from "./consents.ts";
 
 const iso = (date: Date) => date.toISOString();
@@ -44,6 +47,9 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
         emails,
         entitlement,
         accepted,
+        [authenticatorApp],
+        passkeyRows,
+        recoveryCodesLeft,
       ] = await Promise.all([
         tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id)),
         tx.select().from(memoOptionSets).where(eq(memoOptionSets.userId, userId)).orderBy(asc(memoOptionSets.id)),
@@ -61,6 +67,12 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
         tx.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).orderBy(asc(mailOutbox.id)),
         getEntitlement(tx, config, userId, now),
         listConsents(tx, userId),
+        tx
+          .select({ enabledAt: totpFactors.enabledAt })
+          .from(totpFactors)
+          .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.enabledAt))),
+        listPasskeys(tx, userId),
+        countUnusedRecoveryCodes(tx, userId),
       ]);
       const savedAt = new Map(options.map((row) => [row.id, row.updatedAt]));
       const profile: Profile = {
@@ -115,6 +127,15 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
           firstSignInAt: iso(row.createdAt),
           lastSignInAt: iso(row.lastSignInAt),
         })),
+        secondFactors: {
+          authenticatorAppEnabledAt: isoOrNull(authenticatorApp?.enabledAt ?? null),
+          recoveryCodesLeft: authenticatorApp ? recoveryCodesLeft : 0,
+          passkeys: passkeyRows.map((row) => ({
+            name: row.name,
+            createdAt: iso(row.createdAt),
+            lastUsedAt: isoOrNull(row.lastUsedAt),
+          })),
+        },
         securityEvents: events.map((row) => ({
           occurredAt: iso(row.occurredAt),
           event: row.event,

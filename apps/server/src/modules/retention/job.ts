@@ -9,10 +9,12 @@ import {
   knownDevices,
   mailOutbox,
   passwordResetCodes,
+  pendingSignIns,
   rateLimitCounters,
   scheduledJobRuns,
   sessions,
   stripeEvents,
+  webauthnChallenges,
 } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
@@ -33,7 +35,8 @@ export type RetentionCounts = Record<
   | "stripePayloads"
   | "auditEvents"
   | "docsFeedback"
-  | "knownDevices",
+  | "knownDevices"
+  | "secondFactorChallenges",
   number
 >;
 
@@ -127,6 +130,20 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
           .where(lt(knownDevices.lastSignInAt, addDays(now, -KNOWN_DEVICE_DAYS)))
           .returning({ tokenHash: knownDevices.tokenHash }),
       ),
+      // Passkey challenges never answered and second steps never finished: dead after five minutes.
+      secondFactorChallenges:
+        (await counted(
+          tx
+            .delete(webauthnChallenges)
+            .where(lt(webauthnChallenges.expiresAt, now))
+            .returning({ hash: webauthnChallenges.challengeHash }),
+        )) +
+        (await counted(
+          tx
+            .delete(pendingSignIns)
+            .where(or(isNotNull(pendingSignIns.usedAt), lt(pendingSignIns.expiresAt, now)))
+            .returning({ id: pendingSignIns.id }),
+        )),
     };
     await tx.insert(scheduledJobRuns).values({ job: RETENTION_JOB, period, ranAt: now, details: counts });
     return counts;
