@@ -15,6 +15,7 @@ import { billingRoutes } from "./modules/billing/routes.ts";
 import { createStripeClient } from "./modules/billing/stripe-client.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
+import { extensionRoutes } from "./modules/extension/routes.ts";
 import { createReadiness, type Readiness } from "./modules/health/readiness.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
@@ -208,6 +209,7 @@ export async function createServer({
   await app.register(sessionRoutes);
   await app.register(privacyRoutes);
   await app.register(mfaRoutes);
+  await app.register(extensionRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

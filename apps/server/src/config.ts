@@ -96,6 +96,12 @@ const environmentSchema = z
       ),
     ),
 
+    /**
+     * The Precis extension's ids in Chrome and Edge (32 letters a–p each): the portal hands a signed-in session
+     * to these only (decision 028), and their origins may call the API like CORS_ORIGINS.
+     */
+    EXTENSION_IDS: commaList.pipe(z.array(z.string().regex(/^[a-p]{32}$/, "must be extension ids: 32 letters a to p"))),
+
     PRODUCT_NAME: z.string().min(1).max(40).default("Precis"),
     PRODUCT_SHORT_NAME: z
       .string()
@@ -297,6 +303,7 @@ function buildConfig(env: Environment) {
               : {}),
           }
         : { isConfigured: false },
+    extensionIds: env.EXTENSION_IDS,
     privacy: {
       officerEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
       deletionGraceDays: env.ACCOUNT_DELETION_GRACE_DAYS,
@@ -333,7 +340,8 @@ function buildConfig(env: Environment) {
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir,
     webSsrDir,
-    corsOrigins: env.CORS_ORIGINS,
+    corsOrigins: [...env.CORS_ORIGINS, ...env.EXTENSION_IDS.map((id) => `chrome-extension://${id}`)],
+    extensionIds: env.EXTENSION_IDS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     session: { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS },
     rateLimits: {

@@ -39,6 +39,11 @@ export const clientConfigSchema = z.object({
   }),
   /** What `GET /api/sso/firebase` answers, here too so the sign-in buttons need no round trip. */
   sso: firebaseConfigResponseSchema,
+  /**
+   * The Precis extension's ids in Chrome and Edge: after a sign-in that came from the case-law site, and on
+   * /greet, the portal hands each a single-use code with `chrome.runtime.sendMessage` (decision 028).
+   */
+  extensionIds: z.array(z.string()),
   /** What the Privacy Policy states as configured: who to write to, and how long each record is kept. */
   privacy: z.object({
     officerEmail: z.string(),

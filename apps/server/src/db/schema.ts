@@ -107,12 +107,34 @@ export const sessions = pgTable(
      * since): sensitive actions ask again once this is older than 15 minutes.
      */
     authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * For a session the extension opened with a handoff code: the portal session that handed it over. Logging
+     * out of either ends the other, unless the person chose to keep the extension signed in (`isIndependent`).
+     */
+    linkedSessionId: bigint("linked_session_id", { mode: "number" }),
+    isIndependent: boolean("is_independent").notNull().default(false),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_key").on(table.tokenHash),
     index("sessions_user_id_idx").on(table.userId),
+    index("sessions_linked_session_id_idx").on(table.linkedSessionId),
   ],
 );
+
+/**
+ * Single-use codes by which a signed-in portal page hands the extension a session of its own (decision 028):
+ * hashed, for one minute, for one exchange, by an allowed extension only.
+ */
+export const extensionHandoffCodes = pgTable("extension_handoff_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  userId: userRef(),
+  portalSessionId: bigint("portal_session_id", { mode: "number" })
+    .notNull()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  /** The person chose to keep the extension signed in when they log out of the portal. */
+  isIndependent: boolean("is_independent").notNull().default(false),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 /**
  * Browsers that have signed in to an account before (a long-lived device cookie, kept here only as a hash):

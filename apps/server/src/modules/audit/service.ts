@@ -36,6 +36,7 @@ export const auditEventTypes = [
   "second_factor_failed",
   "passkey_added",
   "passkey_removed",
+  "extension_signed_in",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

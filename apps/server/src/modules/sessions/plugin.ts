@@ -58,7 +58,8 @@ export async function registerSessions(app: FastifyInstance) {
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
-    const token = request.cookies[cookieName];
+    // The extension's own session comes as a bearer token (decision 028); a page's, as the cookie.
+    const token = readBearerToken(request) ?? request.cookies[cookieName];
     const accessKey = request.headers[ACCESS_KEY_HEADER];
     if (
       !token ||
@@ -124,12 +125,21 @@ export async function registerSessions(app: FastifyInstance) {
     await revokeSession(app.database.db, this.request.session.id, app.clock());
     // Revoked here means refused here at once: other instances notice within SESSION_REUSE_MS.
     cache.forgetAll();
+    // A bearer session has no cookie of its own: the browser's cookie, if any, is the portal's.
+    if (readBearerToken(this.request)) return;
     this.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: !isDevelopment });
   });
 
   app.decorateReply("hasSessionCookie", function hasSessionCookie(this: FastifyReply) {
     return Boolean(this.request.cookies[cookieName]);
   });
+}
+
+/** The token of `Authorization: Bearer <token>`, as the extension sends its session; null otherwise. */
+function readBearerToken(request: FastifyRequest) {
+  const authorization = request.headers.authorization;
+  if (!authorization?.startsWith("Bearer ")) return null;
+  return authorization.slice("Bearer ".length).trim() || null;
 }
 
 /** For routes that need a signed-in user: the session, or a 401 already sent. */

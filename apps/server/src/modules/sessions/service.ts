@@ -1,5 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema.ts";
@@ -43,6 +43,8 @@ const insertSessionStatement = preparedPerDatabase((db) =>
       userAgent: sql.placeholder("userAgent"),
       isExtension: sql.placeholder("isExtension"),
       authenticatedAt: sql.placeholder("createdAt"),
+      linkedSessionId: sql.placeholder("linkedSessionId"),
+      isIndependent: sql.placeholder("isIndependent"),
     })
     .prepare("session_insert"),
 );
@@ -57,6 +59,9 @@ export async function openSession(
     ipAddress: string;
     userAgent: string | undefined;
     isExtension: boolean;
+    /** An extension session handed over by this portal session (decision 028). */
+    linkedSessionId?: number;
+    isIndependent?: boolean;
   },
 ) {
   const token = newSecret();
@@ -73,6 +78,8 @@ export async function openSession(
     ipAddress: input.ipAddress,
     userAgent: input.userAgent?.slice(0, 512),
     isExtension: input.isExtension,
+    linkedSessionId: input.linkedSessionId ?? null,
+    isIndependent: input.isIndependent ?? false,
   });
   return { token, accessKey, absoluteExpiresAt };
 }
@@ -150,11 +157,25 @@ export async function findLiveSessionUserId(
   return isLive ? row.userId : null;
 }
 
+/**
+ * Ends a session, and the sessions linked to it by an extension handoff (decision 028): logging out of the
+ * portal ends the extension sessions it handed over, and logging out of the extension ends the portal session
+ * that handed it over, unless the person chose to keep the extension signed in.
+ */
 export async function revokeSession(db: AppDatabase, sessionId: number, now: Date) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        or(
+          eq(sessions.id, sessionId),
+          and(eq(sessions.linkedSessionId, sessionId), eq(sessions.isIndependent, false)),
+          sql`${sessions.id} = (select ${sessions.linkedSessionId} from ${sessions} where ${sessions.id} = ${sessionId} and not ${sessions.isIndependent})`,
+        ),
+      ),
+    );
 }
 
 /** The account's live sessions, newest first, as the Security tab lists them. */

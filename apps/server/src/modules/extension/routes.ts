@@ -1,0 +1,137 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import {
+  extensionSessionRequestSchema,
+  extensionSessionResponseSchema,
+  HANDOFF_CODE_SECONDS,
+  handoffRequestSchema,
+  handoffResponseSchema,
+} from "@precis/contract/extension";
+import type { Occupation } from "@precis/contract/profile";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendApiError } from "../../plugins/errors.ts";
+import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { failureMessages } from "../auth/failures.ts";
+import { getAccountUser } from "../mfa/service.ts";
+import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { requireSession } from "../sessions/plugin.ts";
+import { openSession } from "../sessions/service.ts";
+import { claimHandoffCode, createHandoffCode } from "./service.ts";
+
+const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})$/;
+
+/** The portal hands its signed-in account to the Precis extension (decision 028). */
+export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const allowedExtensionIds = new Set(config.extensionIds);
+
+  app.post(
+    "/api/extension/handoff",
+    {
+      schema: {
+        tags: ["extension"],
+        summary: `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only`,
+        body: handoffRequestSchema,
+        response: {
+          200: handoffResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request, reply);
+      if (!session) return reply;
+      // Codes come from portal pages: an extension, holding a session already, has nothing to hand over.
+      if (EXTENSION_ORIGIN.test(request.headers.origin ?? "") || request.headers.authorization?.startsWith("Bearer ")) {
+        return sendApiError(reply, 403, "Sign-in codes for the extension come from the portal's pages.");
+      }
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [{ key: `handoff:session:${session.id}`, limit: 30, windowSeconds: config.rateLimits.windowSeconds }],
+        { message: failureMessages.tooManyAttempts },
+      );
+      if (!isAllowed) return reply;
+      reply.header("cache-control", "no-store");
+      const code = await createHandoffCode(app.database.db, {
+        userId: session.userId,
+        portalSessionId: session.id,
+        isIndependent: request.body.keepSignedIn,
+        now: app.clock(),
+      });
+      return { code, expiresInSeconds: HANDOFF_CODE_SECONDS };
+    },
+  );
+
+  app.post(
+    "/api/extension/session",
+    {
+      schema: {
+        tags: ["extension"],
+        summary:
+          "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
+        body: extensionSessionRequestSchema,
+        response: {
+          200: extensionSessionResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Chrome sets an extension's Origin itself; a web page cannot claim one. EXTENSION_IDS names ours.
+      const extensionId = EXTENSION_ORIGIN.exec(request.headers.origin ?? "")?.[1];
+      if (!extensionId || !allowedExtensionIds.has(extensionId)) {
+        return sendApiError(reply, 403, "Only the Precis extension can exchange this code.");
+      }
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [
+          {
+            key: `auth:ip:${request.ip}`,
+            limit: config.rateLimits.authPerIp,
+            windowSeconds: config.rateLimits.windowSeconds,
+          },
+        ],
+        { message: failureMessages.tooManyAttempts },
+      );
+      if (!isAllowed) return reply;
+      const now = app.clock();
+      const handoff = await claimHandoffCode(app.database.db, request.body.code, now);
+      if (!handoff) {
+        return sendApiError(
+          reply,
+          401,
+          "This sign-in code has expired or was already used. Sign in again on the portal.",
+          [{ path: "code", message: "has expired or was used" }],
+        );
+      }
+      const user = await getAccountUser(app.database.db, handoff.userId);
+      const opened = await openSession(app.database.db, {
+        userId: user.id,
+        now,
+        lifetimes: config.session,
+        ipAddress: request.ip,
+        userAgent: request.headers["user-agent"],
+        isExtension: true,
+        linkedSessionId: handoff.portalSessionId,
+        isIndependent: handoff.isIndependent,
+      });
+      await recordAuditEvent(app.database.db, getRequestOrigin(request), "extension_signed_in", user.id, {
+        isIndependent: handoff.isIndependent,
+      });
+      reply.header("cache-control", "no-store");
+      return {
+        Status: "Success" as const,
+        Role: user.occupation as Occupation,
+        sessionToken: opened.token,
+        accessKey: opened.accessKey,
+      };
+    },
+  );
+};

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+
+/** Issue 30: a signed-in portal page hands the extension a session of its own, by a single-use code. */
+const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
+const OTHER_EXTENSION_ID = "ponmlkjihgfedcbaponmlkjihgfedcba";
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+const time = createTestClock();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock, env: { EXTENSION_IDS: EXTENSION_ID } });
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  time.advanceDays(1);
+});
+
+type Session = ReturnType<typeof readSession>;
+let counter = 0;
+async function registerOnPortal() {
+  counter += 1;
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email: `handoff${counter}@example.ca`, password: "Tribunal2024x", role: "law student" },
+  });
+  return readSession(response);
+}
+const askForCode = (portal: Session, payload: object = {}) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/extension/handoff",
+    headers: { ...xhrHeaders, ...portal.headers, origin: "http://localhost:8081" },
+    payload,
+  });
+const exchange = (code: string, origin: string | null = EXTENSION_ORIGIN) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/extension/session",
+    headers: { ...xhrHeaders, ...(origin ? { origin } : {}) },
+    payload: { code },
+  });
+/** What the extension sends: its bearer token and access key, no cookie. */
+const asExtension = (body: { sessionToken: string; accessKey: string }) => ({
+  authorization: `Bearer ${body.sessionToken}`,
+  "x-access-key": body.accessKey,
+  origin: EXTENSION_ORIGIN,
+});
+const profileOf = async (headers: Record<string, string>) =>
+  (await server.app.inject({ method: "GET", url: "/api/user-details", headers })).json().userProfile;
+async function handOff(portal: Session, payload: object = {}) {
+  const { code } = (await askForCode(portal, payload)).json();
+  const response = await exchange(code);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { sessionToken: string; accessKey: string; Role: string };
+}
+const logOut = (headers: Record<string, string>) =>
+  server.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...headers } });
+
+describe("the extension handoff", () => {
+  it("gives the extension a session of its own, listed as the extension's, and sets no cookie", async () => {
+    const portal = await registerOnPortal();
+    const asked = await askForCode(portal);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ code: expect.stringMatching(/^[\w-]{43}$/), expiresInSeconds: 60 });
+    const exchanged = await exchange(asked.json().code);
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.json()).toEqual({
+      Status: "Success",
+      Role: "law student",
+      sessionToken: expect.any(String),
+      accessKey: expect.any(String),
+    });
+    expect(exchanged.headers["set-cookie"]).toBeUndefined();
+    const extension = asExtension(exchanged.json());
+    expect((await profileOf(extension)).email).toBe(`handoff${counter}@example.ca`);
+    // The token alone, or with the portal's key, is nothing.
+    expect(await profileOf({ authorization: extension.authorization })).toBeNull();
+    expect(await profileOf({ authorization: extension.authorization, "x-access-key": portal.accessKey })).toBeNull();
+    const listed = (await server.app.inject({ method: "GET", url: "/api/sessions", headers: portal.headers })).json();
+    expect(listed.sessions.map((session: { isExtension: boolean }) => session.isExtension).sort()).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it("takes a code once, for a minute, and only from an allowed extension", async () => {
+    const portal = await registerOnPortal();
+    const { code } = (await askForCode(portal)).json();
+    for (const origin of [
+      null,
+      "http://localhost:8081",
+      "https://evil.example",
+      `chrome-extension://${OTHER_EXTENSION_ID}`,
+    ]) {
+      const refused = await exchange(code, origin);
+      expect(refused.statusCode).toBe(403);
+    }
+    // Refusing a caller spends nothing: the allowed extension still gets it, once.
+    expect((await exchange(code)).statusCode).toBe(200);
+    const reused = await exchange(code);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().fields).toEqual([{ path: "code", message: "has expired or was used" }]);
+
+    const late = (await askForCode(portal)).json().code;
+    time.advanceMilliseconds(61_000);
+    expect((await exchange(late)).statusCode).toBe(401);
+    expect((await exchange("not-a-code")).statusCode).toBe(401);
+    expect((await exchange("")).statusCode).toBe(400);
+  });
+
+  it("is asked for by a signed-in portal page only", async () => {
+    const portal = await registerOnPortal();
+    expect(
+      (await server.app.inject({ method: "POST", url: "/api/extension/handoff", headers: xhrHeaders, payload: {} }))
+        .statusCode,
+    ).toBe(401);
+    const extension = asExtension(await handOff(portal));
+    const fromExtension = await server.app.inject({
+      method: "POST",
+      url: "/api/extension/handoff",
+      headers: { ...xhrHeaders, ...extension },
+      payload: {},
+    });
+    expect(fromExtension.statusCode).toBe(403);
+    expect((await askForCode(portal, { keepSignedIn: "yes" })).statusCode).toBe(400);
+  });
+
+  it("is void once the portal session that asked for it has logged out", async () => {
+    const portal = await registerOnPortal();
+    const { code } = (await askForCode(portal)).json();
+    expect((await logOut(portal.headers)).statusCode).toBe(200);
+    expect((await exchange(code)).statusCode).toBe(401);
+  });
+});
+
+describe("logging out", () => {
+  it("of the portal signs the extension out, and of the extension signs the portal out", async () => {
+    const portal = await registerOnPortal();
+    const extension = asExtension(await handOff(portal));
+    expect((await logOut(portal.headers)).statusCode).toBe(200);
+    expect(await profileOf(extension)).toBeNull();
+
+    const again = readSession(
+      await server.app.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: {
+          ...xhrHeaders,
+          authorization: `Basic ${Buffer.from(`handoff${counter}@example.ca:Tribunal2024x`).toString("base64")}`,
+        },
+      }),
+    );
+    const secondExtension = asExtension(await handOff(again));
+    const loggedOut = await logOut(secondExtension);
+    expect(loggedOut.statusCode).toBe(200);
+    // The extension's logout clears no cookie: the browser's cookie is the portal's.
+    expect(loggedOut.headers["set-cookie"]).toBeUndefined();
+    expect(await profileOf(again.headers)).toBeNull();
+  });
+
+  it("of either leaves the other signed in when the person chose to keep the extension signed in", async () => {
+    const portal = await registerOnPortal();
+    const kept = asExtension(await handOff(portal, { keepSignedIn: true }));
+    const linked = asExtension(await handOff(portal));
+    expect((await logOut(portal.headers)).statusCode).toBe(200);
+    expect(await profileOf(kept)).not.toBeNull();
+    expect(await profileOf(linked)).toBeNull();
+    expect((await logOut(kept)).statusCode).toBe(200);
+    expect(await profileOf(kept)).toBeNull();
+  });
+
+  it("the extension's session can be signed out on its own from the portal's Security tab", async () => {
+    const portal = await registerOnPortal();
+    const extension = asExtension(await handOff(portal));
+    const { sessions } = (
+      await server.app.inject({ method: "GET", url: "/api/sessions", headers: portal.headers })
+    ).json();
+    const extensionSession = sessions.find((session: { isExtension: boolean }) => session.isExtension);
+    const revoked = await server.app.inject({
+      method: "DELETE",
+      url: `/api/sessions/${extensionSession.id}`,
+      headers: { ...xhrHeaders, ...portal.headers },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await profileOf(extension)).toBeNull();
+    expect(await profileOf(portal.headers)).not.toBeNull();
+  });
+});
