@@ -400,6 +400,12 @@ export const memoOptionSets = pgTable(
     memoOrdering: jsonb("memo_ordering").$type<MemoOrderingNode[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the user last chose this preset for the extension: the selected preset is the one chosen last, so
+     * choosing is one UPDATE of the chosen row (ownership in its WHERE, no second row to clear), and deleting
+     * the selected preset hands the selection back to the one chosen before it. Null: never chosen.
+     */
+    selectedAt: timestamp("selected_at", { withTimezone: true }),
   },
   // (user_id, id), not user_id alone: a save reads the user's other sets by this index in id order, a plain
   // index scan, which marks the dead versions that repeated saves of one set leave as dead in the index. On
