@@ -49,7 +49,7 @@ function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
 }
 
 describe("apiRequest", () => {
-  it("sends credentials, the XMLHttpRequest marker and the stored access key to /api", async () => {
+  it("sends the same-origin cookie, the XMLHttpRequest marker and the stored access key to /api", async () => {
     window.localStorage.setItem(ACCESS_KEY_STORAGE_KEY, "stored-key");
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
 
@@ -57,7 +57,7 @@ describe("apiRequest", () => {
 
     const { url, init, headers } = lastRequest();
     expect(url).toBe("/api/user-details");
-    expect(init.credentials).toBe("include");
+    expect(init.credentials).toBe("same-origin");
     expect(headers.get("x-requested-with")).toBe("XMLHttpRequest");
     expect(headers.get("x-access-key")).toBe("stored-key");
   });
@@ -190,7 +190,7 @@ describe("apiDownload", () => {
 
     const { url, init, headers } = lastRequest();
     expect(url).toBe("/api/account/export");
-    expect(init.credentials).toBe("include");
+    expect(init.credentials).toBe("same-origin");
     expect(headers.get("x-requested-with")).toBe("XMLHttpRequest");
     expect(headers.get("x-access-key")).toBe("stored-key");
     expect(fileName).toBe("precis-data-2026-11-25.json");

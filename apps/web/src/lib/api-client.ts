@@ -1,5 +1,11 @@
+import {
+  type ApiResult as ClientResult,
+  createApiClient,
+  isApiErrorBody,
+  parseRetryAfter,
+  type ResponseSchema,
+} from "@precis/client";
 import type { ApiError } from "@precis/contract/api";
-import { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/boot";
 import type { z } from "zod/mini";
 import { readStoredValue, removeStoredValue, writeStoredValue } from "@/lib/browser-storage";
 
@@ -21,20 +27,8 @@ export function clearAccessKey(): void {
   removeStoredValue("local", ACCESS_KEY_STORAGE_KEY);
 }
 
-/**
- * Seconds to wait from a Retry-After header (RFC 9110 §10.2.3: delay seconds or an HTTP date);
- * null when it is missing or unreadable.
- */
-export function parseRetryAfter(value: string | null, now: Date = new Date()): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  // An HTTP date always names its time zone; this keeps Date.parse from reading "-5" as a year.
-  if (!/GMT$/i.test(trimmed)) return null;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
-}
+/** Seconds to wait from a Retry-After header; the typed client reads it, screens (and tests) use it from here. */
+export { parseRetryAfter };
 
 /** A non-2xx answer. `body` is the parsed JSON (or text) so callers can read `Status`/`Error` fields. */
 export class ApiRequestError extends Error {
@@ -57,21 +51,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-/**
- * The fields of contract/api's apiErrorSchema that screens read. A shape check rather than the
- * schema itself: this module is in the entry chunk, which must not bundle zod.
- */
-function isApiErrorBody(body: unknown): body is ApiError {
-  if (typeof body !== "object" || body === null) return false;
-  const { statusCode, error, message, fields } = body as Record<string, unknown>;
-  return (
-    Number.isInteger(statusCode) &&
-    typeof error === "string" &&
-    typeof message === "string" &&
-    (fields === undefined || Array.isArray(fields))
-  );
-}
-
 export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
@@ -89,56 +68,34 @@ export type ApiRequestOptions<TSchema extends z.ZodMiniType | undefined> = {
 
 type ApiResult<TSchema> = TSchema extends z.ZodMiniType ? z.output<TSchema> : unknown;
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  const contentType = response.headers.get("content-type") ?? "";
-  if (!contentType.includes("json")) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+/**
+ * The portal's pages talk to `/api` through the typed client of packages/client, in cookie mode: the session
+ * cookie, the XMLHttpRequest marker (the server's CSRF defence) and the stored access key go out with every
+ * call, and any key the server hands back (login, SSO login, key rotation) is stored.
+ */
+const portalClient = createApiClient({
+  apiBaseUrl: API_BASE_PATH,
+  credentials: { mode: "cookie", getAccessKey, onAccessKey: storeAccessKey },
+});
 
 /**
- * Sends a request the way every call to `/api` goes out: the session cookie, the XMLHttpRequest marker
- * (the server's CSRF defence) and the stored access key; stores any key the server hands back (login, SSO
- * login, key rotation); and throws ApiRequestError for any answer that is not a success.
+ * The client's typed results as this app's callers expect them (TanStack Query and the forms): the value, or
+ * ApiRequestError for an answer that is not a success; a failed connection or abort throws what fetch threw, and a
+ * body that breaks its schema throws the schema's error.
  */
-async function sendApiRequest(path: string, options: Omit<ApiRequestOptions<undefined>, "schema">): Promise<Response> {
-  const headers = new Headers(options.headers);
-  headers.set("Accept", "application/json");
-  headers.set(REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE);
-  const accessKey = getAccessKey();
-  if (accessKey && !headers.has(ACCESS_KEY_HEADER)) headers.set(ACCESS_KEY_HEADER, accessKey);
-  if (options.body !== undefined) headers.set("Content-Type", "application/json");
-
-  const response = await fetch(`${API_BASE_PATH}${path}`, {
-    method: options.method ?? "GET",
-    credentials: "include",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-
-  const returnedAccessKey = response.headers.get(ACCESS_KEY_HEADER);
-  if (returnedAccessKey) storeAccessKey(returnedAccessKey);
-
-  if (!response.ok) {
-    const body = await readBody(response);
-    throw new ApiRequestError(response.status, body, path, parseRetryAfter(response.headers.get("retry-after")));
-  }
-  return response;
+function unwrap<TData>(result: ClientResult<TData>, path: string): TData {
+  if (result.ok) return result.data;
+  if (result.kind === "http") throw new ApiRequestError(result.status, result.body, path, result.retryAfterSeconds);
+  throw result.cause;
 }
 
-/** The one way the app talks to `/api` (see sendApiRequest), for answers the app reads. */
+/** The one way the app talks to `/api` (see portalClient), for answers the app reads. */
 export async function apiRequest<TSchema extends z.ZodMiniType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<TSchema> = {},
 ): Promise<ApiResult<TSchema>> {
-  const body = await readBody(await sendApiRequest(path, options));
-  return (options.schema ? options.schema.parse(body) : body) as ApiResult<TSchema>;
+  const result = await portalClient.request({ ...options, path, schema: options.schema as ResponseSchema<unknown> });
+  return unwrap(result, path) as ApiResult<TSchema>;
 }
 
 /**
@@ -167,7 +124,7 @@ export async function apiDownload(
   path: string,
   options: Omit<ApiRequestOptions<undefined>, "schema" | "body"> = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await sendApiRequest(path, options);
+  const response = unwrap(await portalClient.requestResponse({ ...options, path }), path);
   return {
     blob: await response.blob(),
     fileName: parseContentDispositionFileName(response.headers.get("content-disposition")),

@@ -1,0 +1,46 @@
+import { statusResponseSchema } from "@precis/contract/auth";
+import { extensionSessionResponseSchema, type HandoffRequest, handoffResponseSchema } from "@precis/contract/extension";
+import { type MemoOptionSet, userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { userDetailsResponseSchema } from "@precis/contract/profile";
+import { entitlementResponseSchema } from "@precis/contract/subscription";
+import type { ApiOperation } from "./index.ts";
+
+/*
+ * The operations an extension makes, each checked by the same zod schema the server serialises with. They are
+ * kept apart from the client itself (index.ts) because they import zod: the portal's entry chunk uses the client
+ * without them. Pass one to `client.request(…)`.
+ */
+
+/** `GET /api/user-details`: the signed-in account's profile, or `userProfile: null` when the session is not valid. */
+export const getUserDetails = () => ({ path: "/user-details", schema: userDetailsResponseSchema }) as const;
+
+/** `GET /api/entitlement`: the access the account has now, and its memos this month. */
+export const getEntitlement = () => ({ path: "/entitlement", schema: entitlementResponseSchema }) as const;
+
+/** `GET /api/user-options`: the memo presets and the id of the selected one. */
+export const getUserOptions = () => ({ path: "/user-options", schema: userOptionsResponseSchema }) as const;
+
+/** `POST /api/memo-usage`: counts one generated memo; 402 at the plan's limit or after the access ends. */
+export const reportMemoUsage = () =>
+  ({ method: "POST", path: "/memo-usage", schema: entitlementResponseSchema }) satisfies ApiOperation;
+
+/** `GET /api/logout`: ends this session, and the sessions linked to it by a handoff unless kept (decision 028). */
+export const logOut = () => ({ path: "/logout", schema: statusResponseSchema }) as const;
+
+/** `POST /api/extension/handoff`, from a signed-in portal page: a single-use code for the extension. */
+export const requestHandoffCode = (request: HandoffRequest = {}) =>
+  ({ method: "POST", path: "/extension/handoff", body: request, schema: handoffResponseSchema }) satisfies ApiOperation;
+
+/** `POST /api/extension/session`, from the extension's own origin: the code exchanged for its bearer session. */
+export const exchangeHandoffCode = (code: string) =>
+  ({
+    method: "POST",
+    path: "/extension/session",
+    body: { code },
+    schema: extensionSessionResponseSchema,
+  }) satisfies ApiOperation;
+
+/** The preset the extension writes memos with: the one whose id is `selectedOptionId`, else the first. */
+export function findSelectedPreset(userOptions: { options: MemoOptionSet[]; selectedOptionId: number }) {
+  return userOptions.options.find((preset) => preset.id === userOptions.selectedOptionId) ?? userOptions.options[0];
+}
