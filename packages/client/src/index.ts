@@ -29,10 +29,12 @@ export type ApiOperation<TData = unknown> = {
  *   before each call and any key the server hands back (login, key rotation) is passed to `onAccessKey`.
  * - `bearer`: the extension (decision 028). Its own session token goes as `Authorization: Bearer`, with its
  *   access key; no cookie ever (`credentials: "omit"`), since the browser's cookie jar is the portal's.
+ * - `anonymous`: no cookie, no token, no key (the extension exchanging a handoff code for its session).
  */
 export type ClientCredentials =
   | { mode: "cookie"; getAccessKey?: () => string | null; onAccessKey?: (accessKey: string) => void }
-  | { mode: "bearer"; sessionToken: string; accessKey: string };
+  | { mode: "bearer"; sessionToken: string; accessKey: string }
+  | { mode: "anonymous" };
 
 export type ApiClientOptions = {
   /** Where the API lives: `/api` on the portal's own pages, `https://portal.example/api` from the extension. */
@@ -86,7 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (credentials.mode === "bearer") {
       headers.set("Authorization", `Bearer ${credentials.sessionToken}`);
       headers.set(ACCESS_KEY_HEADER, credentials.accessKey);
-    } else {
+    } else if (credentials.mode === "cookie") {
       const accessKey = credentials.getAccessKey?.();
       if (accessKey && !headers.has(ACCESS_KEY_HEADER)) headers.set(ACCESS_KEY_HEADER, accessKey);
     }
@@ -95,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await fetchImplementation(`${baseUrl}${operation.path}`, {
         method: operation.method ?? "GET",
-        credentials: credentials.mode === "bearer" ? "omit" : "same-origin",
+        credentials: credentials.mode === "cookie" ? "same-origin" : "omit",
         headers,
         body: operation.body === undefined ? undefined : JSON.stringify(operation.body),
         signal: operation.signal,

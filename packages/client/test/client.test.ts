@@ -121,10 +121,15 @@ describe("results", () => {
     expect(result.cause).toBeInstanceOf(Error);
   });
 
-  it("sends the body as JSON and serialises the exchange of a handoff code", async () => {
+  it("exchanges a handoff code anonymously, its body as JSON", async () => {
     const answer = { Status: "Success", Role: "lawyer", sessionToken: "t", accessKey: "k" };
-    const { client, lastRequest } = clientAnswering(() => jsonResponse(200, answer));
+    const { client, lastRequest } = clientAnswering(() => jsonResponse(200, answer), {
+      credentials: { mode: "anonymous" },
+    });
     const result = await client.request(exchangeHandoffCode("one-time-code"));
+    expect(lastRequest().init.credentials).toBe("omit");
+    expect(lastRequest().headers.has("authorization")).toBe(false);
+    expect(lastRequest().headers.has("x-access-key")).toBe(false);
     expect(lastRequest().init.body).toBe('{"code":"one-time-code"}');
     expect(lastRequest().headers.get("content-type")).toBe("application/json");
     expect(result).toMatchObject({ ok: true, data: answer });
