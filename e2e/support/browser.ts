@@ -47,11 +47,14 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  async function openPage(options: { language?: Language; width?: number; javaScript?: boolean } = {}): Promise<Page> {
+  /** `baseUrl`: another server's address than the suite's (e2e/support/app-server.ts). */
+  async function openPage(
+    options: { language?: Language; width?: number; javaScript?: boolean; baseUrl?: string } = {},
+  ): Promise<Page> {
     const language = options.language ?? "en";
     const javaScript = options.javaScript ?? true;
     const context = await browser.newContext({
-      baseURL: baseUrl,
+      baseURL: options.baseUrl ?? baseUrl,
       javaScriptEnabled: javaScript,
       locale: language === "fr" ? "fr-CA" : "en-CA",
       viewport: { width: options.width ?? 1280, height: 900 },

@@ -97,7 +97,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess) {
+export async function waitForHealth(baseUrl: string, server: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
@@ -111,7 +111,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess) {
   throw new Error("the server did not become healthy within 60 s");
 }
 
-async function stopProcess(child: ChildProcess) {
+export async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");

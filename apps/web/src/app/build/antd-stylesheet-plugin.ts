@@ -33,6 +33,7 @@ export const ANTD_STYLED_COMPONENTS = [
   "Modal",
   "Popover",
   "Progress",
+  "QRCode",
   "Radio",
   "Result",
   "Skeleton",
@@ -56,8 +57,11 @@ const VIRTUAL_ID = "virtual:antd-stylesheet";
 const RESOLVED_VIRTUAL_ID = `\0${VIRTUAL_ID}`;
 const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/]([a-z-]+)[\\/]style[\\/]/;
 
+/** antd's exports whose names are not their folders' in PascalCase. */
+const EXPORT_NAMES: Record<string, string> = { "qr-code": "QRCode" };
+
 const pascalCase = (folder: string) =>
-  folder.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase());
+  EXPORT_NAMES[folder] ?? folder.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase());
 
 /** The antd components whose style modules are in the build but not in the stylesheet. */
 export function componentsMissingFromStylesheet(moduleIds: Iterable<string>): string[] {

@@ -12,14 +12,11 @@ export function disableTotp(request: DisableTotpRequest) {
   );
 }
 
-export function useDisableTotp({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: DisableTotpRequest) => confirmIdentityThen(() => disableTotp(request)),
+    // The password or the code it carries is the confirmation: no recent sign-in is asked for.
+    mutationFn: disableTotp,
     onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
   });
 }

@@ -2,7 +2,6 @@ import { Button, Form, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Input, PasswordInput } from "@/components/inputs";
 import { useDisableTotp } from "../api/disable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
@@ -18,14 +17,12 @@ type DisableValues = { method: Method; password?: string; code?: string };
 export function DisableTotpDialog({
   isOpen,
   hasPassword,
-  confirmIdentityThen,
   onClose,
   onTurnedOff,
   afterClose,
 }: {
   isOpen: boolean;
   hasPassword: boolean;
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
   onClose: () => void;
   /** `wasAlreadyOff`: another device had turned it off meanwhile (409). */
   onTurnedOff: (wasAlreadyOff: boolean) => void;
@@ -33,7 +30,7 @@ export function DisableTotpDialog({
 }) {
   const { t } = useTranslation(["security", "auth"]);
   const [form] = Form.useForm<DisableValues>();
-  const disableMutation = useDisableTotp({ confirmIdentityThen });
+  const disableMutation = useDisableTotp();
   const failureText = useFactorFailureText();
   const [failure, setFailure] = useState<string | null>(null);
   const method: Method = Form.useWatch("method", form) ?? (hasPassword ? "password" : "code");
@@ -46,7 +43,6 @@ export function DisableTotpDialog({
     disableMutation.mutate(request, {
       onSuccess: () => onTurnedOff(false),
       onError: (error) => {
-        if (isIdentityNotConfirmed(error)) return;
         const next = getFactorFailure(error);
         if (next.kind === "wrongCode") {
           form.setFields([{ name: "code", errors: [t("twoStep.disable.wrongCode")] }]);

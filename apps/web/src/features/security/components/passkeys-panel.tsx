@@ -53,12 +53,12 @@ export function PasskeysPanel({
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [isRemoveOpen, setIsRemoveOpen] = useState(false);
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const [removeFailure, setRemoveFailure] = useState<{ text: string; attempt: number } | null>(null);
   const [news, setNews] = useState<string | null>(null);
   const newsRef = useRef<HTMLParagraphElement>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const [newsFocusRequest, setNewsFocusRequest] = useState(0);
-  const focusesNewsAfterClose = useRef(false);
+  // Where a removal is while its dialog closes: focus follows it (the news, or back to the row's button).
+  const removal = useRef<"pending" | "closed" | "done" | null>(null);
   const suggestedName = useSuggestedPasskeyName();
 
   useEffect(() => {
@@ -104,25 +104,35 @@ export function PasskeysPanel({
     });
   };
 
+  /** The row's Remove button, to hand focus back to while its passkey is still listed. */
+  const focusRemoveButton = (passkeyId: number) =>
+    document.querySelector<HTMLButtonElement>(`[data-passkey-remove="${passkeyId}"]`)?.focus();
+
   const confirmRemove = () => {
     if (!removing || removeMutation.isPending) return;
-    setRemoveFailure(null);
-    removeMutation.mutate(removing.id, {
-      onSuccess: () => {
-        focusesNewsAfterClose.current = true;
-        setIsRemoveOpen(false);
-        announce(t("passkeys.removedNews", { name: removing.name }), { focus: false });
-      },
+    const passkey = removing;
+    setFailure(null);
+    // Closed first: the confirm-identity dialog may follow, and one dialog at a time keeps focus in it.
+    removal.current = "pending";
+    setIsRemoveOpen(false);
+    const finish = (text: string) => {
+      // Once the dialog has closed, focus goes to the news at once; before, the dialog's close hands it there.
+      const focus = removal.current === "closed";
+      removal.current = focus ? null : "done";
+      announce(text, { focus });
+    };
+    removeMutation.mutate(passkey.id, {
+      onSuccess: () => finish(t("passkeys.removedNews", { name: passkey.name })),
       onError: (error) => {
-        if (isIdentityNotConfirmed(error)) return;
         const next = getFactorFailure(error);
         if (next.kind === "notFound") {
-          focusesNewsAfterClose.current = true;
-          setIsRemoveOpen(false);
-          announce(t("passkeys.goneNews"), { focus: false });
+          finish(t("passkeys.goneNews"));
           return;
         }
-        setRemoveFailure({ text: failureText(next), attempt: Date.now() });
+        removal.current = null;
+        // A change of mind in the confirm-identity dialog: back to the button, nothing to report.
+        if (isIdentityNotConfirmed(error)) focusRemoveButton(passkey.id);
+        else setFailure({ text: failureText(next), attempt: Date.now() });
       },
     });
   };
@@ -161,14 +171,15 @@ export function PasskeysPanel({
             <PasskeyRow
               key={passkey.id}
               passkey={passkey}
+              isRemoving={removeMutation.isPending && removeMutation.variables === passkey.id}
               onRename={() => {
                 setNews(null);
                 setRenamingId(passkey.id);
               }}
               onRemove={() => {
+                if (removeMutation.isPending) return;
                 setNews(null);
-                setRemoveFailure(null);
-                removeMutation.reset();
+                setFailure(null);
                 setRemoving(passkey);
                 setIsRemoveOpen(true);
               }}
@@ -242,26 +253,29 @@ export function PasskeysPanel({
         open={isRemoveOpen}
         title={t("passkeys.confirmRemoveTitle", { name: removing?.name ?? "" })}
         onCancel={() => setIsRemoveOpen(false)}
+        // Focus is handed on here: to the news once the passkey is gone, else back to its Remove button.
+        focusTriggerAfterClose={false}
         afterClose={() => {
-          if (focusesNewsAfterClose.current) newsRef.current?.focus();
-          focusesNewsAfterClose.current = false;
+          if (removal.current === "done") {
+            removal.current = null;
+            newsRef.current?.focus();
+            return;
+          }
+          // Still running: the confirm-identity dialog may be opening, and keeps focus.
+          if (removal.current === "pending") {
+            removal.current = "closed";
+            return;
+          }
+          if (removing) focusRemoveButton(removing.id);
         }}
         footer={null}
         destroyOnHidden
       >
         <p>{t("passkeys.confirmRemoveDescription")}</p>
-        {removeFailure && <FactorFailureNotice key={removeFailure.attempt} text={removeFailure.text} />}
         <div className="security-actions">
-          <BusyButton
-            type="primary"
-            danger
-            size="large"
-            autoFocus
-            isBusy={removeMutation.isPending}
-            onClick={confirmRemove}
-          >
+          <Button type="primary" danger size="large" autoFocus onClick={confirmRemove}>
             {t("passkeys.remove")}
-          </BusyButton>
+          </Button>
           <Button size="large" onClick={() => setIsRemoveOpen(false)}>
             {t("factors.cancel")}
           </Button>
@@ -280,7 +294,17 @@ function useSuggestedPasskeyName() {
   return (name ?? t("passkeys.defaultName")).slice(0, PASSKEY_NAME_MAX_LENGTH);
 }
 
-function PasskeyRow({ passkey, onRename, onRemove }: { passkey: Passkey; onRename: () => void; onRemove: () => void }) {
+function PasskeyRow({
+  passkey,
+  isRemoving,
+  onRename,
+  onRemove,
+}: {
+  passkey: Passkey;
+  isRemoving: boolean;
+  onRename: () => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation("security");
   const language = getCurrentLanguage();
   return (
@@ -312,9 +336,15 @@ function PasskeyRow({ passkey, onRename, onRemove }: { passkey: Passkey; onRenam
         >
           {t("passkeys.rename")}
         </Button>
-        <Button danger onClick={onRemove} aria-label={t("passkeys.removeLabel", { name: passkey.name })}>
+        <BusyButton
+          danger
+          data-passkey-remove={passkey.id}
+          isBusy={isRemoving}
+          onClick={onRemove}
+          aria-label={t("passkeys.removeLabel", { name: passkey.name })}
+        >
           {t("passkeys.remove")}
-        </Button>
+        </BusyButton>
       </div>
     </li>
   );

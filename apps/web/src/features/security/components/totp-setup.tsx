@@ -84,8 +84,16 @@ export function TotpSetupView({
         <li>
           <p>{t("twoStep.setup.scan")}</p>
           <div className="totp-scan">
-            <div role="img" aria-label={t("twoStep.setup.qrLabel", { productName })} className="totp-qr">
-              <QRCode value={setup.otpauthUri} type="svg" size={176} bordered={false} errorLevel="M" />
+            <div className="totp-qr">
+              {/* Its aria-label reaches the <svg role="img"> antd draws. */}
+              <QRCode
+                value={setup.otpauthUri}
+                type="svg"
+                size={176}
+                bordered={false}
+                errorLevel="M"
+                aria-label={t("twoStep.setup.qrLabel", { productName })}
+              />
             </div>
             <div className="totp-manual">
               <p>{t("twoStep.setup.manual")}</p>

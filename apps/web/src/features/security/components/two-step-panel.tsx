@@ -46,6 +46,7 @@ export function TwoStepPanel({
   const [news, setNews] = useState<string | null>(null);
   const newsRef = useRef<HTMLParagraphElement>(null);
   const setUpButtonRef = useRef<HTMLButtonElement>(null);
+  const generateButtonRef = useRef<HTMLButtonElement>(null);
   // Set when the news must take focus once it renders: the control that led to it has gone.
   const [newsFocusRequest, setNewsFocusRequest] = useState(0);
   const [isDisableOpen, setIsDisableOpen] = useState(false);
@@ -83,13 +84,13 @@ export function TwoStepPanel({
     if (regenerateMutation.isPending) return;
     setFailure(null);
     setNews(null);
+    // Closed first: the confirm-identity dialog may follow, and one dialog at a time keeps focus in it.
+    setIsRegenerateOpen(false);
     regenerateMutation.mutate(undefined, {
-      onSuccess: (codes) => {
-        setIsRegenerateOpen(false);
-        setView({ kind: "codes", codes, news: t("twoStep.recovery.regenerated") });
-      },
+      onSuccess: (codes) => setView({ kind: "codes", codes, news: t("twoStep.recovery.regenerated") }),
       onError: (error) => {
-        setIsRegenerateOpen(false);
+        // A change of mind in the confirm-identity dialog: back to the button.
+        if (isIdentityNotConfirmed(error)) generateButtonRef.current?.focus();
         showFailure(error, t("twoStep.alreadyOff"));
       },
     });
@@ -185,22 +186,24 @@ export function TwoStepPanel({
               )}
             </div>
             <div className="factor-actions">
-              <Button
+              <BusyButton
+                ref={generateButtonRef}
+                isBusy={regenerateMutation.isPending}
                 onClick={() => {
+                  if (regenerateMutation.isPending) return;
                   setFailure(null);
                   setNews(null);
                   setIsRegenerateOpen(true);
                 }}
               >
                 {t("twoStep.recovery.generate")}
-              </Button>
+              </BusyButton>
             </div>
           </div>
         )}
         <DisableTotpDialog
           isOpen={isDisableOpen}
           hasPassword={hasPassword}
-          confirmIdentityThen={confirmIdentityThen}
           onClose={() => setIsDisableOpen(false)}
           onTurnedOff={(wasAlreadyOff) => {
             focusesNewsAfterClose.current = true;
@@ -234,14 +237,20 @@ export function TwoStepPanel({
         open={isRegenerateOpen}
         title={t("twoStep.recovery.confirmTitle")}
         onCancel={() => setIsRegenerateOpen(false)}
+        // Focus goes back to the button only if nothing runs: else the confirm-identity dialog may be taking it,
+        // or the new codes' heading has it.
+        focusTriggerAfterClose={false}
+        afterClose={() => {
+          if (!regenerateMutation.isPending) generateButtonRef.current?.focus();
+        }}
         footer={null}
         destroyOnHidden
       >
         <p>{t("twoStep.recovery.confirmDescription")}</p>
         <div className="security-actions">
-          <BusyButton type="primary" size="large" autoFocus isBusy={regenerateMutation.isPending} onClick={regenerate}>
+          <Button type="primary" size="large" autoFocus onClick={regenerate}>
             {t("twoStep.recovery.generate")}
-          </BusyButton>
+          </Button>
           <Button size="large" onClick={() => setIsRegenerateOpen(false)}>
             {t("factors.cancel")}
           </Button>
