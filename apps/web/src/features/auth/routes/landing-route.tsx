@@ -1,10 +1,11 @@
 import "@/features/auth/components/auth-page.css";
 import { CheckCircleFilled } from "@ant-design/icons";
 import { getGreetingName } from "@precis/contract/account-texts";
-import { Progress, Typography } from "antd";
+import { Checkbox, Progress, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { DestinationLink } from "@/features/auth/components/destination-link";
 import { useCountdown } from "@/features/auth/hooks/use-countdown";
+import { useExtensionHandoff } from "@/features/auth/hooks/use-extension-handoff";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { toDestination } from "@/features/auth/lib/destinations";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -17,19 +18,22 @@ const COUNTDOWN_STEP_MS = 800;
 
 /**
  * SPEC §2 Logged-in landing (/greet, /redirect): a short countdown, then back to the case-law
- * site. The shell shows the not-logged-in box instead to a visitor without a session.
+ * site. The shell shows the not-logged-in box instead to a visitor without a session. Meanwhile the
+ * session is handed to the Precis extension, when the browser has it (decision 028).
  */
 export function LandingRoute() {
   const { t } = useTranslation(["auth", "common"]);
   useDocumentTitle(t("landing.pageTitle"));
-  const { links } = useClientConfig();
+  const { links, productName } = useClientConfig();
   const { profile } = useAppState();
   const goTo = useGoTo();
   const destination = toDestination(links.caseLawSite);
+  const extension = useExtensionHandoff();
   const stepsLeft = useCountdown({
     steps: COUNTDOWN_STEPS,
     intervalMs: COUNTDOWN_STEP_MS,
-    onDone: () => goTo(destination),
+    // Leaving the page would cut a handoff short; it ends within seconds, answered or not.
+    onDone: () => void extension.whenSettled().then(() => goTo(destination)),
   });
 
   if (!profile) return null;
@@ -51,6 +55,24 @@ export function LandingRoute() {
         <CheckCircleFilled aria-hidden="true" className="session-icon" />
         <span>{t("landing.sessionActive")}</span>
       </Typography.Paragraph>
+      {/* Present from the start, so screen readers announce the extension's answer when it comes. */}
+      <div role="status" className="session-note extension-status">
+        {extension.isSignedIn ? (
+          <>
+            <CheckCircleFilled aria-hidden="true" className="session-icon" />
+            <span>{t("landing.extensionSignedIn", { productName })}</span>
+          </>
+        ) : null}
+      </div>
+      {extension.isSignedIn ? (
+        <Checkbox
+          className="extension-keep-signed-in"
+          checked={extension.keepSignedIn}
+          onChange={(event) => extension.changeKeepSignedIn(event.target.checked)}
+        >
+          {t("landing.keepExtensionSignedIn")}
+        </Checkbox>
+      ) : null}
       <Typography.Paragraph>
         {t("landing.notRedirected")}{" "}
         <DestinationLink destination={destination}>{t("landing.clickHere")}</DestinationLink>
