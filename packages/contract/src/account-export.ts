@@ -27,7 +27,14 @@ export const accountExportSchema = z.object({
   }),
   consents: z.array(z.object({ document: z.string(), version: z.string(), acceptedAt: date })),
   signInMethods: z.array(z.object({ provider: z.string(), email: z.string(), linkedAt: date })),
-  memoOptionSets: z.array(z.object({ ...memoOptionSetSchema.shape, savedAt: date })),
+  memoOptionSets: z.array(
+    z.object({
+      ...memoOptionSetSchema.shape,
+      savedAt: date,
+      /** The preset the extension uses (absent from exports made before presets). */
+      isSelected: z.optional(z.boolean()),
+    }),
+  ),
   sessions: z.array(
     z.object({
       startedAt: date,

@@ -110,8 +110,16 @@ const visibilityShape = Object.fromEntries(memoVisibilityFlags.map((flag) => [fl
   z.ZodMiniBoolean
 >;
 
+/** Issue 30: how many named presets one user may keep (the create button stops there, and so does the server). */
+export const MAX_MEMO_PRESETS = 10;
+export const MEMO_PRESET_NAME_MAX_LENGTH = 60;
+
+/** A preset's name as the user types it: plain text, trimmed, composed (NFC), 1 to 60 characters. */
+export const memoPresetNameSchema = plainTextSchema(MEMO_PRESET_NAME_MAX_LENGTH).check(z.minLength(1));
+
 export const memoOptionSetSchema = z.strictObject({
   id: z.int(),
+  // Sets saved before the 60-character rule may hold up to 100: still served, so reading them never fails.
   name: plainTextSchema(100).check(z.minLength(1)),
   memoSummary: z.enum(memoSummaryValues),
   memoFactsLength: z.enum(memoFactsLengthValues),
@@ -171,10 +179,35 @@ export function findMemoOrderingProblem(ordering: MemoOrderingNode[]): string | 
   return null;
 }
 
-/** `PUT /api/user-options`: a whole option set whose ordering keeps the tree's shape. */
-export const saveMemoOptionSetRequestSchema = memoOptionSetSchema.check(
+/** `PUT /api/user-options`: a whole option set, named by the preset rule, whose ordering keeps the tree's shape. */
+export const saveMemoOptionSetRequestSchema = z.extend(memoOptionSetSchema, { name: memoPresetNameSchema }).check(
   z.superRefine((set, ctx) => {
     const problem = findMemoOrderingProblem(set.memoOrdering);
     if (problem) ctx.addIssue({ code: "custom", path: ["memoOrdering"], message: problem });
   }),
 );
+
+/** `POST /api/user-options`: a new preset, from SPEC's defaults or as a copy of one of the caller's presets. */
+export const createMemoPresetRequestSchema = z.strictObject({
+  name: memoPresetNameSchema,
+  copyFromId: z.optional(z.int()),
+});
+export type CreateMemoPresetRequest = z.infer<typeof createMemoPresetRequestSchema>;
+
+/**
+ * The answer to a creation: SPEC's save shape (`updatedOptionId` is the new preset) plus the selection, since
+ * the first creation also stores the default set the user was shown until then, and that one stays selected.
+ */
+export const createMemoPresetResponseSchema = z.object({
+  options: z.array(memoOptionSetSchema),
+  updatedOptionId: z.int(),
+  selectedOptionId: z.int(),
+});
+
+/** `PUT /api/user-options/selected`: the preset the extension uses from now on. */
+export const selectMemoPresetRequestSchema = z.strictObject({ id: z.int() });
+
+/** `DELETE /api/user-options/{id}`: a stored preset's id (positive; the unsaved default, -1, is not stored). */
+export const memoPresetIdParamsSchema = z.object({
+  id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/, "must be a preset id")), z.transform(Number)),
+});

@@ -1,28 +1,67 @@
+import { apiErrorSchema } from "@precis/contract/api";
 import {
+  createMemoPresetRequestSchema,
+  createMemoPresetResponseSchema,
+  MAX_MEMO_PRESETS,
+  memoPresetIdParamsSchema,
   saveMemoOptionSetRequestSchema,
   saveUserOptionsResponseSchema,
+  selectMemoPresetRequestSchema,
   userOptionsResponseSchema,
 } from "@precis/contract/memo-options";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { requireSession } from "../sessions/plugin.ts";
-import { getMemoOptions, MAX_OPTION_SETS_PER_USER, saveMemoOptions } from "./service.ts";
+import {
+  createMemoPreset,
+  deleteMemoPreset,
+  getMemoOptions,
+  type PresetChangeResult,
+  saveMemoOptions,
+  selectMemoPreset,
+} from "./service.ts";
+
+const TOO_MANY_PRESETS = `You can keep at most ${MAX_MEMO_PRESETS} presets.`;
+const NO_SUCH_PRESET = "This preset does not exist.";
+
+/** The session the preValidation hook below let through. */
+function callerOf(request: FastifyRequest) {
+  if (!request.session) throw new Error("memo settings routes run only for signed-in callers");
+  return request.session;
+}
+
+function answerPresetChange(reply: FastifyReply, result: PresetChangeResult) {
+  switch (result.outcome) {
+    case "done":
+      return { options: result.options, selectedOptionId: result.selectedOptionId };
+    case "notFound":
+      return sendApiError(reply, 404, NO_SUCH_PRESET);
+    case "lastOne":
+      return sendApiError(reply, 409, "Your last preset cannot be deleted: the extension needs one.");
+  }
+}
 
 export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every operation here needs a session, and says so before it reads the body: a caller without one learns
+  // to log in (401), not how the body should have looked (400), and the hostile matrix can check each of them.
+  app.addHook("preValidation", async (request, reply) => {
+    if (!requireSession(request, reply)) return reply;
+  });
+
   app.get(
     "/api/user-options",
     {
       schema: {
         tags: ["memo settings"],
-        summary: "The caller's memo option sets and the one in use",
-        response: { 200: userOptionsResponseSchema },
+        summary: "The caller's memo option sets (presets) and the one in use",
+        response: { 200: userOptionsResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+      const { userId } = callerOf(request);
       reply.header("cache-control", "no-store");
-      return app.reuseRead(`memo-options:${session.userId}`, () => getMemoOptions(app.database.db, session.userId));
+      return app.reuseRead(`memo-options:${userId}`, () => getMemoOptions(app.database.db, userId));
     },
   );
 
@@ -31,23 +70,87 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["memo settings"],
-        summary: "Save a whole memo option set (id -1 creates one); it becomes the one in use",
+        summary: "Save a whole memo option set (id -1 creates one); the selection stays as it is",
         body: saveMemoOptionSetRequestSchema,
-        response: { 200: saveUserOptionsResponseSchema },
+        response: { 200: saveUserOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
-      const result = await saveMemoOptions(app.database.db, session.userId, request.body, app.clock());
+      const { userId } = callerOf(request);
+      const result = await saveMemoOptions(app.database.db, userId, request.body, app.clock());
       switch (result.outcome) {
         case "saved":
           return { options: result.options, updatedOptionId: result.updatedOptionId };
         case "notFound":
-          return sendApiError(reply, 404, "This option set does not exist.");
+          return sendApiError(reply, 404, NO_SUCH_PRESET);
         case "tooMany":
-          return sendApiError(reply, 409, `You can keep at most ${MAX_OPTION_SETS_PER_USER} option sets.`);
+          return sendApiError(reply, 409, TOO_MANY_PRESETS);
       }
+    },
+  );
+
+  app.post(
+    "/api/user-options",
+    {
+      schema: {
+        tags: ["memo settings"],
+        summary: "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
+        body: createMemoPresetRequestSchema,
+        response: {
+          200: createMemoPresetResponseSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const result = await createMemoPreset(app.database.db, userId, request.body, app.clock());
+      switch (result.outcome) {
+        case "created":
+          return {
+            options: result.options,
+            updatedOptionId: result.updatedOptionId,
+            selectedOptionId: result.selectedOptionId,
+          };
+        case "notFound":
+          return sendApiError(reply, 404, NO_SUCH_PRESET);
+        case "tooMany":
+          return sendApiError(reply, 409, TOO_MANY_PRESETS);
+      }
+    },
+  );
+
+  app.put(
+    "/api/user-options/selected",
+    {
+      schema: {
+        tags: ["memo settings"],
+        summary: "Choose the preset the extension uses",
+        body: selectMemoPresetRequestSchema,
+        response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      return answerPresetChange(reply, await selectMemoPreset(app.database.db, userId, request.body.id, app.clock()));
+    },
+  );
+
+  app.delete(
+    "/api/user-options/:id",
+    {
+      schema: {
+        tags: ["memo settings"],
+        summary: "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
+        params: memoPresetIdParamsSchema,
+        response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      return answerPresetChange(reply, await deleteMemoPreset(app.database.db, userId, request.params.id));
     },
   );
 };

@@ -108,13 +108,7 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
           email: row.email,
           linkedAt: iso(row.createdAt),
         })),
-        memoOptionSets:
-          options.length === 0
-            ? []
-            : (await getMemoOptions(tx, userId)).options.map((set) => ({
-                ...set,
-                savedAt: iso(savedAt.get(set.id) ?? user.createdAt),
-              })),
+        memoOptionSets: options.length === 0 ? [] : await exportMemoPresets(tx, userId, savedAt, user.createdAt),
         sessions: sessionRows.map((row) => ({
           startedAt: iso(row.createdAt),
           lastActiveAt: iso(row.lastUsedAt),
@@ -168,4 +162,14 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+}
+
+/** The stored presets, each with when it was saved and whether it is the one the extension uses. */
+async function exportMemoPresets(db: AppDatabase, userId: number, savedAt: Map<number, Date>, createdAt: Date) {
+  const { options, selectedOptionId } = await getMemoOptions(db, userId);
+  return options.map((set) => ({
+    ...set,
+    savedAt: iso(savedAt.get(set.id) ?? createdAt),
+    isSelected: set.id === selectedOptionId,
+  }));
 }
