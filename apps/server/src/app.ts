@@ -32,6 +32,7 @@ import { registerSessions } from "./modules/sessions/plugin.ts";
 import { sessionRoutes } from "./modules/sessions/routes.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
 import { verificationRoutes } from "./modules/verification/routes.ts";
+import { declareCommonResponses } from "./plugins/common-responses.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
 import { registerErrorHandler, registerNotFoundHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -194,6 +195,7 @@ export async function createServer({
   await registerCrossSiteGuard(app, config);
   await registerSessions(app);
   await registerReadCache(app);
+  declareCommonResponses(app);
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes);

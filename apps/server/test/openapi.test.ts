@@ -22,6 +22,22 @@ describe("OpenAPI document", () => {
     expect(Object.keys(document.paths)).not.toContain("/api/openapi.json");
   });
 
+  it("declares every status an operation answers, with a body schema for each: its own and the shared refusals", async () => {
+    const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const statusesOf = (path: string, method: string) =>
+      Object.entries(document.paths[path][method].responses as Record<string, { content?: unknown }>)
+        .filter(([, response]) => response.content)
+        .map(([status]) => status)
+        .sort();
+    // The extension's main write: its own refusals, and the cross-site guard's, the parser's and the server's.
+    expect(statusesOf("/api/user-options", "put")).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "404", "409", "413", "415", "500"]),
+    );
+    // A read declares no body refusals and no cross-site guard, which only state-changing calls meet.
+    expect(statusesOf("/api/entitlement", "get")).toEqual(["200", "401", "500"]);
+    expect(statusesOf("/api/health", "get")).not.toContain("401");
+  });
+
   it("has a browsable reference", async () => {
     const response = await server.app.inject({ method: "GET", url: "/api/docs/" });
     expect(response.statusCode).toBe(200);

@@ -82,7 +82,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["subscription"],
         summary: "The caller's plan, if any, and what the pricing table needs",
-        response: { 200: pricingSessionResponseSchema },
+        response: { 200: pricingSessionResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -99,7 +99,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["subscription"],
         summary: "A Stripe customer-portal session where the caller changes or cancels the plan",
-        response: { 200: billingPortalResponseSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+        response: { 200: billingPortalResponseSchema, 401: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -125,7 +125,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["subscription"],
         summary: "What the caller may use now: trial, student, subscription or none, and memo usage",
-        response: { 200: entitlementResponseSchema },
+        response: { 200: entitlementResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -143,7 +143,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["subscription"],
         summary:
           "Count one memo generation; refused with 403 until the email is verified, and with 402 once the access has ended or the plan's monthly cap is reached",
-        response: { 200: entitlementResponseSchema, 402: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: entitlementResponseSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {

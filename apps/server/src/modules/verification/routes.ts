@@ -81,6 +81,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resendVerificationRequestSchema,
         response: {
           200: resendVerificationResponseSchema,
+          401: apiErrorSchema,
           409: z.union([failureResponseSchema, apiErrorSchema]),
           429: apiErrorSchema,
         },

@@ -1,0 +1,35 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import type { FastifyInstance } from "fastify";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Declares, once for every API operation, the refusals that come from the server's shared machinery rather
+ * than from the operation itself, so that the OpenAPI document lists every status a caller can meet (issue 30):
+ * - 400: a body, path or query that fails its schema, or a body that is not JSON;
+ * - 403: a state-changing call without X-Requested-With or from a foreign origin (plugins/cross-site-guard.ts);
+ * - 413 and 415: a body over BODY_LIMIT_BYTES, or not JSON;
+ * - 500: an error on the server's side, whose details stay in the log (plugins/errors.ts).
+ * An operation's own declaration of one of these statuses (a union with SPEC's failure body) is kept.
+ */
+export function declareCommonResponses(app: FastifyInstance) {
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || !route.schema || route.schema.hide) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    route.schema.response ??= {};
+    const responses = route.schema.response as Record<string | number, unknown>;
+    const declare = (status: number) => {
+      if (!(status in responses)) responses[status] = apiErrorSchema;
+    };
+    const hasBody = methods.some((method) => BODY_METHODS.has(method));
+    const isStateChanging = methods.some((method) => !SAFE_METHODS.has(method)) || route.config?.isStateChangingGet;
+    if (hasBody || route.schema.params || route.schema.querystring) declare(400);
+    if (isStateChanging && !route.config?.allowCrossSite) declare(403);
+    if (hasBody) {
+      declare(413);
+      declare(415);
+    }
+    declare(500);
+  });
+}
