@@ -460,6 +460,32 @@ describe("passkeys", () => {
   });
 });
 
+describe("security emails in French", () => {
+  it("reach a French account in French, with when, what and where", async () => {
+    counter += 1;
+    const email = `facteur${counter}@example.ca`;
+    const session = readSession(
+      await server.app.inject({
+        method: "POST",
+        url: "/api/register",
+        headers: { ...xhrHeaders, "user-agent": CHROME_MAC },
+        payload: { email, password: PASSWORD, language: "fr" },
+      }),
+    );
+    const { secret } = (await post("/api/mfa/totp/setup", session)).json();
+    await post("/api/mfa/totp/enable", session, { code: codeAt(secret) });
+    const authenticator = createSoftwareAuthenticator(ORIGIN);
+    const options = (await post("/api/passkeys/registration-options", session)).json();
+    await post("/api/passkeys", session, { name: "Portable", response: authenticator.register(options) });
+    const turnedOn = await mailTo(email, /La vérification en deux étapes a été activée/);
+    expect(turnedOn?.text).toContain("Bonjour");
+    expect(turnedOn?.text).toMatch(
+      /Cela s'est produit le .+ \(heure de Toronto\), depuis Chrome 131, macOS Catalina, à l'adresse 127\.0\.0\.1\./,
+    );
+    expect((await mailTo(email, /Une clé d'accès a été ajoutée/))?.text).toContain("« Portable »");
+  });
+});
+
 describe("the data export", () => {
   it("lists the second factors by name and date, and none of their secrets", async () => {
     const { session, secret, recoveryCodes } = await registerWithApp();
