@@ -1,0 +1,344 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defaultMemoOptionSet } from "@precis/contract/memo-options";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { extensionIdFromPublicKey } from "../apps/extension/scripts/extension-id.ts";
+import { startSmtpServer } from "../apps/server/test/smtp.ts";
+import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { findFreePort } from "./support/auth-emulator.ts";
+import { expectNoAxeViolations, failureDir } from "./support/browser.ts";
+
+/*
+ * Issue 30: the reference extension, loaded unpacked in Debian's Chromium, gets its own session from the portal
+ * on SPEC's path (a case-law page → /login?ref → /greet → back), shows the account in its popup, reports a memo,
+ * and is signed out when the person logs out of the portal. Everything runs on this machine: the portal server with
+ * EXTENSION_IDS naming the extension, a stand-in for CanLII, and a mail server for the account's verification.
+ */
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const extensionDir = path.join(repoRoot, "apps/extension/dist");
+/** The stand-in for CanLII, on a loopback address the extension does not list: Chrome gives its pages no way in. */
+const CASE_LAW_HOST = "127.0.0.2";
+const PRESET_NAME = "Client letter";
+
+let portalUrl: string;
+let caseLawUrl: string;
+let expectedExtensionId: string;
+let portal: ChildProcess;
+let caseLawSite: Server;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(extensionDir, "manifest.json"))) {
+    throw new Error("The extension is not built: run `npm run build` first (npm test does it for you).");
+  }
+  const manifest = JSON.parse(readFileSync(path.join(extensionDir, "manifest.json"), "utf8")) as { key: string };
+  expectedExtensionId = extensionIdFromPublicKey(manifest.key);
+
+  const caseLawPort = await findFreePort();
+  caseLawUrl = `http://${CASE_LAW_HOST}:${caseLawPort}/en/`;
+  const portalPort = await findFreePort();
+  portalUrl = `http://127.0.0.1:${portalPort}`;
+  caseLawSite = createServer((_request, response) => {
+    // The case-law site's own sign-in link, as the real extension's pages would offer it.
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(
+      `<!doctype html><html lang="en"><head><title>CanLII (stand-in)</title></head><body><main>` +
+        `<h1>CanLII stand-in</h1><a href="${portalUrl}/login?ref=canlii">Sign in to Precis</a></main></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => caseLawSite.listen(caseLawPort, CASE_LAW_HOST, resolve));
+
+  smtp = await startSmtpServer(0);
+  dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-extension-"));
+  portal = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      APP_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(portalPort),
+      PUBLIC_URL: portalUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      SMTP_URL: smtp.url,
+      EXTENSION_IDS: expectedExtensionId,
+      CASE_LAW_SITE_URL: caseLawUrl,
+      EXTERNAL_REDIRECT_URL: `${portalUrl}/external-redirect/`,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(portalUrl, portal);
+});
+
+afterAll(async () => {
+  if (portal && portal.exitCode === null) {
+    const exited = new Promise((resolve) => portal.once("exit", resolve));
+    portal.kill("SIGTERM");
+    await exited;
+  }
+  await new Promise((resolve) => caseLawSite?.close(resolve));
+  await smtp?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Up to 110 s, within the hook's 120 s: on a loaded two-core machine the server has taken 40 s to start. */
+async function waitForHealth(baseUrl: string, server: ChildProcess) {
+  const deadline = Date.now() + 110_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the portal exited with code ${server.exitCode}`);
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the portal did not become healthy within 110 s");
+}
+
+/**
+ * A verified account, seeded through the API, whose selected memo preset has a name of its own: the popup must show
+ * the account's choice, not the default.
+ */
+async function createAccount() {
+  const email = uniqueEmail("extension");
+  const xhr = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
+  const registered = await fetch(`${portalUrl}/api/register`, {
+    method: "POST",
+    headers: xhr,
+    body: JSON.stringify({ email, password: TEST_PASSWORD, role: "lawyer", firstName: "Ada" }),
+  });
+  expect(registered.status).toBe(200);
+  const session = {
+    cookie: registered.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+    "x-access-key": registered.headers.get("x-access-key") ?? "",
+  };
+  const saved = await fetch(`${portalUrl}/api/user-options`, {
+    method: "PUT",
+    headers: { ...xhr, ...session },
+    body: JSON.stringify({ ...defaultMemoOptionSet, name: PRESET_NAME }),
+  });
+  expect(saved.status).toBe(200);
+  const code = await readVerificationCode(email);
+  const verified = await fetch(`${portalUrl}/api/verify-email`, {
+    method: "POST",
+    headers: xhr,
+    body: JSON.stringify({ email, code }),
+  });
+  expect(verified.status).toBe(200);
+  return email;
+}
+
+async function readVerificationCode(email: string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mail = smtp.inbox.findLast((received) => received.to === email);
+    const code = mail && /^([A-HJ-NP-Z2-9]{6,})$/m.exec(mail.text)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification email to ${email}`);
+}
+
+/** Chromium with the unpacked extension, as DESIGN.md checked it: a persistent profile is the only way to load one. */
+async function launchWithExtension() {
+  const profileDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-chromium-"));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    headless: true,
+    locale: "en-CA",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+  // No test may reach the internet: only this machine's addresses (and the extension's own pages) load.
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    const isLocal =
+      url.protocol === "chrome-extension:" || url.hostname === "localhost" || url.hostname.startsWith("127.");
+    return isLocal ? route.fallback() : route.abort();
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  return {
+    context,
+    worker,
+    extensionId: new URL(worker.url()).host,
+    close: async () => {
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where a slow run spent its time, in the test's output. */
+function stepLogger() {
+  const start = Date.now();
+  return (step: string) => console.log(`[extension e2e] ${((Date.now() - start) / 1000).toFixed(1)} s: ${step}`);
+}
+
+function keepScreenshotOnFailure(pages: () => Page[]) {
+  onTestFailed(async ({ task }) => {
+    await mkdir(failureDir, { recursive: true });
+    const name = task.name.replace(/[^\w-]+/g, "-").slice(0, 70);
+    for (const [index, page] of pages().entries()) {
+      await page.screenshot({ path: path.join(failureDir, `${name}-${index}.png`), fullPage: true }).catch(() => {});
+    }
+  });
+}
+
+async function openPopup(context: BrowserContext, extensionId: string) {
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await popup.locator('main[aria-busy="false"]').waitFor();
+  return popup;
+}
+
+describe("the extension connection", () => {
+  let browser: Awaited<ReturnType<typeof launchWithExtension>>;
+  beforeAll(async () => {
+    browser = await launchWithExtension();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("has the id the manifest's key gives it, the one EXTENSION_IDS names", () => {
+    expect(browser.extensionId).toBe(expectedExtensionId);
+    expect(browser.extensionId).toBe("efclejhngkhcfkboflofmmklblpdnmpo");
+  });
+
+  it("signs the extension in on SPEC's path from the case-law site, and out with the portal", async () => {
+    const { context, extensionId } = browser;
+    const step = stepLogger();
+    const email = await createAccount();
+    step("account created");
+    const page = await context.newPage();
+    let popup: Page | undefined;
+    keepScreenshotOnFailure(() => [page, ...(popup ? [popup] : [])]);
+
+    // Signed out at first.
+    popup = await openPopup(context, extensionId);
+    await expect.poll(() => popup?.getByRole("heading", { name: "Not signed in" }).isVisible()).toBe(true);
+
+    await page.goto(caseLawUrl);
+    // A page the extension does not list cannot even address it: Chrome gives it no chrome.runtime.
+    expect(await page.evaluate(() => typeof (globalThis as { chrome?: { runtime?: object } }).chrome?.runtime)).toBe(
+      "undefined",
+    );
+    await page.getByRole("link", { name: "Sign in to Precis" }).click();
+    await page.waitForURL(`${portalUrl}/login?ref=canlii`);
+    step("on /login from the case-law site");
+    // The countdown's way back to the case-law site is answered 204 No Content while /greet is checked: the
+    // browser then stays on the page (a held navigation would leave axe waiting on it), and the address is recorded.
+    const redirects: string[] = [];
+    await context.route(`${caseLawUrl}**`, (route) => {
+      redirects.push(route.request().url());
+      return route.fulfill({ status: 204 });
+    });
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(`${portalUrl}/greet`);
+    step("on /greet");
+    const status = page.getByRole("status").filter({ hasText: "Precis extension signed in" });
+    await expect.poll(() => status.isVisible()).toBe(true);
+    const keep = page.getByRole("checkbox", { name: "Keep the extension signed in when I log out of the portal" });
+    expect(await keep.isChecked()).toBe(false);
+    step("extension signed in");
+    await expectNoAxeViolations(page);
+    await expect.poll(() => redirects).toContain(caseLawUrl);
+    await context.unroute(`${caseLawUrl}**`);
+    await page.getByRole("link", { name: "click here" }).click();
+    await page.waitForURL(caseLawUrl);
+    step("back on the case-law site");
+
+    // The popup shows the account, its entitlement and its selected preset, read with the extension's own session.
+    await popup.reload();
+    await popup.locator('main[aria-busy="false"]').waitFor();
+    const account = popup.getByRole("main");
+    await expect.poll(() => account.textContent()).toContain(email);
+    const text = await account.textContent();
+    expect(text).toContain("Free trial");
+    expect(text).toContain(PRESET_NAME);
+    // "Memos this month" and its count, whatever the plan's limit (a trial has none).
+    const memosUsed = async () => Number(/Memos this month(\d+)/.exec((await account.textContent()) ?? "")?.[1]);
+    expect(await memosUsed()).toBe(0);
+    await expectNoAxeViolations(popup);
+
+    step("popup shows the account");
+    await popup.getByRole("button", { name: "Report a memo" }).click();
+    await expect.poll(() => popup?.getByRole("status").textContent()).toBe("Memo counted.");
+    expect(await memosUsed()).toBe(1);
+    // Counted on the server, not only on the screen.
+    await popup.reload();
+    await popup.locator('main[aria-busy="false"]').waitFor();
+    expect(await memosUsed()).toBe(1);
+    step("memo counted");
+    // Logging out of the portal ends the extension's session too.
+    await page.goto(`${portalUrl}/`);
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(`${portalUrl}/login`);
+    step("logged out of the portal");
+    await popup.reload();
+    await expect.poll(() => popup?.getByRole("heading", { name: "Not signed in" }).isVisible()).toBe(true);
+  }, 180_000);
+
+  it("ignores a message from a listed page that is not a valid handoff", async () => {
+    const { context, extensionId } = browser;
+    const page = await context.newPage();
+    keepScreenshotOnFailure(() => [page]);
+    await page.goto(`${portalUrl}/login`);
+    const send = (message: unknown) =>
+      page.evaluate(
+        ([id, sent]) =>
+          new Promise((resolve) => {
+            const runtime = (
+              globalThis as unknown as {
+                chrome: {
+                  runtime: {
+                    sendMessage: (id: string, message: unknown, callback: (reply: unknown) => void) => void;
+                    lastError?: { message: string };
+                  };
+                };
+              }
+            ).chrome.runtime;
+            runtime.sendMessage(id, sent, (reply: unknown) =>
+              resolve(runtime.lastError ? { error: runtime.lastError.message } : { reply }),
+            );
+          }),
+        [extensionId, message] as const,
+      );
+    type WorkerScope = { chrome: { storage: { local: { get(keys: null): Promise<Record<string, unknown>> } } } };
+    const stored = () =>
+      browser.worker.evaluate(() => (globalThis as unknown as WorkerScope).chrome.storage.local.get(null));
+    const storedBefore = await stored();
+    // Not the contract's shape: no answer at all.
+    expect(await send({ type: "something-else", code: "x" })).toMatchObject({ error: expect.any(String) });
+    // The shape, but a code the portal never issued: refused, and nothing stored.
+    expect(await send({ type: "precis:handoff", code: "not-a-real-code" })).toEqual({ reply: { isSignedIn: false } });
+    expect(await stored()).toEqual(storedBefore);
+  });
+});
