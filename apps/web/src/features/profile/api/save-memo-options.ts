@@ -1,19 +1,21 @@
 import { type MemoOptionSet, saveUserOptionsResponseSchema } from "@precis/contract/memo-options";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { applySavedOptions, type MemoOptions } from "../lib/memo-presets";
 import { memoOptionsQueryOptions } from "./get-memo-options";
 
 export function saveMemoOptions(set: MemoOptionSet) {
   return apiRequest("/user-options", { method: "PUT", body: set, schema: saveUserOptionsResponseSchema });
 }
 
+/** Saves a whole preset (its settings, or its new name); the selection stays as it was (see applySavedOptions). */
 export function useSaveMemoOptions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveMemoOptions,
-    onSuccess: ({ options, updatedOptionId }) => {
-      // The saved set becomes the selected one (the server's read says the same).
-      queryClient.setQueryData(memoOptionsQueryOptions().queryKey, { options, selectedOptionId: updatedOptionId });
+    onSuccess: (saved) => {
+      const { queryKey } = memoOptionsQueryOptions();
+      queryClient.setQueryData(queryKey, (previous: MemoOptions | undefined) => applySavedOptions(previous, saved));
     },
   });
 }

@@ -7,13 +7,16 @@ import {
   visibilityFlagBySection,
 } from "@precis/contract/memo-options";
 import { Alert, Button } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiRequestError } from "@/lib/api-client";
+import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
 import { useMemoOptions } from "../api/get-memo-options";
 import { useSaveMemoOptions } from "../api/save-memo-options";
+import { choosePresetToEdit, type MemoOptions } from "../lib/memo-presets";
 import { DEFAULT_PREVIEW_FOCUS, type PreviewFocus } from "../lib/memo-preview";
 import { MemoOptionRows } from "./memo-option-rows";
+import { MemoPresetBar } from "./memo-preset-bar";
 import { MemoPreviewPane } from "./memo-preview-pane";
 import { MemoSectionTree } from "./memo-section-tree";
 import { SettingsPanel, toSaveResult } from "./settings-panel";
@@ -42,10 +45,56 @@ export function MemoSettings() {
       </p>
     );
   }
-  const { options: sets, selectedOptionId } = options.data;
-  const selected = sets.find((set) => set.id === selectedOptionId) ?? sets[0];
-  if (!selected) return <Alert type="error" showIcon role="alert" title={t("memo.loadFailed")} />;
-  return <MemoSettingsEditor saved={selected} />;
+  return <MemoPresetsAndEditor memoOptions={options.data} />;
+}
+
+/** Where the preset being edited is remembered, so a reload reopens it rather than the selected one. */
+const EDITED_PRESET_STORAGE_KEY = "precis.memoPresetBeingEdited";
+
+function readRememberedPresetId() {
+  const stored = Number(readStoredValue("local", EDITED_PRESET_STORAGE_KEY));
+  return Number.isInteger(stored) && stored !== 0 ? stored : null;
+}
+
+/**
+ * The presets (issue 30) above the editor of one of them. The editor starts afresh each time another preset
+ * is opened (its key), so its draft, preview and tree always belong to the preset the picker shows.
+ */
+function MemoPresetsAndEditor({ memoOptions }: { memoOptions: MemoOptions }) {
+  const { t } = useTranslation("profile");
+  const [editingId, setEditingId] = useState(readRememberedPresetId);
+  const [editorKey, setEditorKey] = useState(0);
+  const [isEditorEdited, setIsEditorEdited] = useState(false);
+  const editing = choosePresetToEdit(memoOptions, editingId);
+
+  const rememberEditing = (id: number) => {
+    setEditingId(id);
+    // The unsaved default is not worth remembering: it is what opens anyway.
+    if (id > 0) writeStoredValue("local", EDITED_PRESET_STORAGE_KEY, String(id));
+  };
+  const openPreset = (id: number) => {
+    rememberEditing(id);
+    setEditorKey((key) => key + 1);
+    setIsEditorEdited(false);
+  };
+
+  if (!editing) return <Alert type="error" showIcon role="alert" title={t("memo.loadFailed")} />;
+  return (
+    <section className="profile-panel" aria-labelledby="memo-settings-heading">
+      <h2 id="memo-settings-heading" className="profile-panel-heading">
+        {t("memo.heading")}
+      </h2>
+      <p className="profile-panel-intro">{t("memo.intro")}</p>
+      <MemoPresetBar memoOptions={memoOptions} editing={editing} isEditorEdited={isEditorEdited} onEdit={openPreset} />
+      <MemoSettingsEditor
+        key={editorKey}
+        saved={editing}
+        onEditedChange={setIsEditorEdited}
+        // Saving the unsaved default stores it under a new id: keep editing it, without starting afresh.
+        onSaved={rememberEditing}
+      />
+    </section>
+  );
 }
 
 /**
@@ -84,11 +133,18 @@ function MemoSettingsLoadFailed({ isRetrying, onRetry }: { isRetrying: boolean; 
 
 type Failure = "save" | "loggedOut";
 
+type MemoSettingsEditorProps = {
+  saved: MemoOptionSet;
+  onEditedChange: (isEdited: boolean) => void;
+  onSaved: (id: number) => void;
+};
+
 /**
  * SPEC §4 "Memo settings page": any change marks it edited; Save and Cancel through the shared panel.
- * `saved` is the set in the query cache, which a save replaces; the editor keeps only its draft.
+ * `saved` is the set in the query cache, which a save replaces; the editor keeps only its draft. The name is
+ * the preset bar's to change, so a save sends the name the cache holds.
  */
-function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
+function MemoSettingsEditor({ saved, onEditedChange, onSaved }: MemoSettingsEditorProps) {
   const { t } = useTranslation("profile");
   const [draft, setDraft] = useState(saved);
   const [focus, setFocus] = useState<PreviewFocus>(DEFAULT_PREVIEW_FOCUS);
@@ -96,6 +152,8 @@ function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
   // What the last save came to; null once the set is edited again.
   const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
   const saveOptions = useSaveMemoOptions();
+
+  useEffect(() => onEditedChange(isEdited), [isEdited, onEditedChange]);
 
   const change = (next: MemoOptionSet) => {
     setDraft(next);
@@ -117,17 +175,21 @@ function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
 
   const save = () => {
     if (saveOptions.isPending || !isEdited) return;
-    saveOptions.mutate(draft, {
-      onSuccess: ({ options, updatedOptionId }) => {
-        setDraft(options.find((set) => set.id === updatedOptionId) ?? { ...draft, id: updatedOptionId });
-        setIsEdited(false);
-        setOutcome("saved");
+    saveOptions.mutate(
+      { ...draft, name: saved.name },
+      {
+        onSuccess: ({ options, updatedOptionId }) => {
+          setDraft(options.find((set) => set.id === updatedOptionId) ?? { ...draft, id: updatedOptionId });
+          setIsEdited(false);
+          setOutcome("saved");
+          onSaved(updatedOptionId);
+        },
+        onError: (error) => {
+          // The edits stay on screen so the user can try again.
+          setOutcome(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
+        },
       },
-      onError: (error) => {
-        // The edits stay on screen so the user can try again.
-        setOutcome(isApiRequestError(error) && error.status === 401 ? "loggedOut" : "save");
-      },
-    });
+    );
   };
 
   const cancel = () => {
@@ -138,32 +200,26 @@ function MemoSettingsEditor({ saved }: { saved: MemoOptionSet }) {
   };
 
   return (
-    <section className="profile-panel" aria-labelledby="memo-settings-heading">
-      <h2 id="memo-settings-heading" className="profile-panel-heading">
-        {t("memo.heading")}
-      </h2>
-      <p className="profile-panel-intro">{t("memo.intro")}</p>
-      <div className="memo-settings-layout">
-        <div className="memo-settings-controls">
-          <MemoOptionRows choices={draft} onChoose={choose} />
-          <h3 className="memo-settings-subheading">{t("memo.sections.heading")}</h3>
-          <MemoSectionTree
-            set={draft}
-            onOrderingChange={(memoOrdering) => change({ ...draft, memoOrdering })}
-            onVisibilityChange={setVisibleSections}
-          />
-          <SettingsPanel
-            isEdited={isEdited}
-            isSaving={saveOptions.isPending}
-            result={toSaveResult(outcome)}
-            isLoggedOut={outcome === "loggedOut"}
-            errorMessage={t("memo.saveFailed")}
-            onCancel={cancel}
-            onSave={save}
-          />
-        </div>
-        <MemoPreviewPane set={draft} focus={focus} />
+    <div className="memo-settings-layout">
+      <div className="memo-settings-controls">
+        <MemoOptionRows choices={draft} onChoose={choose} />
+        <h3 className="memo-settings-subheading">{t("memo.sections.heading")}</h3>
+        <MemoSectionTree
+          set={draft}
+          onOrderingChange={(memoOrdering) => change({ ...draft, memoOrdering })}
+          onVisibilityChange={setVisibleSections}
+        />
+        <SettingsPanel
+          isEdited={isEdited}
+          isSaving={saveOptions.isPending}
+          result={toSaveResult(outcome)}
+          isLoggedOut={outcome === "loggedOut"}
+          errorMessage={t("memo.saveFailed")}
+          onCancel={cancel}
+          onSave={save}
+        />
       </div>
-    </section>
+      <MemoPreviewPane set={draft} focus={focus} />
+    </div>
   );
 }

@@ -1,0 +1,17 @@
+import { userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { memoOptionsQueryOptions } from "./get-memo-options";
+
+/** Deletes one preset (the server refuses the last); answers the presets left and the selection. */
+export function deleteMemoPreset(id: number) {
+  return apiRequest(`/user-options/${id}`, { method: "DELETE", schema: userOptionsResponseSchema });
+}
+
+export function useDeleteMemoPreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMemoPreset,
+    onSuccess: (answer) => queryClient.setQueryData(memoOptionsQueryOptions().queryKey, answer),
+  });
+}

@@ -1,0 +1,17 @@
+import { userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { memoOptionsQueryOptions } from "./get-memo-options";
+
+/** Makes one preset the one the extension uses. */
+export function selectMemoPreset(id: number) {
+  return apiRequest("/user-options/selected", { method: "PUT", body: { id }, schema: userOptionsResponseSchema });
+}
+
+export function useSelectMemoPreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: selectMemoPreset,
+    onSuccess: (answer) => queryClient.setQueryData(memoOptionsQueryOptions().queryKey, answer),
+  });
+}
