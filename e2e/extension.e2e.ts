@@ -26,6 +26,7 @@ const extensionDir = path.join(repoRoot, "apps/extension/dist");
 /** The stand-in for CanLII, on a loopback address the extension does not list: Chrome gives its pages no way in. */
 const CASE_LAW_HOST = "127.0.0.2";
 const PRESET_NAME = "Client letter";
+const OTHER_PRESET_NAME = "For my principal";
 
 let portalUrl: string;
 let caseLawUrl: string;
@@ -127,12 +128,19 @@ async function createAccount() {
       .join("; "),
     "x-access-key": registered.headers.get("x-access-key") ?? "",
   };
-  const saved = await fetch(`${portalUrl}/api/user-options`, {
-    method: "PUT",
-    headers: { ...xhr, ...session },
-    body: JSON.stringify({ ...defaultMemoOptionSet, name: PRESET_NAME }),
-  });
-  expect(saved.status).toBe(200);
+  const callApi = async (method: string, url: string, body: object) => {
+    const response = await fetch(`${portalUrl}${url}`, {
+      method,
+      headers: { ...xhr, ...session },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${url}`).toBe(200);
+    return (await response.json()) as { updatedOptionId: number };
+  };
+  // Two presets, and the first one chosen: the popup must show the selected preset, not merely the newest.
+  const { updatedOptionId } = await callApi("PUT", "/api/user-options", { ...defaultMemoOptionSet, name: PRESET_NAME });
+  await callApi("POST", "/api/user-options", { name: OTHER_PRESET_NAME });
+  await callApi("PUT", "/api/user-options/selected", { id: updatedOptionId });
   const code = await readVerificationCode(email);
   const verified = await fetch(`${portalUrl}/api/verify-email`, {
     method: "POST",
@@ -267,8 +275,10 @@ describe("the extension connection", () => {
     const keep = page.getByRole("checkbox", { name: "Keep the extension signed in when I log out of the portal" });
     expect(await keep.isChecked()).toBe(false);
     step("extension signed in");
-    await expectNoAxeViolations(page);
+    // Checked once the countdown is over: each of its steps animates the ring anew.
     await expect.poll(() => redirects).toContain(caseLawUrl);
+    expect(await status.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
     await context.unroute(`${caseLawUrl}**`);
     await page.getByRole("link", { name: "click here" }).click();
     await page.waitForURL(caseLawUrl);
@@ -282,6 +292,7 @@ describe("the extension connection", () => {
     const text = await account.textContent();
     expect(text).toContain("Free trial");
     expect(text).toContain(PRESET_NAME);
+    expect(text).not.toContain(OTHER_PRESET_NAME);
     // "Memos this month" and its count, whatever the plan's limit (a trial has none).
     const memosUsed = async () => Number(/Memos this month(\d+)/.exec((await account.textContent()) ?? "")?.[1]);
     expect(await memosUsed()).toBe(0);
@@ -341,4 +352,52 @@ describe("the extension connection", () => {
     expect(await send({ type: "precis:handoff", code: "not-a-real-code" })).toEqual({ reply: { isSignedIn: false } });
     expect(await stored()).toEqual(storedBefore);
   });
+
+  it("keeps the extension signed in after the portal's logout when the person chose so on /greet", async () => {
+    const { context, extensionId } = browser;
+    const email = await createAccount();
+    const page = await context.newPage();
+    const popup = await openPopup(context, extensionId);
+    keepScreenshotOnFailure(() => [page, popup]);
+    // The countdown's redirect is answered 204 No Content, so the page stays on /greet for the choice.
+    const redirects: string[] = [];
+    await context.route(`${caseLawUrl}**`, (route) => {
+      redirects.push(route.request().url());
+      return route.fulfill({ status: 204 });
+    });
+    await page.goto(`${portalUrl}/login?ref=canlii`);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(`${portalUrl}/greet`);
+    const keep = page.getByRole("checkbox", { name: "Keep the extension signed in when I log out of the portal" });
+    await keep.waitFor();
+    const handoffs: boolean[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/extension/handoff")) handoffs.push(request.postDataJSON().keepSignedIn);
+    });
+    await keep.check();
+    // The choice is handed over at once (a new code, with keepSignedIn) and remembered for the next sign-in.
+    await expect.poll(() => handoffs).toEqual([true]);
+    const status = page.getByRole("status").filter({ hasText: "Precis extension signed in" });
+    await expect.poll(() => status.isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.localStorage.getItem("precis.keepExtensionSignedIn"))).toBe("true");
+    // The redirect waited for the handoff, then went (and was held): nothing is left to leave the page later.
+    await expect.poll(() => redirects).toContain(caseLawUrl);
+    await context.unroute(`${caseLawUrl}**`);
+
+    await page.goto(`${portalUrl}/`);
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(`${portalUrl}/login`);
+    await popup.reload();
+    await popup.locator('main[aria-busy="false"]').waitFor();
+    await expect.poll(() => popup.getByRole("main").textContent()).toContain(email);
+
+    // Signing out in the popup ends the extension's own session.
+    await popup.getByRole("button", { name: "Sign out" }).click();
+    await expect.poll(() => popup.getByRole("status").textContent()).toBe("You are signed out.");
+    await popup.reload();
+    await expect.poll(() => popup.getByRole("heading", { name: "Not signed in" }).isVisible()).toBe(true);
+  }, 180_000);
 });
