@@ -17,7 +17,7 @@ const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** How often the balancer asks each instance whether it is ready; far below the drain, as the README asks. */
 const CHECK_INTERVAL_MS = 50;
-const DRAIN_SECONDS = "2";
+const DRAIN_SECONDS = "3";
 
 interface Backend {
   name: string;
