@@ -115,5 +115,6 @@ describe("graceful shutdown of the real entry point", () => {
     } finally {
       await database.close();
     }
-  });
+    // A real process on an on-disk PGlite, started and opened again: slow on a busy machine, not a hang.
+  }, 120_000);
 });
