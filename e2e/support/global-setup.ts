@@ -98,7 +98,8 @@ export default async function setup(project: TestProject) {
 }
 
 export async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // A cold start migrates a fresh PGlite and loads the prerender bundle: 40 s was seen on a busy machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     const isUp = await fetch(`${baseUrl}/api/health`).then(
