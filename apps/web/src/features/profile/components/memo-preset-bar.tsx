@@ -186,6 +186,8 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
               <Dropdown
                 disabled={isLocked || !isCreateAllowed}
                 trigger={["click"]}
+                // The menu takes focus as it opens, so arrow keys and Enter choose an item.
+                autoFocus
                 menu={{
                   items: [
                     { key: "defaults", label: t("memo.presets.newFromDefaults") },
