@@ -456,7 +456,9 @@ describe("the second factors with the keyboard alone", () => {
 
 describe("the second factors' accessibility", () => {
   for (const language of ["en", "fr"] as const) {
-    it(`has no axe violations in ${language}: the tab, the setup, the codes, the dialog and the login's second step`, async () => {
+    it(`has no axe violations in ${language}: the tab, the setup, the codes, the dialog and the login's second step`, {
+      timeout: 120_000,
+    }, async () => {
       const { page, credentials } = await openSecurityTab({ language });
       const words = texts[language];
       const panel = twoStepPanel(page);

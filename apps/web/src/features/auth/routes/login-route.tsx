@@ -38,6 +38,8 @@ export function LoginRoute() {
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   // The second step's token ran out (five minutes, five wrong codes): the password step says so.
   const [hasExpired, setHasExpired] = useState(false);
+  // The email of a second step the person left, for the password form drawn again.
+  const [returningEmail, setReturningEmail] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(t(secondStep ? "secondFactor.pageTitle" : "login.pageTitle"));
   const { productName, markers, links } = useClientConfig();
@@ -82,16 +84,19 @@ export function LoginRoute() {
 
   /** Back to the password step (the person's choice, or an expired second step), the email kept. */
   const backToPassword = (isExpired: boolean) => {
-    const email = secondStep?.email ?? "";
+    setReturningEmail(secondStep?.email ?? "");
     setSecondStep(null);
     setHasExpired(isExpired);
     loginMutation.reset();
-    // The password form is drawn again: its email stays, the password is typed again.
-    window.setTimeout(() => {
-      form.setFieldsValue({ email, password: "" });
-      form.focusField("password");
-    });
   };
+
+  // Once the password form is drawn again: its email stays, the password is typed again.
+  useEffect(() => {
+    if (returningEmail === null) return;
+    form.setFieldsValue({ email: returningEmail, password: "" });
+    form.focusField("password");
+    setReturningEmail(null);
+  }, [returningEmail, form]);
 
   useEffect(() => {
     // The page's heading changes with the step: focus starts from there for a screen reader… unless a field
