@@ -62,7 +62,7 @@ const texts = {
     rename: (name: string) => `Renommer ${name}`,
     remove: (name: string) => `Retirer ${name}`,
     removeDialog: (name: string) => `Retirer ${name}?`,
-    signIn: "Se connecter avec une clé d’accès",
+    signIn: "Connexion avec une clé d’accès",
   },
 } satisfies Record<Language, unknown>;
 
