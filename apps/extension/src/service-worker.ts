@@ -19,19 +19,28 @@ chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => 
   if (!portalOrigin || !isAllowedPortalOrigin(portalOrigin, PORTAL_MATCH_PATTERNS)) return false;
   const handoff = handoffMessageSchema.safeParse(message);
   if (!handoff.success) return false;
-  void signIn(portalOrigin, handoff.data.code).then((isSignedIn) =>
+  newestHandoff += 1;
+  void signIn(portalOrigin, handoff.data.code, newestHandoff).then((isSignedIn) =>
     sendResponse({ isSignedIn } satisfies HandoffReply),
   );
   // The reply comes after the exchange: keep the message channel open until then.
   return true;
 });
 
-async function signIn(portalOrigin: string, code: string): Promise<boolean> {
+/**
+ * Handoffs can overlap: the portal sends a new one when the person changes "keep signed in" while the first is still
+ * being exchanged. The newest one's session is the one kept, whichever exchange finishes last.
+ */
+let newestHandoff = 0;
+
+async function signIn(portalOrigin: string, code: string, handoffNumber: number): Promise<boolean> {
   // No credentials: the code is the proof, and Chrome sets this request's Origin to the extension's own, which the
   // server checks against EXTENSION_IDS.
   const client = createApiClient({ apiBaseUrl: `${portalOrigin}/api`, credentials: { mode: "anonymous" } });
   const exchanged = await client.request(exchangeHandoffCode(code));
   if (!exchanged.ok) return false;
+  // A newer handoff is under way or done: its session wins, and this one ends with the portal's logout.
+  if (handoffNumber !== newestHandoff) return true;
   // A newer handoff replaces the session held so far, which the portal's logout or its idle expiry then ends.
   await saveSession({ portalOrigin, sessionToken: exchanged.data.sessionToken, accessKey: exchanged.data.accessKey });
   return true;
