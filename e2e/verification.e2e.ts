@@ -69,8 +69,9 @@ describe("the verification banner", () => {
     const banner = page.getByRole("region", { name: "Email verification" });
     await expect.poll(isVisible(banner)).toBe(true);
     expect(await banner.getByText(texts.en.bannerTitle(email)).isVisible()).toBe(true);
-    // Home says why the trial has not started, and where to enter the code.
-    expect(await page.getByText(texts.en.trialWaits).isVisible()).toBe(true);
+    // Home says why the trial has not started, and where to enter the code (once the entitlement, read apart from
+    // the profile that draws the banner, has arrived).
+    await expect.poll(isVisible(page.getByText(texts.en.trialWaits))).toBe(true);
     expect(await page.getByRole("main").getByRole("link", { name: "Enter code" }).getAttribute("href")).toBe(
       "/verify-email",
     );
