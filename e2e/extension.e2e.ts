@@ -155,8 +155,11 @@ async function createAccount() {
 async function readVerificationCode(email: string) {
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
-    const mail = smtp.inbox.findLast((received) => received.to === email);
-    const code = mail && /^([A-HJ-NP-Z2-9]{6,})$/m.exec(mail.text)?.[1];
+    // The welcome email goes to the same address and may be delivered after the code's: look at each of them.
+    const code = smtp.inbox
+      .filter((received) => received.to === email)
+      .map((received) => /^([A-HJ-NP-Z2-9]{6,})$/m.exec(received.text)?.[1])
+      .findLast(Boolean);
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

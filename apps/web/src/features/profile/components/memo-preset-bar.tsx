@@ -88,6 +88,9 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
     const copyFromId =
       nameRequest.kind === "duplicate" && nameRequest.preset.id > 0 ? nameRequest.preset.id : undefined;
     const created = await createPreset.mutateAsync({ name, copyFromId });
+    // The cache already holds the new preset, but TanStack Query tells its readers on a later task: open it only
+    // then, or the editor opens on the list without it, falls back to the preset in use, and a Save writes there.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     onEdit(created.updatedOptionId);
     const createdName = created.options.find((set) => set.id === created.updatedOptionId)?.name ?? name;
     announce(t("memo.presets.created", { name: createdName }));
