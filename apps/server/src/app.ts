@@ -7,7 +7,7 @@ import pino from "pino";
 import { z } from "zod/mini";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { type Clock, type ElapsedClock, systemClock, systemElapsedClock } from "./lib/clock.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
 import { describeDatabaseError } from "./lib/database-errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { type AccessReminderJob, createAccessReminderJob } from "./modules/billing/access-reminders.ts";
@@ -26,7 +26,6 @@ import { mfaRoutes } from "./modules/mfa/routes.ts";
 import { type AccountDeletionJob, createAccountDeletionJob } from "./modules/privacy/deletion.ts";
 import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
-import { registerReadCache, serializeReusedAnswersOnce } from "./modules/read-cache/plugin.ts";
 import { createRetentionJob, type RetentionJob } from "./modules/retention/job.ts";
 import { registerSessions } from "./modules/sessions/plugin.ts";
 import { sessionRoutes } from "./modules/sessions/routes.ts";
@@ -44,7 +43,6 @@ declare module "fastify" {
     config: AppConfig;
     database: DatabaseHandle;
     clock: Clock;
-    elapsedClock: ElapsedClock;
     mailWorker: MailWorker;
     accessReminders: AccessReminderJob;
     retention: RetentionJob;
@@ -62,8 +60,6 @@ export interface ServerDependencies {
   logger?: FastifyServerOptions["logger"];
   /** Tests move time with their own clock. */
   clock?: Clock;
-  /** Real elapsed time, which bounds in-memory reuse; tests move it by hand with the clock above. */
-  elapsedClock?: ElapsedClock;
   /** Tests pass a transport that records or fails. */
   mailTransport?: MailTransport;
 }
@@ -100,7 +96,6 @@ export async function createServer({
   database,
   logger,
   clock = systemClock,
-  elapsedClock = systemElapsedClock,
   mailTransport,
 }: ServerDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -128,16 +123,13 @@ export async function createServer({
   // problem in English ("Too big: expected string to have <=254 characters"), as the API has always said.
   z.config(z.locales.en());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler((route) =>
-    serializeReusedAnswersOnce(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
-  );
+  app.setSerializerCompiler(serializerCompiler);
   // Plain-text bodies are how a cross-site form smuggles JSON; the API takes application/json only.
   app.removeContentTypeParser("text/plain");
 
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("clock", clock);
-  app.decorate("elapsedClock", elapsedClock);
   const mailWorker = createMailWorker({
     db: database.db,
     transport:
@@ -194,7 +186,6 @@ export async function createServer({
   await app.register(cookie);
   await registerCrossSiteGuard(app, config);
   await registerSessions(app);
-  await registerReadCache(app);
   declareCommonResponses(app);
   await registerOpenApi(app, config);
 

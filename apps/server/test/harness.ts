@@ -6,7 +6,7 @@ import { createServer, REDACTED_LOG_PATHS } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { mailOutbox } from "../src/db/schema.ts";
-import type { Clock, ElapsedClock } from "../src/lib/clock.ts";
+import type { Clock } from "../src/lib/clock.ts";
 
 /**
  * Where the API suite keeps its data: PGlite in memory by default, or, when TEST_DATABASE_URL
@@ -57,11 +57,10 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   database?: DatabaseHandle;
   clock?: Clock;
-  elapsedClock?: ElapsedClock;
 }
 
 /** The real server on a real database, driven through `app.inject()` (no port opened). */
-export async function startTestServer({ env = {}, database, clock, elapsedClock }: TestServerOptions = {}) {
+export async function startTestServer({ env = {}, database, clock }: TestServerOptions = {}) {
   const config = loadConfig({ WEB_DIST_DIR: "/nonexistent-web-dist", WEB_SSR_DIR: "/nonexistent-web-ssr", ...env });
   const db = database ?? (await openTestDatabase());
   const logs = createLogCapture();
@@ -69,7 +68,6 @@ export async function startTestServer({ env = {}, database, clock, elapsedClock 
     config,
     database: db,
     clock,
-    elapsedClock,
     logger: { level: "info", stream: logs.stream, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
   });
   return {
@@ -95,8 +93,6 @@ export function createTestClock(start = new Date("2026-11-22T12:00:00Z")) {
   const clock: Clock = () => new Date(current);
   return {
     clock,
-    /** Elapsed time that moves with the clock, for a server whose reuse bounds must not see the machine's speed. */
-    elapsed: (() => current - start.getTime()) satisfies ElapsedClock,
     advanceMilliseconds: (milliseconds: number) => {
       current += milliseconds;
     },

@@ -6,8 +6,8 @@ import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/c
 import { escapeHtml, type FrameAccount, fillFrameSlots } from "@precis/contract/prerender";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
-import { hasCurrentPlan, readEntitlement } from "../modules/billing/service.ts";
-import { readUserDetails } from "../modules/profile/service.ts";
+import { getEntitlement, hasCurrentPlan } from "../modules/billing/service.ts";
+import { getProfile } from "../modules/profile/service.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
@@ -128,9 +128,9 @@ type Viewer = { audience: "anonymous" } | { audience: "signed-in"; account: Fram
  * is to be deleted, must accept changed terms, or needs a school address for its student access.
  */
 async function readFrameAccount(app: FastifyInstance, userId: number, showsAccess: boolean) {
-  const [{ userProfile }, entitlement, hasPlan] = await Promise.all([
-    readUserDetails(app, userId),
-    showsAccess ? readEntitlement(app, userId) : undefined,
+  const [userProfile, entitlement, hasPlan] = await Promise.all([
+    getProfile(app.database.db, userId),
+    showsAccess ? getEntitlement(app.database.db, app.config, userId, app.clock()) : undefined,
     showsAccess && hasCurrentPlan(app.database.db, userId),
   ]);
   // The frames are drawn for a verified account with no plan and no student notice: anyone else gets the page

@@ -348,8 +348,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             { path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" },
           ]);
         case "changed":
-          // The other sessions end here at once, and on the other instances within a second (decision 009).
-          app.sessionCache.forgetAll();
           app.mailWorker.nudge();
           return { Status: "Success" as const };
         case "badPassword":
@@ -387,8 +385,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await reauthenticate(deps(request), session, request.body);
       switch (result.outcome) {
         case "confirmed":
-          // The cached session row carries the time of the last proof.
-          app.sessionCache.forgetAll();
           return { Status: "Success" as const };
         case "badPassword":
           return sendFailure(reply, 401, "badPassword");
@@ -476,8 +472,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       switch (result.outcome) {
         case "reset":
-          // The reset ended every session of the account: stop reusing any this instance read.
-          app.sessionCache.forgetAll();
           app.mailWorker.nudge();
           return { Status: "Success" as const };
         case "userNotFound":

@@ -4,11 +4,13 @@ import {
   entitlementResponseSchema,
   pricingSessionResponseSchema,
 } from "@precis/contract/subscription";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
-import { requireSession } from "../sessions/plugin.ts";
-import { findCustomerId, getPricingSession, readEntitlement, recordMemoUsage } from "./service.ts";
+import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
+import { keepSessionAlive } from "../sessions/service.ts";
+import { findCustomerId, getPricingSession, readSessionEntitlement, recordMemoUsage } from "./service.ts";
 import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
 import { applyStripeEvent } from "./stripe-events.ts";
 
@@ -17,6 +19,16 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+
+  /** The caller's session and entitlement, in one statement (issue 29); null without a live session. */
+  async function readCallerEntitlement(request: FastifyRequest) {
+    if (!request.sessionSecrets) return null;
+    const now = app.clock();
+    const found = await readSessionEntitlement(app.database.db, config, request.sessionSecrets, now);
+    if (!found) return null;
+    const { userId } = await keepSessionAlive(app.database.db, found.session, now, config.session);
+    return { userId, entitlement: found.entitlement, now };
+  }
   const stripe = createStripeClient(config);
 
   // The webhook lives in its own scope: only there is a JSON body kept raw, as the signature needs.
@@ -122,6 +134,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/entitlement",
     {
+      config: { readsSessionItself: true },
       schema: {
         tags: ["subscription"],
         summary: "What the caller may use now: trial, student, subscription or none, and memo usage",
@@ -129,16 +142,17 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+      const found = await readCallerEntitlement(request);
+      if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
       reply.header("cache-control", "no-store");
-      return readEntitlement(app, session.userId);
+      return found.entitlement;
     },
   );
 
   app.post(
     "/api/memo-usage",
     {
+      config: { readsSessionItself: true },
       schema: {
         tags: ["subscription"],
         summary:
@@ -147,9 +161,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
-      const result = await recordMemoUsage(app.database.db, config, session.userId, app.clock());
+      const found = await readCallerEntitlement(request);
+      if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
+      const result = await recordMemoUsage(app.database.db, found.userId, found.entitlement, found.now);
       switch (result.outcome) {
         case "recorded":
           return result.entitlement;

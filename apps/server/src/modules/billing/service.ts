@@ -1,9 +1,17 @@
+import type { Occupation } from "@precis/contract/profile";
 import type { Entitlement, PricingSession } from "@precis/contract/subscription";
-import { desc, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { memoUsage, stripeCustomers, subscriptions, users } from "../../db/schema.ts";
+import {
+  type FoundSession,
+  foundSessionColumns,
+  liveSessionQuery,
+  type SessionSecrets,
+  sessionParameters,
+} from "../sessions/service.ts";
 import { isAcademicEmail } from "../verification/academic-domains.ts";
 import { computeEntitlement, usageMonthOf } from "./entitlements.ts";
 
@@ -66,12 +74,69 @@ export async function getPricingSession(db: AppDatabase, userId: number): Promis
 }
 
 /**
- * The answer of GET /api/entitlement, reused by this instance for up to a second (decision 009). The
- * subscription page's frame reads the access through it too (decision 017).
+ * The user's most relevant subscription, as findUserSubscription chooses it, for a statement on `users`: a
+ * current one first, then the one ending last.
  */
-export function readEntitlement(app: FastifyInstance, userId: number) {
-  return app.reuseRead(`entitlement:${userId}`, () => getEntitlement(app.database.db, app.config, userId, app.clock()));
+function chosenSubscriptionOf(db: AppDatabase) {
+  return db
+    .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .innerJoin(stripeCustomers, eq(stripeCustomers.customerId, subscriptions.customerId))
+    .where(eq(stripeCustomers.userId, users.id))
+    .orderBy(sql`${inArray(subscriptions.status, CURRENT_STATUSES)} desc`, desc(subscriptions.currentPeriodEnd))
+    .limit(1)
+    .as("chosen_subscription");
 }
+
+/** Everything an entitlement is computed from, for a statement on `users` joined to chosenSubscriptionOf. */
+const entitlementColumns = (subscription: ReturnType<typeof chosenSubscriptionOf>) => ({
+  registeredAt: users.createdAt,
+  occupation: users.occupation,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  trialStartedAt: users.trialStartedAt,
+  subscriptionStatus: subscription.status,
+  currentPeriodEnd: subscription.currentPeriodEnd,
+  usedThisMonth:
+    sql<number>`coalesce((select ${memoUsage.memoCount} from ${memoUsage} where ${memoUsage.userId} = ${users.id} and ${memoUsage.month} = ${sql.placeholder("month")}), 0)`.mapWith(
+      Number,
+    ),
+});
+
+interface EntitlementRow {
+  registeredAt: Date;
+  occupation: Occupation;
+  email: string;
+  emailVerifiedAt: Date | null;
+  trialStartedAt: Date | null;
+  subscriptionStatus: string | null;
+  currentPeriodEnd: Date | null;
+  usedThisMonth: number;
+}
+
+/** An entitlement is one statement (issue 29): the account, its chosen subscription and this month's count. */
+const entitlementStatement = preparedPerDatabase((db) => {
+  const subscription = chosenSubscriptionOf(db);
+  return db
+    .select(entitlementColumns(subscription))
+    .from(users)
+    .leftJoinLateral(subscription, sql`true`)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("entitlement_read");
+});
+
+/** GET /api/entitlement and POST /api/memo-usage: the same, with the session, in one statement. */
+const sessionEntitlementStatement = preparedPerDatabase((db) => {
+  const live = liveSessionQuery(db);
+  const subscription = chosenSubscriptionOf(db);
+  return db
+    .with(live)
+    .select({ session: foundSessionColumns(live), entitlement: entitlementColumns(subscription) })
+    .from(live)
+    .innerJoin(users, eq(users.id, live.userId))
+    .leftJoinLateral(subscription, sql`true`)
+    .prepare("session_entitlement_read");
+});
 
 export async function getEntitlement(
   db: AppDatabase,
@@ -79,35 +144,45 @@ export async function getEntitlement(
   userId: number,
   now: Date,
 ): Promise<Entitlement> {
-  const [user, subscription, usedThisMonth] = await Promise.all([
-    getUser(db, userId),
-    findUserSubscription(db, userId),
-    countMemosThisMonth(db, userId, now),
-  ]);
+  const [row] = await entitlementStatement(db).execute({ userId, month: usageMonthOf(now) });
+  if (!row) throw new Error(`user ${userId} of a live session does not exist`);
+  return toEntitlement(row, config, now);
+}
+
+/** The live session both secrets name and its account's entitlement; null when they name no live session. */
+export async function readSessionEntitlement(
+  db: AppDatabase,
+  config: AppConfig,
+  secrets: SessionSecrets,
+  now: Date,
+): Promise<{ session: FoundSession; entitlement: Entitlement } | null> {
+  const [row] = await sessionEntitlementStatement(db).execute({
+    ...sessionParameters(secrets, now),
+    month: usageMonthOf(now),
+  });
+  return row ? { session: row.session, entitlement: toEntitlement(row.entitlement, config, now) } : null;
+}
+
+function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entitlement {
   const { access, endsAt, needsAcademicEmail } = computeEntitlement({
     now,
-    registeredAt: user.createdAt,
-    occupation: user.occupation,
+    registeredAt: row.registeredAt,
+    occupation: row.occupation,
     facultyGetsStudentAccess: config.entitlements.facultyGetsStudentAccess,
-    subscription,
-    isEmailVerified: user.emailVerifiedAt !== null,
-    isAcademicEmail: isAcademicEmail(user.email, config.verification.academicEmailDomains),
-    trialStartedAt: user.trialStartedAt,
+    subscription:
+      row.subscriptionStatus === null
+        ? null
+        : { status: row.subscriptionStatus, currentPeriodEnd: row.currentPeriodEnd },
+    isEmailVerified: row.emailVerifiedAt !== null,
+    isAcademicEmail: isAcademicEmail(row.email, config.verification.academicEmailDomains),
+    trialStartedAt: row.trialStartedAt,
   });
   return {
     access,
     endsAt: endsAt?.toISOString() ?? null,
-    memo: { monthlyLimit: config.entitlements.memoMonthlyLimits[access], usedThisMonth },
+    memo: { monthlyLimit: config.entitlements.memoMonthlyLimits[access], usedThisMonth: row.usedThisMonth },
     needsAcademicEmail,
   };
-}
-
-async function countMemosThisMonth(db: AppDatabase, userId: number, now: Date) {
-  const [row] = await db
-    .select({ memoCount: memoUsage.memoCount })
-    .from(memoUsage)
-    .where(sql`${memoUsage.userId} = ${userId} and ${memoUsage.month} = ${usageMonthOf(now)}`);
-  return row?.memoCount ?? 0;
 }
 
 export type MemoUsageResult =
@@ -115,16 +190,15 @@ export type MemoUsageResult =
   | { outcome: "unverified" | "noAccess" | "limitReached"; entitlement: Entitlement };
 
 /**
- * Counts one memo generation against this month's cap. The increment and the cap check are one
- * statement, so twenty concurrent calls at a cap of ten record exactly ten.
+ * Counts one memo generation against this month's cap, given the entitlement just read with the session. The
+ * increment and the cap check are one statement, so twenty concurrent calls at a cap of ten record exactly ten.
  */
 export async function recordMemoUsage(
   db: AppDatabase,
-  config: AppConfig,
   userId: number,
+  entitlement: Entitlement,
   now: Date,
 ): Promise<MemoUsageResult> {
-  const entitlement = await getEntitlement(db, config, userId, now);
   if (entitlement.access === "unverified") return { outcome: "unverified", entitlement };
   if (entitlement.access === "none") return { outcome: "noAccess", entitlement };
   const limit = entitlement.memo.monthlyLimit;

@@ -12,12 +12,13 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
-import { requireSession } from "../sessions/plugin.ts";
+import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
+import { keepSessionAlive } from "../sessions/service.ts";
 import {
   createMemoPreset,
   deleteMemoPreset,
-  getMemoOptions,
   type PresetChangeResult,
+  readSessionMemoOptions,
   saveMemoOptions,
   selectMemoPreset,
 } from "./service.ts";
@@ -46,12 +47,14 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every operation here needs a session, and says so before it reads the body: a caller without one learns
   // to log in (401), not how the body should have looked (400), and the hostile matrix can check each of them.
   app.addHook("preValidation", async (request, reply) => {
+    if (request.routeOptions.config.readsSessionItself) return;
     if (!requireSession(request, reply)) return reply;
   });
 
   app.get(
     "/api/user-options",
     {
+      config: { readsSessionItself: true },
       schema: {
         tags: ["memo settings"],
         summary: "The caller's memo option sets (presets) and the one in use",
@@ -59,9 +62,13 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId } = callerOf(request);
+      const now = app.clock();
+      const found =
+        request.sessionSecrets && (await readSessionMemoOptions(app.database.db, request.sessionSecrets, now));
+      if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
+      await keepSessionAlive(app.database.db, found.session, now, app.config.session);
       reply.header("cache-control", "no-store");
-      return app.reuseRead(`memo-options:${userId}`, () => getMemoOptions(app.database.db, userId));
+      return found.memoOptions;
     },
   );
 

@@ -9,6 +9,13 @@ import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { memoOptionSets, users } from "../../db/schema.ts";
+import {
+  type FoundSession,
+  foundSessionColumns,
+  liveSessionQuery,
+  type SessionSecrets,
+  sessionParameters,
+} from "../sessions/service.ts";
 
 /**
  * How many sets a read returns: the limit of 20 that held before presets. Users who kept more than
@@ -86,6 +93,31 @@ function toMemoOptions(rows: OptionSetRow[]): MemoOptions {
  */
 export async function getMemoOptions(db: AppDatabase, userId: number): Promise<MemoOptions> {
   return toMemoOptions(await readOptionRows(db, userId));
+}
+
+/** GET /api/user-options: the session and its account's sets in one statement (issue 29), read as getMemoOptions does. */
+const sessionOptionRowsStatement = preparedPerDatabase((db) => {
+  const live = liveSessionQuery(db);
+  return db
+    .with(live)
+    .select({ session: foundSessionColumns(live), set: memoOptionSets })
+    .from(live)
+    .leftJoin(memoOptionSets, eq(memoOptionSets.userId, live.userId))
+    .orderBy(memoOptionSets.id)
+    .limit(MAX_SETS_READ)
+    .prepare("session_memo_options_read");
+});
+
+/** The live session both secrets name and its account's memo options; null when they name no live session. */
+export async function readSessionMemoOptions(
+  db: AppDatabase,
+  secrets: SessionSecrets,
+  now: Date,
+): Promise<{ session: FoundSession; memoOptions: MemoOptions } | null> {
+  const rows = await sessionOptionRowsStatement(db).execute(sessionParameters(secrets, now));
+  const [first] = rows;
+  if (!first) return null;
+  return { session: first.session, memoOptions: toMemoOptions(rows.flatMap((row) => (row.set ? [row.set] : []))) };
 }
 
 /**

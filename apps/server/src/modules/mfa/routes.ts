@@ -158,7 +158,6 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         case "disabled":
           // The password or code just given is a fresh proof of who is at the keyboard.
           await markSessionAuthenticated(app.database.db, session.id, app.clock());
-          app.sessionCache.forgetAll();
           app.mailWorker.nudge();
           return { Status: "Success" as const };
         case "badPassword":

@@ -88,8 +88,6 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         session.userId,
         now,
       );
-      // Every session ended with the request: refused here at once, elsewhere within a second (decision 009).
-      app.sessionCache.forgetAll();
       reply.clearCookie(getSessionCookieName(app.config.env), {
         path: "/",
         httpOnly: true,

@@ -3,12 +3,14 @@ import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/c
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { requireSession } from "../sessions/plugin.ts";
-import { readUserDetails, updateProfile } from "./service.ts";
+import { keepSessionAlive } from "../sessions/service.ts";
+import { readSessionProfile, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user-details",
     {
+      config: { readsSessionItself: true },
       schema: {
         tags: ["profile"],
         summary: "The signed-in user's profile; userProfile is null when nobody is signed in",
@@ -17,9 +19,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const userId = request.session?.userId;
-      if (userId === undefined) return { userProfile: null };
-      return readUserDetails(app, userId);
+      const { sessionSecrets } = request;
+      if (!sessionSecrets) return { userProfile: null };
+      const now = app.clock();
+      const found = await readSessionProfile(app.database.db, sessionSecrets, now);
+      if (!found) return { userProfile: null };
+      await keepSessionAlive(app.database.db, found.session, now, app.config.session);
+      return { userProfile: found.profile };
     },
   );
 

@@ -1,14 +1,71 @@
 import type { Profile, UpdateProfileRequest } from "@precis/contract/profile";
-import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { users } from "../../db/schema.ts";
 import { hasAcceptedCurrentVersions } from "../privacy/consents.ts";
+import {
+  type FoundSession,
+  foundSessionColumns,
+  liveSessionQuery,
+  type SessionSecrets,
+  sessionParameters,
+} from "../sessions/service.ts";
+
+const profileColumns = {
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  organization: users.organization,
+  areaOfLaw: users.areaOfLaw,
+  topicsOfInterest: users.topicsOfInterest,
+  occupation: users.occupation,
+  isInternal: users.isInternal,
+  emailVerifiedAt: users.emailVerifiedAt,
+  acceptedTermsVersion: users.acceptedTermsVersion,
+  acceptedPrivacyVersion: users.acceptedPrivacyVersion,
+  deletionScheduledFor: users.deletionScheduledFor,
+};
+
+type ProfileRow = { [Key in keyof typeof profileColumns]: (typeof users.$inferSelect)[Key] };
+
+const profileStatement = preparedPerDatabase((db) =>
+  db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("profile_read"),
+);
 
 /** The profile as SPEC §3 shapes it; null when the account no longer exists. */
 export async function getProfile(db: AppDatabase, userId: number): Promise<Profile | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return null;
+  const [user] = await profileStatement(db).execute({ userId });
+  return user ? toProfile(user) : null;
+}
+
+/** GET /api/user-details: the session and the profile in one statement (issue 29). */
+const sessionProfileStatement = preparedPerDatabase((db) => {
+  const live = liveSessionQuery(db);
+  return db
+    .with(live)
+    .select({ session: foundSessionColumns(live), user: profileColumns })
+    .from(live)
+    .innerJoin(users, eq(users.id, live.userId))
+    .prepare("session_profile_read");
+});
+
+/** The live session both secrets name and its account's profile; null when they name no live session. */
+export async function readSessionProfile(
+  db: AppDatabase,
+  secrets: SessionSecrets,
+  now: Date,
+): Promise<{ session: FoundSession; profile: Profile } | null> {
+  const [row] = await sessionProfileStatement(db).execute(sessionParameters(secrets, now));
+  return row ? { session: row.session, profile: toProfile(row.user) } : null;
+}
+
+function toProfile(user: ProfileRow): Profile {
   return {
     name: user.username,
     email: user.email,
@@ -23,14 +80,6 @@ export async function getProfile(db: AppDatabase, userId: number): Promise<Profi
     ...(hasAcceptedCurrentVersions(user) ? {} : { mustAcceptTerms: true as const }),
     ...(user.deletionScheduledFor ? { deletionScheduledFor: user.deletionScheduledFor.toISOString() } : {}),
   };
-}
-
-/**
- * The answer of GET /api/user-details for a signed-in user, reused by this instance for up to a second
- * (decision 009). The signed-in frames read the account through it too (decision 017).
- */
-export function readUserDetails(app: FastifyInstance, userId: number) {
-  return app.reuseRead(`profile:${userId}`, async () => ({ userProfile: await getProfile(app.database.db, userId) }));
 }
 
 export type UpdateProfileResult =

@@ -3,27 +3,34 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { rememberDevice } from "../auth/known-devices.ts";
-import { createSessionCache, type SessionCache } from "./cache.ts";
 import {
   type ActiveSession,
   findActiveSession,
   findLiveSessionUserId,
   openSession,
   revokeSession,
-  type SessionRow,
+  type SessionSecrets,
+  toSessionSecrets,
 } from "./service.ts";
 import { noticeSignInFromNewDevice } from "./sign-in-notices.ts";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The route reads the session in its own statement, joined to its rows (issue 29: one round trip per
+     * read): the request carries the secrets (`sessionSecrets`) and `session` stays null.
+     */
+    readsSessionItself?: boolean;
+  }
   interface FastifyInstance {
-    /** This instance's session rows, reused for at most a second; forget them after any revocation. */
-    sessionCache: SessionCache<SessionRow | null>;
     /** The user whose live session a page request's cookie names; null for none, a stale one, or a database error. */
     findSessionCookieUserId(request: FastifyRequest): Promise<number | null>;
   }
   interface FastifyRequest {
     /** The session both the cookie and the X-Access-Key header belong to, or null. */
     session: ActiveSession | null;
+    /** For a route that reads the session itself: the secrets presented, hashed; null when none were. */
+    sessionSecrets: SessionSecrets | null;
   }
   interface FastifyReply {
     /** Opens a new session for the user and hands its cookie and access key to the caller. */
@@ -53,9 +60,8 @@ export async function registerSessions(app: FastifyInstance) {
   const cookieName = getSessionCookieName(config.env);
   const lifetimes = config.session;
 
-  const cache = createSessionCache<SessionRow | null>(app.elapsedClock);
-  app.decorate("sessionCache", cache);
   app.decorateRequest("session", null);
+  app.decorateRequest("sessionSecrets", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     // The extension's own session comes as a bearer token (decision 028); a page's, as the cookie.
@@ -68,18 +74,16 @@ export async function registerSessions(app: FastifyInstance) {
       accessKey.length > MAX_SECRET_LENGTH
     )
       return;
-    request.session = await findActiveSession(
-      app.database.db,
-      { token, accessKey, now: app.clock(), lifetimes },
-      cache,
-    );
+    const secrets = toSessionSecrets(token, accessKey);
+    if (request.routeOptions.config.readsSessionItself) request.sessionSecrets = secrets;
+    else request.session = await findActiveSession(app.database.db, { secrets, now: app.clock(), lifetimes });
   });
 
   app.decorate("findSessionCookieUserId", async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
     if (!token || token.length > MAX_SECRET_LENGTH) return null;
     try {
-      return await findLiveSessionUserId(app.database.db, { token, now: app.clock() }, cache);
+      return await findLiveSessionUserId(app.database.db, { token, now: app.clock() });
     } catch (error) {
       // The page is still served, as the bare app, which reports the outage itself.
       request.log.warn({ err: error }, "could not check the session cookie of a page request");
@@ -123,8 +127,6 @@ export async function registerSessions(app: FastifyInstance) {
   app.decorateReply("endSession", async function endSession(this: FastifyReply) {
     if (!this.request.session) return;
     await revokeSession(app.database.db, this.request.session.id, app.clock());
-    // Revoked here means refused here at once: other instances notice within SESSION_REUSE_MS.
-    cache.forgetAll();
     // A bearer session has no cookie of its own: the browser's cookie, if any, is the portal's.
     if (readBearerToken(this.request)) return;
     this.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: !isDevelopment });
@@ -142,9 +144,12 @@ function readBearerToken(request: FastifyRequest) {
   return authorization.slice("Bearer ".length).trim() || null;
 }
 
+/** What a caller without a live session is told. */
+export const SESSION_NEEDED = "You need to log in again.";
+
 /** For routes that need a signed-in user: the session, or a 401 already sent. */
 export function requireSession(request: FastifyRequest, reply: FastifyReply): ActiveSession | null {
   if (request.session) return request.session;
-  void sendApiError(reply, 401, "You need to log in again.");
+  void sendApiError(reply, 401, SESSION_NEEDED);
   return null;
 }

@@ -60,8 +60,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await revokeUserSession(app.database.db, session.userId, sessionId, app.clock()))) {
         return sendApiError(reply, 404, "This session does not exist or has already ended.");
       }
-      // Refused at once on this instance; the others stop reusing it within a second (decision 009).
-      app.sessionCache.forgetAll();
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "session_revoked", session.userId, {
         isCurrent: sessionId === session.id,
       });
@@ -82,7 +80,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       const revoked = await revokeOtherSessions(app.database.db, session.userId, session.id, app.clock());
-      app.sessionCache.forgetAll();
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "sessions_revoked", session.userId, {
         count: revoked,
       });

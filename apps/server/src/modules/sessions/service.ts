@@ -1,10 +1,9 @@
-import { hash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
-import type { SessionCache } from "./cache.ts";
 
 export interface SessionLifetimes {
   idleDays: number;
@@ -84,77 +83,130 @@ export async function openSession(
   return { token, accessKey, absoluteExpiresAt };
 }
 
-export interface SessionRow {
-  id: number;
+/** A session's two secrets as they are stored: what a lookup compares. */
+export interface SessionSecrets {
+  tokenHash: string;
+  accessKeyHash: string;
+}
+
+export const toSessionSecrets = (token: string, accessKey: string): SessionSecrets => ({
+  tokenHash: hashSecret(token),
+  accessKeyHash: hashSecret(accessKey),
+});
+
+/**
+ * The live session both secrets name, as a common table expression a statement joins its own rows to, so an
+ * authenticated read is one round trip (issue 29). A cookie alone, a key alone, or a key of another session
+ * finds nothing. The key's hash is compared by the database: what timing could tell is about a hash of 256
+ * random bits, which gives nothing away. Its placeholders: `tokenHash`, `accessKeyHash` and `now` (ISO text),
+ * filled by sessionParameters.
+ */
+export function liveSessionQuery(db: AppDatabase) {
+  return db.$with("live_session").as(
+    db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        authenticatedAt: sessions.authenticatedAt,
+        lastUsedAt: sessions.lastUsedAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          eq(sessions.accessKeyHash, sql.placeholder("accessKeyHash")),
+          isNull(sessions.revokedAt),
+          gt(sessions.idleExpiresAt, sql.placeholder("now")),
+          gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
+        ),
+      ),
+  );
+}
+
+/** The session's columns of liveSessionQuery, for a statement's select list. */
+export const foundSessionColumns = (live: ReturnType<typeof liveSessionQuery>) => ({
+  sessionId: live.sessionId,
+  userId: live.userId,
+  authenticatedAt: live.authenticatedAt,
+  lastUsedAt: live.lastUsedAt,
+  absoluteExpiresAt: live.absoluteExpiresAt,
+});
+
+/** The values liveSessionQuery's placeholders take. */
+export const sessionParameters = (secrets: SessionSecrets, now: Date) => ({ ...secrets, now: now.toISOString() });
+
+/** What a statement joined to liveSessionQuery read of the session. */
+export interface FoundSession {
+  sessionId: number;
   userId: number;
   authenticatedAt: Date;
-  accessKeyHash: string;
   lastUsedAt: Date;
-  idleExpiresAt: Date;
   absoluteExpiresAt: Date;
 }
 
-/** The unrevoked session a cookie names, whatever its expiry (checked per request against the app's clock). */
-async function readSessionRow(db: AppDatabase, tokenHash: string): Promise<SessionRow | null> {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      authenticatedAt: sessions.authenticatedAt,
-      accessKeyHash: sessions.accessKeyHash,
-      lastUsedAt: sessions.lastUsedAt,
-      idleExpiresAt: sessions.idleExpiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
-  return row ?? null;
+/**
+ * Slides the idle expiry of a session found in use, once an hour at most: lifetimes are counted in days, and
+ * a write on every read would double a read's cost. Returns the session as routes see it.
+ */
+export async function keepSessionAlive(
+  db: AppDatabase,
+  found: FoundSession,
+  now: Date,
+  lifetimes: SessionLifetimes,
+): Promise<ActiveSession> {
+  if (now.getTime() - found.lastUsedAt.getTime() > IDLE_REFRESH_INTERVAL_MS) {
+    const idleExpiresAt = new Date(
+      Math.min(addDays(now, lifetimes.idleDays).getTime(), found.absoluteExpiresAt.getTime()),
+    );
+    await db.update(sessions).set({ lastUsedAt: now, idleExpiresAt }).where(eq(sessions.id, found.sessionId));
+  }
+  return { id: found.sessionId, userId: found.userId, authenticatedAt: found.authenticatedAt };
 }
 
-/** The row a cookie's token names; with a cache, one read less than a second ago is reused. */
-function readSessionRowOf(db: AppDatabase, token: string, cache: SessionCache<SessionRow | null> | undefined) {
-  const tokenHash = hashSecret(token);
-  return cache ? cache.get(tokenHash, () => readSessionRow(db, tokenHash)) : readSessionRow(db, tokenHash);
-}
+const findSessionStatement = preparedPerDatabase((db) => {
+  const live = liveSessionQuery(db);
+  return db.with(live).select().from(live).prepare("session_find");
+});
 
 /**
- * The live session that both secrets belong to, or null. A cookie alone, a key alone, or a key
- * of another session proves nothing. With a cache, a row read less than a second ago is reused.
+ * The live session that both secrets belong to, or null: read on every request of a route that does not read
+ * it in its own statement. No instance keeps a copy, so a revocation anywhere holds everywhere on the next
+ * request (issue 29).
  */
 export async function findActiveSession(
   db: AppDatabase,
-  input: { token: string; accessKey: string; now: Date; lifetimes: SessionLifetimes },
-  cache?: SessionCache<SessionRow | null>,
+  input: { secrets: SessionSecrets; now: Date; lifetimes: SessionLifetimes },
 ): Promise<ActiveSession | null> {
-  const row = await readSessionRowOf(db, input.token, cache);
-  if (!row || !isSameSecret(row.accessKeyHash, hashSecret(input.accessKey))) return null;
-  if (row.idleExpiresAt <= input.now || row.absoluteExpiresAt <= input.now) return null;
-
-  if (input.now.getTime() - row.lastUsedAt.getTime() > IDLE_REFRESH_INTERVAL_MS) {
-    const idleExpiresAt = new Date(
-      Math.min(addDays(input.now, input.lifetimes.idleDays).getTime(), row.absoluteExpiresAt.getTime()),
-    );
-    // The cached row moves with it, so requests in the next second don't write again.
-    row.lastUsedAt = input.now;
-    row.idleExpiresAt = idleExpiresAt;
-    await db.update(sessions).set({ lastUsedAt: input.now, idleExpiresAt }).where(eq(sessions.id, row.id));
-  }
-  return { id: row.id, userId: row.userId, authenticatedAt: row.authenticatedAt };
+  const [found] = await findSessionStatement(db).execute(sessionParameters(input.secrets, input.now));
+  return found ? keepSessionAlive(db, found, input.now, input.lifetimes) : null;
 }
+
+const findSessionUserStatement = preparedPerDatabase((db) =>
+  db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.idleExpiresAt, sql.placeholder("now")),
+        gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("session_find_user"),
+);
 
 /**
  * The user whose live session a cookie names, without its access key; null for none. Decides only which
  * HTML a page request gets (decisions 016 and 017): it neither needs the key nor slides the expiry.
  */
-export async function findLiveSessionUserId(
-  db: AppDatabase,
-  input: { token: string; now: Date },
-  cache?: SessionCache<SessionRow | null>,
-): Promise<number | null> {
-  const row = await readSessionRowOf(db, input.token, cache);
-  const isLive = row !== null && row.idleExpiresAt > input.now && row.absoluteExpiresAt > input.now;
-  return isLive ? row.userId : null;
+export async function findLiveSessionUserId(db: AppDatabase, input: { token: string; now: Date }) {
+  const [row] = await findSessionUserStatement(db).execute({
+    tokenHash: hashSecret(input.token),
+    now: input.now.toISOString(),
+  });
+  return row?.userId ?? null;
 }
 
 /**
@@ -232,10 +284,4 @@ export async function revokeUserSessions(db: AppDatabase, userId: number, now: D
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
-function isSameSecret(storedHash: string, presentedHash: string) {
-  const stored = Buffer.from(storedHash);
-  const presented = Buffer.from(presentedHash);
-  return stored.length === presented.length && timingSafeEqual(stored, presented);
 }

@@ -99,9 +99,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!identity) return reply;
       const signedIn = await logInWithIdentity(getAuthDependencies(app, request), identity);
       if (!signedIn) return sendFailure(reply, 404, "userNotFound");
-      const { user, hasEndedSessions } = signedIn;
-      // The sessions of an unproven account that this sign-in took over stop here at once.
-      if (hasEndedSessions) app.sessionCache.forgetAll();
+      const { user } = signedIn;
       app.mailWorker.nudge();
       await reply.startSession(user.id);
       return { Status: "Success" as const, Role: user.occupation };

@@ -68,7 +68,7 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
     }
     await recordAuditEvent(tx, deps.origin, "sso_logged_in", user.id, { provider: identity.provider });
   });
-  return { user, hasEndedSessions: !linked && wasUnverified };
+  return { user };
 }
 
 /** Numeric suffixes keep a taken SSO username within its 15 characters: "MarieTremblay" → "MarieTremblay2". */
