@@ -10,6 +10,19 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     overallRate?: number;
+    /** Each connection cycles through these; setupRequest may rewrite each request as it is sent. */
+    requests?: {
+      // biome-ignore lint/suspicious/noExplicitAny: autocannon hands each connection's own context object through.
+      setupRequest?: (request: RequestData, context: any) => RequestData;
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      onResponse?: (status: number, body: string, context: any, headers: Record<string, string>) => void;
+    }[];
+  }
+  interface RequestData {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;
