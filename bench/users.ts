@@ -6,7 +6,14 @@ import { alternateMany, type Comparison, type Figures, summarize } from "./lib/c
 import { type RunningServer, runProbe, startAppServer, workDir } from "./lib/processes.ts";
 import { memoUsageStatements, readStatements } from "./lib/raw-sql.ts";
 import { type SeedFigures, seedUsers, writeUsersFile } from "./lib/seed-users.ts";
-import { asHelloWorld, countErrors, measureClosedLoop, measureOpenLoop, type TrafficFigures } from "./lib/user-load.ts";
+import {
+  asHelloWorld,
+  closeOpenLoopPools,
+  countErrors,
+  measureClosedLoop,
+  measureOpenLoop,
+  type TrafficFigures,
+} from "./lib/user-load.ts";
 import {
   createRequestSource,
   fullMix,
@@ -164,12 +171,25 @@ export async function measureUsers(options: {
     const comparisons: Comparison[] = [];
     const userWord = `${users.length.toLocaleString("en-CA")} distinct users`;
 
-    console.log(`  reads by ${userWord}`);
-    const reads = await alternateMany<Figures>(rounds, [
-      async () => closedFigures(await closedLoop(hello, helloOf(source(readsMix)))),
+    // One round measures every closed-loop figure in turn, so a busy moment of the machine hits them all alike; the
+    // hello-world run serves as the baseline of both the reads and the mix (the same client, the mix's headers).
+    console.log(`  closed loop: reads, memo counting and the full mix by ${userWord}`);
+    const mixRuns: TrafficFigures[] = [];
+    const closed = await alternateMany<Figures>(rounds, [
+      async () => closedFigures(await closedLoop(hello, helloOf(source(fullMix)))),
       rawProbe("reads"),
       async () => closedFigures(await closedLoop(server, source(readsMix))),
+      rawProbe("memo-usage"),
+      async () => closedFigures(await closedLoop(server, source(memoUsageMix))),
+      async () => {
+        const figures = await closedLoop(server, source(fullMix));
+        mixRuns.push(figures);
+        return closedFigures(figures);
+      },
     ]);
+    const pair = (baseline: number, target: number) =>
+      closed.map((round) => ({ baseline: round[baseline] as Figures, target: round[target] as Figures }));
+    const helloBaseline = "bare Fastify hello-world, the same client sending the full mix's requests (same headers)";
     const readsTarget = `the three GETs in equal shares, each request a random user's session, ${connections} connections`;
     comparisons.push(
       summarize(
@@ -179,27 +199,19 @@ export async function measureUsers(options: {
           baseline: `raw node-postgres, one joined statement per read (session by token hash + user + the read's rows), ${connections} callers on a pool of ${poolMax} (the server's)`,
           goal: "≥ 0.50× raw, no errors",
         },
-        reads.map(([, raw, target]) => ({ baseline: raw as Figures, target: target as Figures })),
+        pair(1, 2),
         (c) => c.ratio >= 0.5 && c.errors === 0,
       ),
       summarize(
         {
           name: `reads by ${userWord} vs hello-world`,
           target: readsTarget,
-          baseline: "bare Fastify hello-world, same client, same headers",
+          baseline: helloBaseline,
           goal: "≥ 0.15× hello-world, no errors",
         },
-        reads.map(([helloFigures, , target]) => ({ baseline: helloFigures as Figures, target: target as Figures })),
+        pair(0, 2),
         (c) => c.ratio >= 0.15 && c.errors === 0,
       ),
-    );
-
-    console.log(`  memo usage by ${userWord}`);
-    const memo = await alternateMany<Figures>(rounds, [
-      rawProbe("memo-usage"),
-      async () => closedFigures(await closedLoop(server, source(memoUsageMix))),
-    ]);
-    comparisons.push(
       summarize(
         {
           name: `POST /api/memo-usage by ${userWord}`,
@@ -207,29 +219,18 @@ export async function measureUsers(options: {
           baseline: `raw node-postgres: the session + user lookup, then the counter's upsert, ${connections} callers on a pool of ${poolMax}`,
           goal: "≥ 0.50× raw upsert, no errors",
         },
-        memo.map(([raw, target]) => ({ baseline: raw as Figures, target: target as Figures })),
+        pair(3, 4),
         (c) => c.ratio >= 0.5 && c.errors === 0,
       ),
     );
-
-    console.log(`  the extension's full mix by ${userWord}`);
-    const mixRuns: TrafficFigures[] = [];
-    const mix = await alternateMany<Figures>(rounds, [
-      async () => closedFigures(await closedLoop(hello, helloOf(source(fullMix)))),
-      async () => {
-        const figures = await closedLoop(server, source(fullMix));
-        mixRuns.push(figures);
-        return closedFigures(figures);
-      },
-    ]);
     const mixComparison = summarize(
       {
         name: `full mix by ${userWord} (max rate)`,
         target: `the extension's mix (24.4% each of the three GETs and POST /api/memo-usage, 1% PUT /api/user-options, 1% PATCH /api/user-details, 0.4% POST /api/login), ${connections} connections`,
-        baseline: "bare Fastify hello-world, same client, same headers",
+        baseline: helloBaseline,
         goal: "no errors (rate reported)",
       },
-      mix.map(([helloFigures, target]) => ({ baseline: helloFigures as Figures, target: target as Figures })),
+      pair(0, 5),
       (c) => c.errors === 0,
     );
     comparisons.push(mixComparison);
@@ -341,6 +342,7 @@ export async function measureUsers(options: {
     };
     return { comparisons, report };
   } finally {
+    await closeOpenLoopPools();
     await server.stop();
   }
 }
