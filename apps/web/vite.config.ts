@@ -1,33 +1,30 @@
-import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { antdStylesheetPlugin } from "./src/app/build/antd-stylesheet-plugin.ts";
-import { AUTOMATIC_SPLIT_PASS, automaticSplit, firstScreenGroups } from "./src/app/build/first-screen-chunks.ts";
+import {
+  AUTOMATIC_SPLIT_PASS,
+  automaticSplit,
+  firstScreenGroups,
+  firstScreenModules,
+} from "./src/app/build/first-screen-chunks.ts";
 import { formItemImportsPlugin } from "./src/app/build/form-item-imports-plugin.ts";
 import { pagePreloadsPlugin } from "./src/app/build/page-preloads-plugin.ts";
-import { pagePreloads } from "./src/app/page-preloads.ts";
+import { routeModulesPlugin } from "./src/app/build/route-modules-plugin.ts";
 import { docsMarkdownPlugin } from "./src/features/docs/build/docs-markdown-plugin.ts";
 
-/** The pages a first visit lands on, served prerendered: their first screens load a few chunks each (decision 020). */
-const FIRST_SCREENS = { login: "/login", register: "/register", docs: "/document/*" };
-
-async function firstScreenChunkGroups(root: string) {
-  const screens = Object.fromEntries(
-    Object.entries(FIRST_SCREENS).map(([name, pagePath]) => {
-      const page = pagePreloads.find((candidate) => candidate.path === pagePath);
-      if (!page) throw new Error(`vite.config.ts: no page ${pagePath} in page-preloads.ts`);
-      return [name, page.modules.map((module) => path.join(root, module))];
-    }),
-  );
-  return firstScreenGroups(await automaticSplit(root), screens);
-}
+/**
+ * The pages a first visit lands on, served prerendered: their first screens load a few chunks each (decision 020).
+ * The route table marks them (`firstScreen`).
+ */
+const FIRST_SCREENS = firstScreenModules(import.meta.dirname);
 
 export default defineConfig(
   async ({ command, isSsrBuild }): Promise<UserConfig> => ({
     // Form.Item's Tooltip loads on first use, and its columns come without the grid's styles (see the
     // plugin, decisions 015 and 019).
     // Documentation pages are Markdown, rendered to data at build time (see the plugin).
+    // The route table's lazy modules are import() calls generated from it (see the plugin).
     // Each page's chunks are listed for the server, which hints them in index.html (see the plugin).
     // Hashed assets are also written brotli- and gzip-compressed at the highest levels, which the server
     // sends as they are: smaller than the fast per-request compression, and no CPU per request (decision 019).
@@ -36,6 +33,7 @@ export default defineConfig(
       antdStylesheetPlugin(),
       docsMarkdownPlugin(),
       react(),
+      routeModulesPlugin(),
       pagePreloadsPlugin(),
       // Not in the in-memory pass that only tells the chunks apart (decision 020): nothing it makes is kept.
       ...(isSsrBuild || process.env[AUTOMATIC_SPLIT_PASS]
@@ -79,7 +77,7 @@ export default defineConfig(
               // shared with lazy pages, which every page would then load as well.
               { name: "index", priority: 2 + Object.keys(FIRST_SCREENS).length, tags: ["$initial"] },
               ...(command === "build" && !isSsrBuild && !process.env[AUTOMATIC_SPLIT_PASS]
-                ? await firstScreenChunkGroups(import.meta.dirname)
+                ? firstScreenGroups(await automaticSplit(import.meta.dirname), FIRST_SCREENS)
                 : []),
             ],
           },

@@ -1,6 +1,7 @@
 /*
- * Renders a page to HTML on the server (apps/server/src/plugins/prerender.ts decides when), so its
- * text paints from the HTML instead of after every script has downloaded and run:
+ * Renders a page to HTML on the server (apps/server/src/plugins/prerender.ts decides when, from the
+ * `prerender` entries of src/app/route-table.ts), so its text paints from the HTML instead of after
+ * every script has downloaded and run:
  * - for a visitor who is not signed in, the page itself, which the browser hydrates (decision 014);
  * - for a signed-in visitor, the page's frame: drawn with a blank account, so it holds nobody's data
  *   and serves every visitor. The browser renders the page over it (decision 016). The few texts of

@@ -2,18 +2,22 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
 import Negotiator from "negotiator";
+import { createPageMatcher, type Page, routeTable } from "../../../web/src/app/route-table.ts";
 import type { StylesheetInliner } from "./inline-stylesheets.ts";
 
 /*
  * Preload hints for the page a URL opens. The web build lists, per page, the chunks, stylesheets
  * and catalogues its first screen needs beyond index.html's own (dist/.vite/page-preloads.json,
  * written by apps/web/src/app/build/page-preloads-plugin.ts). Sent as <link rel="modulepreload">
- * in index.html, they download beside the entry instead of after it has downloaded and run.
+ * in index.html, they download beside the entry instead of after it has downloaded and run. Which page a
+ * URL opens is the web app's route table's answer (apps/web/src/app/route-table.ts, with react-router's
+ * matchRoutes), so the server and the router never disagree on it.
  * A documentation URL also gets the chunk of its page's text, which the docs route would otherwise
  * ask for only once it runs.
  */
 
 interface PageFiles {
+  /** The page's path pattern in the web app's route table. */
   path: string;
   scripts: string[];
   styles: string[];
@@ -21,8 +25,9 @@ interface PageFiles {
 }
 
 /**
- * Finds the hints for a request: the first page whose path pattern matches, in the build's order.
- * A prerendered page gets its stylesheets inline: its HTML is already there to style.
+ * Finds the hints for a request: those of the page the web app's route table sends its URL to (react-router's
+ * matchRoutes picks it, as the router will in the browser). A prerendered page gets its stylesheets inline: its
+ * HTML is already there to style.
  */
 export type PreloadHints = (
   pathname: string,
@@ -45,6 +50,7 @@ export function loadPreloadHints(
   webDistDir: string,
   productShortName: string,
   inlineStylesheet: StylesheetInliner,
+  table: readonly Page[] = routeTable,
 ): PreloadHints {
   const file = path.join(webDistDir, ".vite/page-preloads.json");
   // A build from before the hints (or a hand-made dist in tests) simply gets none.
@@ -53,27 +59,29 @@ export function loadPreloadHints(
     pages: PageFiles[];
     docsPages?: Record<string, Record<string, string>>;
   };
-  const routes = pages.map((page) => ({ matches: compilePathPattern(page.path), page }));
+  const filesByPath = new Map(pages.map((page) => [page.path, page]));
+  const matchPage = createPageMatcher(table);
   // One string per page and language, built once: serving index.html stays a lookup.
   const cache = new Map<string, string>();
 
   return (pathname, acceptLanguage, { isPrerendered = false } = {}) => {
-    const route = routes.find(({ matches }) => matches(pathname));
-    if (!route) return "";
-    const language = negotiateLanguage(acceptLanguage, Object.keys(route.page.texts));
+    const pagePath = matchPage(pathname)?.path;
+    const files = pagePath === undefined ? undefined : filesByPath.get(pagePath);
+    if (!files) return "";
+    const language = negotiateLanguage(acceptLanguage, Object.keys(files.texts));
     const docsPageId = getDocsPageIdForPathname(pathname, productShortName);
-    const key = `${route.page.path} ${language} ${docsPageId} ${isPrerendered}`;
+    const key = `${files.path} ${language} ${docsPageId} ${isPrerendered}`;
     let hints = cache.get(key);
     if (hints === undefined) {
       const docsPageFile = docsPageId ? docsPages[language]?.[docsPageId] : undefined;
-      const styles = route.page.styles.map((href) =>
+      const styles = files.styles.map((href) =>
         // Without prerendered HTML, "preload", not "stylesheet": the route applies its styles itself,
         // and a stylesheet here would hold back the first paint (index.html's logo) until it downloads.
         isPrerendered
           ? inlineStylesheet(href, `<link rel="stylesheet" crossorigin href="${href}">`)
           : `<link rel="preload" as="style" crossorigin href="${href}">`,
       );
-      hints = renderHints(route.page, language, docsPageFile ? [docsPageFile] : [], styles);
+      hints = renderHints(files, language, docsPageFile ? [docsPageFile] : [], styles);
       if (isPrerendered) hints = withScriptsAtLowPriority(hints);
       cache.set(key, hints);
     }
@@ -97,19 +105,4 @@ export function withScriptsAtLowPriority(html: string) {
     /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
     '<$1 fetchpriority="low"',
   );
-}
-
-/** react-router's pattern syntax as the route table uses it: static segments, `:name`, `:name?`, and a last `*`. */
-export function compilePathPattern(pattern: string): (pathname: string) => boolean {
-  const segments = pattern.split("/").filter(Boolean);
-  const source = segments
-    .map((segment) => {
-      if (segment === "*") return "(?:/.*)?";
-      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
-    })
-    .join("");
-  // A trailing slash is the same page, as in react-router; letters match in any case, as there.
-  const regex = new RegExp(`^${source}/?$`, "i");
-  return (pathname) => regex.test(pathname);
 }

@@ -3,14 +3,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Language, languages } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
-import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug, LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
+import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
 import type { FrameLayout, FrameScreen, PrerenderAudience, RenderedPage, RenderPage } from "@precis/contract/prerender";
-import { USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
 import type { FastifyBaseLogger } from "fastify";
+import { type Page, prerenderedPaths, routeTable } from "../../../web/src/app/route-table.ts";
 import { negotiateLanguage } from "./page-preloads.ts";
 
 /*
- * Prerendered pages. The web build's dist-ssr/server-render.js renders a page to HTML.
+ * Prerendered pages. The web build's dist-ssr/server-render.js renders a page to HTML; the web app's route
+ * table (apps/web/src/app/route-table.ts) says which of each page's paths are prerendered, for whom.
  * - For visitors who are not signed in (decision 014): the pages every such visitor sees the same,
  *   the documentation (with the Terms of Service and the Privacy Policy), login and registration. The
  *   browser hydrates them.
@@ -61,36 +62,32 @@ const NONE: Prerender = {
 };
 
 /**
- * Signed-in paths whose frame shows the account's access: drawn once per kind of access, and only for an
- * account without a plan (a plan's card has more of the account in it than slots are worth).
- */
-const ACCESS_FRAME_PATHS = new Set(["/subscription"]);
-
-/**
- * The exact paths prerendered for each audience: anything else (a query string, another spelling)
- * is rendered by the browser.
- * - Not the other account pages: their forms carry codes and states from the URL or the previous step.
+ * The pages are those the route table marks, at the exact paths it lists for each audience: anything else
+ * (a query string, another spelling) is rendered by the browser.
+ * - For visitors without a session, the documentation (with the Terms and the Privacy Policy), login and
+ *   registration; not the other account pages: their forms carry codes and states from the URL or the previous step.
  * - Signed in, only pages whose first screen keeps its size once the account's data arrives, its texts
  *   being slots the server fills (decision 017): home, the profile's user settings tab, and the
  *   subscription page (which the app renders over the frame only once it has the access and the offer).
- *   The memo settings tab shows "Loading…" where its content will be.
  */
-function listPrerenderedPaths(productShortName: string): Record<PrerenderAudience, Set<string>> {
-  const docsPaths = docsPageIds.map((pageId) => {
+/** Every documentation page's path: the route table's docs route prerenders them all. */
+export function listDocsPaths(productShortName: string) {
+  return docsPageIds.map((pageId) => {
     const slug = getDocsPageSlug(pageId, productShortName);
     return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
   });
-  return {
-    anonymous: new Set([...docsPaths, ...Object.values(LEGAL_DOCUMENT_PATHS), "/login", "/register"]),
-    "signed-in": new Set(["/", "/profile", `/profile/${USER_SETTINGS_TAB_ID}`, ...ACCESS_FRAME_PATHS]),
-  };
 }
 
-export function loadPrerender(webSsrDir: string, client: ClientConfig, log: FastifyBaseLogger): Prerender {
+export function loadPrerender(
+  webSsrDir: string,
+  client: ClientConfig,
+  log: FastifyBaseLogger,
+  table: readonly Page[] = routeTable,
+): Prerender {
   const modulePath = path.join(webSsrDir, "server-render.js");
   // A build without it (or a hand-made dist in tests) is served as a plain single-page app.
   if (!existsSync(modulePath)) return NONE;
-  const paths = listPrerenderedPaths(client.productShortName);
+  const paths = prerenderedPaths({ docsPaths: listDocsPaths(client.productShortName) }, table);
   // Loaded when the server starts listening or on the first prerendered request, whichever comes first (servers
   // that tests drive through inject() and never prerender do not pay for it).
   let renderer: Promise<ServerRenderModule> | undefined;
@@ -135,7 +132,10 @@ export function loadPrerender(webSsrDir: string, client: ClientConfig, log: Fast
     }
     return page;
   };
-  return { load, covers, showsAccess: (pathname) => ACCESS_FRAME_PATHS.has(pathname), render };
+  // Signed-in paths whose frame shows the account's access: drawn once per kind of access, and only for an
+  // account without a plan (a plan's card has more of the account in it than slots are worth).
+  const showsAccess = (pathname: string) => paths["signed-in"].get(pathname)?.frameShowsAccess === true;
+  return { load, covers, showsAccess, render };
 }
 
 /**

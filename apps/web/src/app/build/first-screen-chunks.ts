@@ -12,8 +12,10 @@
  * the chunks that the same first screens load (`firstScreenGroups`): each screen still loads exactly
  * the code it loaded before, in a few files instead of dozens.
  */
+import path from "node:path";
 import type { Rolldown } from "vite";
 import { build } from "vite";
+import { firstScreens, type Page, routeTable } from "../route-table.ts";
 
 /** Set while the first build runs: vite.config.ts then leaves its chunks to the automatic split. */
 export const AUTOMATIC_SPLIT_PASS = "PRECIS_AUTOMATIC_SPLIT_PASS";
@@ -30,6 +32,16 @@ export async function automaticSplit(root: string): Promise<Rolldown.OutputChunk
   } finally {
     delete process.env[AUTOMATIC_SPLIT_PASS];
   }
+}
+
+/** The route table's first screens (its pages marked `firstScreen`), each with the lazy modules it loads first, as absolute ids. */
+export function firstScreenModules(root: string, pages: readonly Page[] = routeTable): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(firstScreens(pages)).map(([name, modules]) => [
+      name,
+      modules.map((module) => path.join(root, module)),
+    ]),
+  );
 }
 
 /** The part of a chunk this module reads. */

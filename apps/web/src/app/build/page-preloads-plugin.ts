@@ -1,5 +1,5 @@
 /*
- * Build time only. Writes dist/.vite/page-preloads.json: for each page of src/app/page-preloads.ts,
+ * Build time only. Writes dist/.vite/page-preloads.json: for each page of the route table (src/app/page-preloads.ts),
  * the files its first screen needs that index.html does not already load (its route chunks with
  * everything they import, their stylesheets, and its catalogues in each language), and the chunk of
  * each documentation page's text. The server reads it and adds them to index.html as preload hints
@@ -9,10 +9,12 @@ import path from "node:path";
 import type { Plugin, Rolldown } from "vite";
 import { supportedLanguages } from "../../i18n/languages.ts";
 import { ENTRY_NAMESPACES, pagePreloads } from "../page-preloads.ts";
+import { type Page, routeTable } from "../route-table.ts";
 
-/** The file's shape; the server has its own reader of it (it never imports web code). */
+/** The file's shape; the server has its own reader of it. */
 export interface PagePreloadsFile {
   pages: {
+    /** The page's path pattern in the route table: the server matches a URL to the table, then finds its page here. */
     path: string;
     scripts: string[];
     styles: string[];
@@ -25,7 +27,7 @@ export interface PagePreloadsFile {
 
 const DOCS_PAGE_SOURCE = /[\\/]src[\\/]docs[\\/]([a-z]+)[\\/]([a-z-]+)\.md$/;
 
-export function pagePreloadsPlugin(): Plugin {
+export function pagePreloadsPlugin(table: readonly Page[] = routeTable): Plugin {
   let webRoot = "";
   let isServerBuild = false;
   return {
@@ -44,7 +46,10 @@ export function pagePreloadsPlugin(): Plugin {
       const chunkOf = (sourceFile: string) => {
         const id = path.join(webRoot, sourceFile);
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
-        if (!chunk) throw new Error(`page-preloads: no chunk for ${sourceFile}; is page-preloads.ts out of date?`);
+        if (!chunk)
+          throw new Error(
+            `page-preloads: no chunk for ${sourceFile} (a lazy module of the route table, or a catalogue)`,
+          );
         return chunk;
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
@@ -59,7 +64,7 @@ export function pagePreloadsPlugin(): Plugin {
               .filter((file) => !loadedByIndexHtml.includes(file))
               .map((file) => `/${file}`);
 
-      const pages = pagePreloads.map((page) => {
+      const pages = pagePreloads(table).map((page) => {
         const routeFiles = staticGraph(
           bundle,
           page.modules.map((module) => chunkOf(module).fileName),
