@@ -170,12 +170,14 @@ async function main() {
             summarize(
               {
                 name: `GET ${route} (${isPostgres ? "PostgreSQL" : "PGlite"}), one session (cache-hit case)`,
-                target: `GET ${route}, one signed-in session asking the same answer repeatedly (served from caches while the server has them)`,
+                target: `GET ${route}, one signed-in session asking the same answer repeatedly`,
                 baseline: "bare Fastify hello-world",
-                goal: isPostgres ? "≥ 0.40× rps, p99 ≤ 3×, no errors" : "no errors (figure reported)",
+                // Issue 8's goal here (≥ 0.40×) was met by per-instance caches, which served one session from
+                // memory; the real-use rows showed they did not pay, and decision 030 removed them.
+                goal: "no errors (figure reported: no cache since decision 030)",
               },
               rounds,
-              (c) => (isPostgres ? c.ratio >= 0.4 && (c.p99Ratio ?? 0) <= 3 && c.errors === 0 : c.errors === 0),
+              (c) => c.errors === 0,
             ),
           );
         }
