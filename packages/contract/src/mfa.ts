@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { statusResponseSchema } from "./auth.ts";
 import { occupationSchema } from "./profile.ts";
 import { plainTextSchema } from "./text-fields.ts";
 
@@ -77,6 +78,9 @@ export const secondFactorRequiredResponseSchema = z.object({
   secondFactorToken: z.string(),
 });
 export type SecondFactorRequired = z.infer<typeof secondFactorRequiredResponseSchema>;
+
+/** `POST /api/login`: a session opened (SPEC's Success), or the second step asked for. */
+export const loginResponseSchema = z.union([statusResponseSchema, secondFactorRequiredResponseSchema]);
 
 /** `POST /api/login/second-factor`: the token from the first step and the app's code or a recovery code. */
 export const secondFactorRequestSchema = z.strictObject({

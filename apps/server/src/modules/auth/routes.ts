@@ -8,11 +8,11 @@ import {
   statusResponseSchema,
 } from "@precis/contract/auth";
 import {
+  loginResponseSchema,
   mfaMessages,
   passkeyLoginRequestSchema,
   passkeyOptionsResponseSchema,
   secondFactorRequestSchema,
-  secondFactorRequiredResponseSchema,
   signedInResponseSchema,
 } from "@precis/contract/mfa";
 import { emailSchema } from "@precis/contract/profile";
@@ -163,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary:
           "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
-        response: { 200: z.union([statusResponseSchema, secondFactorRequiredResponseSchema]), ...failureResponses },
+        response: { 200: loginResponseSchema, ...failureResponses },
       },
     },
     async (request, reply) => {

@@ -25,12 +25,9 @@ export async function loadStatusResponseSchema() {
 }
 
 async function loadLoginResponseSchema() {
-  const [{ z }, { statusResponseSchema }, { secondFactorRequiredResponseSchema }] = await Promise.all([
-    import("zod/mini"),
-    import("@precis/contract/auth"),
-    import("@precis/contract/mfa"),
-  ]);
-  return z.union([statusResponseSchema, secondFactorRequiredResponseSchema]);
+  // From the contract, not composed here: a dynamic import of zod/mini itself would bundle the whole namespace
+  // (every locale, the JSON-schema code) into a chunk of the first screens.
+  return (await import("@precis/contract/mfa")).loginResponseSchema;
 }
 
 export const isSecondFactorRequired = (
