@@ -41,6 +41,12 @@ const treeItems = (page: Page) => page.locator('.memo-tree [role="treeitem"]');
 const row = (page: Page, name: string) =>
   page.locator(".memo-option-rows").getByRole("radiogroup", { name, exact: true });
 const notice = (page: Page) => page.locator(".memo-presets-notice");
+/**
+ * The deletion's confirmation has faded out. The notice comes as the request answers, while the popover still
+ * shows its (loading) Delete button for its closing animation, which a next "Delete" would also find.
+ */
+const confirmationClosed = (page: Page) =>
+  expect.poll(() => page.getByRole("tooltip").getByRole("button", { name: /Delete/ }).count()).toBe(0);
 
 async function openMemoSettings(options: { language?: Language; width?: number } = {}) {
   const page = await openPage(options);
@@ -161,11 +167,13 @@ describe("memo presets", () => {
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("tooltip").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => notice(page).textContent()).toBe("Preset “For my principal, long” deleted.");
+    await confirmationClosed(page);
     expect(await pickerText(page)).toContain("Client letter");
     await pickPreset(page, "Profile-name");
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("tooltip").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => notice(page).textContent()).toBe("Preset “Profile-name” deleted.");
+    await confirmationClosed(page);
     const deleteButton = page.getByRole("button", { name: "Delete" });
     expect(await deleteButton.isDisabled()).toBe(true);
     await expectTooltipOn(page, deleteButton, "Your only preset cannot be deleted: the extension needs one.");
