@@ -46,7 +46,14 @@ const notice = (page: Page) => page.locator(".memo-presets-notice");
  * shows its (loading) Delete button for its closing animation, which a next "Delete" would also find.
  */
 const confirmationClosed = (page: Page) =>
-  expect.poll(() => page.getByRole("tooltip").getByRole("button", { name: /Delete/ }).count()).toBe(0);
+  expect
+    .poll(() =>
+      page
+        .getByRole("tooltip")
+        .getByRole("button", { name: /Delete/ })
+        .count(),
+    )
+    .toBe(0);
 
 async function openMemoSettings(options: { language?: Language; width?: number } = {}) {
   const page = await openPage(options);
