@@ -45,7 +45,19 @@ if (prerenderedLanguage && !isSignedInFrame) {
   // The first render waits briefly for the answer: arriving after it, the answer re-rendered the whole
   // page at once, outside the time-sliced first render (Lighthouse, alternating builds in the same
   // minutes: total blocking time 983 → 442 ms on /subscription, 808 → 623 ms on /).
-  userDetailsKnown = queryClient.prefetchQuery(userDetailsQueryOptions());
+  // What the shell and the page show a signed-in account above or amid the page (a banner, an access
+  // notice) loads with it, not after: arriving later, each pushed the page down (app/layout/shell-notices.ts).
+  // Its own chunk, which a signed-out visit never loads.
+  userDetailsKnown = queryClient
+    .prefetchQuery(userDetailsQueryOptions())
+    .then(async () => {
+      const profile = queryClient.getQueryData(userDetailsQueryOptions().queryKey)?.userProfile;
+      if (!profile) return;
+      const { preloadAccountNotices } = await import("@/app/layout/shell-notices");
+      await preloadAccountNotices(profile, window.location.pathname, queryClient);
+    })
+    // A notice that fails to load here is the shell's to retry (its Suspense boundary), never the start's.
+    .catch(() => undefined);
 }
 
 // antd's component styles download beside the page's code; the app renders once they are in (decision 021).

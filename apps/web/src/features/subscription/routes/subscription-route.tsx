@@ -59,9 +59,12 @@ export function SubscriptionRoute() {
   }
 
   const body = (() => {
-    if (pricing.isPending) {
+    // The access summary goes above the offer, so one loading state stands for both. Its own key: React
+    // would otherwise reuse its element for the offer's, which the browser then counts as the offer moving
+    // down by the summary's height (a layout shift of 0.08 in Lighthouse).
+    if (pricing.isPending || entitlement.isPending) {
       return (
-        <div className="subscription-status" role="status">
+        <div key="loading" className="subscription-status" role="status">
           <Spin aria-hidden="true" /> {t("loading")}
         </div>
       );
