@@ -41,6 +41,8 @@ const only = [...flags]
 const wants = (part: string) => !only || only.includes(part);
 
 const xhr = { "x-requested-with": "XMLHttpRequest" };
+/** The PGlite server's data, and its outbox (no SMTP_URL). */
+const PGLITE_DATA_DIR = path.join(workDir, "pglite-data");
 
 /** A fresh database on the machine's PostgreSQL, or a private cluster when none answers. */
 async function preparePostgres() {
@@ -137,8 +139,7 @@ async function main() {
       sharedServers ??= (async () => {
         const onPostgres = await startAppServer("app-postgres", { DATABASE_URL: postgres.url });
         cleanups.unshift(onPostgres.stop);
-        const pgliteDir = path.join(workDir, "pglite-data");
-        const onPglite = await startAppServer("app-pglite", { DATA_DIR: pgliteDir });
+        const onPglite = await startAppServer("app-pglite", { DATA_DIR: PGLITE_DATA_DIR });
         cleanups.unshift(onPglite.stop);
         return { onPostgres, onPglite };
       })();
@@ -318,7 +319,12 @@ async function main() {
     if (measuresFrontEnd) {
       console.log("Front end");
       const { onPglite } = await startSharedServers();
-      frontEnd = await measureFrontEnd({ server: onPglite, lighthouse: !flags.has("--no-lighthouse") });
+      frontEnd = await measureFrontEnd({
+        server: onPglite,
+        // Without SMTP_URL the server writes its emails there: the signed-in routes' account reads its code.
+        mailOutbox: path.join(PGLITE_DATA_DIR, "outbox"),
+        lighthouse: !flags.has("--no-lighthouse"),
+      });
     }
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error("cleanup:", error));
