@@ -209,7 +209,7 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
         if (url.endsWith("/document/case-chat")) throw new Error("the page broke");
         // A frame holds the slots of decision 017, which the server fills per request.
         const access = frame?.access ? " on " + frame.access + " until \uE000accessEndDate\uE000" : "";
-        const who = audience === "signed-in" ? " frame for " + frame.screen + access + " Welcome \uE000greetingName\uE000 (\uE000avatarInitials\uE000)" : "";
+        const who = audience === "signed-in" ? " frame for " + frame.screen + access + " Welcome \uE000greetingName\uE000 (\uE000avatarInitials\uE000) at \uE000email\uE000" : "";
         return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + who + "</main>" };
       }`,
     );
@@ -305,7 +305,7 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
       expect(response.statusCode).toBe(200);
       const session = readSession(response);
       if (details.isVerified !== false) await verifyEmailThroughApi(prerendering, email, session);
-      return session;
+      return { ...session, email };
     };
     const frameRoot = (language: string, pathname: string, screen = "wide") =>
       `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen}`;
@@ -364,14 +364,16 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
       const zoe = await named(`<Zoé & "co">`, "Tremblay");
       const response = await get("/", { cookie: zoe.cookie });
       expect(response.body).toContain(
-        `${frameRoot("en", "/")} Welcome &#60;zoé &#38; &#34;co&#34;&#62; (&#60;T)</main></div>`,
+        `${frameRoot("en", "/")} Welcome &#60;zoé &#38; &#34;co&#34;&#62; (&#60;T) at ${zoe.email}</main></div>`,
       );
       expect(response.body).not.toContain("\uE000");
       expect(response.headers["cache-control"]).toBe("private, no-cache");
 
       const rendersBefore = countRenders();
       const marc = await named("Marc", "");
-      expect((await get("/", { cookie: marc.cookie })).body).toContain(`${frameRoot("en", "/")} Welcome Marc (FR`);
+      expect((await get("/", { cookie: marc.cookie })).body).toContain(
+        `${frameRoot("en", "/")} Welcome Marc (FR) at ${marc.email}</main>`,
+      );
       expect(countRenders()).toBe(rendersBefore);
       // Its answer to GET /api/user-details is the same account's.
       const details = await prerendering.app.inject({ method: "GET", url: "/api/user-details", headers: marc.headers });

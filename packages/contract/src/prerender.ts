@@ -49,6 +49,7 @@ const getFrameSlotTexts = ({ profile, entitlement }: FrameAccount, language: Lan
   greetingName: getGreetingName(profile),
   displayName: getDisplayName(profile),
   avatarInitials: getAvatarInitials(profile),
+  email: profile.email,
   accessEndDate: entitlement?.endsAt ? formatAccessEndDate(entitlement.endsAt, language) : "",
 });
 export type FrameSlot = keyof ReturnType<typeof getFrameSlotTexts>;

@@ -80,7 +80,17 @@ describe("the route table", () => {
       [...docsPaths, ...Object.values(LEGAL_DOCUMENT_PATHS), "/login", "/register"].sort(),
     );
     expect([...paths["signed-in"].keys()].sort()).toEqual(
-      ["/", "/profile", `/profile/${USER_SETTINGS_TAB_ID}`, "/subscription"].sort(),
+      [
+        "/",
+        "/greet",
+        "/redirect",
+        "/change-email",
+        "/profile",
+        `/profile/${USER_SETTINGS_TAB_ID}`,
+        "/profile/Security",
+        "/profile/Privacy",
+        "/subscription",
+      ].sort(),
     );
     expect(paths.anonymous.has("/document/lexi-search")).toBe(true);
   });

@@ -82,6 +82,7 @@ export const routeTable: readonly Page[] = [
     module: "src/features/auth/routes/landing-route.tsx",
     component: "LandingRoute",
     namespaces: ["auth"],
+    prerender: { "signed-in": "own-path" },
   },
   {
     // SPEC §2: shown only once the profile loaded. Composed in the app layer: its Security and Privacy tabs
@@ -94,7 +95,9 @@ export const routeTable: readonly Page[] = [
     module: "src/app/routes/profile-page.tsx",
     component: "ProfilePage",
     namespaces: ["profile"],
-    prerender: { "signed-in": ["/profile", "/profile/UserSettings"] },
+    prerender: {
+      "signed-in": ["/profile", "/profile/UserSettings", "/profile/Security", "/profile/Privacy"],
+    },
   },
   {
     id: "redirect",
@@ -104,6 +107,7 @@ export const routeTable: readonly Page[] = [
     module: "src/features/auth/routes/landing-route.tsx",
     component: "LandingRoute",
     namespaces: ["auth"],
+    prerender: { "signed-in": "own-path" },
   },
   {
     id: "change-email",
@@ -113,6 +117,7 @@ export const routeTable: readonly Page[] = [
     module: "src/features/sso/routes/change-email-route.tsx",
     component: "ChangeEmailRoute",
     namespaces: ["sso", "auth"],
+    prerender: { "signed-in": "own-path" },
   },
   {
     // Outside the login gate: a logged-out visitor gets SPEC's own "Please Login." here. The app renders

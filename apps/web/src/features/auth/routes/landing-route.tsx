@@ -8,6 +8,7 @@ import { useCountdown } from "@/features/auth/hooks/use-countdown";
 import { useExtensionHandoff } from "@/features/auth/hooks/use-extension-handoff";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { toDestination } from "@/features/auth/lib/destinations";
+import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -36,8 +37,9 @@ export function LandingRoute() {
     onDone: () => void extension.whenSettled().then(() => goTo(destination)),
   });
 
+  // In a signed-in frame, the slot the server fills with the visitor's name (decision 017).
+  const name = useAccountText("greetingName", profile ? getGreetingName(profile) : "");
   if (!profile) return null;
-  const name = getGreetingName(profile);
   const caseLawSite = t("common:caseLawSiteName");
 
   return (
