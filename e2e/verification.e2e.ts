@@ -156,6 +156,46 @@ describe("the verification banner", () => {
     expect(await banner.isVisible()).toBe(true);
   });
 
+  it("comes with the page and its access notice, so neither moves what a reader sees in the page", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context(), {}, { verified: false });
+    // Every layout shift the browser counts inside the page's own container (the banner, were it late, would
+    // move the container as a whole; home's notice or the subscription page's summary would move what is in it).
+    await page.addInitScript({
+      content: `window.pageShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const container = document.querySelector(".page-container");
+            const inPage = (entry.sources || []).some((source) => source.node && source.node !== container && container && container.contains(source.node));
+            if (inPage && !entry.hadRecentInput) window.pageShifts.push(entry.value);
+          }
+        }).observe({ type: "layout-shift", buffered: true });`,
+    });
+    // The answers the page waits for come only once the page is on screen, as on a slow network: what they
+    // add must then take the place of a loading state, not push the page's content down.
+    const holdUntilPageShown = (pattern: string) =>
+      page.route(pattern, async (route) => {
+        await page.waitForSelector(".page-container");
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        await route.continue();
+      });
+    await holdUntilPageShown("**/api/entitlement");
+    await holdUntilPageShown("**/api/pricing-session");
+    for (const [path, lastToArrive] of [
+      ["/", page.getByRole("main").getByRole("link", { name: "Documentation", exact: true })],
+      ["/subscription", page.getByRole("heading", { name: "Features" })],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(isVisible(page.getByText(texts.en.trialWaits))).toBe(true);
+      await expect.poll(isVisible(lastToArrive)).toBe(true);
+      // Two frames later, any shift of the last commit has been reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { pageShifts: number[] }).pageShifts)).toEqual([]);
+    }
+  });
+
   it("is not shown to a verified account", async () => {
     const page = await openPage();
     await signUpInContext(page.context(), { firstName: "Marie" });
