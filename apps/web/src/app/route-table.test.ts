@@ -87,8 +87,6 @@ describe("the route table", () => {
         "/change-email",
         "/profile",
         `/profile/${USER_SETTINGS_TAB_ID}`,
-        "/profile/Security",
-        "/profile/Privacy",
         "/subscription",
       ].sort(),
     );

@@ -95,9 +95,9 @@ export const routeTable: readonly Page[] = [
     module: "src/app/routes/profile-page.tsx",
     component: "ProfilePage",
     namespaces: ["profile"],
-    prerender: {
-      "signed-in": ["/profile", "/profile/UserSettings", "/profile/Security", "/profile/Privacy"],
-    },
+    // Security and Privacy have none: their controls (the password form, Download, Delete) would take a click
+    // or a typed password that the app's render over the frame then drops, and they are not made inert yet.
+    prerender: { "signed-in": ["/profile", "/profile/UserSettings"] },
   },
   {
     id: "redirect",
