@@ -537,6 +537,8 @@ export async function measureFrontEnd(options: {
   /** Where the server writes its emails (no SMTP_URL): the signed-in routes' account is verified with its code. */
   mailOutbox: string;
   lighthouse: boolean;
+  /** Only these paths (--routes=…); every path of the route table when absent. */
+  onlyRoutes?: string[];
 }): Promise<FrontEndFigures> {
   const notes: string[] = [];
   notes.push(`Web build measured: apps/web/dist built at ${statSync(manifestPath).mtime.toISOString()}.`);
@@ -546,10 +548,19 @@ export async function measureFrontEnd(options: {
   const clientConfig = (await (await fetch(`${options.server.url}/api/client-config`)).json()) as {
     productShortName: string;
   };
-  const { routes: toMeasure, unmeasured } = listRoutes(clientConfig.productShortName);
+  const { routes: everyRoute, unmeasured } = listRoutes(clientConfig.productShortName);
+  const unknownRoutes = options.onlyRoutes?.filter((route) => !everyRoute.some((entry) => entry.route === route));
+  if (unknownRoutes?.length) {
+    throw new Error(
+      `bench: --routes names paths it does not measure: ${unknownRoutes.join(", ")}; it measures ${everyRoute.map((entry) => entry.route).join(", ")}`,
+    );
+  }
+  const toMeasure = options.onlyRoutes
+    ? everyRoute.filter((entry) => options.onlyRoutes?.includes(entry.route))
+    : everyRoute;
   const docsRoutes = toMeasure.filter((entry) => entry.route.startsWith(DOCS_BASE_PATH));
   notes.push(
-    `Routes: every page of the route table (apps/web/src/app/route-table.ts), ${toMeasure.length} paths (${toMeasure.filter((entry) => entry.signedIn).length} signed in, with one fresh account whose address was proven with the emailed code, as a user has it past their first minutes; an unproven account gets no signed-in frame): ` +
+    `Routes: ${options.onlyRoutes ? `only ${options.onlyRoutes.join(", ")} (--routes) of` : "every page of"} the route table (apps/web/src/app/route-table.ts), ${toMeasure.length} paths (${toMeasure.filter((entry) => entry.signedIn).length} signed in, with one fresh account whose address was proven with the emailed code, as a user has it past their first minutes; an unproven account gets no signed-in frame): ` +
       `each profile tab; all ${docsRoutes.length} documentation pages for their scripts, Lighthouse on ${docsRoutes
         .filter((entry) => entry.lighthouse)
         .map((entry) => entry.route)

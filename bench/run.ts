@@ -21,7 +21,8 @@ import { measureUsers, type UsersReport } from "./users.ts";
 /**
  * `npm run bench`: every figure of issue 8 beside its own baseline, measured alternately in the same
  * run (the machine is shared, so only ratios mean anything), median of ROUNDS rounds.
- * Flags: --no-frontend, --no-lighthouse, --only=reads|writes|login|users|frontend (comma-separated).
+ * Flags: --no-frontend, --no-lighthouse, --only=reads|writes|login|users|frontend (comma-separated),
+ * --routes=/,/profile (the front-end part for these paths only).
  * "users" is issue 29's real use: 10,000 seeded users, each request a random one (see users.ts).
  */
 // Five, not the issue's minimum of three: on this shared 2-core host one noisy round in three moved a median
@@ -39,6 +40,22 @@ const only = [...flags]
   ?.slice(7)
   .split(",");
 const wants = (part: string) => !only || only.includes(part);
+/** The paths the front-end part measures, when not all: for work on one page, a few minutes instead of twelve. */
+const onlyRoutes = [...flags]
+  .find((flag) => flag.startsWith("--routes="))
+  ?.slice(9)
+  .split(",")
+  .filter(Boolean);
+/**
+ * What makes a run partial: a part, a page or a setting left out or changed. A partial run writes partial.md and
+ * partial.json, so latest.md, the figures the README and the issues quote, always holds a whole run.
+ */
+const partialBecause = [
+  ...[...flags].filter((flag) => flag.startsWith("--")),
+  ...["BENCH_ROUNDS", "BENCH_SECONDS", "BENCH_USERS"]
+    .filter((name) => process.env[name] !== undefined)
+    .map((name) => `${name}=${process.env[name]}`),
+];
 
 const xhr = { "x-requested-with": "XMLHttpRequest" };
 /** The PGlite server's data, and its outbox (no SMTP_URL). */
@@ -324,6 +341,7 @@ async function main() {
         // Without SMTP_URL the server writes its emails there: the signed-in routes' account reads its code.
         mailOutbox: path.join(PGLITE_DATA_DIR, "outbox"),
         lighthouse: !flags.has("--no-lighthouse"),
+        ...(onlyRoutes ? { onlyRoutes } : {}),
       });
     }
   } finally {
@@ -350,14 +368,18 @@ async function main() {
     frontEnd,
   };
   const resultsDir = path.join(repoRoot, "bench/results");
-  writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, "latest.md"), renderMarkdown(report));
+  const resultName = partialBecause.length ? "partial" : "latest";
+  writeFileSync(
+    path.join(resultsDir, `${resultName}.json`),
+    `${JSON.stringify({ ...report, partialBecause }, null, 2)}\n`,
+  );
+  writeFileSync(path.join(resultsDir, `${resultName}.md`), renderMarkdown(report, partialBecause));
   console.log(`\n${renderTable(comparisons)}`);
   if (users) console.log(`\n${renderUsers(users).join("\n")}`);
   console.log(
     `\nLoad average at start ${formatLoad(loadAverageAtStart)}, at end ${formatLoad(report.machine.loadAverageAtEnd)}`,
   );
-  console.log("Wrote bench/results/latest.json and latest.md");
+  console.log(`Wrote bench/results/${resultName}.json and ${resultName}.md`);
 }
 
 const round = (value: number | undefined, digits = 0) => (value === undefined ? "–" : value.toFixed(digits));
@@ -423,16 +445,21 @@ function renderUsers(users: UsersReport) {
   ];
 }
 
-function renderMarkdown(report: {
-  startedAt: string;
-  machine: Record<string, unknown>;
-  settings: Record<string, unknown>;
-  comparisons: Comparison[];
-  users: UsersReport | null;
-  frontEnd: FrontEndFigures | null;
-}) {
+function renderMarkdown(
+  report: {
+    startedAt: string;
+    machine: Record<string, unknown>;
+    settings: Record<string, unknown>;
+    comparisons: Comparison[];
+    users: UsersReport | null;
+    frontEnd: FrontEndFigures | null;
+  },
+  partialBecause: string[],
+) {
   const lines = [
-    "# Bench results (latest run of `npm run bench`)",
+    partialBecause.length
+      ? `# Bench results (a partial run of \`npm run bench\`: ${partialBecause.join(" ")})`
+      : "# Bench results (latest run of `npm run bench`)",
     "",
     `Run at ${report.startedAt}. Machine: ${JSON.stringify(report.machine)}. Settings: ${JSON.stringify(report.settings)}.`,
     "",
