@@ -35,17 +35,17 @@ const USER_COUNT = Number(process.env.BENCH_USERS ?? 10_000);
 const PIPELINING = 10;
 const PASSWORD = "Tribunal2024x";
 const flags = new Set(process.argv.slice(2));
-const only = [...flags]
-  .find((flag) => flag.startsWith("--only="))
-  ?.slice(7)
-  .split(",");
+/** The comma-separated values of `--name=…`, or undefined without that flag. */
+const listFlag = (name: string) =>
+  [...flags]
+    .find((flag) => flag.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
+    .split(",")
+    .filter(Boolean);
+const only = listFlag("only");
 const wants = (part: string) => !only || only.includes(part);
-/** The paths the front-end part measures, when not all: for work on one page, a few minutes instead of twelve. */
-const onlyRoutes = [...flags]
-  .find((flag) => flag.startsWith("--routes="))
-  ?.slice(9)
-  .split(",")
-  .filter(Boolean);
+/** The paths the front-end part measures, when not all: for work on one page, about a minute a path. */
+const onlyRoutes = listFlag("routes");
 /**
  * What makes a run partial: a part, a page or a setting left out or changed. A partial run writes partial.md and
  * partial.json, so latest.md, the figures the README and the issues quote, always holds a whole run.
@@ -349,6 +349,7 @@ async function main() {
   }
 
   const report = {
+    partialBecause,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     machine: {
@@ -369,11 +370,8 @@ async function main() {
   };
   const resultsDir = path.join(repoRoot, "bench/results");
   const resultName = partialBecause.length ? "partial" : "latest";
-  writeFileSync(
-    path.join(resultsDir, `${resultName}.json`),
-    `${JSON.stringify({ ...report, partialBecause }, null, 2)}\n`,
-  );
-  writeFileSync(path.join(resultsDir, `${resultName}.md`), renderMarkdown(report, partialBecause));
+  writeFileSync(path.join(resultsDir, `${resultName}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `${resultName}.md`), renderMarkdown(report));
   console.log(`\n${renderTable(comparisons)}`);
   if (users) console.log(`\n${renderUsers(users).join("\n")}`);
   console.log(
@@ -445,20 +443,18 @@ function renderUsers(users: UsersReport) {
   ];
 }
 
-function renderMarkdown(
-  report: {
-    startedAt: string;
-    machine: Record<string, unknown>;
-    settings: Record<string, unknown>;
-    comparisons: Comparison[];
-    users: UsersReport | null;
-    frontEnd: FrontEndFigures | null;
-  },
-  partialBecause: string[],
-) {
+function renderMarkdown(report: {
+  partialBecause: string[];
+  startedAt: string;
+  machine: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  comparisons: Comparison[];
+  users: UsersReport | null;
+  frontEnd: FrontEndFigures | null;
+}) {
   const lines = [
-    partialBecause.length
-      ? `# Bench results (a partial run of \`npm run bench\`: ${partialBecause.join(" ")})`
+    report.partialBecause.length
+      ? `# Bench results (a partial run of \`npm run bench\`: ${report.partialBecause.join(" ")})`
       : "# Bench results (latest run of `npm run bench`)",
     "",
     `Run at ${report.startedAt}. Machine: ${JSON.stringify(report.machine)}. Settings: ${JSON.stringify(report.settings)}.`,
