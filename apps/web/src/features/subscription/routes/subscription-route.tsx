@@ -58,11 +58,13 @@ export function SubscriptionRoute() {
     );
   }
 
+  // The access summary goes above the offer, so one loading state stands for both, until both answers are
+  // in: a summary shown as soon as its own answer came would push the loading state down by its height.
+  const isLoading = pricing.isPending || entitlement.isPending;
   const body = (() => {
-    // The access summary goes above the offer, so one loading state stands for both. Its own key: React
-    // would otherwise reuse its element for the offer's, which the browser then counts as the offer moving
-    // down by the summary's height (a layout shift of 0.08 in Lighthouse).
-    if (pricing.isPending || entitlement.isPending) {
+    // Its own key: React would otherwise reuse its element for the offer's, which the browser then counts
+    // as the offer moving down by the summary's height (a layout shift of 0.08 in Lighthouse).
+    if (isLoading) {
       return (
         <div key="loading" className="subscription-status" role="status">
           <Spin aria-hidden="true" /> {t("loading")}
@@ -103,7 +105,7 @@ export function SubscriptionRoute() {
   return (
     <div className="subscription-page">
       <Typography.Title level={1}>{t("title")}</Typography.Title>
-      {entitlement.data && <AccessSummary entitlement={entitlement.data} />}
+      {!isLoading && entitlement.data && <AccessSummary entitlement={entitlement.data} />}
       {body}
     </div>
   );
