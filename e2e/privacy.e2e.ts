@@ -39,6 +39,8 @@ const texts = {
     kept: "Your account will not be deleted.",
     banner: "Account deletion",
     keep: "Keep my account",
+    addPasskey: "Add a passkey",
+    securityLoading: /^Loading your/,
     prompt: "We updated our Terms of Service and Privacy Policy",
     accept: "Accept and continue",
     confirmIdentity: "Confirm it's you",
@@ -54,6 +56,8 @@ const texts = {
     kept: "Votre compte ne sera pas supprimé.",
     banner: "Suppression du compte",
     keep: "Garder mon compte",
+    addPasskey: "Ajouter une clé d’accès",
+    securityLoading: /^Chargement de vos/,
     prompt: "Nous avons mis à jour nos Conditions d’utilisation et notre Politique de confidentialité",
     accept: "Accepter et continuer",
     confirmIdentity: "Confirmez votre identité",
@@ -338,6 +342,10 @@ describe("the pending-deletion banner", () => {
       await expectNoAxeViolations(page);
       await page.goto("/profile/Security");
       await expect.poll(isVisible(banner)).toBe(true);
+      // The tab's own answers in too (its sign-in methods enable "Add a passkey"): the screen judged below
+      // would otherwise still be changing while axe reads its colours.
+      await expect.poll(() => page.getByRole("button", { name: words.addPasskey }).isEnabled()).toBe(true);
+      await expect.poll(() => page.getByRole("status", { name: words.securityLoading }).count()).toBe(0);
 
       const keep = banner.getByRole("button", { name: words.keep });
       await keep.focus();
