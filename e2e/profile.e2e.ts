@@ -577,3 +577,44 @@ describe("the signed-in frame of user settings (decision 016)", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+describe("the signed-in frames of Security and Privacy (decision 016)", () => {
+  it("arrive inert, so nothing typed or pressed before the app starts is lost, and the app draws each tab over its frame at once", async () => {
+    const frame = await openPage({ javaScript: false });
+    await signUpInContext(frame.context(), {});
+    await frame.goto("/profile/Security");
+    expect(await frame.getByRole("heading", { level: 2, name: "Change password" }).isVisible()).toBe(true);
+    expect(await frame.locator(".profile-noscript").isVisible()).toBe(true);
+    expect(await frame.getByLabel("Current password").isDisabled()).toBe(true);
+    expect(await frame.getByLabel("New Password", { exact: true }).isDisabled()).toBe(true);
+    expect(await frame.getByRole("button", { name: "Change password" }).isDisabled()).toBe(true);
+    expect(await frame.locator("form#change-password").getAttribute("method")).toBe("post");
+    // The server cannot tell whether the browser has passkeys: it does not say it has none.
+    expect(await frame.getByText("does not support passkeys", { exact: false }).count()).toBe(0);
+    await frame.goto("/profile/Privacy");
+    expect(await frame.getByRole("heading", { level: 2, name: "Download my data" }).isVisible()).toBe(true);
+    expect(await frame.getByRole("button", { name: "Download my data" }).isDisabled()).toBe(true);
+    expect(await frame.getByRole("button", { name: "Delete my account" }).isDisabled()).toBe(true);
+
+    const page = await openPage();
+    await signUpInContext(page.context(), {});
+    // Every "Loading…" the profile page shows while a tab's code loads: over a frame there must be none.
+    await page.addInitScript({
+      content: `window.tabLoaders = 0;
+        new MutationObserver(() => { if (document.querySelector(".profile-loading")) window.tabLoaders++; })
+          .observe(document, { childList: true, subtree: true });`,
+    });
+    for (const [path, control] of [
+      ["/profile/Security", page.getByLabel("Current password")],
+      ["/profile/Privacy", page.getByRole("button", { name: "Delete my account" })],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(await response?.text()).toContain("data-signed-in-frame");
+      expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
+      expect(await control.isEnabled()).toBe(true);
+      expect(await page.locator(".profile-noscript").count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { tabLoaders: number }).tabLoaders)).toBe(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+});

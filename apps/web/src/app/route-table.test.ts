@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug, LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
-import { USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
+import { PRIVACY_TAB_ID, SECURITY_TAB_ID, USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
 import type { ComponentType } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 import type { Plugin, Rolldown } from "vite";
@@ -87,6 +87,8 @@ describe("the route table", () => {
         "/change-email",
         "/profile",
         `/profile/${USER_SETTINGS_TAB_ID}`,
+        `/profile/${SECURITY_TAB_ID}`,
+        `/profile/${PRIVACY_TAB_ID}`,
         "/subscription",
       ].sort(),
     );

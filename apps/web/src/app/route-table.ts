@@ -94,10 +94,11 @@ export const routeTable: readonly Page[] = [
     requiresLogin: true,
     module: "src/app/routes/profile-page.tsx",
     component: "ProfilePage",
+    preload: "preloadProfilePage",
     namespaces: ["profile"],
-    // Security and Privacy have none: their controls (the password form, Download, Delete) would take a click
-    // or a typed password that the app's render over the frame then drops, and they are not made inert yet.
-    prerender: { "signed-in": ["/profile", "/profile/UserSettings"] },
+    // Not the memo settings tab: its content is far larger than its loading state. Every control of the
+    // others is inert until the app starts (usePrerenderedControlProps).
+    prerender: { "signed-in": ["/profile", "/profile/UserSettings", "/profile/Security", "/profile/Privacy"] },
   },
   {
     id: "redirect",

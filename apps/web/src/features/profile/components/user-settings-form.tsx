@@ -16,7 +16,6 @@ import { StudentAccessNotice } from "@/components/access-notices";
 import { ClientTooltip } from "@/components/client-tooltip";
 import { Input } from "@/components/inputs";
 import { NativeSelect } from "@/components/native-select";
-import { Notice } from "@/components/notice";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { isApiRequestError } from "@/lib/api-client";
 import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
@@ -144,10 +143,6 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
         {t("user.heading")}
       </h2>
       <p className="profile-panel-intro">{t("user.intro")}</p>
-      {/* The server's frame of this tab stays inert without JavaScript: say why. */}
-      <noscript>
-        <Notice type="warning" role="status" className="profile-noscript" title={t("user.javaScriptRequired")} />
-      </noscript>
       <Form<UserSettingsValues>
         form={form}
         name="user-settings"

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
+import { Notice } from "@/components/notice";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -59,6 +60,10 @@ export function ProfileRoute({ securityTab, privacyTab }: { securityTab: ReactNo
   return (
     <div className="profile-page">
       <Typography.Title level={1}>{t("title")}</Typography.Title>
+      {/* The server's frames of the tabs stay inert without JavaScript (decision 016): say why. */}
+      <noscript>
+        <Notice type="warning" role="status" className="profile-noscript" title={t("javaScriptRequired")} />
+      </noscript>
       <Tabs
         className="profile-tabs"
         // Side tabs; on a phone they stack above the panel (profile.css). A bar of four across the top would not

@@ -12,6 +12,7 @@ import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { PasswordInput } from "@/components/inputs";
 import { Notice } from "@/components/notice";
+import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
 import { useMfaStatus } from "@/lib/get-mfa-status";
@@ -33,6 +34,9 @@ export function ChangePasswordPanel({
 }) {
   const { t } = useTranslation(["security", "auth"]);
   const [form] = Form.useForm<ChangePasswordValues>();
+  // The server sends this tab's frame to signed-in visitors (decision 016): inert until the app starts, or a
+  // password typed there would be wiped by the app's render over the frame.
+  const prerenderedFormProps = usePrerenderedFormProps();
   const changeMutation = useChangePassword({ confirmIdentityThen });
   const statusQuery = useMfaStatus();
   // The account's factors say whether it has a password; failing them, a 409 of this visit said it has none.
@@ -126,6 +130,7 @@ export function ChangePasswordPanel({
       <Form<ChangePasswordValues>
         form={form}
         name="change-password"
+        {...prerenderedFormProps}
         layout="vertical"
         requiredMark={false}
         onFinish={submit}

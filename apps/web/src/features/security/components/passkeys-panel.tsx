@@ -46,8 +46,9 @@ export function PasskeysPanel({
   const failureText = useFactorFailureText();
   const nameRules = useNameRules();
   const [addForm] = Form.useForm<NameValues>();
-  // Known only in the browser: false while the server prerenders nothing of this tab anyway.
-  const [isSupported] = useState(() => typeof window !== "undefined" && browserSupportsWebAuthn());
+  // Known only in the browser. The server's frame of this tab (decision 016) assumes support, as nearly every
+  // browser has it: its notice would otherwise show in every frame, then go once the app renders over it.
+  const [isSupported] = useState(() => typeof window === "undefined" || browserSupportsWebAuthn());
   const [isAdding, setIsAdding] = useState(false);
   const [renamingId, setRenamingId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
