@@ -617,4 +617,15 @@ describe("the signed-in frames of Security and Privacy (decision 016)", () => {
       await expectNoAxeViolations(page);
     }
   });
+
+  it("still start when the tab's code fails to load first: the app renders the page, not its start-up error", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context(), {});
+    await page.route("**/assets/privacy-tab-*.js", (route) => route.abort());
+    // The browser tests' goto waits for the app to have replaced the frame: a failed start never does.
+    await page.goto("/profile/Privacy");
+    expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
+    expect(await page.getByRole("heading", { level: 1, name: "Profile" }).isVisible()).toBe(true);
+    expect(await page.getByRole("tab", { name: "User settings" }).isVisible()).toBe(true);
+  });
 });
