@@ -618,14 +618,29 @@ describe("the signed-in frames of Security and Privacy (decision 016)", () => {
     }
   });
 
-  it("still start when the tab's code fails to load first: the app renders the page, not its start-up error", async () => {
+  it("still start when the tab's code fails to load first, and say so in the tab alone, the other tabs usable", async () => {
     const page = await openPage();
     await signUpInContext(page.context(), {});
     await page.route("**/assets/privacy-tab-*.js", (route) => route.abort());
     // The browser tests' goto waits for the app to have replaced the frame: a failed start never does.
     await page.goto("/profile/Privacy");
     expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
+    const tabError = page.getByRole("alert").filter({ hasText: "This tab could not be loaded" });
+    await expect.poll(isVisible(tabError)).toBe(true);
+    expect(await tabError.innerText()).toContain("Check your connection, then reload the page to try again.");
+    // The page and its tabs stay: not the route's "Something went wrong" in their place.
     expect(await page.getByRole("heading", { level: 1, name: "Profile" }).isVisible()).toBe(true);
-    expect(await page.getByRole("tab", { name: "User settings" }).isVisible()).toBe(true);
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("tab", { name: "User settings" }).click();
+    await expect.poll(isVisible(page.getByLabel("First Name"))).toBe(true);
+
+    // The connection is back: the tab's reload brings the tab.
+    await page.unroute("**/assets/privacy-tab-*.js");
+    await page.getByRole("tab", { name: "Privacy" }).click();
+    await page.getByRole("button", { name: "Reload the page" }).click();
+    await expect.poll(isVisible(page.getByRole("button", { name: "Download my data" }))).toBe(true);
+    expect(await tabError.count()).toBe(0);
   });
 });

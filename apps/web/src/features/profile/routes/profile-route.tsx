@@ -1,7 +1,8 @@
 import { getProfileTabId, type ProfileTab, resolveProfileTab } from "@precis/contract/profile-tabs";
 import { useQueryClient } from "@tanstack/react-query";
-import { Tabs, Typography } from "antd";
+import { Button, Tabs, Typography } from "antd";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
@@ -80,31 +81,53 @@ export function ProfileRoute({ securityTab, privacyTab }: { securityTab: ReactNo
             key: "memo",
             label: t("tabs.memo"),
             children: (
-              <TabLoading>
+              <TabPanel>
                 <MemoSettings />
-              </TabLoading>
+              </TabPanel>
             ),
           },
-          { key: "security", label: t("tabs.security"), children: <TabLoading>{securityTab}</TabLoading> },
-          { key: "privacy", label: t("tabs.privacy"), children: <TabLoading>{privacyTab}</TabLoading> },
+          { key: "security", label: t("tabs.security"), children: <TabPanel>{securityTab}</TabPanel> },
+          { key: "privacy", label: t("tabs.privacy"), children: <TabPanel>{privacyTab}</TabPanel> },
         ]}
       />
     </div>
   );
 }
 
-/** "Loading…" where a tab's content will be, while its code and texts load. */
-function TabLoading({ children }: { children: ReactNode }) {
+/**
+ * "Loading…" where a tab's content will be, while its code and texts load. A tab whose code fails to load (a
+ * dropped connection, or a deployment that replaced its chunk) says so in its own panel: the page and the other
+ * tabs stay usable, where the route's error page used to replace them all.
+ */
+function TabPanel({ children }: { children: ReactNode }) {
   const { t } = useTranslation("profile");
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="profile-loading">
-          {t("loading")}
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
+    <ErrorBoundary FallbackComponent={TabLoadError} onError={(error) => console.error(error)}>
+      <Suspense
+        fallback={
+          <p role="status" className="profile-loading">
+            {t("loading")}
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * A reload is what tries again, as on the route's error page: after a deployment the old chunk is gone for good
+ * and only the new index.html names the tab's new one, and a reload retries a dropped connection as well.
+ */
+function TabLoadError() {
+  const { t } = useTranslation("profile");
+  return (
+    <div className="profile-tab-error">
+      <Notice type="error" role="alert" title={t("tabError.title")} description={t("tabError.description")} />
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t("tabError.reload")}
+      </Button>
+    </div>
   );
 }
