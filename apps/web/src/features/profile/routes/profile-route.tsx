@@ -102,7 +102,7 @@ export function ProfileRoute({ securityTab, privacyTab }: { securityTab: ReactNo
 function TabPanel({ children }: { children: ReactNode }) {
   const { t } = useTranslation("profile");
   return (
-    <ErrorBoundary FallbackComponent={TabLoadError} onError={(error) => console.error(error)}>
+    <ErrorBoundary FallbackComponent={TabLoadError}>
       <Suspense
         fallback={
           <p role="status" className="profile-loading">
