@@ -121,12 +121,13 @@ function TabPanel({ children }: { children: ReactNode }) {
  * and only the new index.html names the tab's new one, and a reload retries a dropped connection as well.
  */
 function TabLoadError() {
-  const { t } = useTranslation("profile");
+  // The button says what the route's error page says, in the shell's texts (always loaded).
+  const { t } = useTranslation(["profile", "shell"]);
   return (
     <div className="profile-tab-error">
       <Notice type="error" role="alert" title={t("tabError.title")} description={t("tabError.description")} />
       <Button type="primary" onClick={() => window.location.reload()}>
-        {t("tabError.reload")}
+        {t("shell:routeError.reload")}
       </Button>
     </div>
   );
