@@ -7,7 +7,7 @@ import {
   visibilityFlagBySection,
 } from "@precis/contract/memo-options";
 import { Alert, Button } from "antd";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiRequestError } from "@/lib/api-client";
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
@@ -25,6 +25,11 @@ import { SettingsPanel, toSaveResult } from "./settings-panel";
 export function MemoSettings() {
   const { t } = useTranslation("profile");
   const options = useMemoOptions();
+  // The first answer arrives as an urgent update, which React renders in one piece: the editor (tree, rows,
+  // preview) then held a phone's main thread for most of a second. Its first appearance is deferred, so it
+  // renders in slices that yield to the browser, with "Loading…" on screen meanwhile. Only the appearance: the
+  // editor always gets the query's latest answer, never a deferred older one to start a draft from.
+  const canShowEditor = useDeferredValue(options.data !== undefined);
   // A new attempt after a failure starts over as "pending" (no answer has ever arrived): the failure
   // stays on screen with its busy Try again button meanwhile, instead of turning back into "Loading…".
   const isAskingAgain = options.isPending && options.errorUpdateCount > 0;
@@ -38,7 +43,7 @@ export function MemoSettings() {
       />
     );
   }
-  if (options.isPending) {
+  if (!options.data || !canShowEditor) {
     return (
       <p role="status" className="profile-loading">
         {t("loading")}
