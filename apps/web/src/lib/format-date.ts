@@ -6,14 +6,31 @@ import type { SupportedLanguage } from "@/i18n/languages";
  */
 const localeOf = (language: SupportedLanguage) => (language === "fr" ? "fr-CA" : "en-CA");
 
+/**
+ * One formatter per language and style, made on first use: building an Intl.DateTimeFormat loads the locale's
+ * data each time, and a list of sessions built one per date (two per row) spent most of its render doing so.
+ */
+function cachedFormatter(options: Intl.DateTimeFormatOptions) {
+  const byLanguage = new Map<SupportedLanguage, Intl.DateTimeFormat>();
+  return (language: SupportedLanguage) => {
+    let formatter = byLanguage.get(language);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(localeOf(language), options);
+      byLanguage.set(language, formatter);
+    }
+    return formatter;
+  };
+}
+
+const longDateFormatter = cachedFormatter({ dateStyle: "long" });
+const dateTimeFormatter = cachedFormatter({ dateStyle: "medium", timeStyle: "short" });
+
 /** "December 25, 2026": a day, such as the one a deletion is scheduled for. */
 export function formatLongDate(isoDate: string, language: SupportedLanguage): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "long" }).format(new Date(isoDate));
+  return longDateFormatter(language).format(new Date(isoDate));
 }
 
 /** "Nov. 25, 2026, 6:14 p.m.": a moment, such as a session's sign-in. */
 export function formatDateTime(isoDate: string, language: SupportedLanguage): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(isoDate),
-  );
+  return dateTimeFormatter(language).format(new Date(isoDate));
 }
