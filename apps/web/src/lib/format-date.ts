@@ -7,8 +7,9 @@ import type { SupportedLanguage } from "@/i18n/languages";
 const localeOf = (language: SupportedLanguage) => (language === "fr" ? "fr-CA" : "en-CA");
 
 /**
- * One formatter per language and style, made on first use: building an Intl.DateTimeFormat loads the locale's
- * data each time, and a list of sessions built one per date (two per row) spent most of its render doing so.
+ * One formatter per language and style, made on first use. Building an Intl.DateTimeFormat is costly (the first
+ * one of a language most of all, which the cache cannot spare), and the sessions list built two per row on every
+ * render.
  */
 function cachedFormatter(options: Intl.DateTimeFormatOptions) {
   const byLanguage = new Map<SupportedLanguage, Intl.DateTimeFormat>();
