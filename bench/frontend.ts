@@ -12,7 +12,7 @@ import {
 import { getProfileTabId, profileTabs } from "@precis/contract/profile-tabs";
 import lighthouse from "lighthouse";
 import { type APIRequestContext, type BrowserContext, chromium } from "playwright-core";
-import { findFreePort } from "../apps/server/test/private-postgres.ts";
+import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { createPageMatcher, routeTable } from "../apps/web/src/app/route-table.ts";
 import { type RunningServer, repoRoot, workDir } from "./lib/processes.ts";
 

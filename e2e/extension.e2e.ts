@@ -9,9 +9,9 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { extensionIdFromPublicKey } from "../apps/extension/scripts/extension-id.ts";
+import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../apps/server/test/smtp.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
-import { findFreePort } from "./support/auth-emulator.ts";
 import { expectNoAxeViolations, failureDir } from "./support/browser.ts";
 
 /*

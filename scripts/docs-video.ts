@@ -32,6 +32,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Locator, type Page } from "playwright-core";
+import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { type ReceivedMail, startSmtpServer } from "../apps/server/test/smtp.ts";
 import {
   getVideoTutorialCaptionsPath,
@@ -39,7 +40,6 @@ import {
   VIDEO_TUTORIAL_SCENES,
   type VideoTutorialScene,
 } from "../apps/web/src/features/docs/content/video-tutorial.ts";
-import { findFreePort } from "../e2e/support/auth-emulator.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const publicDir = path.join(repoRoot, "apps/web/public");

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findFreePort } from "../../apps/server/test/private-postgres.ts";
+import { findFreePort } from "../../apps/server/test/free-ports.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const workDir = path.join(repoRoot, "bench/results/tmp");

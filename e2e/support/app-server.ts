@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findFreePort } from "./auth-emulator.ts";
+import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { stopProcess, waitForHealth } from "./global-setup.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { findFreePorts } from "../../apps/server/test/free-ports.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const firebaseCli = path.join(repoRoot, "node_modules/.bin/firebase");
@@ -24,19 +24,6 @@ export type AuthEmulator = {
   stop: () => Promise<void>;
 };
 
-export async function findFreePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 /**
  * Starts the Firebase Auth Emulator (firebase-tools) on free ports, with its UI off (it would be
  * downloaded). `CI` stops firebase-tools fetching its message of the day, `NO_UPDATE_NOTIFIER` its
@@ -44,7 +31,7 @@ export async function findFreePort() {
  */
 export async function startAuthEmulator(options: { quiet?: boolean } = {}): Promise<AuthEmulator> {
   const workDir = await mkdtemp(path.join(tmpdir(), "precis-auth-emulator-"));
-  const [authPort, hubPort, loggingPort] = await Promise.all([findFreePort(), findFreePort(), findFreePort()]);
+  const [authPort, hubPort, loggingPort] = (await findFreePorts(3)) as [number, number, number];
   const loopback = (port: number) => ({ port, host: "127.0.0.1" });
   await writeFile(
     path.join(workDir, "firebase.json"),
@@ -68,15 +55,22 @@ export async function startAuthEmulator(options: { quiet?: boolean } = {}): Prom
       CI: "true",
       NO_UPDATE_NOTIFIER: "1",
     },
-    stdio: ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
+    stdio: ["ignore", options.quiet ? "pipe" : "inherit", options.quiet ? "pipe" : "inherit"],
   });
+  // Even when quiet, its last words are kept: they say why it stopped.
+  let lastOutput = "";
+  const keep = (chunk: Buffer) => {
+    lastOutput = (lastOutput + chunk.toString()).slice(-2_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const host = `127.0.0.1:${authPort}`;
   const url = `http://${host}`;
   const stop = async () => {
     await stopProcessGroup(child);
     await rm(workDir, { recursive: true, force: true });
   };
-  const ready = waitUntilReady(url, child).catch(async (error: unknown) => {
+  const ready = waitUntilReady(url, child, () => lastOutput).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
@@ -85,10 +79,12 @@ export async function startAuthEmulator(options: { quiet?: boolean } = {}): Prom
   return { host, url, projectId: EMULATOR_PROJECT_ID, ready, stop };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess) {
+async function waitUntilReady(url: string, child: ChildProcess, lastOutput: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the Auth Emulator exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`the Auth Emulator exited with code ${child.exitCode}:\n${lastOutput()}`);
+    }
     const isReady = await fetch(url).then(
       async (response) =>
         response.ok && ((await response.json()) as { authEmulator?: { ready?: boolean } }).authEmulator?.ready === true,
@@ -97,7 +93,7 @@ async function waitUntilReady(url: string, child: ChildProcess) {
     if (isReady) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error("the Auth Emulator did not start within 60 s");
+  throw new Error(`the Auth Emulator did not start within 60 s:\n${lastOutput()}`);
 }
 
 async function stopProcessGroup(child: ChildProcess) {

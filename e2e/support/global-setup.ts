@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
-import { findFreePort, startAuthEmulator } from "./auth-emulator.ts";
+import { startAuthEmulator } from "./auth-emulator.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";

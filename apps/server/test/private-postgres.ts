@@ -1,9 +1,9 @@
 import { execFileSync, type SpawnOptions, spawn } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { findFreePort } from "./free-ports.ts";
 
 /**
  * A PostgreSQL server of our own (initdb into a temporary folder, its own port) that a test may stop
@@ -20,19 +20,6 @@ export interface PrivatePostgres {
 }
 
 const BIN_DIR = process.env.PG_BIN_DIR ?? "/usr/local/bin";
-
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 function run(command: string, args: string[], options: SpawnOptions): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findFreePort } from "../private-postgres.ts";
+import { findFreePort } from "../free-ports.ts";
 
 const serverEntry = fileURLToPath(new URL("../../src/server.ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url));
