@@ -185,6 +185,23 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
   };
 }
 
+/**
+ * The counter's upsert, the extension's one write per memo: prepared like the reads it follows. Without a cap
+ * (`limit` null) every call counts; with one, the row is not updated at the cap and nothing is returned.
+ */
+const countMemoStatement = preparedPerDatabase((db) =>
+  db
+    .insert(memoUsage)
+    .values({ userId: sql.placeholder("userId"), month: sql.placeholder("month"), memoCount: 1 })
+    .onConflictDoUpdate({
+      target: [memoUsage.userId, memoUsage.month],
+      set: { memoCount: sql`${memoUsage.memoCount} + 1` },
+      setWhere: sql`${sql.placeholder("limit")}::integer is null or ${memoUsage.memoCount} < ${sql.placeholder("limit")}::integer`,
+    })
+    .returning({ memoCount: memoUsage.memoCount })
+    .prepare("count_memo"),
+);
+
 export type MemoUsageResult =
   | { outcome: "recorded"; entitlement: Entitlement }
   | { outcome: "unverified" | "noAccess" | "limitReached"; entitlement: Entitlement };
@@ -204,15 +221,7 @@ export async function recordMemoUsage(
   const limit = entitlement.memo.monthlyLimit;
   const month = usageMonthOf(now);
   if (limit === 0) return { outcome: "limitReached", entitlement };
-  const counted = await db
-    .insert(memoUsage)
-    .values({ userId, month, memoCount: 1 })
-    .onConflictDoUpdate({
-      target: [memoUsage.userId, memoUsage.month],
-      set: { memoCount: sql`${memoUsage.memoCount} + 1` },
-      ...(limit === null ? {} : { setWhere: sql`${memoUsage.memoCount} < ${limit}` }),
-    })
-    .returning({ memoCount: memoUsage.memoCount });
+  const counted = await countMemoStatement(db).execute({ userId, month, limit });
   const used = counted[0]?.memoCount;
   if (used === undefined) return { outcome: "limitReached", entitlement };
   return { outcome: "recorded", entitlement: { ...entitlement, memo: { monthlyLimit: limit, usedThisMonth: used } } };
