@@ -100,7 +100,8 @@ export default async function setup(project: TestProject) {
 
 export async function waitForHealth(baseUrl: string, server: ChildProcess) {
   // A cold start migrates a fresh PGlite and loads the prerender bundle: 40 s was seen on a busy machine.
-  const deadline = Date.now() + 180_000;
+  const timeoutMs = 180_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     const isUp = await fetch(`${baseUrl}/api/health`).then(
@@ -110,7 +111,7 @@ export async function waitForHealth(baseUrl: string, server: ChildProcess) {
     if (isUp) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error("the server did not become healthy within 60 s");
+  throw new Error(`the server did not become healthy within ${timeoutMs / 1000} s`);
 }
 
 export async function stopProcess(child: ChildProcess) {

@@ -20,10 +20,14 @@ export async function findFreePorts(count: number) {
     (range) => Number(range.trim().split(/\s+/)[0]),
     () => 32_768,
   );
-  const lowest = 10_000;
+  // Above the well-known and registered ports most services use; a host whose ephemeral range starts
+  // lower than that still leaves a thousand ports below it.
+  const lowest = Math.min(10_000, ephemeralStart - 1_000);
+  if (lowest < 1_024) throw new Error(`the ephemeral port range starts at ${ephemeralStart}: no room below it`);
   const probes: Server[] = [];
   try {
-    while (probes.length < count) {
+    for (let attempt = 0; probes.length < count; attempt += 1) {
+      if (attempt >= count * 100) throw new Error(`found only ${probes.length} of ${count} free ports below ${ephemeralStart}`);
       const candidate = lowest + Math.floor(Math.random() * (ephemeralStart - lowest));
       const probe = await new Promise<Server | undefined>((resolve) => {
         const server = createServer();
