@@ -27,7 +27,8 @@ export async function findFreePorts(count: number) {
   const probes: Server[] = [];
   try {
     for (let attempt = 0; probes.length < count; attempt += 1) {
-      if (attempt >= count * 100) throw new Error(`found only ${probes.length} of ${count} free ports below ${ephemeralStart}`);
+      if (attempt >= count * 100)
+        throw new Error(`found only ${probes.length} of ${count} free ports below ${ephemeralStart}`);
       const candidate = lowest + Math.floor(Math.random() * (ephemeralStart - lowest));
       const probe = await new Promise<Server | undefined>((resolve) => {
         const server = createServer();
