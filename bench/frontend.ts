@@ -10,10 +10,10 @@ import {
   getDocsPageSlug,
 } from "@precis/contract/docs-pages";
 import { getProfileTabId, profileTabs } from "@precis/contract/profile-tabs";
+import { createPageMatcher, routeTable } from "@precis/pages";
 import lighthouse from "lighthouse";
 import { type APIRequestContext, type BrowserContext, chromium } from "playwright-core";
 import { findFreePort } from "../apps/server/test/free-ports.ts";
-import { createPageMatcher, routeTable } from "../apps/web/src/app/route-table.ts";
 import { type RunningServer, repoRoot, workDir } from "./lib/processes.ts";
 
 export interface FrontEndFigures {

@@ -3,16 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stripeCustomers, subscriptions } from "../src/db/schema.ts";
-import {
-  createTestClock,
-  openTestDatabase,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let distDir: string;
@@ -193,7 +184,6 @@ describe("serving the web app", () => {
 });
 
 describe("prerendered pages: the documentation, the Terms and the Privacy Policy, login and registration", () => {
-  const testClock = createTestClock();
   let prerendering: TestServer;
   let ssrDir: string;
   const renders = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
@@ -204,19 +194,14 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
     ssrDir = await mkdtemp(path.join(tmpdir(), "precis-ssr-"));
     await writeFile(
       path.join(ssrDir, "server-render.js"),
-      `export async function renderPage(url, language, config, audience, frame) {
-        (globalThis.prerenderCalls ??= []).push([audience, frame?.screen, frame?.access, language, url].join(" "));
+      `export async function renderPage(url, language, config) {
+        (globalThis.prerenderCalls ??= []).push([language, url].join(" "));
         if (url.endsWith("/document/case-chat")) throw new Error("the page broke");
-        // A frame holds the slots of decision 017, which the server fills per request.
-        const access = frame?.access ? " on " + frame.access + " until \uE000accessEndDate\uE000" : "";
-        const who = audience === "signed-in" ? " frame for " + frame.screen + access + " Welcome \uE000greetingName\uE000 (\uE000avatarInitials\uE000) at \uE000email\uE000" : "";
-        return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + who + "</main>" };
+        return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + "</main>" };
       }`,
     );
     prerendering = await startTestServer({
-      // Each frame test signs up accounts of its own: more than an hour's registrations from one address.
-      env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi", REGISTER_MAX_PER_IP: "1000" },
-      clock: testClock.clock,
+      env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
     });
   });
   afterAll(async () => {
@@ -291,220 +276,6 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
     }
     const calls = renders().filter((call) => call.endsWith("/document/search-history"));
     expect(calls.length - before).toBe(2);
-  });
-
-  describe("the signed-in frame of the profile's user settings (decision 016)", () => {
-    const signUp = async (details: { email?: string; role?: string; isVerified?: boolean } = {}) => {
-      const email = details.email ?? `frame-${Math.random().toString(36).slice(2)}@example.ca`;
-      const response = await prerendering.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email, password: "Tribunal2024x", role: details.role ?? "lawyer" },
-      });
-      expect(response.statusCode).toBe(200);
-      const session = readSession(response);
-      if (details.isVerified !== false) await verifyEmailThroughApi(prerendering, email, session);
-      return { ...session, email };
-    };
-    const frameRoot = (language: string, pathname: string, screen = "wide") =>
-      `<div id="root" data-prerendered-lang="${language}" data-signed-in-frame><main>${language} ${pathname} Lexi frame for ${screen}`;
-
-    it.each([
-      ["/", "en", "en"],
-      ["/profile", "fr-CA", "fr"],
-      ["/profile/UserSettings", "en", "en"],
-    ])(
-      "is served for %s to a live session, in the language the browser asks for (%s)",
-      async (url, acceptLanguage, language) => {
-        const { cookie } = await signUp();
-        const response = await get(url, { cookie, "accept-language": acceptLanguage });
-        expect(response.statusCode).toBe(200);
-        expect(response.body).toContain(`<html lang="${language}">`);
-        expect(response.body).toContain(frameRoot(language, url));
-        expect(response.headers.vary).toBe("accept-language, cookie, sec-ch-ua-mobile, user-agent");
-        // The page's stylesheets style the frame as they style a prerendered page.
-        expect(response.body).not.toContain('<link rel="preload" as="style" crossorigin href="/assets/profile-1.css">');
-      },
-    );
-
-    it.each([
-      ["Chromium's hint says it is a phone", { "sec-ch-ua-mobile": "?1" }, "phone"],
-      ["Chromium's hint says it is not", { "sec-ch-ua-mobile": "?0", "user-agent": "Mozilla/5.0 (Mobile)" }, "wide"],
-      [
-        "a phone's browser without the hint",
-        { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1" },
-        "phone",
-      ],
-      [
-        "a desktop browser without the hint",
-        { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Firefox/140.0" },
-        "wide",
-      ],
-      ["nothing to go by", {}, "wide"],
-    ])("is laid out for the screen guessed from the request: %s", async (_case, headers, screen) => {
-      const { cookie } = await signUp();
-      const response = await get("/profile/UserSettings", { cookie, ...headers });
-      expect(response.body).toContain(frameRoot("en", "/profile/UserSettings", screen));
-    });
-
-    it("shows each visitor's own names in its slots, escaped, and no shared cache keeps it (decision 017)", async () => {
-      const countRenders = () => renders().filter((call) => call === "signed-in wide  en http://localhost/").length;
-      const named = async (firstName: string, lastName: string) => {
-        const session = await signUp();
-        const patched = await prerendering.app.inject({
-          method: "PATCH",
-          url: "/api/user-details",
-          headers: { ...xhrHeaders, ...session.headers },
-          payload: { firstName, lastName },
-        });
-        expect(patched.statusCode).toBe(200);
-        return session;
-      };
-      const zoe = await named(`<Zoé & "co">`, "Tremblay");
-      const response = await get("/", { cookie: zoe.cookie });
-      expect(response.body).toContain(
-        `${frameRoot("en", "/")} Welcome &#60;zoé &#38; &#34;co&#34;&#62; (&#60;T) at ${zoe.email}</main></div>`,
-      );
-      expect(response.body).not.toContain("\uE000");
-      expect(response.headers["cache-control"]).toBe("private, no-cache");
-
-      const rendersBefore = countRenders();
-      const marc = await named("Marc", "");
-      expect((await get("/", { cookie: marc.cookie })).body).toContain(
-        `${frameRoot("en", "/")} Welcome Marc (FR) at ${marc.email}</main>`,
-      );
-      expect(countRenders()).toBe(rendersBefore);
-      // Its answer to GET /api/user-details is the same account's.
-      const details = await prerendering.app.inject({ method: "GET", url: "/api/user-details", headers: marc.headers });
-      expect(details.json().userProfile.firstName).toBe("Marc");
-    });
-
-    it("is the same for every account, so it is rendered once per language and kept", async () => {
-      const countRenders = () =>
-        renders().filter((call) => call === "signed-in wide  en http://localhost/profile/UserSettings");
-      await get("/profile/UserSettings", { cookie: (await signUp()).cookie, "accept-language": "en" });
-      const before = countRenders().length;
-      for (const session of [await signUp(), await signUp()]) {
-        const response = await get("/profile/UserSettings", { cookie: session.cookie, "accept-language": "en" });
-        expect(response.body).toContain(frameRoot("en", "/profile/UserSettings"));
-      }
-      expect(countRenders().length).toBe(before);
-    });
-
-    it("of the subscription page is drawn for the kind of access, with the day it ends filled in", async () => {
-      const calls = () => renders().filter((call) => call.endsWith("http://localhost/subscription"));
-      const trial = await signUp();
-      const response = await get("/subscription", { cookie: trial.cookie, "accept-language": "fr" });
-      // The trial's 30 days, counted from the test clock's today, in the page's language.
-      const endsAt = new Date(testClock.clock().getTime() + 30 * 86_400_000);
-      const day = new Intl.DateTimeFormat("fr-CA", { dateStyle: "long" }).format(endsAt);
-      expect(response.body).toContain(`${frameRoot("fr", "/subscription")} on trial until ${day} Welcome`);
-      expect(calls().at(-1)).toBe("signed-in wide trial fr http://localhost/subscription");
-
-      const student = await signUp({ email: `student-${Date.now()}@mail.utoronto.ca`, role: "law student" });
-      const studentPage = await get("/subscription", { cookie: student.cookie });
-      expect(studentPage.body).toContain(`${frameRoot("en", "/subscription")} on student until `);
-    });
-
-    it("is not served to an unverified account, nor to a student whose address is not a school's: their notices are the browser's to draw", async () => {
-      for (const session of [
-        await signUp({ isVerified: false }),
-        await signUp({ email: `student-${Date.now()}@gmail.com`, role: "law student" }),
-      ]) {
-        const page = await get("/subscription", { cookie: session.cookie, "accept-language": "en" });
-        expect(page.statusCode).toBe(200);
-        expect(page.body).not.toContain("data-signed-in-frame");
-      }
-      const unverified = await signUp({ isVerified: false });
-      expect((await get("/profile/UserSettings", { cookie: unverified.cookie })).body).not.toContain(
-        "data-signed-in-frame",
-      );
-    });
-
-    it("of the subscription page is not served to an account with a plan: its card is the browser's to draw", async () => {
-      const subscriber = await signUp();
-      const pricing = await prerendering.app.inject({
-        method: "POST",
-        url: "/api/pricing-session",
-        headers: { ...xhrHeaders, ...subscriber.headers },
-      });
-      const userId = Number(pricing.json().userId);
-      const customerId = `cus_frame_${userId}`;
-      // As the Stripe webhook records them (billing.test.ts drives that path with signed events).
-      await prerendering.database.db.insert(stripeCustomers).values({ customerId, userId });
-      await prerendering.database.db.insert(subscriptions).values({
-        subscriptionId: `sub_frame_${userId}`,
-        customerId,
-        status: "active",
-        planName: "Precis Professional",
-        planDetails: "",
-        pricePeriod: "month",
-        currentPeriodEnd: new Date(testClock.clock().getTime() + 30 * 86_400_000),
-        lastEventAt: testClock.clock(),
-      });
-      const response = await get("/subscription", { cookie: subscriber.cookie });
-      expect(response.body).toContain('<div id="root"></div>');
-      // Home keeps its frame: the plan changes nothing there.
-      expect((await get("/", { cookie: subscriber.cookie })).body).toContain("data-signed-in-frame");
-    });
-
-    it.each([
-      ["the memo settings tab", "/profile/LexiSettings"],
-      ["another spelling of the tab", "/profile/usersettings"],
-      ["a query string", "/profile/UserSettings?from=extension"],
-      ["a documentation page", "/document/faq"],
-    ])("is not served for %s: the browser renders it", async (_case, url) => {
-      const { cookie } = await signUp();
-      const response = await get(url, { cookie });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root"></div>');
-    });
-
-    it("is not served for a cookie that names no live session: unknown, logged out or expired", async () => {
-      const unknown = await get("/profile/UserSettings", { cookie: "precis_session=abc" });
-      expect(unknown.body).toContain('<div id="root"></div>');
-
-      const loggedOut = await signUp();
-      const logout = await prerendering.app.inject({
-        method: "GET",
-        url: "/api/logout",
-        headers: { ...xhrHeaders, ...loggedOut.headers },
-      });
-      expect(logout.statusCode).toBe(200);
-      const afterLogout = await get("/profile/UserSettings", { cookie: loggedOut.cookie });
-      expect(afterLogout.body).toContain('<div id="root"></div>');
-
-      const idle = await signUp();
-      expect((await get("/profile/UserSettings", { cookie: idle.cookie })).body).toContain("data-signed-in-frame");
-      testClock.advanceDays(31);
-      const afterIdleExpiry = await get("/profile/UserSettings", { cookie: idle.cookie });
-      expect(afterIdleExpiry.body).toContain('<div id="root"></div>');
-    });
-
-    it("is not served, and the page still is, when the database cannot check the cookie", async () => {
-      const database = await openTestDatabase();
-      const server = await startTestServer({
-        env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
-        database,
-      });
-      try {
-        const registered = await server.app.inject({
-          method: "POST",
-          url: "/api/register",
-          headers: xhrHeaders,
-          payload: { email: "outage@example.ca", password: "Tribunal2024x" },
-        });
-        const { cookie } = readSession(registered);
-        await database.close();
-        const response = await server.app.inject({ method: "GET", url: "/profile/UserSettings", headers: { cookie } });
-        expect(response.statusCode).toBe(200);
-        expect(response.body).toContain('<div id="root"></div>');
-        expect(server.logs.text()).toContain("could not check the session cookie of a page request");
-      } finally {
-        await server.app.close();
-      }
-    });
   });
 
   it("serves a page whose rendering fails unrendered, still working", async () => {

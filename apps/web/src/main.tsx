@@ -1,5 +1,5 @@
 import "@/app/global.css";
-import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
+import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
@@ -21,12 +21,8 @@ function findRootElement(): HTMLElement {
 const rootElement = findRootElement();
 
 // The server prerenders the documentation, login and registration for visitors who send no session
-// cookie, in the language their browser asks for (decision 014, apps/server/src/plugins/prerender.ts),
-// and, for a live session, the frame of home or of the profile's user settings: its layout without the
-// account's data but for the names it shows (decisions 016 and 017). A frame is never hydrated: the app
-// renders the page over it.
+// cookie, in the language their browser asks for (decision 033, apps/server/src/plugins/prerender.ts).
 const prerenderedLanguage = rootElement.getAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
-const isSignedInFrame = rootElement.hasAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
 
 const queryClient = createQueryClient();
 /**
@@ -36,7 +32,7 @@ const queryClient = createQueryClient();
 const SIGNED_IN_STATE_WAIT_MS = 500;
 /** Settled once the app knows who is signed in (never rejects: a failure is the query's error state). */
 let userDetailsKnown: Promise<void> = Promise.resolve();
-if (prerenderedLanguage && !isSignedInFrame) {
+if (prerenderedLanguage) {
   // No session cookie reached the server, so nobody is signed in: no need to ask.
   queryClient.setQueryData(userDetailsQueryOptions().queryKey, LOGGED_OUT);
 } else {
@@ -60,16 +56,16 @@ if (prerenderedLanguage && !isSignedInFrame) {
     .catch(() => undefined);
 }
 
-// antd's component styles download beside the page's code; the app renders once they are in (decision 021).
+// antd's component styles download beside the page's code; the app renders once they are in (decision 033).
 const antdStylesheetLoaded = loadAntdStylesheet();
 
 async function start() {
-  // A frame already shows the page: better kept until the account is known than replaced by a loader.
-  const signedInStateOrTimeout = isSignedInFrame
-    ? userDetailsKnown
-    : Promise.race([userDetailsKnown, new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS))]);
+  const signedInStateOrTimeout = Promise.race([
+    userDetailsKnown,
+    new Promise<void>((resolve) => setTimeout(resolve, SIGNED_IN_STATE_WAIT_MS)),
+  ]);
   // The page's first content is painted before the app takes the main thread: the server's HTML (or
-  // the splash) is what a slow phone can show soonest, and hydrating first held it back (decision 019).
+  // the splash) is what a slow phone can show soonest, and hydrating first held it back.
   const [config] = await Promise.all([
     loadClientConfig(),
     i18nReady,
@@ -77,7 +73,7 @@ async function start() {
     firstContentfulPaint(),
     antdStylesheetLoaded,
   ]);
-  const canHydrate = !isSignedInFrame && prerenderedLanguage === getCurrentLanguage();
+  const canHydrate = prerenderedLanguage === getCurrentLanguage();
   // With the server's HTML on screen, the page's code loads first: the router would otherwise render
   // its fallback, which a hydration would not match and a render would put in the HTML's place.
   if (prerenderedLanguage) await loadRoutesFor(window.location.pathname, config, queryClient);
@@ -112,7 +108,6 @@ async function start() {
 /** The app has hydrated or replaced the server's HTML: from here on the page reacts to input (the browser tests wait for this). */
 function markStarted() {
   rootElement.removeAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
-  rootElement.removeAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
 }
 
 /** Runs `run` once its children have committed (a parent's effects run after its children's). */

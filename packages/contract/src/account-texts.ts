@@ -1,6 +1,6 @@
 /*
- * The texts the pages compute from an account. No zod here: /login shows the greeting, and loads zod only
- * when a form is sent (decision 012); the server fills a signed-in frame's slots with them (decision 017).
+ * The texts the pages and the emails compute from an account. No zod here: /login shows the greeting, and
+ * loads zod only when a form is sent (decision 012).
  */
 import type { Language } from "./auth.ts";
 
@@ -21,7 +21,7 @@ export function capitalizeName(name: string): string {
 
 /**
  * The name a greeting uses, formatted as the registration success formats it, wherever it greets (the
- * pages, the prerendered frames and the emails): the first name, or else the username as chosen.
+ * pages and the emails): the first name, or else the username as chosen.
  */
 export function getGreetingName(profile: Pick<AccountNames, "firstName" | "name">): string {
   return profile.firstName.trim() ? capitalizeName(profile.firstName) : profile.name;

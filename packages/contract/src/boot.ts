@@ -13,9 +13,3 @@ export const CLIENT_CONFIG_ELEMENT_ID = "precis-config";
 
 /** Attribute of index.html's #root when the server prerendered the page: the language it rendered in. */
 export const PRERENDERED_LANGUAGE_ATTRIBUTE = "data-prerendered-lang";
-
-/**
- * Attribute of #root, beside PRERENDERED_LANGUAGE_ATTRIBUTE, when the server sent a signed-in page's
- * frame (decision 016): its layout and texts without the account's data. The app renders over it.
- */
-export const SIGNED_IN_FRAME_ATTRIBUTE = "data-signed-in-frame";

@@ -10,7 +10,6 @@ import {
   visibilityFlagBySection,
 } from "../src/memo-options.ts";
 import { getUnmetPasswordRequirements, PASSWORD_MAX_LENGTH, passwordSchema } from "../src/password.ts";
-import { fillFrameSlots, frameSlotMarker } from "../src/prerender.ts";
 import {
   emailSchema,
   occupations,
@@ -117,51 +116,5 @@ describe("the day an access ends", () => {
   it("is written as the subscription page says it, in each language", () => {
     expect(formatAccessEndDate("2026-12-23T15:00:00.000Z", "en")).toBe("December 23, 2026");
     expect(formatAccessEndDate("2026-12-23T15:00:00.000Z", "fr")).toBe("23 décembre 2026");
-  });
-});
-
-describe("a signed-in frame's slots (decision 017)", () => {
-  const profile = {
-    name: "jdoe",
-    email: "jdoe@example.ca",
-    firstName: `<img src=x onerror="alert(1)">&'`,
-    lastName: "Tremblay",
-    organization: "",
-    areaOfLaw: "",
-    topicsOfInterest: [],
-    occupation: "lawyer" as const,
-    internal: false,
-    emailVerified: true,
-  };
-  const frame = `<h1>Welcome, ${frameSlotMarker("greetingName")}!</h1><button aria-label="Menu of ${frameSlotMarker("displayName")}">${frameSlotMarker("avatarInitials")}</button>`;
-
-  it("fills every slot with the account's text, escaped for text and attributes alike", () => {
-    expect(fillFrameSlots(frame, { profile }, "en")).toBe(
-      "<h1>Welcome, &#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;!</h1>" +
-        '<button aria-label="Menu of &#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; Tremblay">&#60;T</button>',
-    );
-  });
-
-  it("never fills a marker that an account's own text carries", () => {
-    const filled = fillFrameSlots(
-      frame,
-      { profile: { ...profile, firstName: "", name: frameSlotMarker("avatarInitials"), lastName: "" } },
-      "en",
-    );
-    expect(filled).toContain(`Welcome, ${frameSlotMarker("avatarInitials")}!`);
-    expect(filled).not.toContain(frameSlotMarker("greetingName"));
-  });
-
-  it("fills the day the access ends, in the page's language, and nothing for an access without one", () => {
-    const page = `<p>Free until ${frameSlotMarker("accessEndDate")}.</p>`;
-    const trial = {
-      access: "trial" as const,
-      endsAt: "2026-12-23T15:00:00.000Z",
-      memo: { monthlyLimit: null, usedThisMonth: 0 },
-      needsAcademicEmail: false,
-    };
-    expect(fillFrameSlots(page, { profile, entitlement: trial }, "fr")).toBe("<p>Free until 23 décembre 2026.</p>");
-    const none = { ...trial, access: "none" as const, endsAt: null };
-    expect(fillFrameSlots(page, { profile, entitlement: none }, "en")).toBe("<p>Free until .</p>");
   });
 });

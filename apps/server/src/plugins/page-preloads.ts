@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
+import { createPageMatcher, type Page, routeTable } from "@precis/pages";
 import Negotiator from "negotiator";
-import { createPageMatcher, type Page, routeTable } from "../../../web/src/app/route-table.ts";
 import type { StylesheetInliner } from "./inline-stylesheets.ts";
 
 /*
@@ -10,14 +10,14 @@ import type { StylesheetInliner } from "./inline-stylesheets.ts";
  * and catalogues its first screen needs beyond index.html's own (dist/.vite/page-preloads.json,
  * written by apps/web/src/app/build/page-preloads-plugin.ts). Sent as <link rel="modulepreload">
  * in index.html, they download beside the entry instead of after it has downloaded and run. Which page a
- * URL opens is the web app's route table's answer (apps/web/src/app/route-table.ts, with react-router's
- * matchRoutes), so the server and the router never disagree on it.
+ * URL opens is the page table's answer (@precis/pages, whose matcher is held to react-router's), so the
+ * server and the router never disagree on it.
  * A documentation URL also gets the chunk of its page's text, which the docs route would otherwise
  * ask for only once it runs.
  */
 
 interface PageFiles {
-  /** The page's path pattern in the web app's route table. */
+  /** The page's path pattern in the page table. */
   path: string;
   scripts: string[];
   styles: string[];
@@ -25,8 +25,8 @@ interface PageFiles {
 }
 
 /**
- * Finds the hints for a request: those of the page the web app's route table sends its URL to (react-router's
- * matchRoutes picks it, as the router will in the browser). A prerendered page gets its stylesheets inline: its
+ * Finds the hints for a request: those of the page the page table sends its URL to, as the router will in the
+ * browser. A prerendered page gets its stylesheets inline: its
  * HTML is already there to style.
  */
 export type PreloadHints = (

@@ -1,24 +1,20 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { PRERENDERED_LANGUAGE_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from "@precis/contract/boot";
+import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
-import { escapeHtml, type FrameAccount, fillFrameSlots } from "@precis/contract/prerender";
+import { escapeHtml } from "@precis/contract/prerender";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
-import { getEntitlement, hasCurrentPlan } from "../modules/billing/service.ts";
-import { getProfile } from "../modules/profile/service.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
 import { loadPreloadHints, withScriptsAtLowPriority } from "./page-preloads.ts";
-import { guessFrameScreen, loadPrerender, type PrerenderedPage } from "./prerender.ts";
+import { loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
-/** A signed-in frame carries the visitor's name: no shared cache may keep it. */
-const REVALIDATE_PRIVATE = "private, no-cache";
-/** What a page's HTML depends on: the language it is prerendered in, and whether a session is signed in. */
+/** What a page's HTML depends on: the language it is prerendered in, and whether a session cookie came with it. */
 const PAGE_VARY = "accept-language, cookie";
 
 /**
@@ -48,21 +44,6 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   app.addHook("onListen", async () => void prerender.load());
   const fillRoot = rootFiller(headRest);
   const sessionCookieName = getSessionCookieName(config.env);
-  /** Who the page is prerendered for, with the account a frame shows; null for nobody (the browser renders it). */
-  const viewerOf = async (request: FastifyRequest, pathname: string): Promise<Viewer | null> => {
-    if (request.cookies[sessionCookieName] === undefined) return { audience: "anonymous" };
-    // Only a page that has a signed-in frame is worth a session lookup.
-    if (!prerender.covers(pathname, "signed-in")) return null;
-    const userId = await app.findSessionCookieUserId(request);
-    if (userId === null) return null;
-    try {
-      const account = await readFrameAccount(app, userId, prerender.showsAccess(pathname));
-      return account ? { audience: "signed-in", account } : null;
-    } catch (error) {
-      request.log.warn({ err: error }, "could not read the account of a signed-in page request");
-      return null;
-    }
-  };
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -85,29 +66,17 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     const wantsHtml = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/assets/");
     if (!wantsHtml) return sendApiError(reply, 404, "Not found.");
     const acceptLanguage = request.headers["accept-language"];
-    // A query string is for the page to read: the browser renders it. Otherwise a visitor without a
-    // session gets the page as anyone signed out sees it, one with a live session its signed-in frame;
-    // a cookie that names no live session gets neither (the frame would turn into "not logged in").
-    const viewer = query === undefined ? await viewerOf(request, pathname) : null;
-    const frame =
-      viewer?.audience === "signed-in"
-        ? { screen: guessFrameScreen(request.headers), access: viewer.account.entitlement?.access }
-        : undefined;
-    const page = viewer ? await prerender.render(pathname, acceptLanguage, viewer.audience, frame) : null;
+    // A query string is for the page to read, and a session cookie means someone may be signed in: the
+    // browser renders those. Otherwise the visitor gets the page as anyone signed out sees it.
+    const isSignedOut = query === undefined && request.cookies[sessionCookieName] === undefined;
+    const page = isSignedOut ? await prerender.render(pathname, acceptLanguage) : null;
     const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
-    const html =
-      page && viewer
-        ? fillRoot(
-            prerenderedHeadStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints,
-            page,
-            viewer,
-          )
-        : headStart + hints + headRest;
-    const isFrame = viewer?.audience === "signed-in" && page !== null;
-    // A frame is also laid out for the screen guessed from the last two.
+    const html = page
+      ? fillRoot(prerenderedHeadStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
+      : headStart + hints + headRest;
     return reply
-      .header("cache-control", isFrame ? REVALIDATE_PRIVATE : REVALIDATE)
-      .header("vary", isFrame ? `${PAGE_VARY}, sec-ch-ua-mobile, user-agent` : PAGE_VARY)
+      .header("cache-control", REVALIDATE)
+      .header("vary", PAGE_VARY)
       .type("text/html; charset=utf-8")
       .send(html);
   };
@@ -119,52 +88,20 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   return servePage;
 }
 
-/** Who a prerendered page is for: anyone signed out, or a live session's account, whose texts fill a frame's slots. */
-type Viewer = { audience: "anonymous" } | { audience: "signed-in"; account: FrameAccount };
-
-/**
- * What a signed-in frame shows of the account, read as the API reads it (decision 017); with the access for
- * the pages that show it. Null when there is no frame to show: the account is gone, has a plan, is unverified,
- * is to be deleted, must accept changed terms, or needs a school address for its student access.
- */
-async function readFrameAccount(app: FastifyInstance, userId: number, showsAccess: boolean) {
-  const [userProfile, entitlement, hasPlan] = await Promise.all([
-    getProfile(app.database.db, userId),
-    showsAccess ? getEntitlement(app.database.db, app.config, userId, app.clock()) : undefined,
-    showsAccess && hasCurrentPlan(app.database.db, userId),
-  ]);
-  // The frames are drawn for a verified account with no plan and no student notice: anyone else gets the page
-  // the browser renders, whose banner and notices would not match a frame's HTML.
-  if (
-    !userProfile ||
-    hasPlan ||
-    !userProfile.emailVerified ||
-    userProfile.deletionScheduledFor ||
-    userProfile.mustAcceptTerms ||
-    entitlement?.needsAcademicEmail
-  )
-    return null;
-  return { profile: userProfile, entitlement } satisfies FrameAccount;
-}
-
 /**
  * Puts a prerendered page's HTML in #root, in place of the splash, and its antd styles before the
  * app's own stylesheets: in the browser antd inserts its styles first too, so the app's rules win
  * where both set the same property with the same specificity (antd's selectors use :where()).
- * A frame's slots get the visitor's own texts (decision 017).
  */
 function rootFiller(headRest: string) {
   const rootStart = headRest.indexOf('<div id="root">');
   const bodyEnd = headRest.lastIndexOf("</body>");
   if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its <body>');
   const [beforeRoot, afterRoot] = [headRest.slice(0, rootStart), headRest.slice(bodyEnd)];
-  return (head: string, page: PrerenderedPage, viewer: Viewer) => {
+  return (head: string, page: PrerenderedPage) => {
     const firstStylesheet = head.search(/<style[\s>]|<link rel="stylesheet"/);
     const stylesAt = firstStylesheet < 0 ? head.length : firstStylesheet;
-    const isFrame = viewer.audience === "signed-in";
-    const frameMarker = isFrame ? ` ${SIGNED_IN_FRAME_ATTRIBUTE}` : "";
-    const body = isFrame ? fillFrameSlots(page.body, viewer.account, page.language) : page.body;
-    return `${head.slice(0, stylesAt)}${page.head}${head.slice(stylesAt)}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}"${frameMarker}>${body}</div>${afterRoot}`;
+    return `${head.slice(0, stylesAt)}${page.head}${head.slice(stylesAt)}${beforeRoot}<div id="root" ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${page.language}">${page.body}</div>${afterRoot}`;
   };
 }
 

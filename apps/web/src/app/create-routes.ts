@@ -1,8 +1,8 @@
 import type { ClientConfig } from "@precis/contract/client-config";
+import { type Page, type RouteNode, routeTree } from "@precis/pages";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { type Page, type RouteNode, routeTree } from "./route-table.ts";
 
 /*
  * The route table (route-table.ts) as react-router's routes. No React here but types: router.tsx hands in the

@@ -8,7 +8,7 @@
  * learns about a page's chunks only once the entry has downloaded and run: one more round trip and
  * the entry's whole start-up before the page's code even starts downloading, on every first visit.
  */
-import { type Page, pageModules, routeTable } from "./route-table.ts";
+import { type Page, pageModules, routeTable } from "@precis/pages";
 
 /** What every screen needs from the first render (i18n/index.ts loads them before anything renders). */
 export const ENTRY_NAMESPACES = ["common", "shell"];

@@ -3,7 +3,15 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug, LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
-import { PRIVACY_TAB_ID, SECURITY_TAB_ID, USER_SETTINGS_TAB_ID } from "@precis/contract/profile-tabs";
+import {
+  createPageMatcher,
+  LAYOUTS,
+  matchPage,
+  type Page,
+  prerenderedPaths,
+  routeTable,
+  routeTree,
+} from "@precis/pages";
 import type { ComponentType } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 import type { Plugin, Rolldown } from "vite";
@@ -11,21 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPreloadHints } from "../../../server/src/plugins/page-preloads.ts";
 import { listDocsPaths, loadPrerender } from "../../../server/src/plugins/prerender.ts";
 import { supportedLanguages } from "../i18n/languages.ts";
-import { firstScreenGroups, firstScreenModules, type SplitChunk } from "./build/first-screen-chunks.ts";
 import { pagePreloadsPlugin } from "./build/page-preloads-plugin.ts";
 import { routeModulesSource } from "./build/route-modules-plugin.ts";
 import { createRoutes, type PageHandle } from "./create-routes.ts";
 import { ENTRY_NAMESPACES } from "./page-preloads.ts";
-import {
-  createPageMatcher,
-  LAYOUTS,
-  matchPage,
-  type Page,
-  pageModules,
-  prerenderedPaths,
-  routeTable,
-  routeTree,
-} from "./route-table.ts";
 
 const webRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -38,8 +35,7 @@ const CHANGELOG: Page = {
   component: "ChangelogRoute",
   preload: "preloadChangelogRoute",
   namespaces: ["changelog"],
-  prerender: { anonymous: "own-path" },
-  firstScreen: true,
+  prerender: "own-path",
 };
 const withChangelog: readonly Page[] = [...routeTable, CHANGELOG];
 
@@ -48,7 +44,12 @@ const modulesOf = (pages: readonly Page[]) => [
   ...new Set([...Object.values(LAYOUTS).map((layout) => layout.module), ...pages.map((page) => page.module)]),
 ];
 
-describe("the route table", () => {
+/** The page react-router's own matchRoutes picks for a URL, in the routes the app builds from a table. */
+function routerPageId(pages: readonly Page[], pathname: string) {
+  return (matchRoutes(routeTree(pages), pathname)?.at(-1)?.route as { page?: Page } | undefined)?.page?.id ?? null;
+}
+
+describe("the page table", () => {
   it("names modules that exist, each exporting what the table renders", () => {
     for (const module of modulesOf(routeTable)) expect(existsSync(path.join(webRoot, module)), module).toBe(true);
   });
@@ -64,39 +65,35 @@ describe("the route table", () => {
     expect(matchPage("/no/such/page")?.id).toBe("not-found");
   });
 
-  it("answers as matchPage once it has forgotten older paths", () => {
-    const match = createPageMatcher(routeTable, 2);
-    for (const pathname of ["/login", "/document/faq", "/nowhere", "/login", "/Register/"]) {
-      expect(match(pathname), pathname).toBe(matchPage(pathname));
+  it("matches every path as react-router does, so the server's hints are those of the page the router opens", () => {
+    const samples = routeTable.flatMap((page) => {
+      const withParameter = page.path.replace(/\/:[^/]+\??/g, "/a-tab").replace("/*", "/a/b");
+      const withoutOptional = page.path.replace(/\/:[^/]+\?/g, "").replace("/*", "");
+      return [withParameter, withoutOptional, `${withParameter}/`, withParameter.toUpperCase(), `${withParameter}/x`];
+    });
+    const extra = ["/", "", "/document", "/document/", "/login/find-user/x", "/profile/a/b", "/a/b/c", "/account"];
+    for (const pathname of [...samples, ...extra]) {
+      expect(matchPage(pathname)?.id ?? null, pathname).toBe(routerPageId(routeTable, pathname));
+    }
+    const match = createPageMatcher(withChangelog);
+    for (const pathname of ["/changelog", "/Changelog/", "/changelog/x"]) {
+      expect(match(pathname)?.id ?? null, pathname).toBe(routerPageId(withChangelog, pathname));
     }
   });
 
-  it("prerenders the pages decisions 014 and 016 name, at the paths the contract gives them", () => {
+  it("prerenders the pages decision 033 names, at the paths the contract gives them", () => {
     const docsPaths = docsPageIds.map((pageId) =>
       [DOCS_BASE_PATH, getDocsPageSlug(pageId, "Lexi")].filter(Boolean).join("/"),
     );
     const paths = prerenderedPaths({ docsPaths: listDocsPaths("Lexi") });
-    expect([...paths.anonymous.keys()].sort()).toEqual(
+    expect([...paths.keys()].sort()).toEqual(
       [...docsPaths, ...Object.values(LEGAL_DOCUMENT_PATHS), "/login", "/register"].sort(),
     );
-    expect([...paths["signed-in"].keys()].sort()).toEqual(
-      [
-        "/",
-        "/greet",
-        "/redirect",
-        "/change-email",
-        "/profile",
-        `/profile/${USER_SETTINGS_TAB_ID}`,
-        `/profile/${SECURITY_TAB_ID}`,
-        `/profile/${PRIVACY_TAB_ID}`,
-        "/subscription",
-      ].sort(),
-    );
-    expect(paths.anonymous.has("/document/lexi-search")).toBe(true);
+    expect(paths.has("/document/lexi-search")).toBe(true);
   });
 
   it("refuses a prerendered path that the router sends to another page", () => {
-    const wrong: Page = { ...CHANGELOG, prerender: { anonymous: ["/login"] } };
+    const wrong: Page = { ...CHANGELOG, prerender: ["/login"] };
     expect(() => prerenderedPaths({ docsPaths: [] }, [...routeTable, wrong])).toThrow(
       /\/login, prerendered for changelog/,
     );
@@ -241,38 +238,11 @@ describe("a page added to the route table, in one entry", () => {
       const client = { productShortName: "Lexi" } as Parameters<typeof loadPrerender>[1];
       const log = {} as Parameters<typeof loadPrerender>[2];
       const prerender = loadPrerender(ssrDir, client, log, withChangelog);
-      expect(prerender.covers("/changelog", "anonymous")).toBe(true);
-      expect(prerender.covers("/changelog", "signed-in")).toBe(false);
-      expect(prerender.covers("/changelog?from=mail", "anonymous")).toBe(false);
-      expect(loadPrerender(ssrDir, client, log, routeTable).covers("/changelog", "anonymous")).toBe(false);
+      expect(prerender.covers("/changelog")).toBe(true);
+      expect(prerender.covers("/changelog?from=mail")).toBe(false);
+      expect(loadPrerender(ssrDir, client, log, routeTable).covers("/changelog")).toBe(false);
     } finally {
       await rm(ssrDir, { recursive: true, force: true });
     }
-  });
-
-  it("gets a first-screen chunk group of its own", () => {
-    const screens = firstScreenModules("/web", withChangelog);
-    expect(Object.keys(screens).sort()).toEqual(["changelog", "docs", "login", "register"]);
-    expect(screens.changelog).toEqual(pageModules(CHANGELOG).map((module) => path.join("/web", module)));
-    expect(firstScreenModules("/web")).not.toHaveProperty("changelog");
-
-    // An automatic split where every first screen has a chunk, and the changelog's page imports a widget.
-    const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], facade?: string): SplitChunk => ({
-      fileName,
-      moduleIds,
-      imports,
-      facadeModuleId: facade ?? null,
-      isEntry: fileName === "index.js",
-    });
-    const split = [
-      chunk("index.js", ["/web/src/main.tsx"], [], "/web/src/main.tsx"),
-      ...[...new Set(Object.values(screens).flat())].map((module) =>
-        chunk(path.basename(module), [module], module.includes("changelog") ? ["timeline.js"] : [], module),
-      ),
-      chunk("timeline.js", ["/web/src/components/timeline.tsx"]),
-    ];
-    const groups = firstScreenGroups(split, screens);
-    const group = groups.find((candidate) => candidate.name === "first-changelog");
-    expect(typeof group?.test === "function" && group.test("/web/src/components/timeline.tsx")).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { routeModules } from "virtual:precis/route-modules";
 import type { ClientConfig } from "@precis/contract/client-config";
+import { routeTable } from "@precis/pages";
 import type { QueryClient } from "@tanstack/react-query";
 import { matchRoutes, type RouteObject } from "react-router";
 import { createRoutes, type PageHandle } from "@/app/create-routes";
-import { routeTable } from "@/app/route-table";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import { PageLoader } from "@/components/page-loader";
 import { i18n } from "@/i18n";

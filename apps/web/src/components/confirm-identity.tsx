@@ -1,8 +1,7 @@
-import { Button, Form, Modal } from "antd";
+import { Button, Form, Input, Modal } from "antd";
 import { type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { Input, PasswordInput } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
@@ -338,7 +337,7 @@ function PasswordForm({
         name="password"
         rules={[{ required: true, message: t("auth:validation.passwordRequired") }]}
       >
-        <PasswordInput autoComplete="current-password" size="large" autoFocus />
+        <Input.Password autoComplete="current-password" size="large" autoFocus />
       </Form.Item>
       <div className="confirm-identity-actions">
         <BusyButton type="primary" htmlType="submit" size="large" isBusy={reauthenticateMutation.isPending}>

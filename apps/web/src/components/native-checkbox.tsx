@@ -1,5 +1,5 @@
-import DisabledContext from "antd/es/config-provider/DisabledContext";
-import { type InputHTMLAttributes, type ReactNode, useContext } from "react";
+import { ConfigProvider } from "antd";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface NativeCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "children"> {
   children: ReactNode;
@@ -9,10 +9,10 @@ interface NativeCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>
  * A checkbox and its label as the browser's own, in the theme's colour (global.css), for Form.Item with
  * `valuePropName="checked"`: Form.Item reads `event.target.checked` from the native change event. One box
  * did not justify antd's Checkbox chunk and styles on /register's first load. Disabled with the form
- * (antd's DisabledContext), so a prerendered form stays inert until the app has started.
+ * (antd's `componentDisabled`, which Form's `disabled` sets), so a prerendered form stays inert until the app has started.
  */
 export function NativeCheckbox({ children, disabled, className, ...inputProps }: NativeCheckboxProps) {
-  const isFormDisabled = useContext(DisabledContext);
+  const isFormDisabled = ConfigProvider.useConfig().componentDisabled;
   return (
     <label className={className ? `native-checkbox ${className}` : "native-checkbox"}>
       <input {...inputProps} type="checkbox" disabled={disabled ?? isFormDisabled} />

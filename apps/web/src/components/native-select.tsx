@@ -1,5 +1,5 @@
-import DisabledContext from "antd/es/config-provider/DisabledContext";
-import { type SelectHTMLAttributes, useContext } from "react";
+import { ConfigProvider } from "antd";
+import type { SelectHTMLAttributes } from "react";
 
 interface NativeSelectProps<Value extends string>
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange" | "children"> {
@@ -13,7 +13,7 @@ interface NativeSelectProps<Value extends string>
  * A short list of choices as the browser's own select, drawn at the size of antd's large inputs (global.css),
  * for Form.Item. antd's Select (rc-select: its virtual list, popup and 38 kB of styles) was the largest part
  * of /register's first load and of its takeover on a phone, for a list of five occupations; a phone's own
- * picker is also the better one there. The form's disabled state comes from antd's DisabledContext, so a
+ * picker is also the better one there. The form's disabled state comes from antd's `componentDisabled`, so a
  * prerendered form stays inert until the app has started.
  */
 export function NativeSelect<Value extends string>({
@@ -24,7 +24,7 @@ export function NativeSelect<Value extends string>({
   className,
   ...selectProps
 }: NativeSelectProps<Value>) {
-  const isFormDisabled = useContext(DisabledContext);
+  const isFormDisabled = ConfigProvider.useConfig().componentDisabled;
   return (
     <select
       {...selectProps}

@@ -1,8 +1,8 @@
-import type { Locale } from "antd/es/locale";
-// antd/es/locale, not antd/locale: the latter is CommonJS, which bundles a second copy of the English
-// texts beside the one antd's components import (3 kB gzip on every page).
-import enUS from "antd/es/locale/en_US";
+import type { ConfigProviderProps } from "antd";
+import enUS from "antd/locale/en_US";
 import type { SupportedLanguage } from "./languages";
+
+type Locale = NonNullable<ConfigProviderProps["locale"]>;
 
 /*
  * antd's own texts (date pickers, pagination, Form's default messages…) in the app's language.

@@ -33,11 +33,6 @@ export async function findUserSubscription(db: AppDatabase, userId: number) {
   return all.find(isCurrent) ?? all[0] ?? null;
 }
 
-/** Whether the subscription page shows the user a plan (rather than the offer). */
-export async function hasCurrentPlan(db: AppDatabase, userId: number) {
-  return isCurrent(await findUserSubscription(db, userId));
-}
-
 export async function findCustomerId(db: AppDatabase, userId: number) {
   const [row] = await db
     .select({ customerId: stripeCustomers.customerId })

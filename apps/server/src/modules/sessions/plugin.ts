@@ -6,7 +6,6 @@ import { rememberDevice } from "../auth/known-devices.ts";
 import {
   type ActiveSession,
   findActiveSession,
-  findLiveSessionUserId,
   openSession,
   revokeSession,
   type SessionSecrets,
@@ -21,10 +20,6 @@ declare module "fastify" {
      * read): the request carries the secrets (`sessionSecrets`) and `session` stays null.
      */
     readsSessionItself?: boolean;
-  }
-  interface FastifyInstance {
-    /** The user whose live session a page request's cookie names; null for none, a stale one, or a database error. */
-    findSessionCookieUserId(request: FastifyRequest): Promise<number | null>;
   }
   interface FastifyRequest {
     /** The session both the cookie and the X-Access-Key header belong to, or null. */
@@ -77,18 +72,6 @@ export async function registerSessions(app: FastifyInstance) {
     const secrets = toSessionSecrets(token, accessKey);
     if (request.routeOptions.config.readsSessionItself) request.sessionSecrets = secrets;
     else request.session = await findActiveSession(app.database.db, { secrets, now: app.clock(), lifetimes });
-  });
-
-  app.decorate("findSessionCookieUserId", async (request: FastifyRequest) => {
-    const token = request.cookies[cookieName];
-    if (!token || token.length > MAX_SECRET_LENGTH) return null;
-    try {
-      return await findLiveSessionUserId(app.database.db, { token, now: app.clock() });
-    } catch (error) {
-      // The page is still served, as the bare app, which reports the outage itself.
-      request.log.warn({ err: error }, "could not check the session cookie of a page request");
-      return null;
-    }
   });
 
   app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {

@@ -182,33 +182,6 @@ export async function findActiveSession(
   return found ? keepSessionAlive(db, found, input.now, input.lifetimes) : null;
 }
 
-const findSessionUserStatement = preparedPerDatabase((db) =>
-  db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        isNull(sessions.revokedAt),
-        gt(sessions.idleExpiresAt, sql.placeholder("now")),
-        gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
-      ),
-    )
-    .prepare("session_find_user"),
-);
-
-/**
- * The user whose live session a cookie names, without its access key; null for none. Decides only which
- * HTML a page request gets (decisions 016 and 017): it neither needs the key nor slides the expiry.
- */
-export async function findLiveSessionUserId(db: AppDatabase, input: { token: string; now: Date }) {
-  const [row] = await findSessionUserStatement(db).execute({
-    tokenHash: hashSecret(input.token),
-    now: input.now.toISOString(),
-  });
-  return row?.userId ?? null;
-}
-
 /**
  * Ends a session, and the sessions linked to it by an extension handoff (decision 028): logging out of the
  * portal ends the extension sessions it handed over, and logging out of the extension ends the portal session

@@ -16,6 +16,10 @@ describe("antd's stylesheet covers the components the build keeps", () => {
     ).toEqual(["ColorPicker", "DatePicker"]);
   });
 
+  it("names the grid by its Row, which Form.Item renders", () => {
+    expect(componentsMissingFromStylesheet([antdModule("grid/style/index.js")], ["Button"])).toEqual(["Row"]);
+  });
+
   it("passes a build of listed components, their other modules and antd's shared styles", () => {
     expect(
       componentsMissingFromStylesheet([

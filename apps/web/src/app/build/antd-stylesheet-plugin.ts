@@ -1,7 +1,7 @@
 /*
  * Build time only. In the browser, antd runs in its zero-runtime mode (app/providers.tsx): its components
  * no longer serialize, hash and insert their styles as they first render, which was the largest part of a
- * page's main-thread work after evaluating the code (decision 021). Their styles come from this
+ * page's main-thread work after evaluating the code (decision 033). Their styles come from this
  * stylesheet instead, made here with the app's theme by rendering each component antd's own extractor
  * knows, and emitted as a hashed asset that `virtual:antd-stylesheet` gives the URL of.
  *
@@ -9,12 +9,11 @@
  * styles are not in the list, so no component can render unstyled.
  */
 import type { Plugin } from "vite";
-import { AUTOMATIC_SPLIT_PASS } from "./first-screen-chunks.ts";
 
 /**
  * antd's components the app renders, as antd exports them, and those they can render inside: Dropdown's
- * Menu, Drawer's Skeleton (while loading), Avatar.Group's Popover. Input brings its Group, Search,
- * TextArea, Password and OTP; Space its Compact.
+ * Menu, Drawer's Skeleton (while loading), Avatar.Group's Popover, Form.Item's Row and Col. Input brings its
+ * Group, Search, TextArea, Password and OTP; Space its Compact.
  */
 export const ANTD_STYLED_COMPONENTS = [
   "Alert",
@@ -22,6 +21,7 @@ export const ANTD_STYLED_COMPONENTS = [
   "Badge",
   "Button",
   "Checkbox",
+  "Col",
   "Divider",
   "Drawer",
   "Dropdown",
@@ -38,6 +38,7 @@ export const ANTD_STYLED_COMPONENTS = [
   "QRCode",
   "Radio",
   "Result",
+  "Row",
   "Select",
   "Skeleton",
   "Space",
@@ -50,25 +51,25 @@ export const ANTD_STYLED_COMPONENTS = [
   "Typography",
 ] as const;
 
-/**
- * antd's folders whose styles are another folder's, or need none of their own: `grid` is the columns
- * Form.Item no longer renders (decision 019) and is only imported for its types and breakpoint helpers.
- */
-const STYLES_COVERED_ELSEWHERE = new Set(["style", "grid"]);
+/** antd's shared styles (motion, resets), which every component's own styles bring. */
+const STYLES_COVERED_ELSEWHERE = new Set(["style"]);
 
 const VIRTUAL_ID = "virtual:antd-stylesheet";
 const RESOLVED_VIRTUAL_ID = `\0${VIRTUAL_ID}`;
 const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/]([a-z-]+)[\\/]style[\\/]/;
 
-/** antd's exports whose names are not their folders' in PascalCase. */
-const EXPORT_NAMES: Record<string, string> = { "qr-code": "QRCode" };
+/** antd's exports whose names are not their folders' in PascalCase; the grid's folder styles Row and Col. */
+const EXPORT_NAMES: Record<string, string> = { "qr-code": "QRCode", grid: "Row" };
 
 const pascalCase = (folder: string) =>
   EXPORT_NAMES[folder] ?? folder.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase());
 
 /** The antd components whose style modules are in the build but not in the stylesheet. */
-export function componentsMissingFromStylesheet(moduleIds: Iterable<string>): string[] {
-  const listed = new Set<string>(ANTD_STYLED_COMPONENTS);
+export function componentsMissingFromStylesheet(
+  moduleIds: Iterable<string>,
+  components: readonly string[] = ANTD_STYLED_COMPONENTS,
+): string[] {
+  const listed = new Set<string>(components);
   const missing = new Set<string>();
   for (const id of moduleIds) {
     const folder = ANTD_STYLE_MODULE.exec(id)?.[1];
@@ -102,9 +103,8 @@ export function antdStylesheetPlugin(): Plugin {
   return {
     name: "precis:antd-stylesheet",
     configResolved(config) {
-      // The development server and the prerender keep antd's run-time styles (see app/providers.tsx), and
-      // the in-memory pass that only tells the chunks apart (decision 020) needs no stylesheet.
-      emitsStylesheet = config.command === "build" && !config.build.ssr && !process.env[AUTOMATIC_SPLIT_PASS];
+      // The development server and the prerender keep antd's run-time styles (see app/providers.tsx).
+      emitsStylesheet = config.command === "build" && !config.build.ssr;
     },
     resolveId(source) {
       return source === VIRTUAL_ID ? RESOLVED_VIRTUAL_ID : null;

@@ -6,10 +6,10 @@
  * (apps/server/src/plugins/page-preloads.ts).
  */
 import path from "node:path";
+import { type Page, routeTable } from "@precis/pages";
 import type { Plugin, Rolldown } from "vite";
 import { supportedLanguages } from "../../i18n/languages.ts";
 import { ENTRY_NAMESPACES, pagePreloads } from "../page-preloads.ts";
-import { type Page, routeTable } from "../route-table.ts";
 
 /** The file's shape; the server has its own reader of it. */
 export interface PagePreloadsFile {

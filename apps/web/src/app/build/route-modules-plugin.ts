@@ -1,12 +1,12 @@
 /*
  * The route table's lazy modules as import() calls Vite can split on: `virtual:precis/route-modules` maps each
- * module route-table.ts names to a function importing it, generated from the table (router.tsx reads it). Each
+ * module the page table (@precis/pages) names to a function importing it, generated from the table (router.tsx reads it). Each
  * import picks the exports the table names, as a hand-written `const { LoginRoute } = await import("…")` would,
  * so the bundler still drops whatever else the module exports.
  */
 import path from "node:path";
+import { LAYOUTS, type Page, routeTable } from "@precis/pages";
 import type { Plugin } from "vite";
-import { LAYOUTS, type Page, routeTable } from "../route-table.ts";
 
 export const ROUTE_MODULES_ID = "virtual:precis/route-modules";
 const RESOLVED_ID = `\0${ROUTE_MODULES_ID}`;

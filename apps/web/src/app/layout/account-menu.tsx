@@ -15,8 +15,6 @@ import { useTranslation } from "react-i18next";
 import { colors } from "@/app/theme";
 import { SmartLink } from "@/components/smart-link";
 import { useLogout } from "@/features/auth/api/logout";
-import { useAccountText } from "@/hooks/use-account-text";
-import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { useClientConfig } from "@/lib/client-config";
 
 /** The avatar button and its dropdown (SPEC §2 navbar). */
@@ -25,10 +23,9 @@ export function AccountMenu({ profile }: { profile: Profile }) {
   const { links } = useClientConfig();
   const logoutMutation = useLogout();
   const [isOpen, setIsOpen] = useState(false);
-  const isHydrated = useIsHydrated();
 
-  const displayName = useAccountText("displayName", getDisplayName(profile));
-  const initials = useAccountText("avatarInitials", getAvatarInitials(profile));
+  const displayName = getDisplayName(profile);
+  const initials = getAvatarInitials(profile);
 
   const items: MenuProps["items"] = [
     {
@@ -107,9 +104,6 @@ export function AccountMenu({ profile }: { profile: Profile }) {
     </button>
   );
 
-  // Not in the server's frame of a signed-in page (decision 016): a closed menu shows nothing, and its
-  // styles would only add to what the browser parses before the first paint.
-  if (!isHydrated) return trigger;
   return (
     <Dropdown
       menu={{ items, onClick: followItemLink }}

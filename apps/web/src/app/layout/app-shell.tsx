@@ -65,7 +65,7 @@ export function AppShell() {
           {/*
           Every page sits in the same container, the navbar's width, so its edges line up with the logo's
           and the account menu's at every width. It is here rather than in each page so that no page can
-          differ, and so the server's HTML (documentation, signed-in frames) has it too.
+          differ, and so the server's HTML (the documentation) has it too.
         */}
           <div className="page-container">
             {/* Keeps the navbar on screen while a page's translations load. */}

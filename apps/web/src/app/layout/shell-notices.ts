@@ -6,7 +6,7 @@ import { entitlementQueryOptions, mayNeedAccessNotice } from "@/lib/entitlement"
 
 /*
  * The notices the app shell shows above a signed-in page. Each loads, with its texts, only for an account
- * that shows it: every other visit, the prerendered frames among them, loads none of it. Before the first
+ * that shows it: every other visit loads none of it. Before the first
  * render, main.tsx loads the ones this account will show (preloadAccountNotices): arriving after the page, a
  * banner pushed the whole page down (Lighthouse measured a layout shift of 0.11 on every signed-in page of an
  * unverified account).

@@ -1,9 +1,8 @@
 import { InfoCircleOutlined } from "@ant-design/icons";
 import { PASSWORD_MIN_LENGTH, passwordRequirements } from "@precis/contract/account-rules";
-import { Button } from "antd";
+import { Button, Tooltip } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ClientTooltip } from "@/components/client-tooltip";
 import { useMediaQuery } from "@/hooks/use-media-query";
 
 /**
@@ -59,9 +58,9 @@ export function PasswordRequirementsHelp({ isBesideOtherContent = false }: { isB
   return (
     <>
       {showsTooltip ? (
-        <ClientTooltip title={requirements} trigger={["hover", "focus"]} placement="left">
+        <Tooltip title={requirements} trigger={["hover", "focus"]} placement="left">
           {button}
-        </ClientTooltip>
+        </Tooltip>
       ) : (
         button
       )}

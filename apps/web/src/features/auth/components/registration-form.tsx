@@ -1,10 +1,9 @@
 import { PASSWORD_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from "@precis/contract/account-rules";
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
 import type { Occupation } from "@precis/contract/profile";
-import { Form } from "antd";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Input, PasswordInput } from "@/components/inputs";
 import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
@@ -116,7 +115,7 @@ export function RegistrationForm({
             ]}
             extra={<PasswordRequirementsHelp isBesideOtherContent={isBesideWelcomePanel} />}
           >
-            <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
+            <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
           </Form.Item>
           <OccupationField />
           <Form.Item label={t("fields.firstName")} name="firstName">

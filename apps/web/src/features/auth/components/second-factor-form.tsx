@@ -1,7 +1,6 @@
-import { Button, Form } from "antd";
+import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Input } from "@/components/inputs";
 import { useLogInWithSecondFactor } from "@/features/auth/api/login-second-factor";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";

@@ -1,6 +1,9 @@
-import type { RuleObject } from "antd/es/form";
+import type { FormRule } from "antd";
 import { describe, expect, it } from "vitest";
 import { passwordRequirementsRule, trimValue } from "./form-rules";
+
+// The rule is an object (not a function of the form), as antd calls it.
+type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
 
 function validate(value: unknown) {
   const rule = passwordRequirementsRule("Password Requirements are not met") as RuleObject;

@@ -8,7 +8,6 @@ import { useCountdown } from "@/features/auth/hooks/use-countdown";
 import { useExtensionHandoff } from "@/features/auth/hooks/use-extension-handoff";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { toDestination } from "@/features/auth/lib/destinations";
-import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -37,8 +36,7 @@ export function LandingRoute() {
     onDone: () => void extension.whenSettled().then(() => goTo(destination)),
   });
 
-  // In a signed-in frame, the slot the server fills with the visitor's name (decision 017).
-  const name = useAccountText("greetingName", profile ? getGreetingName(profile) : "");
+  const name = profile ? getGreetingName(profile) : "";
   if (!profile) return null;
   const caseLawSite = t("common:caseLawSiteName");
 

@@ -1,9 +1,8 @@
 import { getGreetingName } from "@precis/contract/account-texts";
-import { Form } from "antd";
+import { Form, Input } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { PasswordInput } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { isSecondFactorRequired, type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
@@ -172,7 +171,7 @@ export function LoginRoute() {
             name="password"
             rules={[{ required: true, message: t("validation.passwordRequired") }]}
           >
-            <PasswordInput autoComplete="current-password" size="large" />
+            <Input.Password autoComplete="current-password" size="large" />
           </Form.Item>
           <p className="auth-forgot">
             <Link to="/login/find-user">{t("login.forgotPassword")}</Link>

@@ -1,9 +1,8 @@
 import { PASSWORD_MAX_LENGTH, SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
-import { Form } from "antd";
+import { Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Input, PasswordInput } from "@/components/inputs";
 import { NativeCheckbox } from "@/components/native-checkbox";
 import { Notice } from "@/components/notice";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
@@ -101,7 +100,7 @@ export function ResetPasswordRoute() {
             ]}
             extra={<PasswordRequirementsHelp />}
           >
-            <PasswordInput
+            <Input.Password
               autoComplete="new-password"
               size="large"
               maxLength={PASSWORD_MAX_LENGTH}
@@ -122,7 +121,7 @@ export function ResetPasswordRoute() {
               }),
             ]}
           >
-            <PasswordInput
+            <Input.Password
               autoComplete="new-password"
               size="large"
               maxLength={PASSWORD_MAX_LENGTH}

@@ -6,7 +6,6 @@ import { StudentAccessNotice, UnverifiedAccessNotice } from "@/components/access
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
 import { SmartLink } from "@/components/smart-link";
-import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -18,7 +17,7 @@ export function HomeRoute() {
   const { productName, links } = useClientConfig();
   const { profile } = useAppState();
   useDocumentTitle(t("pageTitle"));
-  const name = useAccountText("greetingName", profile ? getGreetingName(profile) : "");
+  const name = profile ? getGreetingName(profile) : "";
   // Asked only for an account whose access may need explaining; every other one skips the request.
   const needsAccess = mayNeedAccessNotice(profile);
   const { data: entitlement, isPending: isAccessPending } = useEntitlement({ enabled: needsAccess });

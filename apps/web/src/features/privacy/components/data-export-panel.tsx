@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
-import { usePrerenderedControlProps } from "@/hooks/use-prerendered-form-props";
 import { useExportAccount } from "../api/export-account";
 import { getPrivacyFailure } from "../lib/privacy-errors";
 import { PrivacyFailureAlert } from "./privacy-failure";
@@ -16,7 +15,6 @@ export function DataExportPanel({
 }) {
   const { t } = useTranslation("privacy");
   const exportMutation = useExportAccount({ confirmIdentityThen });
-  const prerendered = usePrerenderedControlProps();
   // Closing the password dialog is a change of mind, not a failure to report.
   const failure =
     exportMutation.isError && !isIdentityNotConfirmed(exportMutation.error)
@@ -43,8 +41,6 @@ export function DataExportPanel({
         size="large"
         icon={<DownloadOutlined aria-hidden="true" />}
         isBusy={exportMutation.isPending}
-        // In the server's frame of this tab (decision 016), a press before the app starts would be lost.
-        disabled={prerendered.disabled}
         onClick={() => {
           if (!exportMutation.isPending) exportMutation.mutate();
         }}

@@ -1,13 +1,11 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import type { Profile } from "@precis/contract/profile";
-import { Button, Form, type InputRef, Modal } from "antd";
+import { Button, Form, Input, type InputRef, Modal } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
-import { Input } from "@/components/inputs";
-import { usePrerenderedControlProps } from "@/hooks/use-prerendered-form-props";
 import { useClientConfig } from "@/lib/client-config";
 import { useSessionActions } from "@/lib/session-actions";
 import { useDeleteAccount } from "../api/delete-account";
@@ -35,7 +33,6 @@ export function DeleteAccountPanel({
   const { t } = useTranslation("privacy");
   const { deletionGraceDays } = useClientConfig().privacy;
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const prerendered = usePrerenderedControlProps();
 
   return (
     <section className="privacy-panel privacy-danger" aria-labelledby="delete-heading">
@@ -49,14 +46,7 @@ export function DeleteAccountPanel({
         <li>{t("delete.subscriptions")}</li>
       </ul>
       <p className="privacy-panel-intro">{t("delete.exportFirst")}</p>
-      <Button
-        danger
-        size="large"
-        icon={<DeleteOutlined aria-hidden="true" />}
-        // In the server's frame of this tab (decision 016), a press before the app starts would be lost.
-        disabled={prerendered.disabled}
-        onClick={() => setIsDialogOpen(true)}
-      >
+      <Button danger size="large" icon={<DeleteOutlined aria-hidden="true" />} onClick={() => setIsDialogOpen(true)}>
         {t("delete.button")}
       </Button>
       <Modal

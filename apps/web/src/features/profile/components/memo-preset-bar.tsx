@@ -1,7 +1,6 @@
 import { CheckCircleFilled, DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { MAX_MEMO_PRESETS, type MemoOptionSet } from "@precis/contract/memo-options";
-import { Alert, Button, Dropdown, Popconfirm, Select, Tag, Tooltip } from "antd";
-import type { RefSelectProps } from "antd/es/select";
+import { Alert, Button, Dropdown, Popconfirm, type RefSelectProps, Select, Tag, Tooltip } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -9,14 +9,11 @@ import {
   topicsOfInterest,
   type UpdateProfileRequest,
 } from "@precis/contract/profile";
-import { Button, Form, Switch } from "antd";
+import { Button, Form, Input, Switch, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StudentAccessNotice } from "@/components/access-notices";
-import { ClientTooltip } from "@/components/client-tooltip";
-import { Input } from "@/components/inputs";
 import { NativeSelect } from "@/components/native-select";
-import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { isApiRequestError } from "@/lib/api-client";
 import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
@@ -64,8 +61,6 @@ type Failure = "save" | "load" | "loggedOut" | "rejected";
 export function UserSettingsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["profile", "common"]);
   const [form] = Form.useForm<UserSettingsValues>();
-  // The server sends this tab's frame to signed-in visitors (decision 016): inert until the app starts.
-  const prerenderedFormProps = usePrerenderedFormProps();
   const [isEdited, setIsEdited] = useState(false);
   // What the last save or cancel came to; null once the form is edited again.
   const [outcome, setOutcome] = useState<"saved" | Failure | null>(null);
@@ -146,7 +141,6 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
       <Form<UserSettingsValues>
         form={form}
         name="user-settings"
-        {...prerenderedFormProps}
         layout="vertical"
         initialValues={toValues(profile)}
         onValuesChange={markEdited}
@@ -172,7 +166,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
               aria-describedby="area-of-law-help"
               // SPEC §2's hover help, at the end of the field (a button inside the label would join its name).
               suffix={
-                <ClientTooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
+                <Tooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
                   <Button
                     type="text"
                     size="small"
@@ -180,7 +174,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
                     aria-label={t("user.areaOfLawHelpButton")}
                     icon={<QuestionCircleOutlined aria-hidden="true" />}
                   />
-                </ClientTooltip>
+                </Tooltip>
               }
             />
           </Form.Item>

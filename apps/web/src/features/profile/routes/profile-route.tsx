@@ -61,16 +61,11 @@ export function ProfileRoute({ securityTab, privacyTab }: { securityTab: ReactNo
   return (
     <div className="profile-page">
       <Typography.Title level={1}>{t("title")}</Typography.Title>
-      {/* The server's frames of the tabs stay inert without JavaScript (decision 016): say why. */}
-      <noscript>
-        <Notice type="warning" role="status" className="profile-noscript" title={t("javaScriptRequired")} />
-      </noscript>
       <Tabs
         className="profile-tabs"
         // Side tabs; on a phone they stack above the panel (profile.css). A bar of four across the top would not
         // fit, and antd would put the rest in an overflow menu inside the tab list, where a tab list may hold
-        // only tabs. The same markup at every width also keeps the server's frame of the page (decision 016)
-        // the same for phones and wide screens.
+        // only tabs.
         tabPlacement="start"
         activeKey={tab}
         onChange={(key) => void navigate(`/profile/${getProfileTabId(key as ProfileTab, productShortName)}`)}

@@ -5,14 +5,12 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordRequirements,
 } from "@precis/contract/account-rules";
-import { Form } from "antd";
+import { Form, Input } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
-import { PasswordInput } from "@/components/inputs";
 import { Notice } from "@/components/notice";
-import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
 import { useMfaStatus } from "@/lib/get-mfa-status";
@@ -34,9 +32,6 @@ export function ChangePasswordPanel({
 }) {
   const { t } = useTranslation(["security", "auth"]);
   const [form] = Form.useForm<ChangePasswordValues>();
-  // The server sends this tab's frame to signed-in visitors (decision 016): inert until the app starts, or a
-  // password typed there would be wiped by the app's render over the frame.
-  const prerenderedFormProps = usePrerenderedFormProps();
   const changeMutation = useChangePassword({ confirmIdentityThen });
   const statusQuery = useMfaStatus();
   // The account's factors say whether it has a password; failing them, a 409 of this visit said it has none.
@@ -130,7 +125,6 @@ export function ChangePasswordPanel({
       <Form<ChangePasswordValues>
         form={form}
         name="change-password"
-        {...prerenderedFormProps}
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
@@ -146,7 +140,7 @@ export function ChangePasswordPanel({
             name="currentPassword"
             rules={[{ required: true, message: t("security:password.currentRequired") }]}
           >
-            <PasswordInput autoComplete="current-password" size="large" maxLength={1024} />
+            <Input.Password autoComplete="current-password" size="large" maxLength={1024} />
           </Form.Item>
         )}
         <Form.Item
@@ -163,7 +157,7 @@ export function ChangePasswordPanel({
           ]}
           extra={<PasswordChecklist password={newPassword} />}
         >
-          <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
+          <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>
         <Form.Item
           label={t("security:password.confirm")}
@@ -179,7 +173,7 @@ export function ChangePasswordPanel({
             }),
           ]}
         >
-          <PasswordInput autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
+          <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>
         <div className="security-form-actions">
           <BusyButton type="primary" htmlType="submit" size="large" isBusy={changeMutation.isPending}>

@@ -1,8 +1,7 @@
-import { Button, Form, Modal, Radio } from "antd";
+import { Button, Form, Input, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { Input, PasswordInput } from "@/components/inputs";
 import { useDisableTotp } from "../api/disable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
 import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
@@ -103,7 +102,7 @@ export function DisableTotpDialog({
             name="password"
             rules={[{ required: true, message: t("twoStep.disable.passwordRequired") }]}
           >
-            <PasswordInput autoComplete="current-password" size="large" maxLength={1024} autoFocus />
+            <Input.Password autoComplete="current-password" size="large" maxLength={1024} autoFocus />
           </Form.Item>
         ) : (
           <Form.Item

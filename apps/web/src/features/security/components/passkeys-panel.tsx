@@ -1,12 +1,11 @@
 import { CloudSyncOutlined, KeyOutlined, PlusOutlined } from "@ant-design/icons";
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@precis/contract/mfa";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
-import { Button, Form, Modal, Skeleton, Tag } from "antd";
+import { Button, Form, Input, Modal, Skeleton, Tag } from "antd";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
-import { Input } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
@@ -46,9 +45,7 @@ export function PasskeysPanel({
   const failureText = useFactorFailureText();
   const nameRules = useNameRules();
   const [addForm] = Form.useForm<NameValues>();
-  // Known only in the browser. The server's frame of this tab (decision 016) assumes support, as nearly every
-  // browser has it: its notice would otherwise show in every frame, then go once the app renders over it.
-  const [isSupported] = useState(() => typeof window === "undefined" || browserSupportsWebAuthn());
+  const [isSupported] = useState(browserSupportsWebAuthn);
   const [isAdding, setIsAdding] = useState(false);
   const [renamingId, setRenamingId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);

@@ -1,10 +1,9 @@
 import { CopyOutlined } from "@ant-design/icons";
 import type { TotpSetup } from "@precis/contract/mfa";
-import { Button, Form, QRCode } from "antd";
+import { Button, Form, Input, QRCode } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { Input } from "@/components/inputs";
 import { useClientConfig } from "@/lib/client-config";
 import { useEnableTotp } from "../api/enable-totp";
 import { getFactorFailure } from "../lib/factor-errors";

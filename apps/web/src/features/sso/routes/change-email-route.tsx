@@ -8,7 +8,6 @@ import { SsoFailureAlert } from "@/features/sso/components/sso-failure-alert";
 import { useConfiguredFirebase } from "@/features/sso/hooks/use-configured-firebase";
 import { type SsoProviderName, signInWithProvider, signOutOfFirebase } from "@/features/sso/lib/firebase-sign-in";
 import { getChangeEmailFailure, type SsoErrorKey } from "@/features/sso/lib/sso-errors";
-import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -24,8 +23,6 @@ export function ChangeEmailRoute() {
   useDocumentTitle(t("changeEmail.pageTitle"));
   const { productName } = useClientConfig();
   const { profile } = useAppState();
-  // In a signed-in frame, the slot the server fills with the visitor's address (decision 017).
-  const currentEmail = useAccountText("email", profile?.email ?? "");
   const { config, unavailableReason } = useConfiguredFirebase();
   const changeEmailMutation = useChangeEmail();
   const navigate = useNavigate();
@@ -69,7 +66,7 @@ export function ChangeEmailRoute() {
         {t("changeEmail.title")}
       </h1>
       <p>{t("changeEmail.intro", { productName })}</p>
-      {profile && <p>{t("changeEmail.currentEmail", { email: currentEmail })}</p>}
+      {profile && <p>{t("changeEmail.currentEmail", { email: profile.email })}</p>}
       {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
       <ProviderButtons
         unavailableReason={unavailableReason}

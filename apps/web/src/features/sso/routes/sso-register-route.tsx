@@ -1,9 +1,8 @@
 import type { Occupation } from "@precis/contract/profile";
-import { Form } from "antd";
+import { Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { Input } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";

@@ -1,36 +1,23 @@
 import { CheckOutlined, LoginOutlined } from "@ant-design/icons";
 import { formatAccessEndDate } from "@precis/contract/account-texts";
 import type { Entitlement } from "@precis/contract/subscription";
-import type { QueryClient } from "@tanstack/react-query";
 import { Alert, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { StudentAccessNotice } from "@/components/access-notices";
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
 import { StatusMessage } from "@/components/status-message";
-import { useAccountText } from "@/hooks/use-account-text";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
-import { entitlementQueryOptions, useEntitlement } from "@/lib/entitlement";
-import { pricingSessionQueryOptions, usePricingSession } from "../api/get-pricing-session";
+import { useEntitlement } from "@/lib/entitlement";
+import { usePricingSession } from "../api/get-pricing-session";
 import { PlanCard } from "../components/plan-card";
 import { StripePricingTable } from "../components/stripe-pricing-table";
 import "../components/subscription.css";
 
 const FEATURE_KEYS = ["memos", "chat", "search", "history", "pdf"] as const;
-
-/**
- * Over a signed-in frame (decision 017), the page's first render must show what the frame shows, the
- * access and the offer, not "Loading…" where they were: both answers are asked for before it.
- */
-export function preloadSubscriptionRoute(_pathname: string, _config: unknown, queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.prefetchQuery(entitlementQueryOptions()),
-    queryClient.prefetchQuery(pricingSessionQueryOptions()),
-  ]);
-}
 
 /** SPEC §4 Subscription: the plan card, or Stripe's pricing table beside the features. */
 export function SubscriptionRoute() {
@@ -137,10 +124,7 @@ function FeaturesPanel() {
  */
 function AccessSummary({ entitlement }: { entitlement: Entitlement }) {
   const { t } = useTranslation("subscription");
-  const endsAt = useAccountText(
-    "accessEndDate",
-    entitlement.endsAt ? formatAccessEndDate(entitlement.endsAt, getCurrentLanguage()) : "",
-  );
+  const endsAt = entitlement.endsAt ? formatAccessEndDate(entitlement.endsAt, getCurrentLanguage()) : "";
   return (
     <>
       <Typography.Paragraph className="subscription-access">

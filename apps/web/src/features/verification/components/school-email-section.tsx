@@ -1,10 +1,9 @@
 import { EMAIL_MAX_LENGTH } from "@precis/contract/account-rules";
-import { Button, Form } from "antd";
+import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BusyButton } from "@/components/busy-button";
-import { Input } from "@/components/inputs";
 import { Notice } from "@/components/notice";
 import { trimValue } from "@/features/auth/lib/form-rules";
 import { useAppState } from "@/lib/app-state";

@@ -1,8 +1,7 @@
-import { Form } from "antd";
+import { Form, Input } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { Input } from "@/components/inputs";
 import { useVerifyEmail } from "../api/verify-email";
 import { getVerifyFailure } from "../lib/verification-errors";
 import { VerificationFailureAlert } from "./verification-failure-alert";

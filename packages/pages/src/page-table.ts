@@ -1,21 +1,19 @@
 /*
- * The route table: every page of the app, declared once. Each entry says where the page lives, which
+ * The page table: every page of the web app, declared once. Each entry says where the page lives, which
  * lazy module draws it, what it needs loaded beside it, and how the server treats it; everything else
  * is derived from it:
- * - the react-router routes (create-routes.ts, with router.tsx and build/route-modules-plugin.ts);
- * - the modules and catalogues each page preloads (page-preloads.ts, build/page-preloads-plugin.ts, and the
+ * - the react-router routes (apps/web/src/app/create-routes.ts, router.tsx, build/route-modules-plugin.ts);
+ * - the modules and catalogues each page preloads (apps/web/src/app/build/page-preloads-plugin.ts, and the
  *   server's hints in apps/server/src/plugins/page-preloads.ts);
- * - the pages the server prerenders (apps/server/src/plugins/prerender.ts, decisions 014 and 016);
- * - the first screens whose chunks are merged into a few (build/first-screen-chunks.ts, decision 020).
+ * - the pages the server prerenders (apps/server/src/plugins/prerender.ts, decision 033).
  *
  * To add a page: one entry in `routeTable`, pointing at `features/<feature>/routes/<page>-route.tsx`.
  *
- * Plain data and pure functions, no React: vite.config.ts (Node), the server (Node, via tsx) and the
- * browser all import it. Where a path must be matched to a page, react-router's own matchRoutes does it.
- * (Types only from @precis/contract: Vite's config loader leaves the package to Node, which cannot run its .ts.)
+ * A package of its own so that the server reads the table without importing the web app's source, and
+ * without react-router: plain data and pure functions, no dependency. vite.config.ts (Node, which strips the
+ * types itself), the server and the browser all import it. Its path matcher follows react-router's ranking;
+ * apps/web/src/app/route-table.test.ts holds it to react-router's matchRoutes on every page.
  */
-import type { PrerenderAudience } from "@precis/contract/prerender";
-import { matchRoutes } from "react-router";
 
 /** A lazy module, named as Vite's manifest names it (from apps/web), and the export it renders. */
 export interface LazyComponent {
@@ -32,7 +30,7 @@ export const LAYOUTS = {
 } as const satisfies Record<string, LazyComponent>;
 
 /**
- * Which exact paths of a page the server prerenders for an audience: the page's own path (a path without
+ * Which exact paths of a page the server prerenders for visitors who are not signed in: the page's own path (a path without
  * parameters), the ones listed, or every documentation page's (which the server lists from contract's
  * docsPageIds, as one names the search optimizer's after the product). Anything else the page shows (a query
  * string, another spelling, another parameter) is rendered by the browser.
@@ -40,7 +38,7 @@ export const LAYOUTS = {
 export type PrerenderedPaths = "own-path" | "every-docs-page" | readonly string[];
 
 export interface Page extends LazyComponent {
-  /** A stable name: the first-screen chunk groups are named after it (`first-login-register`). */
+  /** A stable name. */
   id: string;
   /** A react-router path pattern, from the root: static segments, `:param`, `:param?` and a final `*`. */
   path: string;
@@ -55,12 +53,8 @@ export interface Page extends LazyComponent {
    * before a prerendered copy of it hydrates.
    */
   preload?: string;
-  /** The paths the server prerenders, per audience: a page to hydrate (decision 014) or a signed-in frame (016). */
-  prerender?: Partial<Record<PrerenderAudience, PrerenderedPaths>>;
-  /** Its signed-in frame shows the account's access, so is drawn once per kind of access (decision 017). */
-  frameShowsAccess?: boolean;
-  /** A page a first visit lands on: its first screen's chunks are merged into a few (decision 020). */
-  firstScreen?: boolean;
+  /** The paths the server prerenders for visitors who are not signed in, which the browser hydrates (decision 033). */
+  prerender?: PrerenderedPaths;
 }
 
 export const routeTable: readonly Page[] = [
@@ -72,7 +66,6 @@ export const routeTable: readonly Page[] = [
     module: "src/features/home/routes/home-route.tsx",
     component: "HomeRoute",
     namespaces: ["home"],
-    prerender: { "signed-in": "own-path" },
   },
   {
     id: "greet",
@@ -82,23 +75,17 @@ export const routeTable: readonly Page[] = [
     module: "src/features/auth/routes/landing-route.tsx",
     component: "LandingRoute",
     namespaces: ["auth"],
-    prerender: { "signed-in": "own-path" },
   },
   {
     // SPEC §2: shown only once the profile loaded. Composed in the app layer: its Security and Privacy tabs
-    // are features of their own. Of its tabs, the frame of the user settings' keeps its size once the
-    // account's data arrives (decision 017); the memo settings tab shows "Loading…" where its content will be.
+    // are features of their own.
     id: "profile",
     path: "/profile/:tabId?",
     layout: "shell",
     requiresLogin: true,
     module: "src/app/routes/profile-page.tsx",
     component: "ProfilePage",
-    preload: "preloadProfilePage",
     namespaces: ["profile"],
-    // Not the memo settings tab: its content is far larger than its loading state. Every control of the
-    // others is inert until the app starts (usePrerenderedControlProps).
-    prerender: { "signed-in": ["/profile", "/profile/UserSettings", "/profile/Security", "/profile/Privacy"] },
   },
   {
     id: "redirect",
@@ -108,7 +95,6 @@ export const routeTable: readonly Page[] = [
     module: "src/features/auth/routes/landing-route.tsx",
     component: "LandingRoute",
     namespaces: ["auth"],
-    prerender: { "signed-in": "own-path" },
   },
   {
     id: "change-email",
@@ -118,20 +104,15 @@ export const routeTable: readonly Page[] = [
     module: "src/features/sso/routes/change-email-route.tsx",
     component: "ChangeEmailRoute",
     namespaces: ["sso", "auth"],
-    prerender: { "signed-in": "own-path" },
   },
   {
-    // Outside the login gate: a logged-out visitor gets SPEC's own "Please Login." here. The app renders
-    // over its frame only once it has the access and the offer.
+    // Outside the login gate: a logged-out visitor gets SPEC's own "Please Login." here.
     id: "subscription",
     path: "/subscription",
     layout: "shell",
     module: "src/features/subscription/routes/subscription-route.tsx",
     component: "SubscriptionRoute",
-    preload: "preloadSubscriptionRoute",
     namespaces: ["subscription"],
-    prerender: { "signed-in": "own-path" },
-    frameShowsAccess: true,
   },
   {
     // Outside the login gate: the emailed link works signed out, and signs nothing in.
@@ -169,8 +150,7 @@ export const routeTable: readonly Page[] = [
     component: "DocsRoute",
     preload: "preloadDocsRoute",
     namespaces: ["docs"],
-    prerender: { anonymous: "every-docs-page" },
-    firstScreen: true,
+    prerender: "every-docs-page",
   },
   {
     id: "video-docs",
@@ -189,7 +169,7 @@ export const routeTable: readonly Page[] = [
     component: "TermsRoute",
     preload: "preloadLegalRoute",
     namespaces: ["docs"],
-    prerender: { anonymous: "own-path" },
+    prerender: "own-path",
   },
   {
     id: "privacy",
@@ -199,7 +179,7 @@ export const routeTable: readonly Page[] = [
     component: "PrivacyRoute",
     preload: "preloadLegalRoute",
     namespaces: ["docs"],
-    prerender: { anonymous: "own-path" },
+    prerender: "own-path",
   },
   {
     // Any other path: the shell's "not found" page.
@@ -219,8 +199,7 @@ export const routeTable: readonly Page[] = [
     module: "src/features/auth/routes/login-route.tsx",
     component: "LoginRoute",
     namespaces: ["auth", "sso"],
-    prerender: { anonymous: "own-path" },
-    firstScreen: true,
+    prerender: "own-path",
   },
   {
     id: "find-user",
@@ -245,8 +224,7 @@ export const routeTable: readonly Page[] = [
     module: "src/features/auth/routes/register-route.tsx",
     component: "RegisterRoute",
     namespaces: ["auth", "sso"],
-    prerender: { anonymous: "own-path" },
-    firstScreen: true,
+    prerender: "own-path",
   },
   {
     id: "welcome",
@@ -268,7 +246,7 @@ export const routeTable: readonly Page[] = [
 
 /**
  * A node of the route tree, in react-router's shape (so matchRoutes reads it) but plain data: what
- * create-routes.ts turns into RouteObjects, and what the server matches paths on.
+ * apps/web/src/app/create-routes.ts turns into RouteObjects.
  */
 export type RouteNode = {
   /** What it is: a layout, the shell's error boundary, or a page. */
@@ -288,7 +266,7 @@ export type RouteNode = {
 export function routeTree(pages: readonly Page[] = routeTable): RouteNode[] {
   const pageNode = (page: Page, parentPath: string): RouteNode => {
     const relative = page.path.slice(parentPath.length);
-    if (!page.path.startsWith(parentPath)) throw new Error(`route table: ${page.path} is not under ${parentPath}`);
+    if (!page.path.startsWith(parentPath)) throw new Error(`page table: ${page.path} is not under ${parentPath}`);
     const node = { kind: "page" as const, lazyComponent: page, page };
     return relative === "" ? { ...node, index: true } : { ...node, path: relative };
   };
@@ -307,7 +285,7 @@ export function routeTree(pages: readonly Page[] = routeTable): RouteNode[] {
   }
   const standalone = pages.filter((page) => page.layout === "standalone");
   const requiresLogin = standalone.find((page) => page.requiresLogin);
-  if (requiresLogin) throw new Error(`route table: ${requiresLogin.path} stands alone, outside the login gate`);
+  if (requiresLogin) throw new Error(`page table: ${requiresLogin.path} stands alone, outside the login gate`);
   return [
     {
       kind: "shell",
@@ -319,29 +297,60 @@ export function routeTree(pages: readonly Page[] = routeTable): RouteNode[] {
   ];
 }
 
-/** The page a URL shows, as the router picks it (any case, a trailing slash or not); null for none. */
-export function matchPage(pathname: string, tree: RouteNode[] = routeTree(routeTable)): Page | null {
-  return matchRoutes(tree, pathname)?.at(-1)?.route.page ?? null;
+/** A page's path pattern as the ranked alternatives it matches (an optional segment is two patterns). */
+interface CompiledPattern {
+  page: Page;
+  pattern: RegExp;
+  score: number;
 }
 
 /**
- * matchPage for one table, remembering its latest answers: matchRoutes flattens, ranks and compiles the whole
- * tree on every call (about 0.3 ms here), and the server asks on every page it serves. A few dozen paths make
- * nearly all requests; the bound keeps made-up ones from growing the memory.
+ * react-router's ranking (its computeScore): more segments and static ones first, a splat last. Ties keep the
+ * table's order, as react-router keeps its routes' order.
  */
-export function createPageMatcher(pages: readonly Page[] = routeTable, remembered = 256) {
-  const tree = routeTree(pages);
-  const answers = new Map<string, Page | null>();
+function scorePath(path: string) {
+  const segments = path.split("/");
+  const isSplat = (segment: string) => segment === "*";
+  let score = segments.length + (segments.some(isSplat) ? -2 : 0);
+  for (const segment of segments) {
+    if (isSplat(segment)) continue;
+    score += segment.startsWith(":") ? 3 : segment === "" ? 1 : 10;
+  }
+  return score;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function compilePage(page: Page): CompiledPattern[] {
+  // "/profile/:tabId?" matches as "/profile" and "/profile/:tabId", ranked apart, as react-router explodes it.
+  const optional = /\/:[\w-]+\?/.exec(page.path);
+  const paths = optional ? [page.path.replace(optional[0], ""), page.path.replace("?", "")] : [page.path];
+  return paths.map((path) => {
+    const source = path
+      .split("/")
+      .filter(Boolean)
+      .map((segment) =>
+        segment === "*" ? "(?:/.*)?" : segment.startsWith(":") ? "/[^/]+" : `/${escapeRegExp(segment)}`,
+      )
+      .join("");
+    return { page, pattern: new RegExp(`^${source}/?$`, "i"), score: scorePath(path === "/" ? "" : path) };
+  });
+}
+
+/**
+ * The page a URL opens, as the router picks it (any case, a trailing slash or not); null for none. Compiled
+ * once per table; the server asks on every page it serves.
+ */
+export function createPageMatcher(pages: readonly Page[] = routeTable) {
+  const compiled = pages.flatMap(compilePage).sort((a, b) => b.score - a.score);
   return (pathname: string): Page | null => {
-    let page = answers.get(pathname);
-    if (page === undefined) {
-      page = matchPage(pathname, tree);
-      if (answers.size >= remembered) answers.delete(answers.keys().next().value as string);
-      answers.set(pathname, page);
-    }
-    return page;
+    // As react-router reads it: repeated slashes are one, and an empty path is the root.
+    const normalized = pathname.replace(/\/{2,}/g, "/") || "/";
+    return compiled.find(({ pattern }) => pattern.test(normalized))?.page ?? null;
   };
 }
+
+export const matchPage = createPageMatcher();
 
 /** The lazy modules a page loads, outermost first: its layouts', then its own. */
 export function pageModules(page: Page): string[] {
@@ -352,29 +361,23 @@ export function pageModules(page: Page): string[] {
   ];
 }
 
-/** The first screens (decision 020): each one's name and the lazy modules it loads first. */
-export function firstScreens(pages: readonly Page[] = routeTable): Record<string, string[]> {
-  return Object.fromEntries(pages.filter((page) => page.firstScreen).map((page) => [page.id, pageModules(page)]));
-}
-
 /**
- * The exact paths the server prerenders for each audience, with their page. A listed path that the router
- * would not send to its own page is a mistake in the table, found here rather than by a page never prerendered.
+ * The exact paths the server prerenders, with their page. A listed path that the router would not send to its
+ * own page is a mistake in the table, found here rather than by a page never prerendered.
  */
 export function prerenderedPaths(
   { docsPaths }: { docsPaths: readonly string[] },
   pages: readonly Page[] = routeTable,
-): Record<PrerenderAudience, Map<string, Page>> {
-  const tree = routeTree(pages);
-  const paths: Record<PrerenderAudience, Map<string, Page>> = { anonymous: new Map(), "signed-in": new Map() };
+): Map<string, Page> {
+  const match = createPageMatcher(pages);
+  const paths = new Map<string, Page>();
   for (const page of pages) {
-    for (const [audience, which] of Object.entries(page.prerender ?? {}) as [PrerenderAudience, PrerenderedPaths][]) {
-      for (const pathname of expandPrerenderedPaths(page, which, docsPaths)) {
-        if (matchPage(pathname, tree) !== page) {
-          throw new Error(`route table: ${pathname}, prerendered for ${page.id}, is not a path of ${page.path}`);
-        }
-        paths[audience].set(pathname, page);
+    if (!page.prerender) continue;
+    for (const pathname of expandPrerenderedPaths(page, page.prerender, docsPaths)) {
+      if (match(pathname) !== page) {
+        throw new Error(`page table: ${pathname}, prerendered for ${page.id}, is not a path of ${page.path}`);
       }
+      paths.set(pathname, page);
     }
   }
   return paths;
@@ -382,7 +385,7 @@ export function prerenderedPaths(
 
 function expandPrerenderedPaths(page: Page, which: PrerenderedPaths, docsPaths: readonly string[]) {
   if (which === "own-path") {
-    if (/[:*]/.test(page.path)) throw new Error(`route table: ${page.path} has parameters; list its prerendered paths`);
+    if (/[:*]/.test(page.path)) throw new Error(`page table: ${page.path} has parameters; list its prerendered paths`);
     return [page.path];
   }
   return which === "every-docs-page" ? docsPaths : which;
