@@ -501,7 +501,11 @@ function renderMarkdown(report: {
             route.budgetBytes
               ? `≤ ${route.budgetBytes / 1000} kB: ${route.gzipBytes <= route.budgetBytes ? "holds" : "MISSED"}`
               : "–",
-            scoreCell(route.lighthouse?.performance, route.lighthouse?.error, "≥ 0.90"),
+            scoreCell(
+              route.lighthouse?.performance,
+              route.lighthouse?.error,
+              `≥ ${route.lighthouse?.performanceGoal.toFixed(2)}, ${route.lighthouse?.preset}`,
+            ),
             [
               route.lighthouse?.performanceRuns.map((score) => score.toFixed(2)).join(", ") || "–",
               // A run that ended in Lighthouse's runtime error has no score: say so instead of dropping it silently.

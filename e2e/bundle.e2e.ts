@@ -67,7 +67,7 @@ describe("the build's chunks", () => {
       const code = readFileSync(path.join(distDir, manifest[key]?.file ?? ""), "utf8");
       return code.includes("invalid_type") || code.includes("ZodError");
     });
-    // The entry, the framework, the route and its merged chunks (decision 020).
+    // The entry, the framework, the route and the chunks it imports.
     expect(loginFirstLoad.size).toBeGreaterThan(3);
     expect(withZod).toEqual([]);
     // The probe itself must be able to find zod, or the assertion above proves nothing.
@@ -138,39 +138,28 @@ describe("the JavaScript a page loads first (measured like bench/frontend.ts)", 
     expect(scripts.size).toBeGreaterThan(1);
     let total = 0;
     for (const script of scripts) total += gzipSync(readFileSync(path.join(distDir, script)), { level: 9 }).length;
-    return { gzipBytes: total, scriptCount: scripts.size };
+    return { gzipBytes: total };
   }
 
   const routes = ["/login", "/document", "/document/faq"];
   const languages: Language[] = ["en", "fr"];
   it.each(routes.flatMap((route) => languages.map((language) => [route, language] as const)))(
-    "%s in %s stays within issue 8's budget, in a few scripts",
+    "%s in %s stays within issue 8's budget",
     async (route, language) => {
-      const { gzipBytes, scriptCount } = await firstLoad(route, language);
+      const { gzipBytes } = await firstLoad(route, language);
       expect(gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
-      // The first screens' chunks are merged (decision 020): 11–13 scripts, against 35–47 as the
-      // bundler split them, each a request, a compilation and a task for a phone's main thread.
-      expect(scriptCount).toBeLessThanOrEqual(16);
     },
   );
 });
 
-describe("Form.Item's row and columns without antd's grid (decision 019)", () => {
+describe("the account forms' layout", () => {
   const { openPage } = useBrowser();
 
   it.each(["/login", "/register"])(
     "%s lays its form out as antd does, served and after the app has started",
     async (route) => {
       const page = await openPage();
-      const response = await page.goto(route);
-      // Neither the prerendered HTML nor the running app carries the 24-column grid (87 kB of CSS).
-      expect(await response?.text()).not.toContain(".ant-col-push-24");
-      const styles = await page.evaluate(() =>
-        [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join("\n"),
-      );
-      expect(styles).not.toContain(".ant-col-push-24");
-      expect(styles).toMatch(/\.ant-col\s*\{[^}]*max-width: 100%/);
-      expect(styles).toMatch(/\.ant-row\s*\{[^}]*display: flex/);
+      await page.goto(route);
 
       // Each field's label sits above its control, and the control fills its field's width.
       const form = page.locator('form:has(input[id$="_email"])');
@@ -187,7 +176,7 @@ describe("Form.Item's row and columns without antd's grid (decision 019)", () =>
   );
 });
 
-describe("stylesheets (decisions 019 and 021)", () => {
+describe("stylesheets (decision 033)", () => {
   const { openPage } = useBrowser();
 
   it.each(["/login", "/register", "/document"])(

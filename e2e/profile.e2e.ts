@@ -543,88 +543,12 @@ describe("accessibility", () => {
   });
 });
 
-describe("the signed-in frame of user settings (decision 016)", () => {
-  it("arrives as HTML in the visitor's language, inert and holding none of the account's fields, until the app fills it in", async () => {
-    // Without JavaScript the page stays as the server sent it, as it is before the app starts.
-    const frame = await openPage({ language: "fr", javaScript: false });
-    await signUpInContext(frame.context(), { firstName: "Marie", lastName: "Tremblay" });
-    await frame.goto("/profile/UserSettings");
-    expect(await frame.getByRole("heading", { level: 2, name: "Paramètres de l’utilisateur" }).isVisible()).toBe(true);
-    // Without JavaScript the form never starts: the page says why.
-    const noScriptNotice = frame.locator(".profile-noscript");
-    expect(await noScriptNotice.isVisible()).toBe(true);
-    expect(await noScriptNotice.textContent()).toContain("Vos paramètres nécessitent JavaScript.");
-    const firstName = frame.getByLabel("Prénom", { exact: true });
-    expect(await firstName.inputValue()).toBe("");
-    expect(await firstName.isDisabled()).toBe(true);
-    expect(await frame.getByRole("button", { name: "Enregistrer" }).isDisabled()).toBe(true);
-    expect(await frame.locator("form#user-settings").getAttribute("method")).toBe("post");
-    // A desktop browser gets the frame laid out for a wide screen: the tabs beside the panel, as the app has them.
-    expect(await frame.getByRole("tablist").getAttribute("aria-orientation")).toBe("vertical");
-
-    // With JavaScript the app renders the account over the same frame.
-    const page = await openPage({ language: "fr" });
-    await signUpInContext(page.context(), { firstName: "Marie", lastName: "Tremblay" });
-    const response = await page.goto("/profile/UserSettings");
-    expect(await response?.text()).toContain("data-signed-in-frame");
-    expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
-    expect(await page.getByLabel("Prénom", { exact: true }).inputValue()).toBe("Marie");
-    expect(await page.getByLabel("Prénom", { exact: true }).isEnabled()).toBe(true);
-    expect(await page.locator(".profile-noscript").count()).toBe(0);
-    // The menu the frame's avatar stood for works.
-    await page.getByRole("button", { name: /Marie Tremblay/ }).click();
-    await expect.poll(() => page.getByRole("menuitem", { name: "Déconnexion" }).isVisible()).toBe(true);
-    await expectNoAxeViolations(page);
-  });
-});
-
-describe("the signed-in frames of Security and Privacy (decision 016)", () => {
-  it("arrive inert, so nothing typed or pressed before the app starts is lost, and the app draws each tab over its frame at once", async () => {
-    const frame = await openPage({ javaScript: false });
-    await signUpInContext(frame.context(), {});
-    await frame.goto("/profile/Security");
-    expect(await frame.getByRole("heading", { level: 2, name: "Change password" }).isVisible()).toBe(true);
-    expect(await frame.locator(".profile-noscript").isVisible()).toBe(true);
-    expect(await frame.getByLabel("Current password").isDisabled()).toBe(true);
-    expect(await frame.getByLabel("New Password", { exact: true }).isDisabled()).toBe(true);
-    expect(await frame.getByRole("button", { name: "Change password" }).isDisabled()).toBe(true);
-    expect(await frame.locator("form#change-password").getAttribute("method")).toBe("post");
-    // The server cannot tell whether the browser has passkeys: it does not say it has none.
-    expect(await frame.getByText("does not support passkeys", { exact: false }).count()).toBe(0);
-    await frame.goto("/profile/Privacy");
-    expect(await frame.getByRole("heading", { level: 2, name: "Download my data" }).isVisible()).toBe(true);
-    expect(await frame.getByRole("button", { name: "Download my data" }).isDisabled()).toBe(true);
-    expect(await frame.getByRole("button", { name: "Delete my account" }).isDisabled()).toBe(true);
-
-    const page = await openPage();
-    await signUpInContext(page.context(), {});
-    // Every "Loading…" the profile page shows while a tab's code loads: over a frame there must be none.
-    await page.addInitScript({
-      content: `window.tabLoaders = 0;
-        new MutationObserver(() => { if (document.querySelector(".profile-loading")) window.tabLoaders++; })
-          .observe(document, { childList: true, subtree: true });`,
-    });
-    for (const [path, control] of [
-      ["/profile/Security", page.getByLabel("Current password")],
-      ["/profile/Privacy", page.getByRole("button", { name: "Delete my account" })],
-    ] as const) {
-      const response = await page.goto(path);
-      expect(await response?.text()).toContain("data-signed-in-frame");
-      expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
-      expect(await control.isEnabled()).toBe(true);
-      expect(await page.locator(".profile-noscript").count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { tabLoaders: number }).tabLoaders)).toBe(0);
-      await expectNoAxeViolations(page);
-    }
-  });
-
-  it("still start when the tab's code fails to load first, and say so in the tab alone, the other tabs usable", async () => {
+describe("the Security and Privacy tabs", () => {
+  it("say so in the tab alone when the tab's code fails to load, the other tabs usable", async () => {
     const page = await openPage();
     await signUpInContext(page.context(), {});
     await page.route("**/assets/privacy-tab-*.js", (route) => route.abort());
-    // The browser tests' goto waits for the app to have replaced the frame: a failed start never does.
     await page.goto("/profile/Privacy");
-    expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
     const tabError = page.getByRole("alert").filter({ hasText: "This tab could not be loaded" });
     await expect.poll(isVisible(tabError)).toBe(true);
     expect(await tabError.innerText()).toContain("Check your connection, then reload the page to try again.");

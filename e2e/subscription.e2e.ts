@@ -65,7 +65,6 @@ describe("subscription page", () => {
       await held;
       await route.continue();
     });
-    // Within the app: a page load arrives as a frame that already shows the offer (decision 017).
     await page.goto("/");
     await page.getByRole("button", { name: /^Account menu for / }).click();
     await page.getByRole("menuitem", { name: "Subscription" }).click();
@@ -99,16 +98,14 @@ describe("subscription page", () => {
       await held;
       await route.continue();
     });
-    // A page load shows the server's frame of the page until the app knows who is signed in (the
-    // navigation settles once the app has taken over, so it is awaited after the release).
+    // The page waits for who is signed in, showing its loader (the navigation settles once the app has
+    // started, so it is awaited after the release).
     const loading = page.goto("/subscription");
-    await expect.poll(() => page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
-    expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(1);
+    await expect.poll(() => page.getByRole("status", { name: "Loading" }).isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Please Login." }).count()).toBe(0);
     release();
     await loading;
-    expect(await page.locator("#root[data-signed-in-frame]").count()).toBe(0);
-    expect(await page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Features" }).isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Please Login." }).count()).toBe(0);
   });
 
@@ -210,28 +207,18 @@ describe("subscription page", () => {
     });
   }
 
-  it("arrives as HTML that already says the visitor's access and offer, and the app takes over without a shift (decision 017)", async () => {
-    // Without JavaScript the page stays as the server sent it, as it is before the app starts.
-    const frame = await openPage({ language: "fr", javaScript: false });
-    // Student access needs a school address (a student elsewhere has the trial, and no frame).
-    await signUpInContext(frame.context(), { role: "law student" }, { email: uniqueEmail("student", SCHOOL_DOMAIN) });
-    await frame.goto("/subscription");
-    // The day the student access ends is the account's own, written by the server in the page's language.
-    const accessText = await frame.locator(".subscription-access").innerText();
-    expect(accessText).toMatch(
-      /^À titre d’étudiant ou d’étudiante en droit, vous avez un accès gratuit jusqu’au \d{1,2} \S+ \d{4}\.$/,
-    );
-    expect(await frame.getByRole("heading", { name: "Fonctionnalités" }).isVisible()).toBe(true);
-    const frameBox = await frame.locator(".subscription-access").boundingBox();
-
+  it("says a student's access and the day it ends in the page's language", async () => {
     const page = await openPage({ language: "fr" });
     await blockStripeScript(page.context());
+    // Student access needs a school address (a student elsewhere has the trial).
     await signUpInContext(page.context(), { role: "law student" }, { email: uniqueEmail("student", SCHOOL_DOMAIN) });
-    const response = await page.goto("/subscription");
-    expect(await response?.text()).toContain("data-signed-in-frame");
-    await expect.poll(() => page.locator("#root[data-signed-in-frame]").count()).toBe(0);
-    expect(await page.locator(".subscription-access").innerText()).toBe(accessText);
-    expect(await page.locator(".subscription-access").boundingBox()).toEqual(frameBox);
+    await page.goto("/subscription");
+    const access = page.locator(".subscription-access");
+    await expect.poll(() => access.isVisible()).toBe(true);
+    expect(await access.innerText()).toMatch(
+      /^À titre d’étudiant ou d’étudiante en droit, vous avez un accès gratuit jusqu’au \d{1,2} \S+ \d{4}\.$/,
+    );
+    expect(await page.getByRole("heading", { name: "Fonctionnalités" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
   });
 
