@@ -22,12 +22,12 @@ import { App } from "@/app/app";
 import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
-import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { pricingSessionQueryOptions } from "@/features/subscription/api/get-pricing-session";
 import { SignedInFrameContext } from "@/hooks/use-account-text";
 import { ServerScreenWidthContext } from "@/hooks/use-media-query";
 import { i18n, i18nReady } from "@/i18n";
 import { entitlementQueryOptions } from "@/lib/entitlement";
+import { LOGGED_OUT, userDetailsQueryOptions } from "@/lib/get-user-details";
 
 /**
  * Widths a frame is rendered at: a common phone's (Lighthouse's mobile preset), and a laptop's.
