@@ -3,13 +3,18 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
 import { z } from "zod";
-import { KNOWN_DEVICE_DAYS } from "./modules/auth/known-devices.ts";
 
 /**
  * Every setting of the server, read once from the environment at start-up.
  * Behaviour branches on APP_ENV, never on NODE_ENV (tools set NODE_ENV for their own reasons).
  * Unknown or malformed values stop start-up with one line per problem.
  */
+
+/**
+ * A browser stays known this long after its last sign-in (its cookie's life; the retention job forgets it then).
+ * Fixed, not a setting: the privacy notice shows it (client config, privacy.retentionDays).
+ */
+export const KNOWN_DEVICE_DAYS = 365;
 
 const url = z.url({ protocol: /^https?$/ });
 /** A link shown in the app: an absolute http(s) address or a path of this site. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { describeUserAgent } from "../src/modules/sessions/devices.ts";
+import { describeUserAgent } from "../src/lib/user-agents.ts";
 import { emulatorEnv } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 import { startSmtpServer } from "./smtp.ts";

@@ -7,11 +7,11 @@ import { App } from "@/app/app";
 import { createQueryClient } from "@/app/query-client";
 import { loadRoutesFor, routes } from "@/app/router";
 import { StartupError } from "@/app/startup-error";
-import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { getCurrentLanguage, i18nReady } from "@/i18n";
 import { loadAntdStylesheet } from "@/lib/antd-stylesheet";
 import { loadClientConfig } from "@/lib/client-config";
 import { firstContentfulPaint } from "@/lib/first-contentful-paint";
+import { LOGGED_OUT, userDetailsQueryOptions } from "@/lib/get-user-details";
 
 function findRootElement(): HTMLElement {
   const element = document.getElementById("root");

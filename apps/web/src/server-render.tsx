@@ -16,8 +16,8 @@ import { App } from "@/app/app";
 import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
-import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { i18n, i18nReady } from "@/i18n";
+import { LOGGED_OUT, userDetailsQueryOptions } from "@/lib/get-user-details";
 
 const handler = createStaticHandler(routes);
 

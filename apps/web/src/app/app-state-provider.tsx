@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useMemo, useState } from "react";
-import { useUserDetails } from "@/features/auth/api/get-user-details";
 import { type AppState, AppStateContext, CANLII_ORIGIN_STORAGE_KEY, DEFAULT_ACTIVE_TITLE } from "@/lib/app-state";
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
+import { useUserDetails } from "@/lib/get-user-details";
 
 /** Fills SPEC §3's app state: the profile from the user-details query, the rest from this tab. */
 export function AppStateProvider({ children }: { children: ReactNode }) {

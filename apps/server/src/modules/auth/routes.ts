@@ -23,23 +23,22 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
+import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
+import { failureMessages, sendFailure } from "../accounts/failures.ts";
+import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
 import { findPendingSignIn } from "../mfa/second-factor.ts";
-import { getAccountUser } from "../mfa/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { findKnownDevice } from "../sessions/known-devices.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
-import { failureMessages, sendFailure } from "./failures.ts";
-import { findKnownDevice } from "./known-devices.ts";
 import {
   changePassword,
   completeSecondFactor,
-  getAuthDependencies,
   logInWithPasskey,
   logInWithPassword,
   reauthenticate,
-  recordLockout,
   registerAccount,
   requestPasswordReset,
   resetPassword,

@@ -2,16 +2,17 @@ import { type Language, type registerRequestSchema, USERNAME_MAX_LENGTH } from "
 import type { ReauthenticateRequest } from "@precis/contract/sessions";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { and, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/mini";
-import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { passwordResetCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
-import { getRequestOrigin, type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
+import { recordConsents } from "../accounts/consents.ts";
+import type { AuthDependencies } from "../accounts/dependencies.ts";
+import { recordAuditEvent } from "../audit/service.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
@@ -23,7 +24,6 @@ import {
   spendSecondFactorCode,
   startPendingSignIn,
 } from "../mfa/second-factor.ts";
-import { recordConsents } from "../privacy/consents.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import type { ActiveSession } from "../sessions/service.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
@@ -35,27 +35,7 @@ import {
   type PasswordProblem,
   verifyPassword,
 } from "./passwords.ts";
-import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "./security-codes.ts";
 import { getUsernameSkeleton } from "./username-skeleton.ts";
-
-export interface AuthDependencies {
-  db: AppDatabase;
-  config: AppConfig;
-  now: Date;
-  origin: RequestOrigin;
-}
-
-/** What every account operation of one request needs: the database, settings, its time and origin. */
-export function getAuthDependencies(app: FastifyInstance, request: FastifyRequest): AuthDependencies {
-  return { db: app.database.db, config: app.config, now: app.clock(), origin: getRequestOrigin(request) };
-}
-
-/** Audits a refused guess: which limit refused it (by its key's kind, never the key itself). */
-export async function recordLockout(app: FastifyInstance, request: FastifyRequest, check: { key: string }) {
-  await recordAuditEvent(app.database.db, getRequestOrigin(request), "locked", null, {
-    key: check.key.split(":")[0] ?? "",
-  });
-}
 
 type AccountUser = typeof users.$inferSelect;
 

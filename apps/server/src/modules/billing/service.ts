@@ -5,6 +5,7 @@ import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { memoUsage, stripeCustomers, subscriptions, users } from "../../db/schema.ts";
+import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import {
   type FoundSession,
   foundSessionColumns,
@@ -12,7 +13,6 @@ import {
   type SessionSecrets,
   sessionParameters,
 } from "../sessions/service.ts";
-import { isAcademicEmail } from "../verification/academic-domains.ts";
 import { computeEntitlement, usageMonthOf } from "./entitlements.ts";
 
 /** Statuses that still describe a plan the user has (and may manage), even if payment is late. */

@@ -9,9 +9,9 @@ import {
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
+import { failureMessages } from "../accounts/failures.ts";
+import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
-import { failureMessages } from "../auth/failures.ts";
-import { getAccountUser } from "../mfa/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { openSession } from "../sessions/service.ts";

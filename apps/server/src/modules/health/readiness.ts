@@ -1,4 +1,5 @@
-import type { PrerenderState } from "../../plugins/prerender.ts";
+/** How the prerender bundle loaded (the prerender plugin's loader answers in these words). */
+export type PrerenderState = "loaded" | "failed" | "missing";
 
 /**
  * What /api/ready needs to know beyond the database: whether shutdown has begun, and how the prerender bundle

@@ -1,6 +1,6 @@
 import type { Language } from "@precis/contract/auth";
+import { describeUserAgent } from "../../lib/user-agents.ts";
 import type { RequestOrigin } from "../audit/service.ts";
-import { describeUserAgent } from "../sessions/devices.ts";
 
 /** When, from what and from where a change to an account was made: what every security email tells its owner. */
 export interface Occurrence {

@@ -18,9 +18,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
+import { getAuthDependencies } from "../accounts/dependencies.ts";
+import { failureMessages, sendFailure } from "../accounts/failures.ts";
+import { getAccountUser } from "../accounts/users.ts";
 import { recordAuditEvent } from "../audit/service.ts";
-import { failureMessages, sendFailure } from "../auth/failures.ts";
-import { getAuthDependencies } from "../auth/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
@@ -35,7 +36,6 @@ import {
 import {
   disableTotp,
   enableTotp,
-  getAccountUser,
   getMfaStatus,
   noticeSecondFactorChange,
   renewRecoveryCodes,

@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { pendingSignIns, totpFactors } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
-import { MAX_CODE_ATTEMPTS } from "../auth/security-codes.ts";
+import { MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
 import { hashSecret } from "../sessions/service.ts";
 import { isRecoveryCodeShaped, spendRecoveryCode } from "./recovery-codes.ts";
 import { spendTotpCode } from "./totp.ts";

@@ -1,10 +1,11 @@
 import type { MfaStatus } from "@precis/contract/mfa";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { recoveryCodes, totpFactors, users } from "../../db/schema.ts";
+import { recoveryCodes, totpFactors, type users } from "../../db/schema.ts";
+import type { AuthDependencies } from "../accounts/dependencies.ts";
+import { getAccountUser } from "../accounts/users.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { verifyPassword } from "../auth/passwords.ts";
-import type { AuthDependencies } from "../auth/service.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail, type SecondFactorChange } from "../mail/templates.ts";
@@ -14,12 +15,6 @@ import { spendSecondFactorCode } from "./second-factor.ts";
 import { createTotp, encryptTotpSecret, generateTotpSecret, spendTotpCode } from "./totp.ts";
 
 type AccountUser = typeof users.$inferSelect;
-
-export async function getAccountUser(db: AppDatabase, userId: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new Error(`user ${userId} of a live session does not exist`);
-  return user;
-}
 
 /** Tells the owner, in their language, what changed, when, from what and from where. */
 export async function noticeSecondFactorChange(

@@ -17,11 +17,11 @@ import {
   userIdentities,
   users,
 } from "../../db/schema.ts";
+import { listConsents } from "../accounts/consents.ts";
 import { getEntitlement } from "../billing/service.ts";
 import { getMemoOptions } from "../memo-settings/service.ts";
 import { listPasskeys } from "../mfa/passkeys.ts";
 import { countUnusedRecoveryCodes } from "../mfa/recovery-codes.ts";
-import { listConsents } from "./consents.ts";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;

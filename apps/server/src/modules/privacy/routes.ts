@@ -10,11 +10,11 @@ import {
 } from "@precis/contract/legal";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
+import { listConsents, recordConsents } from "../accounts/consents.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { getSessionCookieName, requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
-import { listConsents, recordConsents } from "./consents.ts";
 import { cancelAccountDeletion, scheduleAccountDeletion } from "./deletion.ts";
 import { exportAccount } from "./export.ts";
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { users } from "../../db/schema.ts";
-import { hasAcceptedCurrentVersions } from "../privacy/consents.ts";
+import { hasAcceptedCurrentVersions } from "../accounts/consents.ts";
 import {
   type FoundSession,
   foundSessionColumns,

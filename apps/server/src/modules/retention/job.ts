@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config.ts";
+import { KNOWN_DEVICE_DAYS } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import {
   auditEvents,
@@ -18,7 +19,6 @@ import {
 } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
-import { KNOWN_DEVICE_DAYS } from "../auth/known-devices.ts";
 
 /** Any fixed number, the same in every instance. */
 const RETENTION_LOCK = 7_202_612;

@@ -2,7 +2,7 @@ import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { sendApiError } from "../../plugins/errors.ts";
-import { rememberDevice } from "../auth/known-devices.ts";
+import { rememberDevice } from "./known-devices.ts";
 import {
   type ActiveSession,
   findActiveSession,
@@ -85,7 +85,7 @@ export async function registerSessions(app: FastifyInstance) {
       now,
     });
     if (isNoticed) app.mailWorker.nudge();
-    // A browser that has signed in is its owner's from now on (modules/auth/known-devices.ts).
+    // A browser that has signed in is its owner's from now on (known-devices.ts).
     await rememberDevice(app.database.db, config, this, userId, now);
     const opened = await openSession(app.database.db, {
       userId,

@@ -6,9 +6,9 @@ import {
 } from "@precis/contract/sessions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
+import { describeUserAgent } from "../../lib/user-agents.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
-import { describeUserAgent } from "./devices.ts";
 import { requireSession } from "./plugin.ts";
 import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./service.ts";
 

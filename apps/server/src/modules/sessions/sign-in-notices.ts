@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
+import { describeUserAgent, getDeviceFamily } from "../../lib/user-agents.ts";
 import { formatEmailTime } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
-import { describeUserAgent, getDeviceFamily } from "./devices.ts";
 
 /** How many earlier sessions are compared: more than anyone's browsers, few enough to read at each sign-in. */
 const EARLIER_SESSIONS_COMPARED = 200;

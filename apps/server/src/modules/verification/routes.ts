@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
-import { failureMessages, sendFailure } from "../auth/failures.ts";
-import { getAuthDependencies, recordLockout } from "../auth/service.ts";
+import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
+import { failureMessages, sendFailure } from "../accounts/failures.ts";
 import { enforceRateLimits, type RateLimitCheck } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { resendVerificationCode, verifyEmailCode } from "./service.ts";

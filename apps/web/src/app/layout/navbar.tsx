@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { LanguageSwitch } from "@/components/language-switch";
 import { LinkButton } from "@/components/link-button";
 import { LogoMark } from "@/components/logo-mark";
-import { useUserDetails } from "@/features/auth/api/get-user-details";
 import { useClientConfig } from "@/lib/client-config";
+import { useUserDetails } from "@/lib/get-user-details";
 
 // Only a logged-in visitor sees it, and its dropdown menu is the heaviest part of the shell:
 // anonymous readers of the documentation never download it.

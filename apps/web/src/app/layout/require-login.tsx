@@ -5,8 +5,8 @@ import { Outlet } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
 import { PageLoader } from "@/components/page-loader";
 import { StatusMessage } from "@/components/status-message";
-import { useUserDetails } from "@/features/auth/api/get-user-details";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useUserDetails } from "@/lib/get-user-details";
 
 /** Renders the child route only once the profile is known to exist (SPEC §2, §6). */
 export function RequireLogin() {

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
-import { LOGGED_OUT, userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { useLogout } from "@/features/auth/api/logout";
 import { clearAccessKey } from "@/lib/api-client";
+import { LOGGED_OUT, userDetailsQueryOptions } from "@/lib/get-user-details";
 import { type SessionActions, SessionActionsContext } from "@/lib/session-actions";
 
 /** Fills lib/session-actions.ts from the auth feature; inside the router, which the logout's navigation needs. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { apiRequest, clearAccessKey } from "@/lib/api-client";
-import { userDetailsQueryOptions } from "./get-user-details";
+import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 export function logout(): Promise<unknown> {
   return apiRequest("/logout");

@@ -1,8 +1,8 @@
 import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { apiRequest } from "@/lib/api-client";
+import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 export type ResetPasswordInput = { email: string; password: string; securityCode: string };
 

@@ -1,7 +1,7 @@
 import { EMAIL_MAX_LENGTH } from "@precis/contract/account-rules";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { trimValue } from "@/features/auth/lib/form-rules";
+import { trimValue } from "@/lib/form-rules";
 
 /** The Email field of every account form, as the form field `email`. SPEC §5: required, and an email address. */
 export function EmailField() {

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
-import type { Failure } from "@/features/auth/lib/account-errors";
-import { formatDuration, toWaitMinutes } from "@/features/auth/lib/format-duration";
 import { getCurrentLanguage } from "@/i18n";
+import type { Failure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
+import { formatDuration, toWaitMinutes } from "@/lib/format-duration";
 
 /** A failed call's message, announced at once (role="alert"). */
 export function FailureAlert({ failure }: { failure: Failure }) {

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { useLogInWithPasskey } from "@/features/auth/api/login-with-passkey";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
-import { type Failure, getPasskeyLoginFailure } from "@/features/auth/lib/account-errors";
 import type { Destination } from "@/features/auth/lib/destinations";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
+import { type Failure, getPasskeyLoginFailure } from "@/lib/account-errors";
 
 /**
  * "Sign in with a passkey" on /login: the browser lists the passkeys it holds for this site, the chosen one names

@@ -8,14 +8,14 @@ import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
+import { SsoSignIn } from "@/features/auth/components/sso-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
-import type { RegistrationFailure } from "@/features/auth/lib/account-errors";
 import type { Destination } from "@/features/auth/lib/destinations";
-import { passwordRequirementsRule, trimValue } from "@/features/auth/lib/form-rules";
-import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
+import type { RegistrationFailure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
+import { passwordRequirementsRule, trimValue } from "@/lib/form-rules";
 
 export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
   Pick<RegisterRequest, "name" | "firstName" | "lastName" | "organization" | "areaOfLaw"> & {

@@ -6,10 +6,10 @@ import { AuthPage } from "@/features/auth/components/auth-page";
 import { RegistrationForm, type RegistrationValues } from "@/features/auth/components/registration-form";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
 import { WelcomePanel } from "@/features/auth/components/welcome-panel";
-import { getRegistrationFailure, type RegistrationStatus } from "@/features/auth/lib/account-errors";
 import { getPostLoginDestination } from "@/features/auth/lib/destinations";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getCurrentLanguage } from "@/i18n";
+import { getRegistrationFailure, type RegistrationStatus } from "@/lib/account-errors";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 

@@ -7,9 +7,9 @@ import { DestinationLink } from "@/features/auth/components/destination-link";
 import { useCountdown } from "@/features/auth/hooks/use-countdown";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { getPostRegistrationDestination, SUBSCRIPTION_PATH } from "@/features/auth/lib/destinations";
-import { formatDuration } from "@/features/auth/lib/format-duration";
 import { getCurrentLanguage } from "@/i18n";
 import { useClientConfig } from "@/lib/client-config";
+import { formatDuration } from "@/lib/format-duration";
 
 /** SPEC §9: the registration-success redirect waits 5 seconds. */
 const REDIRECT_SECONDS = 5;

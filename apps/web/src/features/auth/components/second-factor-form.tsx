@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLogInWithSecondFactor } from "@/features/auth/api/login-second-factor";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { type Failure, getSecondFactorFailure } from "@/features/auth/lib/account-errors";
+import { type Failure, getSecondFactorFailure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
 
 type CodeValues = { code: string };

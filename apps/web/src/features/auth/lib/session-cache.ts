@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
+import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 /**
  * After a login or a registration the browser holds a new session, possibly another person's:

@@ -7,8 +7,8 @@ import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
-import { getFindUserFailure } from "@/features/auth/lib/account-errors";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { getFindUserFailure } from "@/lib/account-errors";
 
 type FindUserValues = { email: string };
 

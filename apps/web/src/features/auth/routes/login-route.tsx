@@ -11,14 +11,14 @@ import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
 import { SecondFactorForm } from "@/features/auth/components/second-factor-form";
+import { SsoSignIn } from "@/features/auth/components/sso-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
-import { getLoginFailure } from "@/features/auth/lib/account-errors";
 import { getPostLoginDestination } from "@/features/auth/lib/destinations";
-import { SsoSignIn } from "@/features/sso/components/sso-sign-in";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
+import { getLoginFailure } from "@/lib/account-errors";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 

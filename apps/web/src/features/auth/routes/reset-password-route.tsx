@@ -12,9 +12,9 @@ import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
-import { getResetPasswordFailure, type ResetPasswordStatus } from "@/features/auth/lib/account-errors";
-import { passwordRequirementsRule } from "@/features/auth/lib/form-rules";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { getResetPasswordFailure, type ResetPasswordStatus } from "@/lib/account-errors";
+import { passwordRequirementsRule } from "@/lib/form-rules";
 
 type ResetPasswordValues = ResetPasswordInput & { confirmPassword: string };
 

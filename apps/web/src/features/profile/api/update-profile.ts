@@ -1,8 +1,8 @@
 import { type UpdateProfileRequest, userDetailsResponseSchema } from "@precis/contract/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { apiRequest } from "@/lib/api-client";
 import { entitlementQueryOptions } from "@/lib/entitlement";
+import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 // The profile lives under one query for the whole app (ADR 006): the shell's avatar and this page
 // read the same answer, so a saved name shows in the navbar at once.

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
-import { formatDuration, toWaitMinutes } from "@/features/auth/lib/format-duration";
 import { getCurrentLanguage } from "@/i18n";
+import { formatDuration, toWaitMinutes } from "@/lib/format-duration";
 import { type VerificationFailure, verificationFailureTexts } from "../lib/verification-errors";
 
 /** The texts of a 429 that has no Retry-After to count down from. */

@@ -1,4 +1,4 @@
-import { getAccountErrorCode } from "@/features/auth/lib/account-errors";
+import { getAccountErrorCode } from "@/lib/account-errors";
 import { isApiRequestError } from "@/lib/api-client";
 
 /**

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppConfig } from "../../config.ts";
+import { type AppConfig, KNOWN_DEVICE_DAYS } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { knownDevices, users } from "../../db/schema.ts";
-import { hashSecret } from "../sessions/service.ts";
+import { hashSecret } from "./service.ts";
 
-/** A browser stays known this long after its last sign-in (its cookie's life; the retention job forgets it then). */
-export const KNOWN_DEVICE_DAYS = 365;
 const MAX_TOKEN_LENGTH = 100;
 
 /** Outside development Secure and __Host- prefixed, like the session cookie. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { type ConfiguredFirebase, loadFirebaseAuth } from "@/features/sso/lib/firebase-sign-in";
+import { type ConfiguredFirebase, loadFirebaseAuth } from "@/features/auth/lib/firebase-sign-in";
 import { useClientConfig } from "@/lib/client-config";
 
 /** Why the Google and Microsoft buttons are disabled, as a key of the sso catalogue's `buttons` group. */

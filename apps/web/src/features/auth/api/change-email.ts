@@ -1,9 +1,9 @@
 import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userDetailsQueryOptions } from "@/features/auth/api/get-user-details";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
-import type { SsoIdentity } from "@/features/sso/lib/firebase-sign-in";
+import type { SsoIdentity } from "@/features/auth/lib/firebase-sign-in";
 import { apiRequest } from "@/lib/api-client";
+import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 /** `POST /api/sso/change-email`: moves the logged-in account to the email of a fresh Google or Microsoft sign-in. */
 export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {

@@ -3,8 +3,8 @@ import { GoogleOutlined, LoadingOutlined, WindowsOutlined } from "@ant-design/ic
 import { Button } from "antd";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { UnavailableReason } from "@/features/sso/hooks/use-configured-firebase";
-import type { SsoProviderName } from "@/features/sso/lib/firebase-sign-in";
+import type { UnavailableReason } from "@/features/auth/hooks/use-configured-firebase";
+import type { SsoProviderName } from "@/features/auth/lib/firebase-sign-in";
 
 const providers = [
   { name: "google", icon: GoogleOutlined, labelKey: "buttons.google" },

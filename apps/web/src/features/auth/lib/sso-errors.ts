@@ -1,5 +1,5 @@
-import { getAccountErrorCode } from "@/features/auth/lib/account-errors";
 import type enSso from "@/i18n/en/sso.json";
+import { getAccountErrorCode } from "@/lib/account-errors";
 import { isApiRequestError } from "@/lib/api-client";
 import { MissingEmailError } from "./firebase-sign-in";
 

@@ -2,8 +2,8 @@ import type { StatusResponse } from "@precis/contract/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { loadStatusResponseSchema } from "@/features/auth/api/login";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
+import type { SsoIdentity } from "@/features/auth/lib/firebase-sign-in";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
-import type { SsoIdentity } from "@/features/sso/lib/firebase-sign-in";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /** `POST /api/sso/login` (HTTP Basic: email and ID token); 404 means no account yet. */
