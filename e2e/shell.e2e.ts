@@ -72,7 +72,7 @@ describe("layout shell and home", () => {
     expect(await details.json()).toEqual({ userProfile: null });
   });
 
-  it("styles antd's components from the build's stylesheet, without writing their styles as they render (decision 021)", async () => {
+  it("styles antd's components from the build's stylesheet, without writing their styles as they render (decision 033)", async () => {
     const page = await openPage();
     // The <style> elements the server's HTML brought: antd may add its theme's CSS variables beside them,
     // never a component's rules (scoped by antd's `:where(.css-…)`).

@@ -241,7 +241,7 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
   it("still hints the page's own chunks, and carries its stylesheets to style the HTML already there", async () => {
     const response = await get("/document/faq");
     const head = response.body.slice(0, response.body.indexOf("</head>"));
-    // At low priority: the HTML is the first paint, the scripts only make it interactive (decision 019).
+    // At low priority: the HTML is the first paint, the scripts only make it interactive (decision 033).
     expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/docs-1.js">');
     expect(head).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc123.js">');
     expect(head).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority)/);

@@ -96,7 +96,7 @@ function renderHints(page: PageFiles, language: string, content: string[], style
 
 /**
  * On a prerendered page the HTML is the first paint, and the scripts only make it interactive: asked for
- * at low priority, they no longer compete with what paints (decision 019). Chromium fetches module scripts
+ * at low priority, they no longer compete with what paints (decision 033). Chromium fetches module scripts
  * and their preloads at high priority, the priority of render-blocking scripts, and Lighthouse counts
  * such a script as holding back the first paint whenever it happened to arrive before it.
  */

@@ -9,10 +9,7 @@ import type { RouteObject } from "react-router";
  * components and the loaders, and the tests a stand-in for them.
  */
 
-/**
- * A route's `handle`: what its page needs loaded before a prerendered copy of it can hydrate, or before
- * the app renders over a signed-in frame of it, which must then show what the frame showed.
- */
+/** A route's `handle`: what its page needs loaded before a prerendered copy of it can hydrate. */
 export interface PageHandle {
   preload?: (pathname: string, config: ClientConfig, queryClient: QueryClient) => Promise<unknown>;
 }

@@ -33,7 +33,7 @@ function IconsWithStaticStyles({ children }: { children: ReactNode }) {
   return <IconProvider value={value}>{children}</IconProvider>;
 }
 
-/** In the browser's build, antd's components take their styles from a stylesheet made with this theme instead of generating them (decision 021). */
+/** In the browser's build, antd's components take their styles from a stylesheet made with this theme instead of generating them (decision 033). */
 const appTheme = antdStylesAreBuilt ? { ...theme, zeroRuntime: true } : theme;
 
 /** antd theme and locale; re-renders on a language switch because useTranslation subscribes to it. */

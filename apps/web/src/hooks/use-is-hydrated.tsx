@@ -12,7 +12,7 @@ const neverChanges = () => () => {};
  * answers false on the server and while React hydrates, true otherwise. Once hydrated, React re-renders
  * the component that asked synchronously, in one task it cannot slice: here only this provider, whose
  * deferred value keeps the old answer in that render. The new answer follows in a transition, which
- * React renders in slices that yield to the browser (decision 019). A part of the page that has not
+ * React renders in slices that yield to the browser (decision 033). A part of the page that has not
  * hydrated yet when it comes (below a Suspense boundary) is hydrated first with the old answer, as
  * React does for any change above such a part.
  */
@@ -28,7 +28,7 @@ export function HydrationStateProvider({ children }: { children: ReactNode }) {
 
 /**
  * False on the server and while React attaches to the server's HTML; true from the render after, and
- * from the first render of a page the browser renders itself (over a signed-in frame, say).
+ * from the first render of a page the browser renders itself.
  */
 export function useIsHydrated(): boolean {
   return useContext(IsHydratedContext);

@@ -1,7 +1,7 @@
 import { useIsHydrated } from "./use-is-hydrated";
 
 /**
- * Props for controls the server prerenders (decision 014). Until the app has started, a click on them
+ * Props for controls the server prerenders (decision 033). Until the app has started, a click on them
  * would be lost and a value typed in would be lost when it takes over, so they are disabled and busy
  * until then. The browser tests wait for every busy form and group of buttons (e2e/support/browser.ts).
  */

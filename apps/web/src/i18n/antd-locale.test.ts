@@ -6,13 +6,14 @@ describe("antd's locale per language", () => {
     vi.resetModules();
   });
 
-  it("is English until French is loaded, then French", async () => {
+  it("is antd's own English until French is loaded, then French", async () => {
     const { getAntdLocale, loadAntdLocale } = await import("./antd-locale.ts");
-    expect(getAntdLocale("en").locale).toBe("en");
-    expect(getAntdLocale("fr").locale).toBe("en");
+    await loadAntdLocale("en");
+    expect(getAntdLocale("en")).toBeUndefined();
+    expect(getAntdLocale("fr")).toBeUndefined();
     await loadAntdLocale("fr");
-    expect(getAntdLocale("fr").locale).toBe("fr");
-    expect(getAntdLocale("fr").global?.show).toBe("Afficher");
+    expect(getAntdLocale("fr")?.locale).toBe("fr");
+    expect(getAntdLocale("fr")?.global?.show).toBe("Afficher");
   });
 
   it("stays English, without failing, when the French chunk cannot be fetched", async () => {
@@ -20,7 +21,7 @@ describe("antd's locale per language", () => {
     const { getAntdLocale, loadAntdLocale } = await import("./antd-locale.ts");
     const unreachable = { "./antd-locales/fr.ts": () => Promise.reject(new Error("Failed to fetch")) };
     await expect(loadAntdLocale("fr", unreachable)).resolves.toBeUndefined();
-    expect(getAntdLocale("fr").locale).toBe("en");
+    expect(getAntdLocale("fr")).toBeUndefined();
     expect(warning).toHaveBeenCalledOnce();
   });
 });

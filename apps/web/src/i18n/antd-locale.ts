@@ -1,5 +1,4 @@
 import type { ConfigProviderProps } from "antd";
-import enUS from "antd/locale/en_US";
 import type { SupportedLanguage } from "./languages";
 
 type Locale = NonNullable<ConfigProviderProps["locale"]>;
@@ -11,7 +10,7 @@ type Locale = NonNullable<ConfigProviderProps["locale"]>;
  * with its first catalogue, so it is there before that language renders.
  */
 const localeLoaders = import.meta.glob<Locale>("./antd-locales/*.ts", { import: "default" });
-const loadedLocales = new Map<SupportedLanguage, Locale>([["en", enUS]]);
+const loadedLocales = new Map<SupportedLanguage, Locale>();
 
 /**
  * Never rejects: if the chunk cannot be fetched, antd's few texts (a button's label, a picker's
@@ -19,7 +18,7 @@ const loadedLocales = new Map<SupportedLanguage, Locale>([["en", enUS]]);
  */
 export async function loadAntdLocale(language: SupportedLanguage, loaders = localeLoaders): Promise<void> {
   const load = loaders[`./antd-locales/${language}.ts`];
-  if (loadedLocales.has(language) || !load) return;
+  if (language === "en" || loadedLocales.has(language) || !load) return;
   try {
     loadedLocales.set(language, await load());
   } catch (error) {
@@ -27,7 +26,11 @@ export async function loadAntdLocale(language: SupportedLanguage, loaders = loca
   }
 }
 
-/** The language's antd texts once loaded; English until then (never the case once index.ts is ready). */
-export function getAntdLocale(language: SupportedLanguage): Locale {
-  return loadedLocales.get(language) ?? enUS;
+/**
+ * The language's antd texts once loaded; undefined for English, and until then (never the case once index.ts is
+ * ready): antd then uses its own English, which every page's code already holds. Importing `antd/locale/en_US`
+ * would bundle a second copy of it (antd's public locale files are CommonJS).
+ */
+export function getAntdLocale(language: SupportedLanguage): Locale | undefined {
+  return loadedLocales.get(language);
 }

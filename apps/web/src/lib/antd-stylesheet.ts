@@ -3,7 +3,7 @@ import antdStylesheetUrl from "virtual:antd-stylesheet";
 /**
  * Whether antd's components take their styles from the build's stylesheet (the browser's production
  * build) instead of generating them as they render (development, and the prerender, which sends the
- * page's own styles inline). See app/build/antd-stylesheet-plugin.ts and decision 021.
+ * page's own styles inline). See app/build/antd-stylesheet-plugin.ts and decision 033.
  */
 export const antdStylesAreBuilt = antdStylesheetUrl !== null;
 

@@ -9,7 +9,7 @@ const MAX_WAIT_MS = 1_000;
  * (a tab opened in the background paints only when shown) or cannot say so.
  *
  * The app waits for it before hydrating: on a slow phone, the server's HTML then reaches the screen
- * before the page's scripts take the main thread (decision 019).
+ * before the page's scripts take the main thread (decision 033).
  */
 export function firstContentfulPaint(): Promise<void> {
   return new Promise((resolve) => {

@@ -7,7 +7,7 @@ import type {
 
 /*
  * Passkeys (WebAuthn) through @simplewebauthn/browser, loaded on the first use: /login's first load, which has
- * a budget (decision 015), and the pages that never use a passkey do without it.
+ * a budget (decision 033), and the pages that never use a passkey do without it.
  */
 
 const loadWebAuthn = () => import("@simplewebauthn/browser");

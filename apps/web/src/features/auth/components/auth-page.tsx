@@ -10,7 +10,7 @@ import { useClientConfig } from "@/lib/client-config";
 /**
  * The frame of the standalone account pages: a slim header (logo home link, language switch)
  * and a centred main area. No navbar or footer, so nothing competes with the form.
- * Login and registration arrive prerendered, their forms held until the app starts (decision 014):
+ * Login and registration arrive prerendered, their forms held until the app starts (decision 033):
  * without JavaScript it never does, so those visitors are told why.
  */
 export function AuthPage({ children }: { children: ReactNode }) {

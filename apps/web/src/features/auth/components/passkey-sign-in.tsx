@@ -11,7 +11,7 @@ import { type Failure, getPasskeyLoginFailure } from "@/lib/account-errors";
 
 /**
  * "Sign in with a passkey" on /login: the browser lists the passkeys it holds for this site, the chosen one names
- * the account, and the session opens with no second step. WebAuthn's code loads on the click (decision 015).
+ * the account, and the session opens with no second step. WebAuthn's code loads on the click (decision 033).
  */
 export function PasskeySignIn({ destination }: { destination: Destination }) {
   const { t } = useTranslation("auth");
@@ -38,7 +38,7 @@ export function PasskeySignIn({ destination }: { destination: Destination }) {
         size="large"
         block
         className="auth-passkey"
-        // Prerendered: a click before the app starts would be lost (decision 014).
+        // Prerendered: a click before the app starts would be lost (decision 033).
         disabled={!isHydrated}
         aria-disabled={isBusy}
         aria-busy={!isHydrated || passkeyMutation.isPending}
