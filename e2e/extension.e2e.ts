@@ -9,6 +9,7 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { extensionIdFromPublicKey } from "../apps/extension/scripts/extension-id.ts";
+import { compiledServerEntry } from "../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../apps/server/test/smtp.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
@@ -59,7 +60,7 @@ beforeAll(async () => {
 
   smtp = await startSmtpServer(0);
   dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-extension-"));
-  portal = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  portal = spawn(process.execPath, [compiledServerEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

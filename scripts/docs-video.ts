@@ -32,6 +32,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Locator, type Page } from "playwright-core";
+import { compiledServerEntry } from "../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { type ReceivedMail, startSmtpServer } from "../apps/server/test/smtp.ts";
 import {
@@ -79,8 +80,8 @@ type SceneStart = { scene: VideoTutorialScene; at: number };
 
 async function main() {
   ensureTools();
-  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html")))
-    fail("The web app is not built: run `npm run build` first.");
+  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html")) || !existsSync(compiledServerEntry))
+    fail("The app is not built: run `npm run build` first.");
   const captions = readCaptions();
   const workDir = await mkdtemp(path.join(tmpdir(), "precis-docs-video-"));
   const stops: (() => Promise<unknown>)[] = [() => rm(workDir, { recursive: true, force: true })];
@@ -160,7 +161,7 @@ async function startServer(workDir: string, stops: (() => Promise<unknown>)[]) {
   stops.push(smtp.close);
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const server = spawn(process.execPath, [compiledServerEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

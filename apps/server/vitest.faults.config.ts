@@ -9,6 +9,8 @@ export default defineConfig({
     name: "faults",
     root: import.meta.dirname,
     environment: "node",
+    // Some tests start the compiled server as a process of its own: it is compiled afresh first.
+    globalSetup: ["test/compiled-server.ts"],
     include: ["test/faults/**/*.faults.ts"],
     testTimeout: 180_000,
     hookTimeout: 120_000,

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { stopProcess, waitForHealth } from "./global-setup.ts";
 
@@ -19,7 +20,7 @@ export async function startLocalhostServer(): Promise<{ baseUrl: string; apiUrl:
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   const apiUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const server: ChildProcess = spawn(process.execPath, [compiledServerEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
 import { startAuthEmulator } from "./auth-emulator.ts";
@@ -26,14 +27,14 @@ declare module "vitest" {
 }
 
 /**
- * Starts the real server (built app, real HTTP, PGlite in a temporary folder) once for the whole
+ * Starts the compiled server (built app, real HTTP, PGlite in a temporary folder) once for the whole
  * browser suite, exactly as `npm start` would, and stops it afterwards. The Firebase Auth Emulator
  * starts beside it (its address is known at once, so neither waits for the other) and the server
  * trusts its tokens, as `npm run dev:sso` does.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
-    throw new Error("The web app is not built: run `npm run build` first (npm test does it for you).");
+  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html")) || !existsSync(compiledServerEntry)) {
+    throw new Error("The app is not built: run `npm run build` first (npm test does it for you).");
   }
   const authEmulator = await startAuthEmulator({ quiet: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-"));
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
   });
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const server = spawn(process.execPath, [compiledServerEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
-
-const serverEntry = fileURLToPath(new URL("../src/server.ts", import.meta.url));
-const migrateEntry = fileURLToPath(new URL("../src/migrate.ts", import.meta.url));
+import { compiledMigrateEntry, compiledServerEntry } from "./compiled-server.ts";
 
 /** This process's environment less DATABASE_URL: each test says which database it means. */
 function withoutDatabaseUrl() {
@@ -20,11 +17,11 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real entry point (server.ts) as a process of its own on a free loopback port, with `env` over this
+ * Starts the compiled server as a process of its own on a free loopback port, with `env` over this
  * process's environment less DATABASE_URL; resolves once it logs its address.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const child = spawn(process.execPath, [compiledServerEntry], {
     env: { ...withoutDatabaseUrl(), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", APP_ENV: "development", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -58,7 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
  * its exit code and output.
  */
 export async function runServerProcessToExit(env: Record<string, string>, entry: "server" | "migrate" = "server") {
-  const child = spawn(process.execPath, ["--import", "tsx", entry === "server" ? serverEntry : migrateEntry], {
+  const child = spawn(process.execPath, [entry === "server" ? compiledServerEntry : compiledMigrateEntry], {
     env: { ...withoutDatabaseUrl(), PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,13 +4,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { docsFeedback } from "../src/db/schema.ts";
+import { compiledServerEntry } from "./compiled-server.ts";
 
-const serverEntry = fileURLToPath(new URL("../src/server.ts", import.meta.url));
 let dataDir = "";
 let child: ChildProcess | undefined;
 
@@ -19,12 +18,12 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the real entry point (server.ts) as its own process, and resolves with its address. */
+/** Starts the compiled server as its own process, and resolves with its address. */
 async function startServerProcess() {
   dataDir = await mkdtemp(path.join(tmpdir(), "precis-shutdown-"));
   // The embedded database in a folder of its own, whatever the environment says.
   const { DATABASE_URL: _ignored, ...environment } = process.env;
-  const started = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const started = spawn(process.execPath, [compiledServerEntry], {
     // No drain (readiness.test.ts covers it): this test is about what happens once the listener closes.
     env: {
       ...environment,

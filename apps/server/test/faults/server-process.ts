@@ -3,9 +3,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { compiledServerEntry } from "../compiled-server.ts";
 import { findFreePort } from "../free-ports.ts";
 
-const serverEntry = fileURLToPath(new URL("../../src/server.ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url));
 
 export interface ServerProcess {
@@ -20,7 +20,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const chosenPort = port ?? (await findFreePort());
   const url = `http://127.0.0.1:${chosenPort}`;
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const child = spawn(process.execPath, [compiledServerEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

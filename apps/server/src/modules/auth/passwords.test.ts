@@ -1,45 +1,42 @@
+import { getPriority } from "node:os";
 import { describe, expect, it } from "vitest";
-import {
-  createHashingPool,
-  findPasswordProblem,
-  HashingWorkerStoppedError,
-  hashPassword,
-  verifyPassword,
-} from "./passwords.ts";
+import { createHashingPool, findPasswordProblem, hashPassword, verifyPassword } from "./passwords.ts";
 
-type StandInTask = { value: number; action?: "die" | "fail" };
 const standInWorker = new URL("../../../test/fixtures/stand-in-hash-worker.mjs", import.meta.url);
 
 describe("the hashing pool", () => {
-  it("answers every task, queueing those beyond its workers", async () => {
-    const run = createHashingPool<StandInTask>(2, standInWorker);
+  it("answers every task, queueing those beyond its threads", async () => {
+    const pool = createHashingPool(standInWorker, 2);
     const values = Array.from({ length: 7 }, (_, index) => index);
-    expect(await Promise.all(values.map((value) => run({ value })))).toEqual(values.map((value) => value * 2));
+    expect(await Promise.all(values.map((value) => pool.run(value, { name: "double" })))).toEqual(
+      values.map((value) => value * 2),
+    );
+    await pool.destroy();
   });
 
-  it("passes a worker's error on as a rejection, and goes on", async () => {
-    const run = createHashingPool<StandInTask>(1, standInWorker);
-    await expect(run({ value: 1, action: "fail" })).rejects.toThrow("refused");
-    expect(await run({ value: 2 })).toBe(4);
+  it("runs its threads at a lower priority than the event loop", async () => {
+    const pool = createHashingPool(standInWorker, 1);
+    expect(await pool.run(null, { name: "priority" })).toBe(getPriority() + 5);
+    await pool.destroy();
   });
 
-  it("hands a busy worker its next task at once, so a worker that dies fails both it held", async () => {
-    const run = createHashingPool<StandInTask>(1, standInWorker);
-    const dying = run({ value: 1, action: "die" });
-    // Sent before the first is answered: it waits in the worker's port, not in the pool's queue.
-    const next = run({ value: 2 });
-    await expect(dying).rejects.toThrow(HashingWorkerStoppedError);
-    await expect(next).rejects.toThrow(HashingWorkerStoppedError);
-    // A third waits in the pool's queue while the one worker holds two, and its replacement answers it.
-    expect(await Promise.all([run({ value: 3 }), run({ value: 4 }), run({ value: 5 })])).toEqual([6, 8, 10]);
+  it("passes a task's error on as a rejection, and goes on", async () => {
+    const pool = createHashingPool(standInWorker, 1);
+    await expect(pool.run(null, { name: "fail" })).rejects.toThrow("refused");
+    expect(await pool.run(2, { name: "double" })).toBe(4);
+    await pool.destroy();
   });
 
-  it("fails the task of a worker that dies, and replaces the worker", async () => {
-    const run = createHashingPool<StandInTask>(2, standInWorker);
-    await expect(run({ value: 1, action: "die" })).rejects.toThrow(HashingWorkerStoppedError);
-    await expect(run({ value: 1, action: "die" })).rejects.toThrow(HashingWorkerStoppedError);
-    // Both original workers are gone; a full pool still answers tasks side by side.
-    expect(await Promise.all([run({ value: 3 }), run({ value: 4 }), run({ value: 5 })])).toEqual([6, 8, 10]);
+  it("fails the tasks a dying thread held, and replaces the thread", async () => {
+    const pool = createHashingPool(standInWorker, 1);
+    const dying = pool.run(null, { name: "die" });
+    // Sent before the first is answered: the thread holds it, and it fails with the thread.
+    const next = pool.run(2, { name: "double" });
+    await expect(dying).rejects.toThrow("worker exited");
+    await expect(next).rejects.toThrow("worker exited");
+    // A third waits in the pool's queue while the one thread holds two, and its replacement answers it.
+    expect(await Promise.all([3, 4, 5].map((value) => pool.run(value, { name: "double" })))).toEqual([6, 8, 10]);
+    await pool.destroy();
   });
 });
 

@@ -1,7 +1,6 @@
-import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify, UnsecuredJWT } from "jose";
+import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify, UnsecuredJWT } from "jose";
 import type { AppConfig } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { createFirebaseKeySet, KeySetUnavailableError } from "./firebase-keys.ts";
 
 /** The two sign-in providers of SPEC §1, as Firebase names them in `firebase.sign_in_provider`. */
 export const SSO_PROVIDERS = ["google.com", "microsoft.com"] as const;
@@ -32,6 +31,36 @@ interface FirebaseClaims extends JWTPayload {
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
+ * How long Google's key set is kept. Google rotates its keys with days of overlap, and a token naming a key id the
+ * kept set lacks fetches it again at once (at most every 30 s, jose's cooldown), so an hour only bounds the fetches.
+ */
+const KEY_SET_MAX_AGE_MS = 3_600_000;
+
+class KeySetUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("the Firebase key set could not be fetched", { cause });
+    this.name = "KeySetUnavailableError";
+  }
+}
+
+/**
+ * Google's key set through jose, which keeps it, fetches it again for an unknown key id, and gives up after 5 s.
+ * A key id the set lacks (or names twice) is the token's fault; any other failure means Google's keys are out of
+ * reach, which the caller answers as "unavailable", never as a verdict on the token.
+ */
+function createFirebaseKeySet(url: string): JWTVerifyGetKey {
+  const keySet = createRemoteJWKSet(new URL(url), { cacheMaxAge: KEY_SET_MAX_AGE_MS });
+  return async (header, token) => {
+    try {
+      return await keySet(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      throw new KeySetUnavailableError(error);
+    }
+  };
+}
+
+/**
  * Verifies a Firebase ID token for `expectedEmail`. One module for every SSO endpoint, and it
  * trusts nothing it has not checked: RS256 only, Google's keys, audience, issuer, every time claim,
  * subject, provider, and a verified email equal to the one sent beside the token. With the Firebase
@@ -42,10 +71,7 @@ export function createIdTokenVerifier(config: AppConfig, clock: Clock) {
   const issuer = `https://securetoken.google.com/${projectId}`;
   // config.ts only keeps the emulator's address in development.
   const isEmulator = Boolean(config.firebase.emulatorHost);
-  const getKey: JWTVerifyGetKey = createFirebaseKeySet({
-    url: config.firebase.jwksUrl,
-    now: clock,
-  });
+  const getKey = createFirebaseKeySet(config.firebase.jwksUrl);
 
   async function readClaims(token: string): Promise<FirebaseClaims> {
     if (isEmulator) {
