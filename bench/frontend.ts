@@ -84,8 +84,12 @@ interface RouteToScore {
 
 const distDir = path.join(repoRoot, "apps/web/dist");
 const ACCESS_KEY_STORAGE_KEY = "precis.accessKey";
-/** Issue 8: /login and every documentation page load at most 250 kB of gzipped JavaScript first. */
+/**
+ * Issue 8: every documentation page loads at most 250 kB of gzipped JavaScript first; /login at most 285 kB since
+ * issue 41 took antd from its public modules only (decision 033).
+ */
 const BUDGET_BYTES = 250_000;
+const LOGIN_BUDGET_BYTES = 285_000;
 /** Documentation pages Lighthouse scores: the index, the longest page (FAQ) and the one whose path follows the short name. */
 const SCORED_DOCS_PAGES = new Set<DocsPageId>(["overview", "faq", "search-optimizer"]);
 
@@ -134,7 +138,7 @@ function listRoutes(productShortName: string) {
       routes.push({
         route,
         signedIn: Boolean(page.requiresLogin || SIGNED_IN_PAGES.has(page.id)),
-        ...(isDocs || page.id === "login" ? { budget: BUDGET_BYTES } : {}),
+        ...(isDocs ? { budget: BUDGET_BYTES } : page.id === "login" ? { budget: LOGIN_BUDGET_BYTES } : {}),
         lighthouse:
           !isDocs ||
           SCORED_DOCS_PAGES.has(

@@ -116,10 +116,16 @@ describe("the build's chunks", () => {
 });
 
 /**
- * Issue 8: the JavaScript /login and a documentation page load first, gzip level 9, in bytes
- * (1 kB = 1,000 bytes), in each language: a French visitor also loads antd's French texts.
+ * The JavaScript /login and a documentation page load first, gzip level 9, in bytes (1 kB = 1,000 bytes), in
+ * each language: a French visitor also loads antd's French texts. Issue 8's 250 kB holds for the documentation;
+ * /login's is 285 kB since issue 41 took antd from its public modules only (decision 033: its Input with
+ * TextArea, Search and Group, Form.Item's own Tooltip and grid, and no merged chunks, about 28 kB).
  */
-const FIRST_LOAD_BUDGET_BYTES = 250_000;
+const FIRST_LOAD_BUDGET_BYTES: Record<string, number> = {
+  "/login": 285_000,
+  "/document": 250_000,
+  "/document/faq": 250_000,
+};
 
 describe("the JavaScript a page loads first (measured like bench/frontend.ts)", () => {
   const { openPage } = useBrowser();
@@ -141,13 +147,13 @@ describe("the JavaScript a page loads first (measured like bench/frontend.ts)", 
     return { gzipBytes: total };
   }
 
-  const routes = ["/login", "/document", "/document/faq"];
+  const routes = Object.keys(FIRST_LOAD_BUDGET_BYTES);
   const languages: Language[] = ["en", "fr"];
   it.each(routes.flatMap((route) => languages.map((language) => [route, language] as const)))(
-    "%s in %s stays within issue 8's budget",
+    "%s in %s stays within its budget",
     async (route, language) => {
       const { gzipBytes } = await firstLoad(route, language);
-      expect(gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+      expect(gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES[route] ?? 0);
     },
   );
 });
