@@ -85,7 +85,8 @@ async function startProcess(
     url,
     child,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      // A process that a signal ended has no exit code, only a signal code: waiting for its exit would never end.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
