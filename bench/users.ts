@@ -3,7 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { alternateMany, type Comparison, type Figures, summarize } from "./lib/compare.ts";
-import { type RunningServer, runProbe, startAppServer, workDir } from "./lib/processes.ts";
+import {
+  type RunningServer,
+  readCpuSeconds,
+  runProbe,
+  startAppServer,
+  startPeerServer,
+  workDir,
+} from "./lib/processes.ts";
 import { memoUsageStatements, readStatements } from "./lib/raw-sql.ts";
 import { type SeedFigures, seedUsers, writeUsersFile } from "./lib/seed-users.ts";
 import {
@@ -21,6 +28,7 @@ import {
   memoUsageMix,
   type PlannedRequest,
   readsMix,
+  userDetailsMix,
 } from "./lib/user-requests.ts";
 
 /** What the real-use part reports beside its rows (issue 29). */
@@ -51,6 +59,12 @@ export interface UsersReport {
     serverErrors: number;
   };
   rawSql: Record<string, string>;
+  /** GET /api/user-details beside the hand-written peer (issue 41): each server's CPU time per right answer. */
+  cpuPerAnswer: {
+    rounds: { precisMs: number; peerMs: number; precisRps: number; peerRps: number }[];
+    precisMs: number;
+    peerMs: number;
+  };
 }
 
 const PASSWORD = "Tribunal2024x";
@@ -109,6 +123,20 @@ async function checkSample(server: RunningServer, next: () => PlannedRequest, co
     if (!request.isRightAnswer(response.status, body)) {
       throw new Error(`seeded users: ${request.kind} answered ${response.status} ${body.slice(0, 300)}`);
     }
+  }
+}
+
+/** Sends the same requests to both servers and fails unless they give the same status, body and cache-control. */
+async function checkSameAnswers(server: RunningServer, peer: RunningServer, next: () => PlannedRequest, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    const request = next();
+    const [ours, theirs] = await Promise.all(
+      [server, peer].map(async (target) => {
+        const response = await fetch(`${target.url}${request.path}`, { headers: request.headers });
+        return `${response.status} ${response.headers.get("cache-control")} ${await response.text()}`;
+      }),
+    );
+    if (ours !== theirs) throw new Error(`the peer answers ${request.path} otherwise:\n${ours}\n${theirs}`);
   }
 }
 
@@ -235,6 +263,64 @@ export async function measureUsers(options: {
     );
     comparisons.push(mixComparison);
 
+    // Issue 41: how much the server does beyond the database, as CPU time per answer, which the neighbours' load
+    // on this shared machine leaves alone (throughput swings by ×3 from round to round). Precis and the peer take
+    // turns with the same client and the same random users.
+    console.log(`  server CPU per answer: GET /api/user-details by ${userWord}, Precis and the hand-written peer`);
+    const peer = await startPeerServer(options.databaseUrl, poolMax);
+    options.cleanups.unshift(peer.stop);
+    await checkSameAnswers(server, peer, source(userDetailsMix), 200);
+    const cpuRounds: UsersReport["cpuPerAnswer"]["rounds"] = [];
+    const perCpuSecond = (target: RunningServer) => async () => {
+      const cpuBefore = readCpuSeconds(target.child);
+      const figures = await closedLoop(target, source(userDetailsMix));
+      const cpuSeconds = readCpuSeconds(target.child) - cpuBefore;
+      const answers = figures.honestRequests - figures.honestWrong;
+      return { figures, cpuSeconds, answers };
+    };
+    const cpu = await alternateMany(rounds, [perCpuSecond(server), perCpuSecond(peer)]);
+    for (const [ours, theirs] of cpu) {
+      if (!ours || !theirs) continue;
+      cpuRounds.push({
+        precisMs: (ours.cpuSeconds * 1000) / ours.answers,
+        peerMs: (theirs.cpuSeconds * 1000) / theirs.answers,
+        precisRps: ours.figures.rps,
+        peerRps: theirs.figures.rps,
+      });
+    }
+    await peer.stop();
+    // As figures, answers per second of server CPU: the ratio of Precis's to the peer's is the peer's CPU time per
+    // answer divided by Precis's, issue 41's measure.
+    const asCpuFigures = ({
+      figures,
+      cpuSeconds,
+      answers,
+    }: {
+      figures: TrafficFigures;
+      cpuSeconds: number;
+      answers: number;
+    }): Figures => ({
+      rps: answers / cpuSeconds,
+      p50Ms: figures.p50Ms,
+      p99Ms: figures.p99Ms,
+      errors: countErrors(figures),
+    });
+    comparisons.push(
+      summarize(
+        {
+          name: `GET /api/user-details by ${userWord}: answers per server CPU-second vs the peer`,
+          target: `GET /api/user-details, each request a random user's session, ${connections} connections; answers per second of the server process's CPU time (utime + stime, /proc/<pid>/stat)`,
+          baseline: `the hand-written peer (bench/lib/peer-server.ts): bare Fastify, node-postgres on a pool of ${poolMax}, one prepared statement, the same JSON, measured alike`,
+          goal: "≥ 0.70× (the peer's CPU per answer ÷ Precis's), no errors",
+        },
+        cpu.map(([ours, theirs]) => ({
+          target: asCpuFigures(ours as NonNullable<typeof ours>),
+          baseline: asCpuFigures(theirs as NonNullable<typeof theirs>),
+        })),
+        (c) => c.ratio >= 0.7 && c.errors === 0,
+      ),
+    );
+
     console.log("  sign-ins");
     const login = await alternateMany<Figures>(rounds, [
       () =>
@@ -334,6 +420,11 @@ export async function measureUsers(options: {
         hostileRequests: hostileRuns.reduce((sum, run) => sum + run.hostileRequests, 0),
         hostileNot4xx: hostileRuns.reduce((sum, run) => sum + run.hostileWrong, 0),
         serverErrors: [...helloRuns, ...honestRuns, ...hostileRuns].reduce((sum, run) => sum + run.serverErrors, 0),
+      },
+      cpuPerAnswer: {
+        rounds: cpuRounds,
+        precisMs: median(cpuRounds.map((round) => round.precisMs)),
+        peerMs: median(cpuRounds.map((round) => round.peerMs)),
       },
       rawSql: {
         ...readStatements,

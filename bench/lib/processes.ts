@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,7 +85,8 @@ async function startProcess(
     url,
     child,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      // A process that a signal ended has no exit code, only a signal code: waiting for its exit would never end.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
@@ -115,4 +116,30 @@ export async function startAppServer(name: string, env: Record<string, string>) 
     "/api/health",
     port,
   );
+}
+
+/** Issue 41's peer for GET /api/user-details (peer-server.ts), on the run's database with a pool of `poolMax`. */
+export const startPeerServer = async (databaseUrl: string, poolMax: number) =>
+  startProcess(
+    "peer-user-details",
+    "bench/lib/peer-server.ts",
+    { DATABASE_URL: databaseUrl, POOL_MAX: String(poolMax) },
+    "/api/health",
+    await findFreePort(),
+  );
+
+let clockTicksPerSecond: number | undefined;
+
+/**
+ * The CPU time a process has used so far, user and system (utime + stime in /proc/<pid>/stat), in seconds. On a
+ * shared machine a server's throughput swings with its neighbours, while the CPU it spends per answer does not
+ * (issue 41).
+ */
+export function readCpuSeconds(child: ChildProcess) {
+  clockTicksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+  const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+  // The command name, in parentheses, may hold spaces: the fields that follow it are counted from its end.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are the stat file's 14th and 15th fields; the 3rd (state) is the first after the name.
+  return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
 }

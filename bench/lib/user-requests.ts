@@ -50,6 +50,7 @@ export const readsMix: Mix = {
   "GET /api/user-options": 1 / 3,
   "GET /api/entitlement": 1 / 3,
 };
+export const userDetailsMix: Mix = { "GET /api/user-details": 1 };
 export const memoUsageMix: Mix = { "POST /api/memo-usage": 1 };
 export const loginMix: Mix = { "POST /api/login": 1 };
 /**

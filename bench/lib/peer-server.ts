@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { ACCESS_KEY_HEADER } from "@precis/contract/api";
+import { LEGAL_DOCUMENTS } from "@precis/contract/legal";
+import Fastify from "fastify";
+import pg from "pg";
+
+/**
+ * Issue 41's peer for GET /api/user-details: what a hand-written server needs to give the same answer, and no
+ * more. Bare Fastify (no plugins, no logging, no schema), node-postgres on a pool as large as the server's, one
+ * prepared statement. It does the same work per request as the real route (modules/profile/routes.ts): the
+ * session from the bearer token or the cookie plus the access key, both SHA-256 hashed and compared by the
+ * database, the profile shaped as SPEC §3 says, `cache-control: no-store`, and the idle expiry slid once an
+ * hour. Run as its own process, so the bench reads its CPU time apart from Precis's.
+ */
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
+const cookieName = "precis_session";
+const maxSecretLength = 100;
+const idleRefreshMs = 60 * 60 * 1000;
+const idleDays = 30;
+
+const sessionProfile = {
+  name: "peer_session_profile",
+  text: `select s.id as session_id, s.last_used_at, u.username, u.email, u.first_name, u.last_name, u.organization,
+      u.area_of_law, u.topics_of_interest, u.occupation, u.is_internal, u.email_verified_at,
+      u.accepted_terms_version, u.accepted_privacy_version, u.deletion_scheduled_for
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and s.access_key_hash = $2 and s.revoked_at is null
+      and s.idle_expires_at > $3 and s.absolute_expires_at > $3`,
+};
+const slideIdleExpiry = {
+  name: "peer_slide_idle_expiry",
+  text: `update sessions set last_used_at = $2, idle_expires_at = least($2 + make_interval(days => ${idleDays}), absolute_expires_at)
+    where id = $1`,
+};
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+
+function readToken(headers: Record<string, string | string[] | undefined>) {
+  const { authorization, cookie } = headers;
+  if (typeof authorization === "string" && authorization.startsWith("Bearer ")) {
+    return authorization.slice("Bearer ".length).trim() || undefined;
+  }
+  if (typeof cookie !== "string") return undefined;
+  for (const pair of cookie.split(";")) {
+    const separator = pair.indexOf("=");
+    if (pair.slice(0, separator).trim() === cookieName) return decodeURIComponent(pair.slice(separator + 1).trim());
+  }
+  return undefined;
+}
+
+const app = Fastify({ logger: false });
+app.get("/api/user-details", async (request, reply) => {
+  reply.header("cache-control", "no-store");
+  const token = readToken(request.headers);
+  const accessKey = request.headers[ACCESS_KEY_HEADER];
+  if (!token || typeof accessKey !== "string" || token.length > maxSecretLength || accessKey.length > maxSecretLength) {
+    return { userProfile: null };
+  }
+  const now = new Date();
+  const { rows } = await pool.query({ ...sessionProfile, values: [hashSecret(token), hashSecret(accessKey), now] });
+  const row = rows[0];
+  if (!row) return { userProfile: null };
+  if (now.getTime() - row.last_used_at.getTime() > idleRefreshMs) {
+    await pool.query({ ...slideIdleExpiry, values: [row.session_id, now] });
+  }
+  return {
+    userProfile: {
+      name: row.username,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      organization: row.organization,
+      areaOfLaw: row.area_of_law,
+      topicsOfInterest: row.topics_of_interest,
+      occupation: row.occupation,
+      internal: row.is_internal,
+      emailVerified: row.email_verified_at !== null,
+      ...(row.accepted_terms_version === LEGAL_DOCUMENTS.terms.version &&
+      row.accepted_privacy_version === LEGAL_DOCUMENTS.privacy.version
+        ? {}
+        : { mustAcceptTerms: true }),
+      ...(row.deletion_scheduled_for ? { deletionScheduledFor: row.deletion_scheduled_for.toISOString() } : {}),
+    },
+  };
+});
+app.get("/api/health", async () => ({ status: "ok" }));
+await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
