@@ -73,17 +73,6 @@ describe("the import boundaries", () => {
     const sources = new Set(modules.map((module) => module.source));
     for (const source of ["apps/server/src/app.ts", "apps/web/src/main.tsx", "apps/extension/src/popup.ts"])
       expect(sources).toContain(source);
-    // The one known exception until the page table moves into a package (issue 41): the server's prerender and
-    // preload plugins import the web app's route table, and its test imports them. Once they are gone, this
-    // demands zero.
-    const routeTable = /^apps\/web\/src\/app\/route-table(\.test)?\.ts$/;
-    const remaining = violations.filter(
-      (violation) =>
-        !(
-          violation.rule.name === "no-app-to-other-app" &&
-          (routeTable.test(violation.from) || routeTable.test(violation.to))
-        ),
-    );
-    expect(remaining.map(describeViolation)).toEqual([]);
+    expect(violations.map(describeViolation)).toEqual([]);
   });
 });
