@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -124,6 +125,8 @@ async function savedOptionSet(server: RunningServer, session: Record<string, str
 async function main() {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
+  // The server is measured as it ships, compiled (about a second): never an older build than the checkout.
+  execFileSync("npm", ["run", "build", "--workspace", "@precis/server"], { cwd: repoRoot, stdio: "ignore" });
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg();
   console.log(`Precis bench: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections × ${PIPELINING} pipelined`);

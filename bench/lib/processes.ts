@@ -14,23 +14,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const COMPILED_SERVER = "apps/server/dist/server.js";
+
 /**
- * The Node options `npm run serve` starts the server with (`node <options> apps/server/src/server.ts`), so the
- * bench measures the server as it runs in production, and the baseline on the same Node with the same options.
+ * The Node options `npm run serve` starts the compiled server with (`node <options> apps/server/dist/server.js`),
+ * so the bench measures the server as it runs in production, and the baselines on the same Node with the same options.
  */
 export function readServeNodeOptions() {
   const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   const words: string[] = scripts.serve.split(/\s+/);
-  if (words[0] !== "node" || words.at(-1) !== "apps/server/src/server.ts") {
-    throw new Error(`package.json's serve script is not "node <options> apps/server/src/server.ts": ${scripts.serve}`);
+  if (words[0] !== "node" || words.at(-1) !== COMPILED_SERVER) {
+    throw new Error(`package.json's serve script is not "node <options> ${COMPILED_SERVER}": ${scripts.serve}`);
   }
   return words.slice(1, -1);
 }
 
-/** Runs a TypeScript file in its own Node process, as `npm run serve` runs the server; output to a log file under bench/results/tmp. */
-export function spawnTypeScript(script: string, env: Record<string, string>, logName: string) {
+/**
+ * The Node arguments for one of the bench's scripts: the compiled server as `npm run serve` runs it; a probe or
+ * peer (TypeScript, never shipped) with the same options, through tsx.
+ */
+const nodeArguments = (script: string) =>
+  script === COMPILED_SERVER
+    ? [...readServeNodeOptions(), path.join(repoRoot, script)]
+    : [...readServeNodeOptions(), "--import", "tsx", path.join(repoRoot, script)];
+
+/** Runs one of the bench's scripts in its own Node process; output to a log file under bench/results/tmp. */
+export function spawnScript(script: string, env: Record<string, string>, logName: string) {
   const log = createWriteStream(path.join(workDir, `${logName}.log`));
-  const child = spawn(process.execPath, [...readServeNodeOptions(), path.join(repoRoot, script)], {
+  const child = spawn(process.execPath, nodeArguments(script), {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -42,7 +53,7 @@ export function spawnTypeScript(script: string, env: Record<string, string>, log
 
 /** Runs a probe to completion and returns the JSON line it prints. */
 export async function runProbe<T>(script: string, env: Record<string, string>): Promise<T> {
-  const child = spawn(process.execPath, [...readServeNodeOptions(), path.join(repoRoot, script)], {
+  const child = spawn(process.execPath, nodeArguments(script), {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -78,7 +89,7 @@ async function startProcess(
   port: number,
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnTypeScript(script, { ...env, PORT: String(port), HOST: "127.0.0.1" }, name);
+  const child = spawnScript(script, { ...env, PORT: String(port), HOST: "127.0.0.1" }, name);
   await waitForHttp(`${url}${readyPath}`, child);
   return {
     name,
@@ -102,7 +113,7 @@ export async function startAppServer(name: string, env: Record<string, string>) 
   const port = await findFreePort();
   return startProcess(
     name,
-    "apps/server/src/server.ts",
+    COMPILED_SERVER,
     {
       APP_ENV: "development",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
