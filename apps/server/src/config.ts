@@ -83,6 +83,8 @@ const environmentSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
     /** Turns on GET /api/metrics for a scraper that sends it as a bearer token; long enough not to be guessed. */
     METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (for example `openssl rand -hex 32`)").optional(),
+    /** Serves the API reference (/api/docs, /api/openapi.json); unset, everywhere but production (issue 42). */
+    API_DOCS: z.stringbool().optional(),
 
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.max(200).default(10),
@@ -341,6 +343,8 @@ function buildConfig(env: Environment) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     shutdownDrainMs: (env.SHUTDOWN_DRAIN_SECONDS ?? (isDevelopment ? 0 : 10)) * 1000,
     metrics: { token: env.METRICS_TOKEN },
+    // A production site does not publish its whole attack surface unless its operators choose to.
+    servesApiDocs: env.API_DOCS ?? !isProduction,
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir,

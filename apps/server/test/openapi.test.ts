@@ -43,4 +43,32 @@ describe("OpenAPI document", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/text\/html/);
   });
+
+  // Issue 42: a production site does not hand out its whole API surface unless its operators choose to.
+  const productionEnv = {
+    APP_ENV: "production",
+    PUBLIC_URL: "https://portal.precis.example",
+    DATABASE_URL: "postgres://unused@127.0.0.1/unused",
+    SMTP_URL: "smtp://127.0.0.1:2525",
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    MFA_ENCRYPTION_KEY: "5e".repeat(32),
+  };
+  const referenceStatuses = async (env: Record<string, string>) => {
+    const production = await startTestServer({ database: server.database, env });
+    try {
+      return await Promise.all(
+        ["/api/docs/", "/api/openapi.json"].map(
+          async (url) => (await production.app.inject({ method: "GET", url })).statusCode,
+        ),
+      );
+    } finally {
+      await production.app.close();
+    }
+  };
+
+  it("is not served in production unless API_DOCS turns it on", async () => {
+    expect(await referenceStatuses(productionEnv)).toEqual([404, 404]);
+    expect(await referenceStatuses({ ...productionEnv, API_DOCS: "true" })).toEqual([200, 200]);
+  });
 });

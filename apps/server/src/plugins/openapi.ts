@@ -4,7 +4,10 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config.ts";
 
-/** The OpenAPI document is generated from the same zod schemas that validate and serialise each route. */
+/**
+ * The OpenAPI document is generated from the same zod schemas that validate and serialise each route. It is
+ * served (as JSON and as Swagger UI) only where config.servesApiDocs says: not in production unless API_DOCS=true.
+ */
 export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
   await app.register(swagger, {
     openapi: {
@@ -20,6 +23,7 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
     },
     transform: jsonSchemaTransform,
   });
+  if (!config.servesApiDocs) return;
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 }
