@@ -129,6 +129,41 @@ describe("the Security tab", () => {
     expect(await sessionsPanel(page).getByRole("button", { name: "Sign out everywhere else" }).isDisabled()).toBe(true);
   });
 
+  it("asks who you are before signing out everywhere else when the sign-in is old (issue 42)", async () => {
+    const { page, credentials, others } = await openSecurityTab();
+    // The server's clock is real: its answer to a sign-in older than 15 minutes, the first time.
+    let attempts = 0;
+    await page.route("**/api/sessions/revoke-others", async (route) => {
+      attempts += 1;
+      if (attempts > 1) return route.continue();
+      return route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({
+          statusCode: 403,
+          error: "Forbidden",
+          message: "Confirm who you are to continue.",
+          fields: [{ path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" }],
+        }),
+      });
+    });
+    await sessionsPanel(page).getByRole("button", { name: "Sign out everywhere else" }).click();
+    await page
+      .getByRole("dialog", { name: "Sign out everywhere else?" })
+      .getByRole("button", { name: "Sign out everywhere else" })
+      .click();
+    const identity = page.getByRole("dialog", { name: "Confirm it's you" });
+    const password = identity.getByLabel("Password", { exact: true });
+    await expect.poll(isFocused(password)).toBe(true);
+    await password.fill(credentials.password);
+    await password.press("Enter");
+    await expect
+      .poll(isVisible(page.getByRole("status").filter({ hasText: "1 other session was signed out." })))
+      .toBe(true);
+    expect(attempts).toBe(2);
+    expect(await readApiSessionProfile(baseUrl, others[0] ?? { cookie: "", accessKey: "" })).toBeNull();
+  });
+
   it("says a session that ended meanwhile had ended, and refreshes the list", async () => {
     const { page, others } = await openSecurityTab();
     // Signed out from elsewhere after the list was drawn.

@@ -130,6 +130,33 @@ describe("sessions and devices", () => {
     expect((await listSessions(session)).json().sessions).toHaveLength(1);
   });
 
+  it("signs out everywhere else only for a session signed in or confirmed within 15 minutes (issue 42)", async () => {
+    const { email, session } = await register();
+    const other = readSession(await login(email));
+    time.advanceMinutes(16);
+    const revokeOthers = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/sessions/revoke-others",
+        headers: { ...xhrHeaders, ...session.headers },
+      });
+    // A stolen old session cannot sign its owner out everywhere: refused, and nothing ended.
+    const refused = await revokeOthers();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fields).toEqual([{ path: "reauthentication", message: expect.any(String) }]);
+    expect(await isSignedIn(other)).toBe(true);
+
+    const confirmed = await server.app.inject({
+      method: "POST",
+      url: "/api/reauthenticate",
+      headers: { ...xhrHeaders, ...session.headers },
+      payload: { password: PASSWORD },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await revokeOthers()).json()).toEqual({ revoked: 1 });
+    expect(await isSignedIn(other)).toBe(false);
+  });
+
   it("reads any user agent, however malformed, without failing", () => {
     for (const agent of [null, "", "}{", "\u0000".repeat(10), "x".repeat(10_000)]) {
       expect(describeUserAgent(agent)).toEqual(expect.objectContaining({ browser: expect.any(String) }));

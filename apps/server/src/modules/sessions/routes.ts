@@ -10,6 +10,7 @@ import { describeUserAgent } from "../../lib/user-agents.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { requireSession } from "./plugin.ts";
+import { requireRecentAuthentication } from "./reauthentication.ts";
 import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./service.ts";
 
 /** The account's sessions and devices (issue 27's Security tab): see them, and sign any of them out. */
@@ -47,7 +48,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["security"],
-        summary: "Sign one of the account's sessions out (this one too, which is a logout)",
+        summary:
+          "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
         params: sessionIdParamsSchema,
         response: { 200: z.object({ Status: z.literal("Success") }), 401: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -72,14 +74,16 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["security"],
-        summary: "Sign out every session of the account but this one",
-        response: { 200: revokedSessionsResponseSchema, 401: apiErrorSchema },
+        summary:
+          "Sign out every session of the account but this one; needs a sign-in or confirmation within 15 minutes (a stolen session must not lock its owner out)",
+        response: { 200: revokedSessionsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const session = requireSession(request, reply);
+      const now = app.clock();
+      const session = requireRecentAuthentication(request, reply, now);
       if (!session) return reply;
-      const revoked = await revokeOtherSessions(app.database.db, session.userId, session.id, app.clock());
+      const revoked = await revokeOtherSessions(app.database.db, session.userId, session.id, now);
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "sessions_revoked", session.userId, {
         count: revoked,
       });

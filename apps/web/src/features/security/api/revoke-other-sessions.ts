@@ -2,7 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { sessionsQueryOptions } from "./get-sessions";
 
-/** `POST /api/sessions/revoke-others`: every session but this one ends. Resolves to how many did. */
+/**
+ * `POST /api/sessions/revoke-others`: every session but this one ends. Resolves to how many did. Needs a sign-in
+ * or a confirmation within 15 minutes (the caller's confirm-identity wrapper asks for it).
+ */
 export async function revokeOtherSessions(): Promise<number> {
   const { revoked } = await apiRequestCheckedBy(
     () =>
@@ -13,10 +16,14 @@ export async function revokeOtherSessions(): Promise<number> {
   return revoked;
 }
 
-export function useRevokeOtherSessions() {
+export function useRevokeOtherSessions({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: revokeOtherSessions,
+    mutationFn: () => confirmIdentityThen(revokeOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
   });
 }

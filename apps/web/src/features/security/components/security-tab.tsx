@@ -17,7 +17,7 @@ export function SecurityTab() {
   if (!profile) return null;
   return (
     <div className="security-tab">
-      <SessionsPanel />
+      <SessionsPanel confirmIdentityThen={confirmIdentityThen} />
       <ChangePasswordPanel confirmIdentityThen={confirmIdentityThen} />
       <TwoStepPanel profile={profile} confirmIdentityThen={confirmIdentityThen} />
       <PasskeysPanel confirmIdentityThen={confirmIdentityThen} />

@@ -4,6 +4,7 @@ import { Button, Modal, Skeleton, Tag } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
@@ -24,12 +25,20 @@ type Outcome =
 /** Which confirmation is open: one session's sign-out, or every other session's. */
 type Confirming = { kind: "one"; session: AccountSession; device: string } | { kind: "others" };
 
-/** Issue 27: every place the account is signed in, and the way to sign any of them out. */
-export function SessionsPanel() {
+/**
+ * Issue 27: every place the account is signed in, and the way to sign any of them out. Signing out everywhere
+ * else asks who you are when the sign-in is not recent (issue 42): the confirm-identity dialog opens over this
+ * one, which stays open, its button busy, until the answer.
+ */
+export function SessionsPanel({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
   const { t } = useTranslation("security");
   const sessionsQuery = useSessions();
   const revokeMutation = useRevokeSession();
-  const revokeOthersMutation = useRevokeOtherSessions();
+  const revokeOthersMutation = useRevokeOtherSessions({ confirmIdentityThen });
   // Kept while the dialog closes, so its title does not change under the closing animation.
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -75,9 +84,11 @@ export function SessionsPanel() {
   };
 
   const failedMutation = confirming?.kind === "others" ? revokeOthersMutation : revokeMutation;
-  const failure = failedMutation.isError
-    ? t(isNetworkFailure(failedMutation.error) ? "sessions.failedNetwork" : "sessions.failed")
-    : null;
+  // Closing the confirm-identity dialog is a change of mind, not a failure to report.
+  const failure =
+    failedMutation.isError && !isIdentityNotConfirmed(failedMutation.error)
+      ? t(isNetworkFailure(failedMutation.error) ? "sessions.failedNetwork" : "sessions.failed")
+      : null;
 
   let list: ReactNode;
   if (sessionsQuery.isPending) {
