@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessions } from "../src/db/schema.ts";
 import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
 /** Issue 30: a signed-in portal page hands the extension a session of its own, by a single-use code. */
@@ -58,6 +60,23 @@ async function handOff(portal: Session, payload: object = {}) {
   expect(response.statusCode).toBe(200);
   return response.json() as { sessionToken: string; accessKey: string; Role: string };
 }
+const exportData = (headers: Record<string, string>) =>
+  server.app.inject({ method: "GET", url: "/api/account/export", headers });
+const authenticatedAtOf = async (sessionId: number) => {
+  const [row] = await server.database.db
+    .select({ authenticatedAt: sessions.authenticatedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.authenticatedAt;
+};
+const sessionIds = async (portal: Session) => {
+  const listed = (await server.app.inject({ method: "GET", url: "/api/sessions", headers: portal.headers })).json();
+  const ids = (isExtension: boolean) =>
+    listed.sessions
+      .filter((session: { isExtension: boolean }) => session.isExtension === isExtension)
+      .map((session: { id: number }) => session.id);
+  return { portal: ids(false)[0] as number, extensions: ids(true) as number[] };
+};
 const logOut = (headers: Record<string, string>) =>
   server.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...headers } });
 
@@ -138,6 +157,47 @@ describe("the extension handoff", () => {
   });
 });
 
+describe("the extension's proof of identity (issue 42)", () => {
+  it("is the portal session's, never fresher, and is not recent until confirmed in the extension itself", async () => {
+    const portal = await registerOnPortal();
+    time.advanceMinutes(10);
+    const extension = asExtension(await handOff(portal));
+    const ids = await sessionIds(portal);
+    expect(await authenticatedAtOf(ids.extensions[0] as number)).toEqual(await authenticatedAtOf(ids.portal));
+    // The portal's sign-in is 10 minutes old and recent there; the bearer session proved nothing itself.
+    expect((await exportData(portal.headers)).statusCode).toBe(200);
+    const refused = await exportData(extension);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fields).toEqual([{ path: "reauthentication", message: expect.any(String) }]);
+
+    time.advanceMinutes(1);
+    const confirmed = await server.app.inject({
+      method: "POST",
+      url: "/api/reauthenticate",
+      headers: { ...xhrHeaders, ...extension },
+      payload: { password: "Tribunal2024x" },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await exportData(extension)).statusCode).toBe(200);
+  });
+
+  it("keeps the extension signed in beyond the portal only when the portal's sign-in is recent", async () => {
+    // A stolen session days old asks to keep the extension signed in: the handoff works, linked to it.
+    const stolen = await registerOnPortal();
+    time.advanceDays(3);
+    const linked = asExtension(await handOff(stolen, { keepSignedIn: true }));
+    expect((await exportData(linked)).statusCode).toBe(403);
+    expect((await logOut(stolen.headers)).statusCode).toBe(200);
+    expect(await profileOf(linked)).toBeNull();
+
+    const fresh = await registerOnPortal();
+    time.advanceMinutes(10);
+    const kept = asExtension(await handOff(fresh, { keepSignedIn: true }));
+    expect((await logOut(fresh.headers)).statusCode).toBe(200);
+    expect(await profileOf(kept)).not.toBeNull();
+  });
+});
+
 describe("logging out", () => {
   it("of the portal signs the extension out, and of the extension signs the portal out", async () => {
     const portal = await registerOnPortal();
@@ -172,6 +232,23 @@ describe("logging out", () => {
     expect(await profileOf(linked)).toBeNull();
     expect((await logOut(kept)).statusCode).toBe(200);
     expect(await profileOf(kept)).toBeNull();
+  });
+
+  it("of the portal from its Security tab signs the extension out too, as logging out does (issue 42)", async () => {
+    const portal = await registerOnPortal();
+    const linked = asExtension(await handOff(portal));
+    const { sessions } = (
+      await server.app.inject({ method: "GET", url: "/api/sessions", headers: portal.headers })
+    ).json();
+    const portalSession = sessions.find((session: { isCurrent: boolean }) => session.isCurrent);
+    const revoked = await server.app.inject({
+      method: "DELETE",
+      url: `/api/sessions/${portalSession.id}`,
+      headers: { ...xhrHeaders, ...portal.headers },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await profileOf(portal.headers)).toBeNull();
+    expect(await profileOf(linked)).toBeNull();
   });
 
   it("the extension's session can be signed out on its own from the portal's Security tab", async () => {

@@ -14,6 +14,7 @@ import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
+import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import { openSession } from "../sessions/service.ts";
 import { claimHandoffCode, createHandoffCode } from "./service.ts";
 
@@ -29,7 +30,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["extension"],
-        summary: `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only`,
+        summary: `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
         body: handoffRequestSchema,
         response: {
           200: handoffResponseSchema,
@@ -55,11 +56,14 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!isAllowed) return reply;
       reply.header("cache-control", "no-store");
+      const now = app.clock();
       const code = await createHandoffCode(app.database.db, {
         userId: session.userId,
         portalSessionId: session.id,
-        isIndependent: request.body.keepSignedIn,
-        now: app.clock(),
+        // A session that outlives its portal session is a new foothold: only a recent proof may choose it
+        // (decision 035). Without one the handoff still works, linked to this session.
+        isIndependent: request.body.keepSignedIn && isRecentlyAuthenticated(session, now),
+        now,
       });
       return { code, expiresInSeconds: HANDOFF_CODE_SECONDS };
     },
@@ -121,6 +125,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
         isExtension: true,
         linkedSessionId: handoff.portalSessionId,
         isIndependent: handoff.isIndependent,
+        authenticatedAt: handoff.portalAuthenticatedAt,
       });
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "extension_signed_in", user.id, {
         isIndependent: handoff.isIndependent,

@@ -24,7 +24,8 @@ export async function createHandoffCode(
 
 /**
  * Takes a code out of the store, atomically (of two exchanges racing with one code, one gets it): what it stands
- * for, while it is fresh and the portal session that made it is still signed in; null otherwise.
+ * for, with the proof of identity of the portal session that made it (which the extension's session inherits),
+ * while it is fresh and that session is still signed in; null otherwise.
  */
 export async function claimHandoffCode(db: AppDatabase, code: string, now: Date) {
   const [claimed] = await db
@@ -33,9 +34,9 @@ export async function claimHandoffCode(db: AppDatabase, code: string, now: Date)
     .returning();
   if (!claimed || claimed.expiresAt <= now) return null;
   const [portal] = await db
-    .select({ id: sessions.id })
+    .select({ authenticatedAt: sessions.authenticatedAt })
     .from(sessions)
     .where(and(eq(sessions.id, claimed.portalSessionId), isNull(sessions.revokedAt)))
     .limit(1);
-  return portal ? claimed : null;
+  return portal ? { ...claimed, portalAuthenticatedAt: portal.authenticatedAt } : null;
 }

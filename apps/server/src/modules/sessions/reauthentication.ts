@@ -9,8 +9,9 @@ export const RECENT_AUTHENTICATION_SECONDS = 15 * 60;
 export const REAUTHENTICATION_REQUIRED_MESSAGE = "Confirm who you are to continue.";
 
 /**
- * The session, when its person proved who they are within 15 minutes (a sign-in, or POST /api/reauthenticate
- * since); otherwise a 403 that names `reauthentication`, so the page asks and tries again.
+ * The session, when its person proved who they are in it within 15 minutes (a sign-in, or POST
+ * /api/reauthenticate since; a session handed over to the extension counts only its own confirmations, decision
+ * 035); otherwise a 403 that names `reauthentication`, so the page asks and tries again.
  */
 export function requireRecentAuthentication(request: FastifyRequest, reply: FastifyReply, now: Date) {
   const session = requireSession(request, reply);
@@ -25,4 +26,4 @@ export function requireRecentAuthentication(request: FastifyRequest, reply: Fast
 }
 
 export const isRecentlyAuthenticated = (session: ActiveSession, now: Date) =>
-  now.getTime() - session.authenticatedAt.getTime() <= RECENT_AUTHENTICATION_SECONDS * 1000;
+  session.isProofOwn && now.getTime() - session.authenticatedAt.getTime() <= RECENT_AUTHENTICATION_SECONDS * 1000;

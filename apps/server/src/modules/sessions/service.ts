@@ -13,8 +13,16 @@ export interface SessionLifetimes {
 export interface ActiveSession {
   id: number;
   userId: number;
-  /** When the person last proved who they are in this session (sign-in or confirmation). */
+  /**
+   * When the person last proved who they are: at this session's sign-in or a confirmation in it, or, for a
+   * session handed over to the extension, the handing session's proof it inherited (decision 035).
+   */
   authenticatedAt: Date;
+  /**
+   * The proof behind authenticatedAt was given in this session itself. A handed-over session's inherited proof
+   * never counts as recent: whoever holds its bearer token has proved nothing (issue 42).
+   */
+  isProofOwn: boolean;
 }
 
 /** Sliding the idle expiry costs a write; once an hour is plenty for lifetimes counted in days. */
@@ -41,7 +49,7 @@ const insertSessionStatement = preparedPerDatabase((db) =>
       ipAddress: sql.placeholder("ipAddress"),
       userAgent: sql.placeholder("userAgent"),
       isExtension: sql.placeholder("isExtension"),
-      authenticatedAt: sql.placeholder("createdAt"),
+      authenticatedAt: sql.placeholder("authenticatedAt"),
       linkedSessionId: sql.placeholder("linkedSessionId"),
       isIndependent: sql.placeholder("isIndependent"),
     })
@@ -61,6 +69,8 @@ export async function openSession(
     /** An extension session handed over by this portal session (decision 028). */
     linkedSessionId?: number;
     isIndependent?: boolean;
+    /** A handed-over session inherits its portal session's proof of identity, never fresher (decision 035). */
+    authenticatedAt?: Date;
   },
 ) {
   const token = newSecret();
@@ -71,6 +81,7 @@ export async function openSession(
     accessKeyHash: hashSecret(accessKey),
     userId: input.userId,
     createdAt: input.now,
+    authenticatedAt: input.authenticatedAt ?? input.now,
     lastUsedAt: input.now,
     idleExpiresAt: addDays(input.now, input.lifetimes.idleDays),
     absoluteExpiresAt,
@@ -108,6 +119,8 @@ export function liveSessionQuery(db: AppDatabase) {
         sessionId: sessions.id,
         userId: sessions.userId,
         authenticatedAt: sessions.authenticatedAt,
+        createdAt: sessions.createdAt,
+        linkedSessionId: sessions.linkedSessionId,
         lastUsedAt: sessions.lastUsedAt,
         absoluteExpiresAt: sessions.absoluteExpiresAt,
       })
@@ -129,6 +142,8 @@ export const foundSessionColumns = (live: ReturnType<typeof liveSessionQuery>) =
   sessionId: live.sessionId,
   userId: live.userId,
   authenticatedAt: live.authenticatedAt,
+  createdAt: live.createdAt,
+  linkedSessionId: live.linkedSessionId,
   lastUsedAt: live.lastUsedAt,
   absoluteExpiresAt: live.absoluteExpiresAt,
 });
@@ -141,6 +156,8 @@ export interface FoundSession {
   sessionId: number;
   userId: number;
   authenticatedAt: Date;
+  createdAt: Date;
+  linkedSessionId: number | null;
   lastUsedAt: Date;
   absoluteExpiresAt: Date;
 }
@@ -161,7 +178,13 @@ export async function keepSessionAlive(
     );
     await db.update(sessions).set({ lastUsedAt: now, idleExpiresAt }).where(eq(sessions.id, found.sessionId));
   }
-  return { id: found.sessionId, userId: found.userId, authenticatedAt: found.authenticatedAt };
+  return {
+    id: found.sessionId,
+    userId: found.userId,
+    authenticatedAt: found.authenticatedAt,
+    // A handed-over session proves something of its own only by a confirmation after it opened.
+    isProofOwn: found.linkedSessionId === null || found.authenticatedAt > found.createdAt,
+  };
 }
 
 const findSessionStatement = preparedPerDatabase((db) => {
@@ -226,14 +249,24 @@ export async function listLiveSessions(db: AppDatabase, userId: number, now: Dat
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
 }
 
-/** Revokes one of the user's sessions; false when it is not theirs or was already over. */
+/**
+ * Revokes one of the user's sessions, and the extension sessions it handed over that were not kept signed in
+ * (as its logout would, issue 42); false when it is not theirs or was already over. Signing an extension
+ * session out from the Security tab leaves the portal session that handed it over signed in.
+ */
 export async function revokeUserSession(db: AppDatabase, userId: number, sessionId: number, now: Date) {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        or(eq(sessions.id, sessionId), and(eq(sessions.linkedSessionId, sessionId), eq(sessions.isIndependent, false))),
+      ),
+    )
     .returning({ id: sessions.id });
-  return revoked.length > 0;
+  return revoked.some((row) => row.id === sessionId);
 }
 
 /** Revokes every session of the user but one (this device's); returns how many were ended. */
