@@ -8,7 +8,7 @@ import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
-import { isNetworkFailure } from "@/lib/api-failures";
+import { isNetworkFailure, needsReauthentication } from "@/lib/api-failures";
 import { useClientConfig } from "@/lib/client-config";
 import { formatDateTime } from "@/lib/format-date";
 import { useSessions } from "../api/get-sessions";
@@ -27,8 +27,8 @@ type Confirming = { kind: "one"; session: AccountSession; device: string } | { k
 
 /**
  * Issue 27: every place the account is signed in, and the way to sign any of them out. Signing out everywhere
- * else asks who you are when the sign-in is not recent (issue 42): the confirm-identity dialog opens over this
- * one, which stays open, its button busy, until the answer.
+ * else asks who you are when the sign-in is not recent (issue 42): this dialog closes first, since one dialog at
+ * a time keeps focus in the one that asks.
  */
 export function SessionsPanel({
   confirmIdentityThen,
@@ -38,10 +38,26 @@ export function SessionsPanel({
   const { t } = useTranslation("security");
   const sessionsQuery = useSessions();
   const revokeMutation = useRevokeSession();
-  const revokeOthersMutation = useRevokeOtherSessions({ confirmIdentityThen });
   // Kept while the dialog closes, so its title does not change under the closing animation.
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const signOutOthersRef = useRef<HTMLButtonElement>(null);
+  // Closed for the confirm-identity dialog: handing focus back to the button would take it from that dialog.
+  const [isConfirmingIdentity, setIsConfirmingIdentity] = useState(false);
+  const revokeOthersMutation = useRevokeOtherSessions({
+    confirmIdentityThen: async <T,>(action: () => Promise<T>) =>
+      confirmIdentityThen(async () => {
+        try {
+          return await action();
+        } catch (error) {
+          if (needsReauthentication(error)) {
+            setIsConfirmingIdentity(true);
+            setIsDialogOpen(false);
+          }
+          throw error;
+        }
+      }),
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
   // Set by a sign-out: the button that asked is gone (its row) or disabled (no other session left), so focus
@@ -57,6 +73,8 @@ export function SessionsPanel({
     revokeOthersMutation.reset();
     setConfirming(next);
     setIsDialogOpen(true);
+    setIsConfirmingIdentity(false);
+    focusesOutcome.current = false;
   };
 
   const close = (next?: Outcome) => {
@@ -71,6 +89,12 @@ export function SessionsPanel({
     if (confirming.kind === "others") {
       revokeOthersMutation.mutate(undefined, {
         onSuccess: (count) => close({ kind: "othersSignedOut", count }),
+        onError: (error) => {
+          // A change of mind in the confirm-identity dialog: back to the button, nothing to report.
+          if (isIdentityNotConfirmed(error)) signOutOthersRef.current?.focus();
+          // A failure after the confirmation is said in this dialog, opened again.
+          else setIsDialogOpen(true);
+        },
       });
       return;
     }
@@ -140,6 +164,7 @@ export function SessionsPanel({
       {list}
       <div className="session-footer">
         <Button
+          ref={signOutOthersRef}
           onClick={() => open({ kind: "others" })}
           // Nothing to sign out until the list shows another session.
           disabled={!hasOtherSessions}
@@ -168,6 +193,7 @@ export function SessionsPanel({
             : t("sessions.confirmOthers.title")
         }
         onCancel={() => close()}
+        focusTriggerAfterClose={!isConfirmingIdentity}
         afterClose={() => {
           if (focusesOutcome.current) outcomeRef.current?.focus();
           focusesOutcome.current = false;
