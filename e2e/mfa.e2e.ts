@@ -3,6 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { AuthenticatorApp, enableTotpThroughApi } from "./support/second-factors.ts";
 import { callApiFromPage } from "./support/sessions.ts";
 import { signUpWithGoogle } from "./support/sso-accounts.ts";
@@ -12,18 +13,6 @@ const { openPage } = useBrowser();
 const isVisible = (locator: Locator) => () => locator.isVisible();
 const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** The answer of a sensitive call when the sign-in is older than 15 minutes (the server's clock is real). */
-const REAUTHENTICATION_REQUIRED = {
-  status: 403,
-  contentType: "application/json",
-  body: JSON.stringify({
-    statusCode: 403,
-    error: "Forbidden",
-    message: "Confirm who you are to continue.",
-    fields: [{ path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" }],
-  }),
-};
 
 const texts = {
   en: {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { registerThroughApi, signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/mailbox.ts";
+import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { callApiFromPage, logInContext } from "./support/sessions.ts";
 
 const { openPage, baseUrl } = useBrowser();
@@ -14,18 +15,6 @@ const isFocused = (locator: Locator) => () => locator.evaluate((element) => elem
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const DELETION_SUBJECT = /^(Your Precis account will be deleted|Votre compte Precis sera supprimé)$/;
-
-/** The 403 of a sensitive action whose sign-in is older than 15 minutes, as the server words it. */
-const REAUTHENTICATION_REQUIRED = {
-  status: 403,
-  contentType: "application/json",
-  body: JSON.stringify({
-    statusCode: 403,
-    error: "Forbidden",
-    message: "Confirm who you are to continue.",
-    fields: [{ path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" }],
-  }),
-};
 
 const texts = {
   en: {

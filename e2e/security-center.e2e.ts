@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { openApiSession, readApiSessionProfile } from "./support/sessions.ts";
 
 const { openPage, baseUrl } = useBrowser();
@@ -136,16 +137,7 @@ describe("the Security tab", () => {
     await page.route("**/api/sessions/revoke-others", async (route) => {
       attempts += 1;
       if (attempts > 1) return route.continue();
-      return route.fulfill({
-        status: 403,
-        contentType: "application/json",
-        body: JSON.stringify({
-          statusCode: 403,
-          error: "Forbidden",
-          message: "Confirm who you are to continue.",
-          fields: [{ path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" }],
-        }),
-      });
+      return route.fulfill(REAUTHENTICATION_REQUIRED);
     });
     await sessionsPanel(page).getByRole("button", { name: "Sign out everywhere else" }).click();
     await page

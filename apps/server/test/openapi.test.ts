@@ -1,4 +1,5 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -20,6 +21,27 @@ describe("OpenAPI document", () => {
     );
     // Internal plumbing stays out of the published document.
     expect(Object.keys(document.paths)).not.toContain("/api/openapi.json");
+  });
+
+  it("registers each route at its one declaration in the contract, with the declared method, and no other", async () => {
+    for (const operation of Object.values(operations)) {
+      expect(server.app.hasRoute({ method: operation.method, url: routeUrl(operation) }), routeUrl(operation)).toBe(
+        true,
+      );
+    }
+    // Every published operation is a declared one: no route was added beside the table.
+    const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const declared = new Set(
+      Object.values(operations).map((operation) => `${operation.method} ${routeUrl(operation)}`),
+    );
+    const published = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+    );
+    expect(published.filter((route) => !declared.has(route))).toEqual([]);
+    // And the table cannot pass by being empty or by naming a route twice.
+    expect(declared.size).toBe(Object.keys(operations).length);
+    expect(Object.keys(operations)).toContain("getUserDetails" satisfies OperationName);
   });
 
   it("declares every status an operation answers, with a body schema for each: its own and the shared refusals", async () => {

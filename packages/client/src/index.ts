@@ -1,13 +1,13 @@
 import type { ApiError } from "@precis/contract/api";
 // boot.ts holds the header names without zod: the portal's entry chunk imports this module and must stay zod-free.
 import { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/boot";
+import type { HttpMethod } from "@precis/contract/operations";
 
+export type { HttpMethod };
 export { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE };
 
 /** Anything with zod's `parse` (a contract schema, full zod or zod/mini): the client never imports zod itself. */
 export type ResponseSchema<TData> = { parse(input: unknown): TData };
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** One call to the API: a path under the API's base URL, and the schema its success body must match. */
 export type ApiOperation<TData = unknown> = {

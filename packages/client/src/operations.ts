@@ -1,6 +1,7 @@
 import { statusResponseSchema } from "@precis/contract/auth";
 import { extensionSessionResponseSchema, type HandoffRequest, handoffResponseSchema } from "@precis/contract/extension";
 import { type MemoOptionSet, userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { operations } from "@precis/contract/operations";
 import { userDetailsResponseSchema } from "@precis/contract/profile";
 import { entitlementResponseSchema } from "@precis/contract/subscription";
 import type { ApiOperation } from "./index.ts";
@@ -12,30 +13,32 @@ import type { ApiOperation } from "./index.ts";
  */
 
 /** `GET /api/user-details`: the signed-in account's profile, or `userProfile: null` when the session is not valid. */
-export const getUserDetails = () => ({ path: "/user-details", schema: userDetailsResponseSchema }) as const;
+export const getUserDetails = () =>
+  ({ ...operations.getUserDetails, schema: userDetailsResponseSchema }) satisfies ApiOperation;
 
 /** `GET /api/entitlement`: the access the account has now, and its memos this month. */
-export const getEntitlement = () => ({ path: "/entitlement", schema: entitlementResponseSchema }) as const;
+export const getEntitlement = () =>
+  ({ ...operations.getEntitlement, schema: entitlementResponseSchema }) satisfies ApiOperation;
 
 /** `GET /api/user-options`: the memo presets and the id of the selected one. */
-export const getUserOptions = () => ({ path: "/user-options", schema: userOptionsResponseSchema }) as const;
+export const getUserOptions = () =>
+  ({ ...operations.getUserOptions, schema: userOptionsResponseSchema }) satisfies ApiOperation;
 
 /** `POST /api/memo-usage`: counts one generated memo; 402 at the plan's limit or after the access ends. */
 export const reportMemoUsage = () =>
-  ({ method: "POST", path: "/memo-usage", schema: entitlementResponseSchema }) satisfies ApiOperation;
+  ({ ...operations.reportMemoUsage, schema: entitlementResponseSchema }) satisfies ApiOperation;
 
 /** `GET /api/logout`: ends this session, and the sessions linked to it by a handoff unless kept (decision 028). */
-export const logOut = () => ({ path: "/logout", schema: statusResponseSchema }) as const;
+export const logOut = () => ({ ...operations.logOut, schema: statusResponseSchema }) satisfies ApiOperation;
 
 /** `POST /api/extension/handoff`, from a signed-in portal page: a single-use code for the extension. */
 export const requestHandoffCode = (request: HandoffRequest = {}) =>
-  ({ method: "POST", path: "/extension/handoff", body: request, schema: handoffResponseSchema }) satisfies ApiOperation;
+  ({ ...operations.requestHandoffCode, body: request, schema: handoffResponseSchema }) satisfies ApiOperation;
 
 /** `POST /api/extension/session`, from the extension's own origin: the code exchanged for its bearer session. */
 export const exchangeHandoffCode = (code: string) =>
   ({
-    method: "POST",
-    path: "/extension/session",
+    ...operations.exchangeHandoffCode,
     body: { code },
     schema: extensionSessionResponseSchema,
   }) satisfies ApiOperation;

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from "@precis/contract/api";
+import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -15,7 +16,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function declareCommonResponses(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/") || !route.schema || route.schema.hide) return;
+    if (!route.url.startsWith(API_PATH_PREFIX) || !route.schema || route.schema.hide) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     route.schema.response ??= {};
     const responses = route.schema.response as Record<string | number, unknown>;

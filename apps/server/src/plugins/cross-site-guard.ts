@@ -1,4 +1,5 @@
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/api";
+import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { sendApiError } from "./errors.ts";
@@ -25,7 +26,7 @@ export async function registerCrossSiteGuard(app: FastifyInstance, config: AppCo
   // Synchronous: every read passes through it, and an async hook costs each a promise.
   app.addHook("onRequest", (request, reply, done) => {
     const isSafe = SAFE_METHODS.has(request.method) && !request.routeOptions.config.isStateChangingGet;
-    if (isSafe || !request.url.startsWith("/api/")) return done();
+    if (isSafe || !request.url.startsWith(API_PATH_PREFIX)) return done();
     if (request.routeOptions.config.allowCrossSite) return done();
     // A hook that answers does not call done(), nor returns the reply (which Fastify would take for a promise).
     if (request.headers[REQUESTED_WITH_HEADER] !== REQUESTED_WITH_VALUE) {

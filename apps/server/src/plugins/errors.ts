@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { ApiError } from "@precis/contract/api";
+import { API_BASE_PATH, API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isResponseSerializationError } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../lib/database-errors.ts";
@@ -73,7 +74,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 export function isApiPathname(pathname: string) {
-  return pathname === "/api" || pathname.startsWith("/api/");
+  return pathname === API_BASE_PATH || pathname.startsWith(API_PATH_PREFIX);
 }
 
 export function registerNotFoundHandler(

@@ -1,5 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { API_BASE_PATH, operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config.ts";
@@ -24,6 +25,6 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
     transform: jsonSchemaTransform,
   });
   if (!config.servesApiDocs) return;
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs`, staticCSP: true });
+  app.get(routeUrl(operations.getOpenApiDocument), { schema: { hide: true } }, () => app.swagger());
 }

@@ -1,4 +1,5 @@
 import cors from "@fastify/cors";
+import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 
@@ -19,7 +20,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   // One synchronous hook for every fixed header, the request's id among them: each hook of its own, and
   // an async one most of all, costs every request of the extension's reads (issue 8's bench).
   app.addHook("onRequest", (request, reply, done) => {
-    const isApiData = request.url.startsWith("/api/") && !API_HTML_PATH.test(request.url);
+    const isApiData = request.url.startsWith(API_PATH_PREFIX) && !API_HTML_PATH.test(request.url);
     reply.headers(isApiData ? apiHeaders : pageHeaders);
     reply.header("x-request-id", request.id);
     done();

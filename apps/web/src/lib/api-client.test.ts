@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
 import {
@@ -53,7 +54,7 @@ describe("apiRequest", () => {
     window.localStorage.setItem(ACCESS_KEY_STORAGE_KEY, "stored-key");
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
 
-    await apiRequest("/user-details");
+    await apiRequest(operations.getUserDetails);
 
     const { url, init, headers } = lastRequest();
     expect(url).toBe("/api/user-details");
@@ -64,13 +65,13 @@ describe("apiRequest", () => {
 
   it("sends no access key when none is stored", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    await apiRequest("/user-details");
+    await apiRequest(operations.getUserDetails);
     expect(lastRequest().headers.has("x-access-key")).toBe(false);
   });
 
   it("serialises the body as JSON", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    await apiRequest("/user-details", { method: "PATCH", body: { firstName: "Jane" } });
+    await apiRequest(operations.updateUserDetails, { body: { firstName: "Jane" } });
     const { init, headers } = lastRequest();
     expect(init.method).toBe("PATCH");
     expect(init.body).toBe('{"firstName":"Jane"}');
@@ -79,11 +80,11 @@ describe("apiRequest", () => {
 
   it("stores an access key the server returns, even on an error answer", async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, {}, { "x-access-key": "fresh-key" }));
-    await apiRequest("/login", { method: "POST" });
+    await apiRequest(operations.logIn);
     expect(getAccessKey()).toBe("fresh-key");
 
     fetchMock.mockResolvedValueOnce(jsonResponse(409, {}, { "x-access-key": "rotated-key" }));
-    await expect(apiRequest("/register", { method: "POST" })).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(apiRequest(operations.register)).rejects.toBeInstanceOf(ApiRequestError);
     expect(getAccessKey()).toBe("rotated-key");
   });
 
@@ -95,7 +96,7 @@ describe("apiRequest", () => {
 
   it("throws ApiRequestError with the status and the parsed body", async () => {
     fetchMock.mockResolvedValue(jsonResponse(409, { Status: "Failure", Error: "emailExists" }));
-    const error = await apiRequest("/register", { method: "POST" }).catch((caught: unknown) => caught);
+    const error = await apiRequest(operations.register).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 409, body: { Status: "Failure", Error: "emailExists" } });
     expect((error as ApiRequestError).apiError).toBeNull();
@@ -104,25 +105,36 @@ describe("apiRequest", () => {
   it("exposes generic error bodies through apiError", async () => {
     const body = { statusCode: 400, error: "Bad Request", message: "Invalid body", requestId: "r1" };
     fetchMock.mockResolvedValue(jsonResponse(400, body));
-    const error = await apiRequest("/user-details").catch((caught: unknown) => caught);
+    const error = await apiRequest(operations.getUserDetails).catch((caught: unknown) => caught);
     expect((error as ApiRequestError).apiError).toEqual(body);
   });
 
   it("reads the Retry-After header of a refused request", async () => {
     fetchMock.mockResolvedValue(jsonResponse(429, { statusCode: 429 }, { "retry-after": "840" }));
-    const error = await apiRequest("/login", { method: "POST" }).catch((caught: unknown) => caught);
+    const error = await apiRequest(operations.logIn).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 840 });
   });
 
   it("validates the success body with the given schema", async () => {
     const { z } = await import("zod");
     fetchMock.mockResolvedValue(jsonResponse(200, { userProfile: 42 }));
-    await expect(apiRequest("/user-details", { schema: z.object({ userProfile: z.string() }) })).rejects.toThrow();
+    await expect(
+      apiRequest(operations.getUserDetails, { schema: z.object({ userProfile: z.string() }) }),
+    ).rejects.toThrow();
+  });
+
+  it("sends the operation's own method, with its path parameters filled in and encoded", async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await apiRequest(operations.removePasskey, { parameters: { id: "7/../sessions" } });
+    const { url, init } = lastRequest();
+    expect(url).toBe("/api/passkeys/7%2F..%2Fsessions");
+    expect(init.method).toBe("DELETE");
+    await expect(apiRequest(operations.removePasskey)).rejects.toThrow(/needs the parameter "id"/);
   });
 
   it("returns null for an empty body", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(apiRequest("/logout")).resolves.toBeNull();
+    await expect(apiRequest(operations.logOut)).resolves.toBeNull();
   });
 });
 
@@ -155,7 +167,7 @@ describe("apiRequestCheckedBy", () => {
     const schemaLoaded = new Promise<typeof statusSchema>((resolve) => {
       loadSchema = resolve;
     });
-    const answer = apiRequestCheckedBy(() => schemaLoaded, "/login", { method: "POST" });
+    const answer = apiRequestCheckedBy(() => schemaLoaded, operations.logIn);
     // Not waiting for the module: the request is already out.
     expect(fetchMock).toHaveBeenCalledTimes(1);
     loadSchema(statusSchema);
@@ -164,12 +176,14 @@ describe("apiRequestCheckedBy", () => {
 
   it("refuses an answer that does not match the schema", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { Status: "Maybe" }));
-    await expect(apiRequestCheckedBy(async () => statusSchema, "/login")).rejects.toThrow();
+    await expect(apiRequestCheckedBy(async () => statusSchema, operations.logIn)).rejects.toThrow();
   });
 
   it("reports a refused request as an ApiRequestError, whatever the schema", async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { Status: "Failure", Message: "Bad Password" }));
-    const failure = await apiRequestCheckedBy(async () => statusSchema, "/login").catch((error: unknown) => error);
+    const failure = await apiRequestCheckedBy(async () => statusSchema, operations.logIn).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).status).toBe(401);
   });
@@ -186,7 +200,7 @@ describe("apiDownload", () => {
       ),
     );
 
-    const { blob, fileName } = await apiDownload("/account/export");
+    const { blob, fileName } = await apiDownload(operations.exportAccount);
 
     const { url, init, headers } = lastRequest();
     expect(url).toBe("/api/account/export");
@@ -200,7 +214,7 @@ describe("apiDownload", () => {
   it("throws ApiRequestError with the parsed body of a refusal", async () => {
     const refusal = { statusCode: 403, error: "Forbidden", message: "Confirm who you are to continue." };
     fetchMock.mockResolvedValue(jsonResponse(403, refusal));
-    const error = await apiDownload("/account/export").catch((caught: unknown) => caught);
+    const error = await apiDownload(operations.exportAccount).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(403);
     expect((error as ApiRequestError).apiError).toEqual(refusal);

@@ -6,11 +6,9 @@ import {
   type ResponseSchema,
 } from "@precis/client";
 import type { ApiError } from "@precis/contract/api";
+import { API_BASE_PATH, type DeclaredOperation, pathTo } from "@precis/contract/operations";
 import type { z } from "zod/mini";
 import { readStoredValue, removeStoredValue, writeStoredValue } from "@/lib/browser-storage";
-
-/** Every API path is relative to this prefix; the server and the dev proxy both serve it. */
-export const API_BASE_PATH = "/api";
 
 export const ACCESS_KEY_STORAGE_KEY = "precis.accessKey";
 
@@ -56,7 +54,8 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 }
 
 export type ApiRequestOptions<TSchema extends z.ZodMiniType | undefined> = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The values of the operation's path parameters (`:id`), by name. */
+  parameters?: Record<string, string>;
   /** Serialised as JSON. */
   body?: unknown;
   /** Extra headers, e.g. `Authorization` for the basic-auth login calls. */
@@ -89,12 +88,19 @@ function unwrap<TData>(result: ClientResult<TData>, path: string): TData {
   throw result.cause;
 }
 
-/** The one way the app talks to `/api` (see portalClient), for answers the app reads. */
+/** The one way the app talks to `/api` (see portalClient), for answers the app reads: an operation of the contract, by name. */
 export async function apiRequest<TSchema extends z.ZodMiniType | undefined = undefined>(
-  path: string,
+  operation: DeclaredOperation,
   options: ApiRequestOptions<TSchema> = {},
 ): Promise<ApiResult<TSchema>> {
-  const result = await portalClient.request({ ...options, path, schema: options.schema as ResponseSchema<unknown> });
+  const { parameters, ...request } = options;
+  const path = pathTo(operation, parameters);
+  const result = await portalClient.request({
+    ...request,
+    method: operation.method,
+    path,
+    schema: options.schema as ResponseSchema<unknown>,
+  });
   return unwrap(result, path) as ApiResult<TSchema>;
 }
 
@@ -121,10 +127,11 @@ export function parseContentDispositionFileName(value: string | null): string | 
  * the name the server gave it in Content-Disposition.
  */
 export async function apiDownload(
-  path: string,
-  options: Omit<ApiRequestOptions<undefined>, "schema" | "body"> = {},
+  operation: DeclaredOperation,
+  options: Omit<ApiRequestOptions<undefined>, "schema" | "body" | "parameters"> = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = unwrap(await portalClient.requestResponse({ ...options, path }), path);
+  const path = pathTo(operation);
+  const response = unwrap(await portalClient.requestResponse({ ...options, method: operation.method, path }), path);
   return {
     blob: await response.blob(),
     fileName: parseContentDispositionFileName(response.headers.get("content-disposition")),
@@ -137,9 +144,9 @@ export async function apiDownload(
  */
 export async function apiRequestCheckedBy<TSchema extends z.ZodMiniType>(
   loadSchema: () => Promise<TSchema>,
-  path: string,
+  operation: DeclaredOperation,
   options: Omit<ApiRequestOptions<undefined>, "schema"> = {},
 ): Promise<z.output<TSchema>> {
-  const [schema, body] = await Promise.all([loadSchema(), apiRequest(path, options)]);
+  const [schema, body] = await Promise.all([loadSchema(), apiRequest(operation, options)]);
   return schema.parse(body);
 }

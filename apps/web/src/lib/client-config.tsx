@@ -1,5 +1,6 @@
 import { CLIENT_CONFIG_ELEMENT_ID } from "@precis/contract/boot";
 import type { ClientConfig } from "@precis/contract/client-config";
+import { operations } from "@precis/contract/operations";
 import { createContext, type ReactNode, useContext } from "react";
 import { apiRequest } from "@/lib/api-client";
 
@@ -24,7 +25,7 @@ export function readEmbeddedClientConfig(doc: Document = document): ClientConfig
 }
 
 export async function getClientConfig(): Promise<ClientConfig> {
-  return (await apiRequest("/client-config")) as ClientConfig;
+  return (await apiRequest(operations.getClientConfig)) as ClientConfig;
 }
 
 /** Embedded config first, then the API: the app never renders without a valid config. */

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import type { Occupation, Profile } from "@precis/contract/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
@@ -12,7 +13,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function getEntitlement(signal?: AbortSignal) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/subscription").then(({ entitlementResponseSchema }) => entitlementResponseSchema),
-    "/entitlement",
+    operations.getEntitlement,
     { signal },
   );
 }

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
@@ -11,7 +12,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function getMfaStatus(signal?: AbortSignal) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ mfaStatusResponseSchema }) => mfaStatusResponseSchema),
-    "/mfa",
+    operations.getMfaStatus,
     { signal },
   );
 }

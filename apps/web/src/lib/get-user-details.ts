@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import type { UserDetailsResponse } from "@precis/contract/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest, isApiRequestError } from "@/lib/api-client";
@@ -10,7 +11,7 @@ export const LOGGED_OUT: UserDetailsResponse = { userProfile: null };
  */
 export async function getUserDetails({ signal }: { signal?: AbortSignal } = {}): Promise<UserDetailsResponse> {
   try {
-    return (await apiRequest("/user-details", { signal })) as UserDetailsResponse;
+    return (await apiRequest(operations.getUserDetails, { signal })) as UserDetailsResponse;
   } catch (error) {
     // An expired or revoked key is "not logged in", not a broken page.
     if (isApiRequestError(error) && error.status === 401) return LOGGED_OUT;

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { reauthenticate } from "@/lib/reauthenticate";
@@ -10,8 +11,8 @@ import { getPasskeyAssertion } from "@/lib/webauthn";
 export function getReauthenticationPasskeyOptions() {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ passkeyOptionsResponseSchema }) => passkeyOptionsResponseSchema),
-    "/reauthenticate/passkey-options",
-    { method: "POST" },
+    operations.getReauthenticationPasskeyOptions,
+    {},
   );
 }
 

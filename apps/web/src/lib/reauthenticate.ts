@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import type { ReauthenticateRequest } from "@precis/contract/sessions";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
@@ -12,8 +13,8 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function reauthenticate(request: ReauthenticateRequest) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
-    "/reauthenticate",
-    { method: "POST", body: request },
+    operations.reauthenticate,
+    { body: request },
   );
 }
 

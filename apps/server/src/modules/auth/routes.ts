@@ -15,6 +15,7 @@ import {
   secondFactorRequestSchema,
   signedInResponseSchema,
 } from "@precis/contract/mfa";
+import { operations, routeUrl } from "@precis/contract/operations";
 import { emailSchema } from "@precis/contract/profile";
 import { changePasswordRequestSchema, reauthenticateRequestSchema } from "@precis/contract/sessions";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
@@ -124,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    "/api/register",
+    routeUrl(operations.register),
     {
       schema: {
         tags: ["accounts"],
@@ -156,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/login",
+    routeUrl(operations.logIn),
     {
       schema: {
         tags: ["accounts"],
@@ -190,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/login/second-factor",
+    routeUrl(operations.logInSecondFactor),
     {
       schema: {
         tags: ["accounts"],
@@ -232,7 +233,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/login/passkey/options",
+    routeUrl(operations.getPasskeyLoginOptions),
     {
       schema: {
         tags: ["accounts"],
@@ -252,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/login/passkey",
+    routeUrl(operations.logInWithPasskey),
     {
       schema: {
         tags: ["accounts"],
@@ -286,7 +287,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/logout",
+    routeUrl(operations.logOut),
     {
       // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
       config: { isStateChangingGet: true },
@@ -312,7 +313,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/change-password",
+    routeUrl(operations.changePassword),
     {
       schema: {
         tags: ["security"],
@@ -358,7 +359,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/reauthenticate",
+    routeUrl(operations.reauthenticate),
     {
       schema: {
         tags: ["security"],
@@ -404,7 +405,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/reauthenticate/passkey-options",
+    routeUrl(operations.getReauthenticationPasskeyOptions),
     {
       schema: {
         tags: ["security"],
@@ -421,7 +422,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/login/find-user",
+    routeUrl(operations.findUser),
     {
       schema: {
         tags: ["accounts"],
@@ -446,7 +447,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/login/reset-password",
+    routeUrl(operations.resetPassword),
     {
       schema: {
         tags: ["accounts"],

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from "@precis/contract/api";
+import { operations, routeUrl } from "@precis/contract/operations";
 import {
   billingPortalResponseSchema,
   entitlementResponseSchema,
@@ -38,7 +39,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       done(null, body),
     );
     webhookScope.post(
-      "/api/stripe/webhook",
+      routeUrl(operations.receiveStripeEvent),
       {
         // Stripe cannot send X-Requested-With; its signature is the only way in.
         config: { allowCrossSite: true },
@@ -89,7 +90,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    "/api/pricing-session",
+    routeUrl(operations.createPricingSession),
     {
       schema: {
         tags: ["subscription"],
@@ -106,7 +107,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/billing-portal",
+    routeUrl(operations.openBillingPortal),
     {
       schema: {
         tags: ["subscription"],
@@ -132,7 +133,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/entitlement",
+    routeUrl(operations.getEntitlement),
     {
       config: { readsSessionItself: true },
       schema: {
@@ -150,7 +151,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/memo-usage",
+    routeUrl(operations.reportMemoUsage),
     {
       config: { readsSessionItself: true },
       schema: {

@@ -1,4 +1,5 @@
 import { clientConfigSchema } from "@precis/contract/client-config";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 /**
@@ -7,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
  */
 export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/client-config",
+    routeUrl(operations.getClientConfig),
     {
       schema: {
         tags: ["configuration"],

@@ -1,5 +1,6 @@
 import { apiErrorSchema } from "@precis/contract/api";
 import { docsFeedbackRequestSchema, docsFeedbackResponseSchema } from "@precis/contract/docs";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import type { RateLimitRule } from "../rate-limit/service.ts";
@@ -13,7 +14,7 @@ const FEEDBACK_PER_IP: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    "/api/docs-feedback",
+    routeUrl(operations.sendDocsFeedback),
     {
       schema: {
         tags: ["documentation"],

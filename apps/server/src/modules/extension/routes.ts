@@ -6,6 +6,7 @@ import {
   handoffRequestSchema,
   handoffResponseSchema,
 } from "@precis/contract/extension";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
@@ -26,7 +27,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowedExtensionIds = new Set(config.extensionIds);
 
   app.post(
-    "/api/extension/handoff",
+    routeUrl(operations.requestHandoffCode),
     {
       schema: {
         tags: ["extension"],
@@ -70,7 +71,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/extension/session",
+    routeUrl(operations.exchangeHandoffCode),
     {
       schema: {
         tags: ["extension"],

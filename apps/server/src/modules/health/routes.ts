@@ -1,4 +1,5 @@
 import { healthResponseSchema, type ReadinessResponse, readinessResponseSchema } from "@precis/contract/api";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { countPendingMigrations } from "../../db/client.ts";
 
@@ -10,7 +11,7 @@ const PING_TIMEOUT_MS = 2_000;
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/health",
+    routeUrl(operations.getHealth),
     {
       schema: {
         tags: ["operations"],
@@ -31,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/ready",
+    routeUrl(operations.getReadiness),
     {
       schema: {
         tags: ["operations"],

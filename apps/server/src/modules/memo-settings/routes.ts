@@ -9,6 +9,7 @@ import {
   selectMemoPresetRequestSchema,
   userOptionsResponseSchema,
 } from "@precis/contract/memo-options";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
@@ -52,7 +53,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    "/api/user-options",
+    routeUrl(operations.getUserOptions),
     {
       config: { readsSessionItself: true },
       schema: {
@@ -73,7 +74,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/user-options",
+    routeUrl(operations.saveUserOptions),
     {
       schema: {
         tags: ["memo settings"],
@@ -97,7 +98,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/user-options",
+    routeUrl(operations.createMemoPreset),
     {
       schema: {
         tags: ["memo settings"],
@@ -130,7 +131,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/api/user-options/selected",
+    routeUrl(operations.selectMemoPreset),
     {
       schema: {
         tags: ["memo settings"],
@@ -146,7 +147,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/api/user-options/:id",
+    routeUrl(operations.deleteMemoPreset),
     {
       schema: {
         tags: ["memo settings"],

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { apiErrorSchema } from "@precis/contract/api";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
@@ -36,7 +37,7 @@ function isSameSecret(offered: string, expected: string) {
  */
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/metrics",
+    routeUrl(operations.getMetrics),
     {
       schema: {
         tags: ["operations"],

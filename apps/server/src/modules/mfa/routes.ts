@@ -13,6 +13,7 @@ import {
   renamePasskeyRequestSchema,
   totpSetupResponseSchema,
 } from "@precis/contract/mfa";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -67,7 +68,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
   app.get(
-    "/api/mfa",
+    routeUrl(operations.getMfaStatus),
     {
       schema: {
         tags: ["security"],
@@ -84,7 +85,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/mfa/totp/setup",
+    routeUrl(operations.setUpTotp),
     {
       schema: {
         tags: ["security"],
@@ -104,7 +105,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/mfa/totp/enable",
+    routeUrl(operations.enableTotp),
     {
       schema: {
         tags: ["security"],
@@ -133,7 +134,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/mfa/totp/disable",
+    routeUrl(operations.disableTotp),
     {
       schema: {
         tags: ["security"],
@@ -171,7 +172,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/mfa/recovery-codes",
+    routeUrl(operations.regenerateRecoveryCodes),
     {
       schema: {
         tags: ["security"],
@@ -192,7 +193,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/passkeys/registration-options",
+    routeUrl(operations.getPasskeyRegistrationOptions),
     {
       schema: {
         tags: ["security"],
@@ -217,7 +218,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/passkeys",
+    routeUrl(operations.addPasskey),
     {
       schema: {
         tags: ["security"],
@@ -259,7 +260,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/api/passkeys/:id",
+    routeUrl(operations.renamePasskey),
     {
       schema: {
         tags: ["security"],
@@ -284,7 +285,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/api/passkeys/:id",
+    routeUrl(operations.removePasskey),
     {
       schema: {
         tags: ["security"],

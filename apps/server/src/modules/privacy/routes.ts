@@ -8,6 +8,7 @@ import {
   LEGAL_DOCUMENTS,
   type LegalDocument,
 } from "@precis/contract/legal";
+import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { listConsents, recordConsents } from "../accounts/consents.ts";
@@ -23,7 +24,7 @@ const EXPORTS_PER_HOUR = 5;
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/consents",
+    routeUrl(operations.getConsents),
     {
       schema: {
         tags: ["privacy"],
@@ -51,7 +52,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/consents",
+    routeUrl(operations.acceptConsents),
     {
       schema: {
         tags: ["privacy"],
@@ -69,7 +70,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/account/delete",
+    routeUrl(operations.requestAccountDeletion),
     {
       schema: {
         tags: ["privacy"],
@@ -100,7 +101,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/account/delete/cancel",
+    routeUrl(operations.cancelAccountDeletion),
     {
       schema: {
         tags: ["privacy"],
@@ -134,7 +135,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/account/export",
+    routeUrl(operations.exportAccount),
     {
       schema: {
         tags: ["privacy"],

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from "@precis/contract/api";
+import { operations, routeUrl } from "@precis/contract/operations";
 import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
@@ -8,7 +9,7 @@ import { readSessionProfile, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/user-details",
+    routeUrl(operations.getUserDetails),
     {
       config: { readsSessionItself: true },
       schema: {
@@ -30,7 +31,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/api/user-details",
+    routeUrl(operations.updateUserDetails),
     {
       schema: {
         tags: ["profile"],

@@ -1,4 +1,5 @@
 import { ACCESS_KEY_HEADER } from "@precis/contract/api";
+import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { sendApiError } from "../../plugins/errors.ts";
@@ -58,7 +59,7 @@ export async function registerSessions(app: FastifyInstance) {
   app.decorateRequest("session", null);
   app.decorateRequest("sessionSecrets", null);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!request.url.startsWith(API_PATH_PREFIX)) return;
     // The extension's own session comes as a bearer token (decision 028); a page's, as the cookie.
     const token = readBearerToken(request) ?? request.cookies[cookieName];
     const accessKey = request.headers[ACCESS_KEY_HEADER];

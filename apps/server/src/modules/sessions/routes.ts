@@ -1,4 +1,5 @@
 import { apiErrorSchema } from "@precis/contract/api";
+import { operations, routeUrl } from "@precis/contract/operations";
 import {
   accountSessionsResponseSchema,
   revokedSessionsResponseSchema,
@@ -16,7 +17,7 @@ import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./serv
 /** The account's sessions and devices (issue 27's Security tab): see them, and sign any of them out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/api/sessions",
+    routeUrl(operations.getSessions),
     {
       schema: {
         tags: ["security"],
@@ -44,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/api/sessions/:id",
+    routeUrl(operations.revokeSession),
     {
       schema: {
         tags: ["security"],
@@ -70,7 +71,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/sessions/revoke-others",
+    routeUrl(operations.revokeOtherSessions),
     {
       schema: {
         tags: ["security"],

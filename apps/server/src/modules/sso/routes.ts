@@ -1,5 +1,6 @@
 import { apiErrorSchema } from "@precis/contract/api";
 import { failureResponseSchema, statusResponseSchema } from "@precis/contract/auth";
+import { operations, routeUrl } from "@precis/contract/operations";
 import { emailSchema } from "@precis/contract/profile";
 import { firebaseConfigResponseSchema, ssoRegisterRequestSchema } from "@precis/contract/sso";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -67,7 +68,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    "/api/sso/firebase",
+    routeUrl(operations.getFirebaseSettings),
     {
       schema: {
         tags: ["sign-in"],
@@ -80,7 +81,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/sso/login",
+    routeUrl(operations.logInWithSso),
     {
       schema: {
         tags: ["sign-in"],
@@ -107,7 +108,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/sso/register",
+    routeUrl(operations.registerWithSso),
     {
       schema: {
         tags: ["sign-in"],
@@ -140,7 +141,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/sso/change-email",
+    routeUrl(operations.changeEmailWithSso),
     {
       schema: {
         tags: ["sign-in"],

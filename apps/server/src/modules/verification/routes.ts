@@ -1,5 +1,6 @@
 import { apiErrorSchema } from "@precis/contract/api";
 import { failureResponseSchema } from "@precis/contract/auth";
+import { operations, routeUrl } from "@precis/contract/operations";
 import {
   resendVerificationRequestSchema,
   resendVerificationResponseSchema,
@@ -21,7 +22,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
 
   app.post(
-    "/api/verify-email",
+    routeUrl(operations.verifyEmail),
     {
       schema: {
         tags: ["accounts"],
@@ -72,7 +73,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/verify-email/resend",
+    routeUrl(operations.resendVerification),
     {
       schema: {
         tags: ["accounts"],

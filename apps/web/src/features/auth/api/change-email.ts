@@ -1,4 +1,5 @@
 import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import type { SsoIdentity } from "@/features/auth/lib/firebase-sign-in";
@@ -7,8 +8,7 @@ import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 /** `POST /api/sso/change-email`: moves the logged-in account to the email of a fresh Google or Microsoft sign-in. */
 export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {
-  return apiRequest("/sso/change-email", {
-    method: "POST",
+  return apiRequest(operations.changeEmailWithSso, {
     headers: { Authorization: basicAuthorization(email, idToken) },
     schema: statusResponseSchema,
   });

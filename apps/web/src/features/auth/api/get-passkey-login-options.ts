@@ -1,10 +1,11 @@
+import { operations } from "@precis/contract/operations";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /** `POST /api/login/passkey/options`: a challenge any passkey registered with Precis can answer, as WebAuthn's JSON. */
 export function getPasskeyLoginOptions() {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ passkeyOptionsResponseSchema }) => passkeyOptionsResponseSchema),
-    "/login/passkey/options",
-    { method: "POST" },
+    operations.getPasskeyLoginOptions,
+    {},
   );
 }

@@ -1,4 +1,5 @@
 import type { SecondFactorRequest } from "@precis/contract/mfa";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
 import { apiRequestCheckedBy } from "@/lib/api-client";
@@ -10,8 +11,8 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function logInWithSecondFactor(request: SecondFactorRequest) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ signedInResponseSchema }) => signedInResponseSchema),
-    "/login/second-factor",
-    { method: "POST", body: request },
+    operations.logInSecondFactor,
+    { body: request },
   );
 }
 

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
 import { apiRequestCheckedBy, isApiRequestError } from "@/lib/api-client";
@@ -24,8 +25,8 @@ export async function logInWithPasskey() {
   try {
     return await apiRequestCheckedBy(
       () => import("@precis/contract/mfa").then(({ signedInResponseSchema }) => signedInResponseSchema),
-      "/login/passkey",
-      { method: "POST", body: { response } },
+      operations.logInWithPasskey,
+      { body: { response } },
     );
   } catch (error) {
     // Both refusals are 401s; the contract words them apart (its module came with the request's schema).

@@ -1,5 +1,6 @@
 import type { StatusResponse } from "@precis/contract/auth";
 import type { SecondFactorRequired } from "@precis/contract/mfa";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
@@ -14,8 +15,7 @@ export type LoginInput = { email: string; password: string };
  */
 export function login({ email, password }: LoginInput): Promise<StatusResponse | SecondFactorRequired> {
   // The response schema loads with the request: /login's first load does without zod.
-  return apiRequestCheckedBy(loadLoginResponseSchema, "/login", {
-    method: "POST",
+  return apiRequestCheckedBy(loadLoginResponseSchema, operations.logIn, {
     headers: { Authorization: basicAuthorization(email.trim(), password) },
   });
 }

@@ -1,10 +1,11 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { apiRequest, clearAccessKey } from "@/lib/api-client";
 import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 export function logout(): Promise<unknown> {
-  return apiRequest("/logout");
+  return apiRequest(operations.logOut);
 }
 
 export function useLogout() {

@@ -1,4 +1,5 @@
 import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { apiRequest } from "@/lib/api-client";
@@ -8,8 +9,7 @@ export type ResetPasswordInput = { email: string; password: string; securityCode
 
 /** `POST /api/login/reset-password`: the code in the body, the email and new password as HTTP Basic. */
 export function resetPassword({ email, password, securityCode }: ResetPasswordInput): Promise<StatusResponse> {
-  return apiRequest("/login/reset-password", {
-    method: "POST",
+  return apiRequest(operations.resetPassword, {
     headers: { Authorization: basicAuthorization(email.trim(), password) },
     body: { secret_code: securityCode.trim() },
     schema: statusResponseSchema,

@@ -1,4 +1,5 @@
 import type { StatusResponse } from "@precis/contract/auth";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { loadStatusResponseSchema } from "@/features/auth/api/login";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
@@ -8,8 +9,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /** `POST /api/sso/login` (HTTP Basic: email and ID token); 404 means no account yet. */
 export function ssoLogin({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {
-  return apiRequestCheckedBy(loadStatusResponseSchema, "/sso/login", {
-    method: "POST",
+  return apiRequestCheckedBy(loadStatusResponseSchema, operations.logInWithSso, {
     headers: { Authorization: basicAuthorization(email, idToken) },
   });
 }

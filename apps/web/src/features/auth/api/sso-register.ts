@@ -1,4 +1,5 @@
 import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import { operations } from "@precis/contract/operations";
 import type { Occupation } from "@precis/contract/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
@@ -10,8 +11,7 @@ export type SsoRegisterInput = { email: string; idToken: string; role: Occupatio
 
 /** `POST /api/sso/register`: creates the account of a verified Google or Microsoft identity and logs it in. */
 export function ssoRegister({ email, idToken, role }: SsoRegisterInput): Promise<StatusResponse> {
-  return apiRequest("/sso/register", {
-    method: "POST",
+  return apiRequest(operations.registerWithSso, {
     headers: { Authorization: basicAuthorization(email, idToken) },
     body: { email, role, language: getCurrentLanguage() },
     schema: statusResponseSchema,

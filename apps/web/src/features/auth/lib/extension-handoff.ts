@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { apiRequest } from "@/lib/api-client";
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
 
@@ -49,8 +50,8 @@ export function findExtensionMessenger(scope: object = globalThis): SendExtensio
 export async function requestHandoffCodeFromPortal(keepSignedIn: boolean): Promise<string> {
   // Imported on use, like the schemas below: the operations bring zod with them.
   const { requestHandoffCode } = await import("@precis/client/operations");
-  const operation = requestHandoffCode({ keepSignedIn });
-  return (await apiRequest(operation.path, { ...operation })).code;
+  const { body, schema } = requestHandoffCode({ keepSignedIn });
+  return (await apiRequest(operations.requestHandoffCode, { body, schema })).code;
 }
 
 /**

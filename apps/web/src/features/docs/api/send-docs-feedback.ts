@@ -1,11 +1,12 @@
 import type { DocsFeedbackRequest } from "@precis/contract/docs";
+import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export async function sendDocsFeedback(feedback: DocsFeedbackRequest) {
   // Loaded on submit: the schema brings zod, which the documentation's first load does without.
   const { docsFeedbackResponseSchema } = await import("@precis/contract/docs");
-  return apiRequest("/docs-feedback", { method: "POST", body: feedback, schema: docsFeedbackResponseSchema });
+  return apiRequest(operations.sendDocsFeedback, { body: feedback, schema: docsFeedbackResponseSchema });
 }
 
 export function useSendDocsFeedback() {

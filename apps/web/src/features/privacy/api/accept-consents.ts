@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { useSessionActions } from "@/lib/session-actions";
@@ -11,8 +12,8 @@ export async function acceptConsents() {
   const { LEGAL_DOCUMENTS } = await import("@precis/contract/legal");
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
-    "/consents",
-    { method: "POST", body: { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version } },
+    operations.acceptConsents,
+    { body: { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version } },
   );
 }
 

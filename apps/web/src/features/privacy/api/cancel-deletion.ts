@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { useSessionActions } from "@/lib/session-actions";
@@ -9,8 +10,8 @@ import { useSessionActions } from "@/lib/session-actions";
 export function cancelDeletion(token?: string) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
-    "/account/delete/cancel",
-    { method: "POST", body: token ? { token } : {} },
+    operations.cancelAccountDeletion,
+    { body: token ? { token } : {} },
   );
 }
 

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
@@ -12,8 +13,8 @@ export async function deleteAccount(): Promise<string> {
       import("@precis/contract/account-deletion").then(
         ({ deleteAccountResponseSchema }) => deleteAccountResponseSchema,
       ),
-    "/account/delete",
-    { method: "POST" },
+    operations.requestAccountDeletion,
+    {},
   );
   return deletionScheduledFor;
 }

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiDownload } from "@/lib/api-client";
 import { saveFile } from "@/lib/save-file";
@@ -10,7 +11,7 @@ const FALLBACK_FILE_NAME = "precis-data.json";
  * sign-in or a confirmed password within 15 minutes (the caller's confirm-identity wrapper asks for it).
  */
 export async function exportAccount(): Promise<{ blob: Blob; fileName: string }> {
-  const { blob, fileName } = await apiDownload("/account/export");
+  const { blob, fileName } = await apiDownload(operations.exportAccount);
   return { blob, fileName: fileName ?? FALLBACK_FILE_NAME };
 }
 

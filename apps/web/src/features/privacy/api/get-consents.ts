@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
@@ -5,7 +6,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function getConsents(signal?: AbortSignal) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/legal").then(({ consentsResponseSchema }) => consentsResponseSchema),
-    "/consents",
+    operations.getConsents,
     { signal },
   );
 }

@@ -1,9 +1,10 @@
 import { userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { operations } from "@precis/contract/operations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export function getMemoOptions(signal?: AbortSignal) {
-  return apiRequest("/user-options", { signal, schema: userOptionsResponseSchema });
+  return apiRequest(operations.getUserOptions, { signal, schema: userOptionsResponseSchema });
 }
 
 export const memoOptionsQueryOptions = () =>

@@ -1,11 +1,12 @@
 import { userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { memoOptionsQueryOptions } from "./get-memo-options";
 
 /** Makes one preset the one the extension uses. */
 export function selectMemoPreset(id: number) {
-  return apiRequest("/user-options/selected", { method: "PUT", body: { id }, schema: userOptionsResponseSchema });
+  return apiRequest(operations.selectMemoPreset, { body: { id }, schema: userOptionsResponseSchema });
 }
 
 export function useSelectMemoPreset() {

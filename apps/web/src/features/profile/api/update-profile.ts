@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { type UpdateProfileRequest, userDetailsResponseSchema } from "@precis/contract/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
@@ -8,7 +9,7 @@ import { userDetailsQueryOptions } from "@/lib/get-user-details";
 // read the same answer, so a saved name shows in the navbar at once.
 
 export function updateProfile(changes: UpdateProfileRequest) {
-  return apiRequest("/user-details", { method: "PATCH", body: changes, schema: userDetailsResponseSchema });
+  return apiRequest(operations.updateUserDetails, { body: changes, schema: userDetailsResponseSchema });
 }
 
 export function useUpdateProfile() {

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
@@ -8,8 +9,8 @@ import { getPasskeyRegistrationOptions } from "./get-passkey-registration-option
 export function savePasskey(name: string, response: Awaited<ReturnType<typeof createPasskey>>) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ passkeySchema }) => passkeySchema),
-    "/passkeys",
-    { method: "POST", body: { name, response } },
+    operations.addPasskey,
+    { body: { name, response } },
   );
 }
 

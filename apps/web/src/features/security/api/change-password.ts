@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import type { ChangePasswordRequest } from "@precis/contract/sessions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
@@ -11,8 +12,8 @@ import { sessionsQueryOptions } from "./get-sessions";
 export function changePassword(request: ChangePasswordRequest) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
-    "/change-password",
-    { method: "POST", body: request },
+    operations.changePassword,
+    { body: request },
   );
 }
 

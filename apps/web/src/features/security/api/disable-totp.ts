@@ -1,4 +1,5 @@
 import type { DisableTotpRequest } from "@precis/contract/mfa";
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
@@ -7,8 +8,8 @@ import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 export function disableTotp(request: DisableTotpRequest) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
-    "/mfa/totp/disable",
-    { method: "POST", body: request },
+    operations.disableTotp,
+    { body: request },
   );
 }
 

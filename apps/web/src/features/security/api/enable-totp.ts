@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
@@ -6,8 +7,8 @@ import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 export async function enableTotp(code: string): Promise<string[]> {
   const { recoveryCodes } = await apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ recoveryCodesResponseSchema }) => recoveryCodesResponseSchema),
-    "/mfa/totp/enable",
-    { method: "POST", body: { code } },
+    operations.enableTotp,
+    { body: { code } },
   );
   return recoveryCodes;
 }

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /**
@@ -7,7 +8,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function getPasskeyRegistrationOptions() {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ passkeyOptionsResponseSchema }) => passkeyOptionsResponseSchema),
-    "/passkeys/registration-options",
-    { method: "POST" },
+    operations.getPasskeyRegistrationOptions,
+    {},
   );
 }

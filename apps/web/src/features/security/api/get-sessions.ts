@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
@@ -6,7 +7,7 @@ export function getSessions(signal?: AbortSignal) {
   return apiRequestCheckedBy(
     () =>
       import("@precis/contract/sessions").then(({ accountSessionsResponseSchema }) => accountSessionsResponseSchema),
-    "/sessions",
+    operations.getSessions,
     { signal },
   );
 }

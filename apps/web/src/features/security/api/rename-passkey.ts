@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
@@ -6,8 +7,8 @@ import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 export function renamePasskey({ id, name }: { id: number; name: string }) {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ passkeySchema }) => passkeySchema),
-    `/passkeys/${id}`,
-    { method: "PATCH", body: { name } },
+    operations.renamePasskey,
+    { parameters: { id: String(id) }, body: { name } },
   );
 }
 

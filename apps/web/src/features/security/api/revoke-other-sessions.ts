@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { sessionsQueryOptions } from "./get-sessions";
@@ -10,8 +11,8 @@ export async function revokeOtherSessions(): Promise<number> {
   const { revoked } = await apiRequestCheckedBy(
     () =>
       import("@precis/contract/sessions").then(({ revokedSessionsResponseSchema }) => revokedSessionsResponseSchema),
-    "/sessions/revoke-others",
-    { method: "POST" },
+    operations.revokeOtherSessions,
+    {},
   );
   return revoked;
 }

@@ -1,10 +1,11 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { sessionsQueryOptions } from "./get-sessions";
 
 /** `DELETE /api/sessions/{id}`: that browser or extension must log in again. A 404: it had ended already. */
 export function revokeSession(sessionId: number) {
-  return apiRequest(`/sessions/${sessionId}`, { method: "DELETE" });
+  return apiRequest(operations.revokeSession, { parameters: { id: String(sessionId) } });
 }
 
 export function useRevokeSession() {

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 
@@ -8,8 +9,8 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function setUpTotp() {
   return apiRequestCheckedBy(
     () => import("@precis/contract/mfa").then(({ totpSetupResponseSchema }) => totpSetupResponseSchema),
-    "/mfa/totp/setup",
-    { method: "POST" },
+    operations.setUpTotp,
+    {},
   );
 }
 

@@ -1,9 +1,10 @@
+import { operations } from "@precis/contract/operations";
 import { billingPortalResponseSchema } from "@precis/contract/subscription";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export function createBillingPortalSession() {
-  return apiRequest("/billing-portal", { method: "POST", schema: billingPortalResponseSchema });
+  return apiRequest(operations.openBillingPortal, { schema: billingPortalResponseSchema });
 }
 
 /** "Change Subscription": Stripe's customer portal, in a new tab (SPEC §4). */

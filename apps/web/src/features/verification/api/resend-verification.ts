@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import type { ResendVerificationRequest } from "@precis/contract/verification";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
@@ -15,8 +16,8 @@ export async function resendVerification(request: ResendVerificationRequest): Pr
       import("@precis/contract/verification").then(
         ({ resendVerificationResponseSchema }) => resendVerificationResponseSchema,
       ),
-    "/verify-email/resend",
-    { method: "POST", body: request },
+    operations.resendVerification,
+    { body: request },
   );
   return answer.email;
 }

@@ -1,3 +1,4 @@
+import { operations } from "@precis/contract/operations";
 import type { VerifyEmailRequest, VerifyEmailResponse } from "@precis/contract/verification";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
@@ -9,8 +10,8 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
   return apiRequestCheckedBy(
     () => import("@precis/contract/verification").then(({ verifyEmailResponseSchema }) => verifyEmailResponseSchema),
-    "/verify-email",
-    { method: "POST", body: request },
+    operations.verifyEmail,
+    { body: request },
   );
 }
 
