@@ -105,11 +105,22 @@ describe("loadConfig", () => {
     expect(problemsOf({ MFA_ENCRYPTION_KEY: "too-short" })[0]).toMatch(/^MFA_ENCRYPTION_KEY: must be 32 bytes/);
   });
 
+  it("lets only development fall back to the built-in authenticator key: staging must bring its own", () => {
+    expect(problemsOf({ APP_ENV: "staging" })).toEqual([
+      "MFA_ENCRYPTION_KEY: is required when APP_ENV=staging: only development may use the built-in key",
+    ]);
+    expect(loadConfig({ APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).mfaEncryptionKey).toEqual(
+      Buffer.alloc(32, 0xab),
+    );
+    expect(loadConfig({ APP_ENV: "development" }).mfaEncryptionKey).toHaveLength(32);
+  });
+
   it("takes the emulator's unsigned tokens in development only: staging refuses to start with it", () => {
-    expect(problemsOf({ APP_ENV: "staging", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toEqual([
+    const staging = { APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
+    expect(problemsOf({ ...staging, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toEqual([
       'FIREBASE_AUTH_EMULATOR_HOST: must not be set when APP_ENV=staging (emulator tokens are unsigned; only development takes them) (got "127.0.0.1:9099")',
     ]);
-    expect(loadConfig({ APP_ENV: "staging" }).firebase.emulatorHost).toBeUndefined();
+    expect(loadConfig(staging).firebase.emulatorHost).toBeUndefined();
     expect(loadConfig({ APP_ENV: "development", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).client.sso).toEqual({
       isConfigured: false,
     });

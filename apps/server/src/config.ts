@@ -152,6 +152,11 @@ const environmentSchema = z
     ACCOUNT_DELETION_GRACE_DAYS: positiveInt.max(365).default(30),
     RETENTION_SESSIONS_DAYS: positiveInt.max(3650).default(30),
     RETENTION_STRIPE_PAYLOAD_DAYS: positiveInt.max(3650).default(30),
+    // Beyond Stripe's own reach: it retries a delivery for up to three days and lists events for 30, so an
+    // event older than this can no longer arrive again, and its id no longer needs remembering against replays.
+    RETENTION_STRIPE_EVENTS_DAYS: positiveInt.max(3650).default(90),
+    // The outbox's record of an email (recipient, subject, dates), kept to answer "did you send it?".
+    RETENTION_MAIL_DAYS: positiveInt.max(3650).default(30),
     AUDIT_RETENTION_DAYS: positiveInt.max(3650).default(365),
     RETENTION_DOCS_FEEDBACK_DAYS: positiveInt.max(3650).default(730),
     ACADEMIC_EMAIL_DOMAINS: z
@@ -169,8 +174,8 @@ const environmentSchema = z
 
     /**
      * 32 bytes, base64 or hex: the key that encrypts the authenticator apps' shared secrets at rest (they must be
-     * readable to check codes, so they cannot be hashed). Required in production; elsewhere a fixed
-     * development key stands in.
+     * readable to check codes, so they cannot be hashed). Required in every environment but development,
+     * where a fixed key stands in.
      */
     MFA_ENCRYPTION_KEY: z
       .string()
@@ -232,15 +237,18 @@ const environmentSchema = z
         message: `must not be set when APP_ENV=${env.APP_ENV} (emulator tokens are unsigned; only development takes them)`,
       });
     }
+    // The fixed development key is in this file for anyone to read: a staging database holding it would hold
+    // secrets anyone could decrypt, and staging data has a way of being real people's.
+    if (env.APP_ENV && env.APP_ENV !== "development" && !env.MFA_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MFA_ENCRYPTION_KEY"],
+        message: `is required when APP_ENV=${env.APP_ENV}: only development may use the built-in key`,
+      });
+    }
     if (env.APP_ENV !== "production") return;
     // Production holds real people's data and money: refuse to start half-configured.
-    const requiredInProduction = [
-      "DATABASE_URL",
-      "SMTP_URL",
-      "STRIPE_SECRET_KEY",
-      "STRIPE_WEBHOOK_SECRET",
-      "MFA_ENCRYPTION_KEY",
-    ] as const;
+    const requiredInProduction = ["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
     for (const name of requiredInProduction) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when APP_ENV=production" });
     }
@@ -329,7 +337,7 @@ function buildConfig(env: Environment) {
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL,
-    // Only development and test runs may fall back to a key everyone can read in this file.
+    // Only development (and so the tests) may fall back to a key everyone can read in this file.
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY ?? Buffer.from("precis-development-only-mfa-key!"),
     logLevel: env.LOG_LEVEL,
     // A hop count becomes proxy-addr's rule for it: believe the nearest `hops` addresses of the chain.
@@ -367,6 +375,8 @@ function buildConfig(env: Environment) {
     retention: {
       sessions: env.RETENTION_SESSIONS_DAYS,
       stripePayloads: env.RETENTION_STRIPE_PAYLOAD_DAYS,
+      stripeEvents: env.RETENTION_STRIPE_EVENTS_DAYS,
+      mail: env.RETENTION_MAIL_DAYS,
       auditEvents: env.AUDIT_RETENTION_DAYS,
       docsFeedback: env.RETENTION_DOCS_FEEDBACK_DAYS,
     },

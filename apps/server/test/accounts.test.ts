@@ -270,7 +270,10 @@ describe("login and sessions", () => {
   });
 
   it("uses a Secure, __Host- cookie outside development", async () => {
-    const staging = await startTestServer({ database: server.database, env: { APP_ENV: "staging" } });
+    const staging = await startTestServer({
+      database: server.database,
+      env: { APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
+    });
     const response = await staging.app.inject({
       method: "POST",
       url: "/api/register",

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { enqueueEmail } from "../src/modules/mail/outbox.ts";
+import { mailOutbox } from "../src/db/schema.ts";
+import { enqueueEmail, MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
 import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 import { runServerProcessToExit } from "./server-process.ts";
 import { startSmtpServer } from "./smtp.ts";
@@ -157,7 +159,7 @@ describe("GET /api/metrics with METRICS_TOKEN", () => {
     ]);
   });
 
-  it("shows the outbox's backlog and this worker's sent and failed attempts", async () => {
+  it("shows the outbox's backlog and this worker's sent, failed and given-up attempts", async () => {
     await server.app.mailWorker.runOnce(); // the welcome email of the account above
     const before = await scrape(server);
     const sentBefore = readSample(before.samples, "precis_outbox_sent_total") ?? 0;
@@ -176,6 +178,27 @@ describe("GET /api/metrics with METRICS_TOKEN", () => {
     expect(readSample(after.samples, "precis_outbox_send_failures_total")).toBe(1);
     expect(readSample(after.samples, "precis_outbox_emails", { state: "queued" })).toBe(1);
     expect(readSample(after.samples, "precis_outbox_emails", { state: "failed" })).toBe(1);
+
+    // Its 29 earlier tries failed too, and the last one is due: it fails, and the outbox gives up on it.
+    await db
+      .update(mailOutbox)
+      .set({ attempts: MAX_SEND_ATTEMPTS - 1, nextAttemptAt: server.app.clock() })
+      .where(eq(mailOutbox.subject, "Refused here"));
+    await server.app.mailWorker.runOnce();
+    const givenUp = await scrape(server);
+    expect(readSample(givenUp.samples, "precis_outbox_send_failures_total")).toBe(2);
+    expect(readSample(givenUp.samples, "precis_outbox_abandoned_total")).toBe(1);
+    expect(readSample(givenUp.samples, "precis_outbox_emails", { state: "queued" })).toBe(0);
+    expect(readSample(givenUp.samples, "precis_outbox_emails", { state: "failed" })).toBe(0);
+    expect(readSample(givenUp.samples, "precis_outbox_emails", { state: "abandoned" })).toBe(1);
+
+    // Due again by its clock, it is never tried again.
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: server.app.clock() })
+      .where(eq(mailOutbox.subject, "Refused here"));
+    await server.app.mailWorker.runOnce();
+    expect(readSample((await scrape(server)).samples, "precis_outbox_send_failures_total")).toBe(2);
   });
 
   it("shows each scheduled job's last success once it has run", async () => {

@@ -18,6 +18,7 @@ import {
   webauthnChallenges,
 } from "../src/db/schema.ts";
 import { addDays } from "../src/lib/clock.ts";
+import { MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
 import {
   basicAuth,
   createTestClock,
@@ -75,6 +76,12 @@ describe("the retention job", () => {
       .values({ recipient: email, subject: "Unsent", textBody: "body", htmlBody: "<p>body</p>" });
     // Records of the other kinds, each just past its period or well within it on the day the job runs.
     const runDay = addDays(now(), 31);
+    const body = { recipient: email, textBody: "code 123456", htmlBody: "<p>code 123456</p>" };
+    await db.insert(mailOutbox).values([
+      { ...body, subject: "Sent yesterday", createdAt: addDays(runDay, -1), sentAt: addDays(runDay, -1) },
+      { ...body, subject: "Given up long ago", createdAt: addDays(runDay, -31), attempts: MAX_SEND_ATTEMPTS },
+      { ...body, subject: "Given up yesterday", createdAt: addDays(runDay, -1), attempts: MAX_SEND_ATTEMPTS },
+    ]);
     await db.insert(auditEvents).values([
       { event: "logged_in", occurredAt: addDays(runDay, -366) },
       { event: "logged_in", occurredAt: addDays(runDay, -300) },
@@ -102,6 +109,14 @@ describe("the retention job", () => {
     ]);
     await db.insert(stripeEvents).values([
       {
+        eventId: "evt_beyond_replays",
+        type: "x",
+        eventCreatedAt: now(),
+        receivedAt: addDays(runDay, -91),
+        outcome: "applied",
+        payload: {},
+      },
+      {
         eventId: "evt_old",
         type: "x",
         eventCreatedAt: now(),
@@ -127,8 +142,10 @@ describe("the retention job", () => {
       rateLimitCounters: expect.any(Number),
       passwordResetCodes: 1,
       verificationCodes: 1,
-      emailBodies: 3, // the welcome, the verification code and the reset code, all sent
+      emails: 4, // the welcome, the verification code and the reset code, sent 31 days ago, and one given up then
+      emailBodies: 2, // sent yesterday, and given up yesterday
       stripePayloads: 1,
+      stripeEvents: 1, // received 91 days ago: Stripe can no longer send it again
       auditEvents: 1,
       docsFeedback: 1,
       knownDevices: 1, // the one unseen for a year; the browser that signed in a month ago stays
@@ -145,6 +162,7 @@ describe("the retention job", () => {
     expect(remaining?.revokedAt).toBeNull();
     const mail = await db.select({ subject: mailOutbox.subject, text: mailOutbox.textBody }).from(mailOutbox);
     expect(mail.filter((row) => row.text !== "").map((row) => row.subject)).toEqual(["Unsent"]);
+    expect(mail.map((row) => row.subject).sort()).toEqual(["Given up yesterday", "Sent yesterday", "Unsent"]);
     const payloads = await db.select({ id: stripeEvents.eventId, payload: stripeEvents.payload }).from(stripeEvents);
     expect(Object.fromEntries(payloads.map((row) => [row.id, row.payload]))).toEqual({
       evt_old: {},

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.ts";
@@ -23,6 +23,12 @@ export async function enqueueEmail(db: AppDatabase, recipient: string, email: Re
     nextAttemptAt: now,
   });
 }
+
+export type EmailOutcome = "sent" | "failed" | "abandoned";
+
+/** Unsent, its time come, and tries left: what a worker may claim. */
+const isDue = (now: Date) =>
+  and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now), lt(mailOutbox.attempts, MAX_SEND_ATTEMPTS));
 
 export interface MailTransport {
   send(message: {
@@ -63,11 +69,17 @@ const BATCH_SIZE = 10;
 /** How long a claimed email stays reserved for the worker that claimed it. */
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 3600;
+/**
+ * Tries before an email is given up: seven quick ones, then hourly, about a day in all. A code or link in it has
+ * long expired by then, and a mail server refusing an address for a day will not take it on the thirtieth hour.
+ * A given-up email stays unsent (attempts at the limit) until retention deletes it; metrics count it.
+ */
+export const MAX_SEND_ATTEMPTS = 30;
 
 /**
  * Sends queued emails. Each batch is claimed with FOR UPDATE SKIP LOCKED and a lease, so several
  * instances never send the same email twice while all of them are up, and an email whose sender
- * died is retried once its lease ends. Failures back off exponentially, up to an hour, for ever.
+ * died is retried once its lease ends. Failures back off exponentially, up to an hour, for MAX_SEND_ATTEMPTS tries.
  */
 export function createMailWorker(options: {
   db: AppDatabase;
@@ -77,7 +89,7 @@ export function createMailWorker(options: {
   log: FastifyBaseLogger;
   pollIntervalMs?: number;
   /** Told of each attempt's outcome, for the metrics. */
-  onOutcome?: (outcome: "sent" | "failed") => void;
+  onOutcome?: (outcome: EmailOutcome) => void;
 }) {
   const { db, transport, clock, log } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -89,7 +101,7 @@ export function createMailWorker(options: {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
+      .where(isDue(now))
       .orderBy(asc(mailOutbox.id))
       .limit(BATCH_SIZE)
       .for("update", { skipLocked: true });
@@ -121,11 +133,15 @@ export function createMailWorker(options: {
           options.onOutcome?.("sent");
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_SECONDS, 5 * 2 ** Math.min(email.attempts, 12));
+          const isGivenUp = email.attempts >= MAX_SEND_ATTEMPTS;
           const message = error instanceof Error ? error.message : String(error);
           // An SMTP refusal often quotes the address: it stays in the row, and leaves the log without it.
           const loggedMessage = message.replace(/[^\s<>"']+@[^\s<>"']+/g, "[address]");
-          log.warn({ emailId: email.id, attempts: email.attempts, err: loggedMessage }, "email not sent; will retry");
-          options.onOutcome?.("failed");
+          log.warn(
+            { emailId: email.id, attempts: email.attempts, err: loggedMessage },
+            isGivenUp ? "email not sent; given up" : "email not sent; will retry",
+          );
+          options.onOutcome?.(isGivenUp ? "abandoned" : "failed");
           await db
             .update(mailOutbox)
             .set({ nextAttemptAt: addSeconds(clock(), backoff), lastError: message.slice(0, 500) })

@@ -1,8 +1,11 @@
-import { isNotNull, isNull, sql } from "drizzle-orm";
+import { and, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
+import { type EmailOutcome, MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";
+
+const hasTriesLeft = lt(mailOutbox.attempts, MAX_SEND_ATTEMPTS);
 
 /**
  * What an operator watches (decision 027), in one registry per app: the default global registry would make a
@@ -93,9 +96,16 @@ export function createMetrics(options: {
     help: "Attempts of this instance's outbox worker that failed (each is retried later).",
     registers,
   });
+  const emailsAbandoned = new Counter({
+    name: "precis_outbox_abandoned_total",
+    help: "Emails this instance's outbox worker gave up on after their last allowed attempt failed.",
+    registers,
+  });
   new Gauge({
     name: "precis_outbox_emails",
-    help: "Emails in the shared outbox not yet sent: queued (all of them) and failed (their last attempt failed).",
+    help:
+      "Emails in the shared outbox not yet sent: queued (all still to be tried), failed (tries left, the last one " +
+      "failed) and abandoned (no tries left).",
     labelNames: ["state"] as const,
     registers,
     async collect() {
@@ -103,13 +113,15 @@ export function createMetrics(options: {
         // Both counts read only unsent rows, which the outbox's partial index holds: cheap however much was sent.
         const [row] = await database.db
           .select({
-            queued: sql<number>`count(*)::int`,
-            failed: sql<number>`(count(*) filter (where ${isNotNull(mailOutbox.lastError)}))::int`,
+            queued: sql<number>`(count(*) filter (where ${hasTriesLeft}))::int`,
+            failed: sql<number>`(count(*) filter (where ${and(hasTriesLeft, isNotNull(mailOutbox.lastError))}))::int`,
+            abandoned: sql<number>`(count(*) filter (where not ${hasTriesLeft}))::int`,
           })
           .from(mailOutbox)
           .where(isNull(mailOutbox.sentAt));
         this.set({ state: "queued" }, row?.queued ?? 0);
         this.set({ state: "failed" }, row?.failed ?? 0);
+        this.set({ state: "abandoned" }, row?.abandoned ?? 0);
       } catch (error) {
         // A scrape while the database is away still answers with everything else; no stale backlog is shown.
         this.reset();
@@ -144,8 +156,11 @@ export function createMetrics(options: {
       const scope = key.split(":")[1] ?? "";
       rateLimitRefusals.inc({ route, scope: RATE_LIMIT_SCOPES.has(scope) ? scope : "other" });
     },
-    recordEmailOutcome(outcome: "sent" | "failed") {
-      (outcome === "sent" ? emailsSent : emailFailures).inc();
+    recordEmailOutcome(outcome: EmailOutcome) {
+      // A given-up email's last attempt failed too: counted in both.
+      if (outcome !== "sent") emailFailures.inc();
+      if (outcome === "sent") emailsSent.inc();
+      if (outcome === "abandoned") emailsAbandoned.inc();
     },
     stop: stopObservingWaits,
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { KNOWN_DEVICE_DAYS } from "../../config.ts";
@@ -19,6 +19,7 @@ import {
 } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
+import { MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";
 
 /** Any fixed number, the same in every instance. */
 const RETENTION_LOCK = 7_202_612;
@@ -32,7 +33,9 @@ export type RetentionCounts = Record<
   | "passwordResetCodes"
   | "verificationCodes"
   | "emailBodies"
+  | "emails"
   | "stripePayloads"
+  | "stripeEvents"
   | "auditEvents"
   | "docsFeedback"
   | "knownDevices"
@@ -91,11 +94,33 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
           .where(or(isNotNull(emailVerificationCodes.usedAt), lt(emailVerificationCodes.expiresAt, now)))
           .returning({ id: emailVerificationCodes.id }),
       ),
+      // Sent, or given up on, longer ago than the period: a given-up email counts from when it was queued.
+      emails: await counted(
+        tx
+          .delete(mailOutbox)
+          .where(
+            or(
+              lt(mailOutbox.sentAt, addDays(now, -days.mail)),
+              and(
+                isNull(mailOutbox.sentAt),
+                gte(mailOutbox.attempts, MAX_SEND_ATTEMPTS),
+                lt(mailOutbox.createdAt, addDays(now, -days.mail)),
+              ),
+            ),
+          )
+          .returning({ id: mailOutbox.id }),
+      ),
+      // What is left of the sent and the given-up keeps who, what and when, but not the codes and links.
       emailBodies: await counted(
         tx
           .update(mailOutbox)
           .set({ textBody: REDACTED_EMAIL_BODY, htmlBody: REDACTED_EMAIL_BODY })
-          .where(and(isNotNull(mailOutbox.sentAt), or(ne(mailOutbox.textBody, ""), ne(mailOutbox.htmlBody, ""))))
+          .where(
+            and(
+              or(isNotNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAX_SEND_ATTEMPTS)),
+              or(ne(mailOutbox.textBody, ""), ne(mailOutbox.htmlBody, "")),
+            ),
+          )
           .returning({ id: mailOutbox.id }),
       ),
       // The event's id, type and time stay in their columns: all that replays and ordering need.
@@ -109,6 +134,13 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
               ne(stripeEvents.payload, sql`'{}'::jsonb`),
             ),
           )
+          .returning({ id: stripeEvents.eventId }),
+      ),
+      // Ordering lives on the subscription row (the newest event's time), so only replays needed these rows.
+      stripeEvents: await counted(
+        tx
+          .delete(stripeEvents)
+          .where(lt(stripeEvents.receivedAt, addDays(now, -days.stripeEvents)))
           .returning({ id: stripeEvents.eventId }),
       ),
       auditEvents: await counted(
