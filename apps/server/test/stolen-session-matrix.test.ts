@@ -1,0 +1,152 @@
+import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestClock,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
+
+/**
+ * Issue 42, "stolen old session": a victim's cookie and access key from a sign-in three days old. Every
+ * state-changing operation is called with it, and the ones that change who controls the account must refuse
+ * with the step-up answer (decision 035). Each such operation has its own proof or needs none: every one is
+ * classified below, so a new operation cannot arrive without someone deciding which it is.
+ */
+const PASSWORD = "Tribunal2024x";
+
+/** A body the operation's schema accepts, so the refusal seen is the step-up's and not the validator's. */
+const WELL_FORMED_PASSKEY = {
+  name: "Office key",
+  response: {
+    id: "AAAA",
+    rawId: "AAAA",
+    type: "public-key",
+    response: { clientDataJSON: "AAAA", attestationObject: "AAAA" },
+    clientExtensionResults: {},
+  },
+};
+
+/** Refuse a session whose proof is older than 15 minutes: each changes who controls the account or its data. */
+const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?: Record<string, string> }>> = {
+  setUpTotp: {},
+  regenerateRecoveryCodes: {},
+  getPasskeyRegistrationOptions: {},
+  addPasskey: { body: WELL_FORMED_PASSKEY },
+  removePasskey: { parameters: { id: "1" } },
+  revokeOtherSessions: {},
+  requestAccountDeletion: {},
+  // Not a change, but the account's whole data leaving: the same proof (decision 025).
+  exportAccount: {},
+};
+
+/** Why each other state-changing operation may be called with an old session. */
+const NO_STEP_UP: Partial<Record<OperationName, string>> = {
+  register: "opens a new account: no session involved",
+  logIn: "is a proof itself",
+  logInSecondFactor: "is a proof itself",
+  getPasskeyLoginOptions: "is the start of a proof",
+  logInWithPasskey: "is a proof itself",
+  changePassword: "asks for the current password (a first password needs a recent sign-in)",
+  reauthenticate: "is the step-up itself",
+  getReauthenticationPasskeyOptions: "is the start of the step-up",
+  findUser: "mails a code to the account's own address",
+  resetPassword: "asks for the emailed code",
+  logInWithSso: "is a proof itself",
+  registerWithSso: "opens a new account",
+  changeEmailWithSso: "TODO(issue 42, finding 1)",
+  verifyEmail: "proves the address with its emailed code",
+  resendVerification: "TODO(issue 42, finding 1)",
+  updateUserDetails: "changes the name, organization and the like: not who controls the account",
+  saveUserOptions: "memo settings",
+  createMemoPreset: "memo settings",
+  selectMemoPreset: "memo settings",
+  deleteMemoPreset: "memo settings",
+  enableTotp: "completes a setup that itself needed the step-up, with a code from the new app",
+  disableTotp: "asks for the password or a code",
+  renamePasskey: "a label",
+  revokeSession: "ends one session; the linked extension session ends with it",
+  requestHandoffCode: "the extension's session inherits this session's age; keeping it signed in needs a recent proof",
+  exchangeHandoffCode: "takes a one-time code issued to a session",
+  reportMemoUsage: "counts usage",
+  createPricingSession: "opens Stripe's checkout for the account's own email",
+  openBillingPortal: "opens Stripe's portal for the account's own customer",
+  receiveStripeEvent: "signed by Stripe, not a session",
+  acceptConsents: "records consent",
+  cancelAccountDeletion: "keeps the account: the owner may always stop a deletion",
+  sendDocsFeedback: "anonymous feedback",
+};
+
+let server: TestServer;
+const time = createTestClock();
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock });
+});
+afterAll(async () => {
+  await server.app.close();
+});
+
+async function signedInThreeDaysAgo(email: string) {
+  const registered = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email, password: PASSWORD },
+  });
+  const session = readSession(registered);
+  await verifyEmailThroughApi(server, email, session);
+  time.advanceDays(3);
+  return session;
+}
+
+const isStepUpRefusal = (response: { statusCode: number; json: () => { fields?: { path: string }[] } }) =>
+  response.statusCode === 403 && (response.json().fields ?? []).some((field) => field.path === "reauthentication");
+
+describe("a stolen session three days old", () => {
+  it("has every state-changing operation classified: step-up, or a stated reason why not", () => {
+    const stateChanging = Object.entries(operations)
+      .filter(([, operation]) => operation.method !== "GET")
+      .map(([name]) => name)
+      .sort();
+    const classified = [...Object.keys(NEEDS_STEP_UP), ...Object.keys(NO_STEP_UP)];
+    expect(classified.filter((name) => operations[name as OperationName].method !== "GET").sort()).toEqual(
+      stateChanging,
+    );
+  });
+
+  it("is refused by every operation that changes who controls the account, until its owner proves who they are", async () => {
+    const email = "stolen.matrix@example.ca";
+    const stolen = await signedInThreeDaysAgo(email);
+    const call = (name: OperationName, { body, parameters }: { body?: object; parameters?: Record<string, string> }) =>
+      server.app.inject({
+        method: operations[name].method,
+        url: `${API_BASE_PATH}${pathTo(operations[name], parameters)}`,
+        headers: { ...xhrHeaders, ...stolen.headers },
+        ...(body ? { payload: body } : {}),
+      });
+
+    const refused: string[] = [];
+    for (const [name, request] of Object.entries(NEEDS_STEP_UP)) {
+      if (isStepUpRefusal(await call(name as OperationName, request))) refused.push(name);
+    }
+    expect(refused.sort()).toEqual(Object.keys(NEEDS_STEP_UP).sort());
+
+    // The same session, once its owner confirms the password, gets past the step-up on every one of them.
+    const confirmed = await server.app.inject({
+      method: "POST",
+      url: "/api/reauthenticate",
+      headers: { ...xhrHeaders, ...stolen.headers },
+      payload: { password: PASSWORD },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    for (const [name, request] of Object.entries(NEEDS_STEP_UP)) {
+      // Account deletion last would end the test's account early: it is checked for the refusal only.
+      if (name === "requestAccountDeletion") continue;
+      const response = await call(name as OperationName, request);
+      expect({ name, isRefused: isStepUpRefusal(response) }).toEqual({ name, isRefused: false });
+    }
+  });
+});
