@@ -165,7 +165,7 @@ describe("documentation site", () => {
   it("answers an unknown docs path with Page not found and a way to the Overview, not to the login box", async () => {
     // Not signed in: home would only ask this reader to log in.
     const page = await openPage();
-    await page.goto("/document/no-such-page");
+    expect((await page.goto("/document/no-such-page"))?.status()).toBe(404);
     await expect.poll(() => titleBar(page).textContent()).toBe("Page not found");
     expect(await page.getByRole("link", { name: "Back to home" }).count()).toBe(0);
     await page.getByRole("main").getByRole("link", { name: "Back to the Overview" }).click();

@@ -119,7 +119,8 @@ describe("layout shell and home", () => {
   it("shows Page not found with a link home for any unknown path, even deep ones", async () => {
     const page = await openPage();
     const response = await page.goto("/no/such/page?x=1");
-    expect(response?.status()).toBe(200);
+    // The same page, with the status that tells link checkers and search engines there is nothing here.
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Page not found" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
     expect(await page.title()).toBe("Page not found · Precis");

@@ -86,10 +86,11 @@ describe("loadConfig", () => {
   });
 
   it("refuses to start production without its secrets", () => {
-    const problems = problemsOf({ APP_ENV: "production", PUBLIC_URL: "https://portal.precis.example" });
+    const problems = problemsOf({ APP_ENV: "production" });
     expect(problems.map((line) => line.split(":")[0]).sort()).toEqual([
       "DATABASE_URL",
       "MFA_ENCRYPTION_KEY",
+      "PUBLIC_URL",
       "SMTP_URL",
       "STRIPE_SECRET_KEY",
       "STRIPE_WEBHOOK_SECRET",
@@ -103,6 +104,14 @@ describe("loadConfig", () => {
       Buffer.alloc(32, 7),
     );
     expect(problemsOf({ MFA_ENCRYPTION_KEY: "too-short" })[0]).toMatch(/^MFA_ENCRYPTION_KEY: must be 32 bytes/);
+  });
+
+  it("defaults PUBLIC_URL to the port the server listens on, so PORT=3000 works at localhost:3000", () => {
+    expect(loadConfig({ PORT: "3000" }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({}).publicUrl).toBe("http://localhost:8081");
+    expect(loadConfig({ PORT: "3000", PUBLIC_URL: "http://127.0.0.1:9000" }).publicUrl).toBe("http://127.0.0.1:9000");
+    const { PUBLIC_URL: _set, ...withoutPublicUrl } = productionSecrets;
+    expect(problemsOf(withoutPublicUrl)).toEqual(["PUBLIC_URL: is required when APP_ENV=production"]);
   });
 
   it("lets only development fall back to the built-in authenticator key: staging must bring its own", () => {

@@ -41,13 +41,16 @@ const defaultAcademicEmailDomains = () =>
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith("#"));
 
+const DEFAULT_PORT = 8081;
+
 const environmentSchema = z
   .object({
     /** Unset means development, which only a loopback HOST may run as (checked below). */
     APP_ENV: z.enum(appEnvironments).optional(),
     HOST: z.string().min(1).default("localhost"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8081),
-    PUBLIC_URL: url.default("http://localhost:8081"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    /** Unset: the address this server listens on, at localhost (`PORT=3000 npm start` then works at :3000). */
+    PUBLIC_URL: url.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * The proxies in front of this server, whose X-Forwarded-For is believed: a number of hops, or their
@@ -248,14 +251,20 @@ const environmentSchema = z
     }
     if (env.APP_ENV !== "production") return;
     // Production holds real people's data and money: refuse to start half-configured.
-    const requiredInProduction = ["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+    const requiredInProduction = [
+      "DATABASE_URL",
+      "SMTP_URL",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "PUBLIC_URL",
+    ] as const;
     for (const name of requiredInProduction) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when APP_ENV=production" });
     }
     if (env.STRIPE_API_URL) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "must not be set when APP_ENV=production" });
     }
-    if (!env.PUBLIC_URL.startsWith("https://")) {
+    if (env.PUBLIC_URL && !env.PUBLIC_URL.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be https:// when APP_ENV=production" });
     }
   });
@@ -336,7 +345,8 @@ function buildConfig(env: Environment) {
     isProduction,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL,
+    // PORT=0 (a free port, chosen at listen time) has no address yet: the default port stands in.
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT || DEFAULT_PORT}`,
     // Only development (and so the tests) may fall back to a key everyone can read in this file.
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY ?? Buffer.from("precis-development-only-mfa-key!"),
     logLevel: env.LOG_LEVEL,

@@ -72,20 +72,28 @@ afterAll(async () => {
 });
 
 describe("serving the web app", () => {
-  it.each(["/", "/profile/PrecisSettings", "/document/faq", "/login?email=a%40b.ca", "/no/such/page"])(
-    "answers the app shell for %s, with this environment's settings embedded",
-    async (url) => {
-      const response = await server.app.inject({ method: "GET", url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers["content-type"]).toMatch(/^text\/html/);
-      expect(response.headers["cache-control"]).toBe("no-cache");
-      const embedded = /<script type="application\/json" id="precis-config">(.*?)<\/script>/.exec(response.body)?.[1];
-      expect(JSON.parse(embedded ?? "null")).toMatchObject({ productName: "Précis <Beta>", appEnv: "development" });
-      // The product name cannot break out of the JSON script element or the title.
-      expect(embedded).not.toContain("<Beta>");
-      expect(response.body).toContain("<title>Précis &#60;Beta&#62;</title>");
-    },
-  );
+  it.each([
+    ["/", 200],
+    ["/profile/PrecisSettings", 200],
+    ["/document/faq", 200],
+    ["/login?email=a%40b.ca", 200],
+    // A path no page answers: the same shell, which shows "Page not found", with the status that says so.
+    ["/no/such/page", 404],
+    ["/no/such/page?from=old-link", 404],
+    ["/document/no-such-page", 404],
+    ["/Document/FAQ/", 200],
+    ["/document", 200],
+  ])("answers the app shell for %s, with this environment's settings embedded (status %i)", async (url, status) => {
+    const response = await server.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const embedded = /<script type="application\/json" id="precis-config">(.*?)<\/script>/.exec(response.body)?.[1];
+    expect(JSON.parse(embedded ?? "null")).toMatchObject({ productName: "Précis <Beta>", appEnv: "development" });
+    // The product name cannot break out of the JSON script element or the title.
+    expect(embedded).not.toContain("<Beta>");
+    expect(response.body).toContain("<title>Précis &#60;Beta&#62;</title>");
+  });
 
   it.each([
     ["/login", undefined, ["/assets/login-1.js", "/assets/auth-en.js"]],
@@ -263,7 +271,7 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
     ["a signed-in page", "/profile", {}],
   ])("leaves rendering to the browser for %s", async (_case, url, headers) => {
     const response = await get(url, headers);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(url === "/document/no-such-page" ? 404 : 200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain("data-prerendered-lang");
   });

@@ -3,7 +3,9 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
+import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
 import { escapeHtml } from "@precis/contract/prerender";
+import { matchPage } from "@precis/pages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
@@ -16,6 +18,17 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 /** What a page's HTML depends on: the language it is prerendered in, and whether a session cookie came with it. */
 const PAGE_VARY = "accept-language, cookie";
+
+/**
+ * A path the app answers with its "Page not found": the page table's catch-all, or a documentation path that
+ * names no page (the docs route takes every /document path and says so itself).
+ */
+function isUnknownPage(pathname: string, productShortName: string) {
+  const page = matchPage(pathname);
+  if (!page || page.id === "not-found") return true;
+  const normalized = pathname.replace(/\/{2,}/g, "/").toLowerCase();
+  return page.id === "docs" && getDocsPageIdForPathname(normalized, productShortName) === null;
+}
 
 /**
  * Serves the built React app: hashed assets cached for a year, and index.html (with this
@@ -74,7 +87,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     const html = page
       ? fillRoot(prerenderedHeadStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
       : headStart + hints + headRest;
+    // The shell's own "not found" page, with the status that tells search engines and link checkers the same.
     return reply
+      .code(isUnknownPage(pathname, config.client.productShortName) ? 404 : 200)
       .header("cache-control", REVALIDATE)
       .header("vary", PAGE_VARY)
       .type("text/html; charset=utf-8")
