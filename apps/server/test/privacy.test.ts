@@ -51,6 +51,8 @@ describe("export of my data", () => {
       /^attachment; filename="precis-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const exported = accountExportSchema.parse(response.json());
+    // Readable by the person it describes: indented, a field a line.
+    expect(response.body).toMatch(/^\{\n {2}"/);
     expect(exported.account).toMatchObject({
       email: "exporting.person@example.ca",
       firstName: "Danielle",

@@ -158,10 +158,13 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       const exported = await exportAccount(app.database.db, app.config, session.userId, now);
       if (!exported) return sendApiError(reply, 401, "You need to log in again.");
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "data_exported", session.userId);
+      // Indented: the file is for the person it describes to read, not only for a machine. Checked against the
+      // schema here, as the route's own serializer would have.
       reply
         .header("cache-control", "no-store")
-        .header("content-disposition", `attachment; filename="precis-data-${now.toISOString().slice(0, 10)}.json"`);
-      return exported;
+        .header("content-disposition", `attachment; filename="precis-data-${now.toISOString().slice(0, 10)}.json"`)
+        .serializer((payload) => JSON.stringify(payload, null, 2));
+      return accountExportSchema.parse(exported);
     },
   );
 };
