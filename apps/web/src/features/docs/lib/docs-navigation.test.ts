@@ -86,29 +86,34 @@ describe("Previous and Next", () => {
     ]);
   });
 
-  it("walks the whole menu forward and back again", () => {
+  it("walks every page in reading order, forward and back again", () => {
     const forward: DocsPageId[] = ["overview"];
     for (let next = getAdjacentDocsPageIds("overview").next; next; next = getAdjacentDocsPageIds(next).next) {
       forward.push(next);
     }
-    expect(forward).toEqual(docsMenuPageIds);
+    expect(forward).toEqual(docsPageIds);
 
     const backward: DocsPageId[] = ["faq"];
     for (let previous = getAdjacentDocsPageIds("faq").previous; previous; ) {
       backward.push(previous);
       previous = getAdjacentDocsPageIds(previous).previous;
     }
-    expect(backward).toEqual([...docsMenuPageIds].reverse());
+    expect(backward).toEqual([...docsPageIds].reverse());
+  });
+
+  it("is symmetric on every page, in the menu or not: a page's Next has that page as its Previous", () => {
+    for (const pageId of docsPageIds) {
+      const { previous, next } = getAdjacentDocsPageIds(pageId);
+      if (next) expect({ pageId, back: getAdjacentDocsPageIds(next).previous }).toEqual({ pageId, back: pageId });
+      if (previous) expect({ pageId, forth: getAdjacentDocsPageIds(previous).next }).toEqual({ pageId, forth: pageId });
+    }
+    expect(getAdjacentDocsPageIds("bulk-question")).toEqual({ previous: "pdf-history", next: "faq" });
+    expect(getAdjacentDocsPageIds("faq")).toEqual({ previous: "bulk-question", next: null });
+    expect(getAdjacentDocsPageIds("search-history")).toEqual({ previous: "search-optimizer", next: "pdf-project" });
   });
 
   it("has no Previous on the first page and no Next on the last", () => {
     expect(getAdjacentDocsPageIds("overview").previous).toBeNull();
     expect(getAdjacentDocsPageIds("faq").next).toBeNull();
-  });
-
-  it("leads from the pages outside the menu back into it", () => {
-    expect(getAdjacentDocsPageIds("pdf-project")).toEqual({ previous: "search-history", next: "pdf-history" });
-    expect(getAdjacentDocsPageIds("pdf-history")).toEqual({ previous: "pdf-project", next: "bulk-question" });
-    expect(getAdjacentDocsPageIds("bulk-question")).toEqual({ previous: "pdf-history", next: "faq" });
   });
 });

@@ -60,12 +60,12 @@ export function getDocsPathForTitle(title: string, productShortName: string): st
   return getDocsPagePath(getDocsPageIdForTitle(title, productShortName), productShortName);
 }
 
-/**
- * Previous and Next follow the menu. The three pages outside the menu sit, in SPEC's route
- * order, between Case Chat History and the FAQ, so from any of them the walk leads back into it.
- */
+/** Previous and Next: the page before and after in reading order, or null at either end. */
 export function getAdjacentDocsPageIds(pageId: DocsPageId): { previous: DocsPageId | null; next: DocsPageId | null } {
-  const order = docsMenuPageIds.includes(pageId) ? docsMenuPageIds : docsPageIds;
+  // One reading order for every page: the pages outside the menu (PDF Project, Project History, Bulk Question,
+  // the extension's PDF analysis) sit in it between Case Chat History and the FAQ, so each Next has its page as
+  // Previous. Two orders, the menu's and the whole one, made the FAQ's Previous differ from Bulk Question's Next.
+  const order = docsPageIds;
   const index = order.indexOf(pageId);
   return { previous: order[index - 1] ?? null, next: order[index + 1] ?? null };
 }
