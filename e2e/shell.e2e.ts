@@ -108,6 +108,29 @@ describe("layout shell and home", () => {
     await expectNoAxeViolations(page);
   });
 
+  it.each(["en", "fr"] as const)(
+    "greets a compound name as typed, corrected only for its slip, on one line on a phone (%s)",
+    async (language) => {
+      const page = await openPage({ language, width: 390 });
+      await signUpInContext(page.context(), { firstName: "jean-pierre", lastName: "de Grandpré" });
+      await page.goto("/");
+      const greeting = language === "en" ? "Welcome, Jean\u2011Pierre!" : "Bienvenue, Jean\u2011Pierre!";
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect.poll(() => heading.textContent()).toBe(greeting);
+      // The name is one unbreakable word: all of it sits on one line of the heading.
+      const nameRects = await heading.evaluate((element) => {
+        const text = element.firstChild?.textContent ?? "";
+        const start = text.indexOf("Jean");
+        const range = document.createRange();
+        range.setStart(element.firstChild as Node, start);
+        range.setEnd(element.firstChild as Node, start + "Jean\u2011Pierre".length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(nameRects).toBe(1);
+      await expectNoAxeViolations(page);
+    },
+  );
+
   it("falls back to the username when there is no first name, and to its letters for initials", async () => {
     const page = await openPage();
     await signUpInContext(page.context(), { name: "jdoe" });

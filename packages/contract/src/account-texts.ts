@@ -10,22 +10,89 @@ interface AccountNames {
   name: string;
 }
 
+/** Lower-case particles of French, Dutch, German, Spanish, Italian, Portuguese and Arabic names. */
+const NAME_PARTICLES = new Set([
+  "al",
+  "bin",
+  "d",
+  "da",
+  "das",
+  "de",
+  "del",
+  "della",
+  "der",
+  "des",
+  "di",
+  "do",
+  "dos",
+  "du",
+  "e",
+  "el",
+  "l",
+  "la",
+  "le",
+  "ten",
+  "ter",
+  "van",
+  "von",
+  "y",
+]);
+
+/** A word, and the separators that follow it: spaces, hyphens and apostrophes (straight or typographic). */
+const NAME_PARTS = /([^\s'’-]+)([\s'’-]*)/gu;
+
+const isLetterUpper = (letter: string) => letter !== letter.toLowerCase() && letter === letter.toUpperCase();
+const isLetterLower = (letter: string) => letter !== letter.toUpperCase() && letter === letter.toLowerCase();
+
+/** "mARIE": a word that starts in lower case and has a capital later is a slip of Caps Lock, not a spelling. */
+const isAnomalousWord = (word: string) => {
+  const [first = "", ...rest] = Array.from(word);
+  return isLetterLower(first) && rest.some(isLetterUpper);
+};
+
 /**
- * SPEC §2 registration success: the name with its first letter upper-case and the rest lower-case
- * ("mARIE" → "Marie"). Splits by code point so a first letter outside the BMP stays whole.
+ * A name as its owner typed it, but for what is clearly a slip (issue 43): all lower case ("jean-pierre"), all
+ * capitals ("JEAN-FRANÇOIS", three letters or more: "JP" may be meant) or a word in inverted case ("mARIE") is
+ * put in title case, part by part across hyphens and apostrophes ("O'Brien", "Jean-Pierre"), with particles
+ * after the first word in lower case ("de Grandpré", "van der Berg", "Jeanne d'Arc"). Anything else is kept:
+ * "McDonald", "DeShawn", "de Grandpré". Splits by code point so a letter outside the BMP stays whole.
  */
-export function capitalizeName(name: string): string {
-  const [first = "", ...rest] = Array.from(name.trim());
-  return first.toUpperCase() + rest.join("").toLowerCase();
+export function formatPersonName(name: string): string {
+  const typed = name.trim().replace(/\s+/gu, " ");
+  const letters = Array.from(typed).filter((letter) => isLetterUpper(letter) || isLetterLower(letter));
+  const isAllLower = letters.every(isLetterLower);
+  const isAllUpper = letters.length > 2 && letters.every(isLetterUpper);
+  const words = typed.split(/[\s'’-]+/u).filter(Boolean);
+  if (!isAllLower && !isAllUpper && !words.some(isAnomalousWord)) return typed;
+  let isFirstPart = true;
+  return typed.replace(NAME_PARTS, (_match, word: string, separators: string) => {
+    const lower = word.toLowerCase();
+    const isParticle = !isFirstPart && NAME_PARTICLES.has(lower);
+    isFirstPart = false;
+    const [first = "", ...rest] = Array.from(lower);
+    return (isParticle ? lower : first.toUpperCase() + rest.join("")) + separators;
+  });
 }
 
 /**
+ * A name that never breaks across lines ("Jean-/Pierre" on a phone): its spaces become no-break spaces and its
+ * hyphens non-breaking hyphens, which read and copy as the same name.
+ */
+export const keepNameTogether = (name: string) => name.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+
+/**
  * The name a greeting uses, formatted as the registration success formats it, wherever it greets (the
- * pages and the emails): the first name, or else the username as chosen.
+ * pages and the emails): the first name, or else the username as chosen. It does not break across lines.
  */
 export function getGreetingName(profile: Pick<AccountNames, "firstName" | "name">): string {
-  return profile.firstName.trim() ? capitalizeName(profile.firstName) : profile.name;
+  return keepNameTogether(profile.firstName.trim() ? formatPersonName(profile.firstName) : profile.name);
 }
+
+/**
+ * SPEC §2 registration success greets with the name's first letter upper-case: as every greeting, it corrects
+ * only a clear slip ("mARIE" → "Marie") and keeps "Jean-Pierre" as typed and on one line (issue 43).
+ */
+export const getRegistrationGreetingName = (name: string) => keepNameTogether(formatPersonName(name));
 
 /** The full name where one is given, or else the username (the account menu's label). */
 export function getDisplayName(profile: AccountNames): string {

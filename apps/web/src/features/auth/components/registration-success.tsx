@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from "@ant-design/icons";
-import { capitalizeName } from "@precis/contract/account-texts";
+import { getRegistrationGreetingName } from "@precis/contract/account-texts";
 import type { Occupation } from "@precis/contract/profile";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -37,7 +37,7 @@ export function RegistrationSuccess({ name, email, role }: { name: string; email
       <h1 id="registration-success-title" ref={headingRef} tabIndex={-1} className="auth-title">
         {t("registrationSuccess.title")}
       </h1>
-      <p>{t("registrationSuccess.greeting", { name: capitalizeName(name) })}</p>
+      <p>{t("registrationSuccess.greeting", { name: getRegistrationGreetingName(name) })}</p>
       <p>{t("registrationSuccess.thanks", { productName })}</p>
       <p>{t("registrationSuccess.emailSent", { email })}</p>
       <p>
