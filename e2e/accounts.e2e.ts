@@ -80,6 +80,37 @@ describe("registration", () => {
       .toBe(true);
     await expectNoAxeViolations(page);
   });
+  it.each([
+    ["en", 390, "Register", "Email already exists. Please try logging in."],
+    ["en", 1280, "Register", "Email already exists. Please try logging in."],
+    ["fr", 390, "S’inscrire", "Ce courriel est déjà utilisé. Essayez plutôt de vous connecter."],
+  ] as const)(
+    "puts the server's refusal where the eye is: in view and focused (%s, %i px)",
+    async (language, width, button, refusal) => {
+      const page = await openPage({ language, width });
+      const { email: takenEmail } = await registerThroughApi(baseUrl);
+      await page.goto("/register");
+      await expect.poll(() => page.getByRole("button", { name: button }).isVisible()).toBe(true);
+      await page.locator("input[type=email]").fill(takenEmail);
+      await page.locator("input[type=password]").fill(TEST_PASSWORD);
+      await page.locator("input[type=checkbox]").check();
+      await page.getByRole("button", { name: button }).click();
+      const alert = page.getByRole("alert").filter({ hasText: refusal });
+      await expect.poll(() => alert.isVisible()).toBe(true);
+      // Inside the viewport, wholly: not 415 px above a phone's screen.
+      const box = await alert.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { top: rect.top, bottom: rect.bottom, viewport: window.innerHeight };
+      });
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(box.viewport);
+      // On a phone it had to be brought into view, and the keyboard's place came with it; on a desktop it was in
+      // view beside the button, and the focus stays there.
+      const isFocused = await alert.evaluate((element) => element === document.activeElement);
+      expect(isFocused).toBe(width === 390);
+      await expectNoAxeViolations(page);
+    },
+  );
 });
 
 /** Once the page's finite animations have ended: antd's tooltip zooms in from its arrow, its box growing meanwhile. */

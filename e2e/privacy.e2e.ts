@@ -353,6 +353,31 @@ describe("the pending-deletion banner", () => {
   }
 });
 
+describe("an unverified account with a deletion pending", () => {
+  it("is asked one thing, to keep the account, and its address again once it is kept", async () => {
+    const credentials = await registerThroughApi(baseUrl, {}, { verified: false });
+    const page = await openPage();
+    const accessKey = await logInContext(page.context(), credentials);
+    const scheduled = await page.context().request.post("/api/account/delete", {
+      headers: { "x-requested-with": "XMLHttpRequest", "x-access-key": accessKey },
+    });
+    expect(scheduled.status()).toBe(200);
+    await logInContext(page.context(), credentials);
+
+    await page.goto("/");
+    const deletion = page.getByRole("region", { name: texts.en.banner });
+    const verification = page.getByRole("region", { name: "Email verification" });
+    await expect.poll(isVisible(deletion)).toBe(true);
+    await expect.poll(isVisible(page.getByRole("heading", { level: 1 }))).toBe(true);
+    expect(await verification.count()).toBe(0);
+    expect(await page.locator(".home-card .notice").count()).toBe(0);
+
+    await deletion.getByRole("button", { name: texts.en.keep }).click();
+    await expect.poll(isVisible(verification)).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+});
+
 describe("the consent prompt", () => {
   /** Plays the server's answer for an account that accepted older versions, until the page accepts the new ones. */
   async function withTermsChanged(page: Page) {

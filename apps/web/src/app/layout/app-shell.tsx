@@ -55,7 +55,8 @@ export function AppShell() {
               <DeletionBanner profile={profile} />
             </Suspense>
           )}
-          {isBannerShown && profile && pathname !== VERIFY_EMAIL_PATH && (
+          {/* An account on its way out is asked one thing, to keep it or not: not also to confirm its address. */}
+          {isBannerShown && profile && !profile.deletionScheduledFor && pathname !== VERIFY_EMAIL_PATH && (
             // Nothing in its place while it loads (main.tsx loads it before the first render when it shows
             // then): the page below must not wait for it.
             <Suspense fallback={null}>

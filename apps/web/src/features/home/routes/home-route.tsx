@@ -40,8 +40,9 @@ export function HomeRoute() {
         <CheckCircleFilled aria-hidden="true" className="session-icon" />
         <span>{t("sessionActive")}</span>
       </Typography.Paragraph>
-      {entitlement?.access === "unverified" && <UnverifiedAccessNotice />}
-      {entitlement?.needsAcademicEmail && <StudentAccessNotice />}
+      {/* A pending deletion's banner is the one thing such an account is asked: no access notices under it. */}
+      {!profile.deletionScheduledFor && entitlement?.access === "unverified" && <UnverifiedAccessNotice />}
+      {!profile.deletionScheduledFor && entitlement?.needsAcademicEmail && <StudentAccessNotice />}
       <Typography.Paragraph>{t("intro", { caseLawSite })}</Typography.Paragraph>
       <Flex wrap gap="middle" className="home-actions">
         <LinkButton type="primary" size="large" to={links.caseLawSite}>
