@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { pendingSignIns, totpFactors } from "../../db/schema.ts";
-import type { AppConfig } from "../../config.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
 import { pseudonymOf } from "../rate-limit/keys.ts";

@@ -9,8 +9,8 @@ import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { spendCodeGuess } from "../rate-limit/code-budget.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { spendCodeGuess } from "../rate-limit/code-budget.ts";
 import { claimTrial } from "./trial-ledger.ts";
 
 type AccountUser = typeof users.$inferSelect;
