@@ -227,7 +227,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await guessLimits(request, "second-factor", user.email, limits.loginPerAccount),
       );
       if (!isAllowed) return reply;
-      const result = await completeSecondFactor(dependencies, pending, request.body.code);
+      const device = await findKnownDevice(app.database.db, config.env, request, user.email);
+      const result = await completeSecondFactor(dependencies, pending, request.body.code, device);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
       switch (result.outcome) {
         case "loggedIn":

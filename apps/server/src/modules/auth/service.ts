@@ -195,17 +195,20 @@ export type SecondFactorResult =
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
  * token names. A wrong code counts against the token (five void it) and against the account's run of wrong
- * codes (mfa/second-factor.ts), which locks the step at its limit until the password changes; the owner is
- * emailed of the run's first wrong code and of the lock. A right one uses the token up and ends the run.
+ * codes (mfa/second-factor.ts; a browser known to the account runs apart), which locks the step at its limit
+ * until the password changes; the owner is emailed of the run's first wrong code and of the lock. A right one
+ * uses the token up and ends the run.
  */
 export async function completeSecondFactor(
   deps: AuthDependencies,
   pending: { id: number; userId: number },
   code: string,
+  knownDevice: string | null,
 ): Promise<SecondFactorResult> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
   if (!user) return { outcome: "expired" };
-  const place = await countSecondStepTry(deps.db, deps.config, user, deps.now);
+  const runner = { id: user.id, passwordHash: user.passwordHash, device: knownDevice };
+  const place = await countSecondStepTry(deps.db, deps.config, runner, deps.now);
   if (place > SECOND_STEP_LOCK_FAILURES) {
     await recordAuditEvent(deps.db, deps.origin, "locked", user.id, { key: "second-step" });
     return { outcome: "locked" };
@@ -236,7 +239,7 @@ export async function completeSecondFactor(
     return { outcome: isLocked ? "locked" : "wrongCode", hasQueuedEmail: shouldTell };
   }
   if (!(await completePendingSignIn(deps.db, pending.id, deps.now))) return { outcome: "expired" };
-  await endSecondStepRun(deps.db, deps.config, user);
+  await endSecondStepRun(deps.db, deps.config, runner);
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password", secondFactor: spent });
   return { outcome: "loggedIn", user };
 }

@@ -101,10 +101,17 @@ export const SECOND_STEP_ALERT_SECONDS = 86_400;
  * The run is kept under the account and its current password: only someone who knows that password can add to
  * it, and a new password (which takes a code emailed to the owner, or the owner's signed-in session) starts a
  * new run. That is the lock's way out for the owner (decision 023: no lockout the owner cannot undo), without
- * a flag to clear by hand. A passkey sign-in never meets the lock.
+ * a flag to clear by hand. A passkey sign-in never meets the lock. As decision 023 has it for passwords, a
+ * browser that signed in to the account before runs apart from everyone else (`device`, its cookie's hash): a
+ * stranger's wrong codes do not lock the owner's own browser, which has its own run and lock.
  */
-const runKey = (config: Pick<AppConfig, "mfaEncryptionKey">, user: { id: number; passwordHash: string | null }) =>
-  `second-step:run:${user.id}:${pseudonymOf(config, user.passwordHash ?? "")}`;
+export interface SecondStepRunner {
+  id: number;
+  passwordHash: string | null;
+  device: string | null;
+}
+const runKey = (config: Pick<AppConfig, "mfaEncryptionKey">, runner: SecondStepRunner) =>
+  `second-step:run:${runner.id}:${pseudonymOf(config, `${runner.passwordHash ?? ""}|${runner.device ?? "others"}`)}`;
 
 /**
  * Counts one try at the second step before its code is compared (so racing tries cannot overshoot the lock) and
@@ -113,19 +120,19 @@ const runKey = (config: Pick<AppConfig, "mfaEncryptionKey">, user: { id: number;
 export function countSecondStepTry(
   db: AppDatabase,
   config: Pick<AppConfig, "mfaEncryptionKey">,
-  user: { id: number; passwordHash: string | null },
+  runner: SecondStepRunner,
   now: Date,
 ) {
-  return countRunning(db, runKey(config, user), now, addSeconds(now, SECOND_STEP_RUN_SECONDS));
+  return countRunning(db, runKey(config, runner), now, addSeconds(now, SECOND_STEP_RUN_SECONDS));
 }
 
 /** A right code ends the run. */
 export function endSecondStepRun(
   db: AppDatabase,
   config: Pick<AppConfig, "mfaEncryptionKey">,
-  user: { id: number; passwordHash: string | null },
+  runner: SecondStepRunner,
 ) {
-  return clearRunningCount(db, runKey(config, user));
+  return clearRunningCount(db, runKey(config, runner));
 }
 
 /** True at most once per SECOND_STEP_ALERT_SECONDS per account: whether to email the owner of a wrong code. */
