@@ -92,9 +92,10 @@ export type VerifyResult =
 
 /**
  * Checks a code: the newest live one of the signed-in account, or, from the emailed link, the newest live one
- * sent to that address. A wrong code counts against the client that tried it (five end its tries), never against the code.
- * A right one verifies the address in one transaction with all that follows: the move to it when it is not
- * the account's yet (the old address is told), and the trial's start when the address never had one.
+ * sent to that address. A wrong code counts against the client that tried it (five end its tries), never
+ * against the code. A right one verifies the address in one transaction with all that follows: the move to it
+ * when it is not the account's yet (the old address is told), and the trial's start when the address never had
+ * one.
  */
 export async function verifyEmailCode(
   deps: AuthDependencies,
