@@ -1,5 +1,14 @@
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { basicAuth, createTestClock, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import {
+  basicAuth,
+  createTestClock,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
 
 /**
  * Lockout that cannot be turned against the owner (issue 27): limits keyed on the account with the client's
@@ -130,5 +139,65 @@ describe("the client's address", () => {
     } finally {
       await direct.app.close();
     }
+  });
+});
+
+describe("the second step locked by a stranger's wrong codes (issue 42, finding 4)", () => {
+  const codeAt = (secret: string, steps = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.clock().getTime() + steps * 30_000 });
+  const wrongCodeFor = (secret: string) => {
+    const near = new Set([-1, 0, 1].map((steps) => codeAt(secret, steps)));
+    let guess = 0;
+    while (near.has(String(guess).padStart(6, "0"))) guess += 1;
+    return String(guess).padStart(6, "0");
+  };
+  const secondStep = (token: string, code: string, from: string, cookie?: string) =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/login/second-factor",
+      headers: { ...xhrHeaders, "x-forwarded-for": from, ...(cookie ? { cookie } : {}) },
+      remoteAddress: PROXY,
+      payload: { secondFactorToken: token, code },
+    });
+  async function tokenFor(email: string, from: string, cookie?: string) {
+    const response = await login(email, PASSWORD, from, cookie);
+    expect(response.json().Status).toBe("SecondFactorRequired");
+    return response.json().secondFactorToken as string;
+  }
+
+  it("still opens for the owner's browser that signed in before, which runs apart", async () => {
+    counter += 1;
+    const email = `owner${counter}@example.ca`;
+    const registered = await server.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: { ...xhrHeaders, "x-forwarded-for": OWNER },
+      remoteAddress: PROXY,
+      payload: { email, password: PASSWORD },
+    });
+    const session = readSession(registered);
+    const deviceCookie = registered.cookies.find((cookie) => cookie.name === "precis_device");
+    if (!deviceCookie) throw new Error("no device cookie");
+    const device = `${deviceCookie.name}=${deviceCookie.value}`;
+    await verifyEmailThroughApi(server, email, session);
+    const post = (url: string, payload?: object) =>
+      server.app.inject({ method: "POST", url, headers: { ...xhrHeaders, ...session.headers }, payload });
+    const { secret } = (await post("/api/mfa/totp/setup")).json();
+    expect((await post("/api/mfa/totp/enable", { code: codeAt(secret) })).statusCode).toBe(200);
+    time.advanceMilliseconds(30_000);
+
+    // Twenty wrong codes from four addresses, one window each: the step is locked for everyone else.
+    for (let address = 1; address <= 4; address += 1) {
+      time.advanceMinutes(16);
+      const from = `192.0.2.${address}`;
+      const token = await tokenFor(email, from);
+      for (let guess = 0; guess < 5; guess += 1) await secondStep(token, wrongCodeFor(secret), from);
+    }
+    time.advanceMinutes(16);
+    expect((await secondStep(await tokenFor(email, ATTACKER), codeAt(secret), ATTACKER)).statusCode).toBe(403);
+    expect((await secondStep(await tokenFor(email, OWNER), codeAt(secret), OWNER)).statusCode).toBe(403);
+    // The owner's own browser, even behind the attacker's address, is not.
+    const owner = await secondStep(await tokenFor(email, ATTACKER, device), codeAt(secret), ATTACKER, device);
+    expect(owner.statusCode).toBe(200);
   });
 });

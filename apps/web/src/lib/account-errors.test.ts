@@ -152,6 +152,13 @@ describe("getSecondFactorFailure", () => {
     expect(getSecondFactorFailure(networkError)).toEqual({ kind: "alert", failure: { message: "network" } });
     expect(getSecondFactorFailure(apiError(500))).toEqual({ kind: "alert", failure: { message: "unknown" } });
   });
+
+  it("says the step is locked after too many wrong codes (403), and how to get back in", () => {
+    expect(getSecondFactorFailure(fieldError(403, "code"))).toEqual({
+      kind: "alert",
+      failure: { message: "secondStepLocked" },
+    });
+  });
 });
 
 describe("getPasskeyLoginFailure", () => {

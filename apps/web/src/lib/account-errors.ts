@@ -55,6 +55,8 @@ export function getSecondFactorFailure(error: unknown): SecondFactorFailure {
   }
   const fields = (error.apiError?.fields ?? []).map((field) => field.path);
   if (error.status === 429) return { kind: "alert", failure: tooManyAttempts(error) };
+  // Too many wrong codes in a row: the step stays locked until a new password is set by email.
+  if (error.status === 403) return { kind: "alert", failure: { message: "secondStepLocked" } };
   if (error.status === 400 || error.status === 401) {
     if (fields.includes("secondFactorToken")) return { kind: "expired" };
     if (fields.includes("code")) return { kind: "wrongCode" };

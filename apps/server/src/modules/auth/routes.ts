@@ -45,6 +45,10 @@ import {
   resetPassword,
 } from "./service.ts";
 
+/** The second step after too many wrong codes in a row (issue 42, finding 4): the way out is the owner's email. */
+const SECOND_STEP_LOCKED_MESSAGE =
+  "Too many wrong codes were entered for this account. Set a new password with a code sent to your email, or sign in with a passkey.";
+
 const failureResponses = {
   400: z.union([failureResponseSchema, apiErrorSchema]),
   401: failureResponseSchema,
@@ -198,7 +202,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
         body: secondFactorRequestSchema,
-        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: signedInResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -217,11 +227,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await guessLimits(request, "second-factor", user.email, limits.loginPerAccount),
       );
       if (!isAllowed) return reply;
-      const result = await completeSecondFactor(dependencies, pending, request.body.code);
+      const device = await findKnownDevice(app.database.db, config.env, request, user.email);
+      const result = await completeSecondFactor(dependencies, pending, request.body.code, device);
+      if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
       switch (result.outcome) {
         case "loggedIn":
           await reply.startSession(result.user.id);
           return { Status: "Success" as const, Role: result.user.occupation };
+        case "locked":
+          return sendApiError(reply, 403, SECOND_STEP_LOCKED_MESSAGE, [
+            { path: "code", message: "is locked after too many wrong codes: set a new password by email" },
+          ]);
         case "wrongCode":
           return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
         case "expired":

@@ -9,7 +9,7 @@ import { passwordResetCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
-import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
+import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
 import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
@@ -20,10 +20,15 @@ import { finishPasskeyAuthentication } from "../mfa/passkeys.ts";
 import {
   completePendingSignIn,
   countPendingSignInFailure,
+  countSecondStepTry,
+  endSecondStepRun,
   hasTotpEnabled,
+  mayAlertSecondStepFailure,
+  SECOND_STEP_LOCK_FAILURES,
   spendSecondFactorCode,
   startPendingSignIn,
 } from "../mfa/second-factor.ts";
+import { mayEmailCode, rememberCodeRequester, spendCodeGuess } from "../rate-limit/code-budget.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import type { ActiveSession } from "../sessions/service.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
@@ -183,17 +188,31 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   return { outcome: "loggedIn", user };
 }
 
-export type SecondFactorResult = { outcome: "loggedIn"; user: AccountUser } | { outcome: "wrongCode" | "expired" };
+export type SecondFactorResult =
+  | { outcome: "loggedIn"; user: AccountUser }
+  | { outcome: "wrongCode" | "expired" | "locked"; hasQueuedEmail?: boolean };
 
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
- * token names. A wrong code counts against the token (five void it); a right one uses the token up.
+ * token names. A wrong code counts against the token (five void it) and against the account's run of wrong
+ * codes (mfa/second-factor.ts; a browser known to the account runs apart), which locks the step at its limit
+ * until the password changes; the owner is emailed of the run's first wrong code and of the lock. A right one
+ * uses the token up and ends the run.
  */
 export async function completeSecondFactor(
   deps: AuthDependencies,
   pending: { id: number; userId: number },
   code: string,
+  knownDevice: string | null,
 ): Promise<SecondFactorResult> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
+  if (!user) return { outcome: "expired" };
+  const runner = { id: user.id, passwordHash: user.passwordHash, device: knownDevice };
+  const place = await countSecondStepTry(deps.db, deps.config, runner, deps.now);
+  if (place > SECOND_STEP_LOCK_FAILURES) {
+    await recordAuditEvent(deps.db, deps.origin, "locked", user.id, { key: "second-step" });
+    return { outcome: "locked" };
+  }
   const spent = await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, {
     userId: pending.userId,
     code,
@@ -202,11 +221,25 @@ export async function completeSecondFactor(
   if (!spent) {
     await countPendingSignInFailure(deps.db, pending.id);
     await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", pending.userId, { step: "sign-in" });
-    return { outcome: "wrongCode" };
+    const isLocked = place === SECOND_STEP_LOCK_FAILURES;
+    // Whoever typed it knew the password: the owner hears of it at once (and of the lock), not after the fact.
+    const shouldTell = isLocked || (place === 1 && (await mayAlertSecondStepFailure(deps.db, user.id, deps.now)));
+    if (shouldTell) {
+      await enqueueEmail(
+        deps.db,
+        user.email,
+        renderEmail("secondStepFailed", user.locale, emailContextOf(deps.config), {
+          name: greetingNameOf(user),
+          isLocked,
+          occurred: describeOccurrence(deps.origin, deps.now, user.locale),
+        }),
+        deps.now,
+      );
+    }
+    return { outcome: isLocked ? "locked" : "wrongCode", hasQueuedEmail: shouldTell };
   }
   if (!(await completePendingSignIn(deps.db, pending.id, deps.now))) return { outcome: "expired" };
-  const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
-  if (!user) return { outcome: "expired" };
+  await endSecondStepRun(deps.db, deps.config, runner);
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password", secondFactor: spent });
   return { outcome: "loggedIn", user };
 }
@@ -231,6 +264,12 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
 export async function requestPasswordReset(deps: AuthDependencies, email: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return { outcome: "userNotFound" as const };
+  // Past the hour's allowance nothing is sent and the newest code stays valid, yet the answer is the same: a
+  // flood of requests cannot flood the owner's mailbox, nor tell anyone that it was stopped.
+  if (!(await mayEmailCode(deps.db, "reset", user.id, deps.now))) {
+    await recordAuditEvent(deps.db, deps.origin, "locked", user.id, { key: "code-mail" });
+    return { outcome: "codeSent" as const };
+  }
   const code = generateSecurityCode();
   const validMinutes = deps.config.resetCodeTtlMinutes;
   await deps.db.transaction(async (tx) => {
@@ -239,12 +278,24 @@ export async function requestPasswordReset(deps: AuthDependencies, email: string
       .update(passwordResetCodes)
       .set({ expiresAt: deps.now })
       .where(and(eq(passwordResetCodes.userId, user.id), gt(passwordResetCodes.expiresAt, deps.now)));
-    await tx.insert(passwordResetCodes).values({
-      userId: user.id,
-      codeHash: hashSecurityCode(user.id, code),
-      createdAt: deps.now,
-      expiresAt: addSeconds(deps.now, validMinutes * 60),
-    });
+    const [issued] = await tx
+      .insert(passwordResetCodes)
+      .values({
+        userId: user.id,
+        codeHash: hashSecurityCode(user.id, code),
+        createdAt: deps.now,
+        expiresAt: addSeconds(deps.now, validMinutes * 60),
+      })
+      .returning({ id: passwordResetCodes.id, expiresAt: passwordResetCodes.expiresAt });
+    if (!issued) throw new Error("insert returned no row");
+    // The client that asked guesses apart from strangers, who cannot spend its tries (code-budget.ts).
+    await rememberCodeRequester(
+      tx,
+      deps.config,
+      { kind: "reset", codeId: issued.id, userId: user.id, expiresAt: issued.expiresAt },
+      deps.origin.ipAddress,
+      deps.now,
+    );
     await enqueueEmail(
       tx,
       user.email,
@@ -267,7 +318,7 @@ export type ResetResult =
 
 /**
  * Sets a new password when the code is the newest, unexpired, unused one; ends every session of
- * the account and queues a "password changed" notice. A wrong code counts against the newest code.
+ * the account and queues a "password changed" notice. A wrong code counts against the client that tried it.
  */
 export async function resetPassword(
   deps: AuthDependencies,
@@ -286,19 +337,22 @@ export async function resetPassword(
         eq(passwordResetCodes.userId, user.id),
         isNull(passwordResetCodes.usedAt),
         gt(passwordResetCodes.expiresAt, deps.now),
-        sql`${passwordResetCodes.failedAttempts} < ${MAX_CODE_ATTEMPTS}`,
       ),
     )
     .orderBy(desc(passwordResetCodes.id))
     .limit(1);
   const presented = input.code.trim().toUpperCase();
-  if (!newest || newest.codeHash !== hashSecurityCode(user.id, presented)) {
-    if (newest) {
-      await deps.db
-        .update(passwordResetCodes)
-        .set({ failedAttempts: sql`${passwordResetCodes.failedAttempts} + 1` })
-        .where(eq(passwordResetCodes.id, newest.id));
-    }
+  // A wrong try ends this client's chances at the code, never the code itself (code-budget.ts).
+  const mayTry =
+    newest !== undefined &&
+    (await spendCodeGuess(
+      deps.db,
+      deps.config,
+      { kind: "reset", codeId: newest.id, userId: user.id, expiresAt: newest.expiresAt },
+      { address: deps.origin.ipAddress },
+      deps.now,
+    ));
+  if (!newest || !mayTry || newest.codeHash !== hashSecurityCode(user.id, presented)) {
     await recordAuditEvent(deps.db, deps.origin, "reset_failed", user.id);
     return { outcome: "invalidCode" };
   }

@@ -46,6 +46,7 @@ type EmailParams = {
   secondFactorChanged: { name: string; change: SecondFactorChange; passkeyName?: string; occurred?: Occurrence };
   newSignIn: { name: string; when: string; device: string; ipAddress: string };
   deletionScheduled: { name: string; deletionDate: string; cancelLink: string };
+  secondStepFailed: { name: string; isLocked: boolean; occurred?: Occurrence };
 };
 export type EmailKind = keyof EmailParams;
 
@@ -321,6 +322,35 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       ],
     },
   },
+  // Issue 42, finding 4: a wrong second-step code after the right password, and the lock after too many in a row.
+  secondStepFailed: {
+    en: {
+      subject: (ctx, { isLocked }) =>
+        isLocked
+          ? `Signing in to your ${ctx.productName} account with its password is blocked`
+          : `A wrong code was entered to sign in to your ${ctx.productName} account`,
+      paragraphs: (ctx, { name, isLocked }) => [
+        `Hello ${name},`,
+        isLocked
+          ? `Someone entered your ${ctx.productName} password correctly, then too many wrong two-step verification codes in a row. To keep your account safe, signing in with your password is blocked until you set a new password with a code sent to this address: ${ctx.publicUrl}/login/find-user. A passkey still signs you in.`
+          : `Someone who knows your ${ctx.productName} password just entered a wrong two-step verification code. If this was you, there is nothing to do.`,
+        `If it wasn't, someone knows your password: change it now at ${ctx.publicUrl}/login/find-user and write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx, { isLocked }) =>
+        isLocked
+          ? `La connexion par mot de passe à votre compte ${ctx.productName} est bloquée`
+          : `Un code erroné a été saisi pour se connecter à votre compte ${ctx.productName}`,
+      paragraphs: (ctx, { name, isLocked }) => [
+        `Bonjour ${name},`,
+        isLocked
+          ? `Quelqu'un a saisi correctement votre mot de passe ${ctx.productName}, puis trop de codes de vérification en deux étapes erronés d'affilée. Pour protéger votre compte, la connexion par mot de passe est bloquée jusqu'à ce que vous définissiez un nouveau mot de passe avec un code envoyé à cette adresse : ${ctx.publicUrl}/login/find-user. Une clé d'accès permet toujours de vous connecter.`
+          : `Quelqu'un qui connaît votre mot de passe ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné. Si c'était vous, vous n'avez rien à faire.`,
+        `Sinon, quelqu'un connaît votre mot de passe : changez-le dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
 };
 
 /** Renders an email in the recipient's language, as plain text and as escaped HTML. */
@@ -331,6 +361,7 @@ export function renderEmail<K extends EmailKind>(
   params: EmailParams[K],
 ): RenderedEmail {
   const template = templates[kind][language] as Template<EmailParams[K]>;
+  params = withUserTextAsData(params);
   const paragraphs = template.paragraphs(ctx, params);
   // A security email says when, from what and from where, just before what to do if it was not the owner.
   if ("occurred" in params && params.occurred) {
@@ -360,4 +391,35 @@ function describeOccurred(language: Language, { when, device, ipAddress }: Occur
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Text a person chose (a first name, a username, a passkey's name) that an email repeats. A security email is
+ * where a phishing line would be most believed (issue 42, finding 7): the text is made plain data. Line breaks
+ * and invisible characters go (no fake paragraphs, no reordered text), double quotes and guillemets go (the
+ * templates' own quotes cannot be closed early; an apostrophe, as in O'Brien, stays), and anything shaped like a
+ * domain is defanged, its dots and scheme bracketed ("https[:]//evil[.]example/login"), so no mail client makes
+ * a link of it, in text or HTML. Long text is cut.
+ */
+export function asQuotedData(text: string, maxLength = 60) {
+  const plain = text
+    .normalize("NFKC")
+    .replace(/[\u3002\uff61]/g, ".")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/["`\u201c-\u201f\u00ab\u00bb\u2039\u203a<>]/g, "")
+    .replace(/:\/\//g, "[:]//")
+    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-]{2})/gu, "$1[.]")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.length > maxLength ? `${plain.slice(0, maxLength - 1)}…` : plain;
+}
+
+/** The params with every field that holds someone's own words (USER_TEXT_FIELDS) made plain data. */
+const USER_TEXT_FIELDS = ["name", "passkeyName"] as const;
+function withUserTextAsData<P>(params: P): P {
+  const copy = { ...params } as Record<string, unknown>;
+  for (const field of USER_TEXT_FIELDS) {
+    if (typeof copy[field] === "string") copy[field] = asQuotedData(copy[field]);
+  }
+  return copy as P;
 }

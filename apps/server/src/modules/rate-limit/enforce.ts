@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { sendApiError } from "../../plugins/errors.ts";
+import { storedCounterKey } from "./keys.ts";
 import { hitRateLimit, type RateLimitRule } from "./service.ts";
 
 export interface RateLimitCheck extends RateLimitRule {
@@ -17,7 +18,7 @@ export async function enforceRateLimits(
   refusal: { message: string; onRefused?: (check: RateLimitCheck) => Promise<void> },
 ) {
   for (const check of checks) {
-    const verdict = await hitRateLimit(app.database.db, check.key, check, app.clock());
+    const verdict = await hitRateLimit(app.database.db, storedCounterKey(app.config, check.key), check, app.clock());
     if (!verdict.isAllowed) {
       await refusal.onRefused?.(check);
       app.metrics?.recordRateLimitRefusal(reply.request.routeOptions.url ?? "unmatched", check.key);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { rateLimitCounters } from "../../db/schema.ts";
@@ -45,4 +45,49 @@ export async function hitRateLimit(
   const [row] = await hitStatement(db).execute({ key, windowStart, expiresAt: windowEnd });
   if ((row?.hits ?? 0) <= rule.limit) return { isAllowed: true };
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
+}
+
+/** The window start of a counter that is not a window: one count that lives until its own expiry. */
+const RUNNING_COUNT_START = new Date(0);
+
+/**
+ * Counts one more against `key` and returns the count, this one included. Unlike a window it never rolls over:
+ * it lives until `expiresAt` (moved to the later of the two on each count) or until `clearRunningCount`, and an
+ * expired row the retention job has not yet swept starts again at one. One upsert keeps it exact under concurrency.
+ */
+export async function countRunning(db: AppDatabase, key: string, now: Date, expiresAt: Date) {
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: RUNNING_COUNT_START, hits: 1, expiresAt })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: {
+        hits: sql`case when ${rateLimitCounters.expiresAt} > ${now.toISOString()}::timestamptz then ${rateLimitCounters.hits} + 1 else 1 end`,
+        expiresAt: sql`greatest(${rateLimitCounters.expiresAt}, excluded.expires_at)`,
+      },
+    })
+    .returning({ hits: rateLimitCounters.hits });
+  return row?.hits ?? 1;
+}
+
+/** The live count of `key` (zero when there is none or it has expired), without counting. */
+export async function readRunningCount(db: AppDatabase, key: string, now: Date) {
+  const [row] = await db
+    .select({ hits: rateLimitCounters.hits })
+    .from(rateLimitCounters)
+    .where(
+      and(
+        eq(rateLimitCounters.key, key),
+        eq(rateLimitCounters.windowStart, RUNNING_COUNT_START),
+        gt(rateLimitCounters.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.hits ?? 0;
+}
+
+export async function clearRunningCount(db: AppDatabase, key: string) {
+  await db
+    .delete(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, RUNNING_COUNT_START)));
 }

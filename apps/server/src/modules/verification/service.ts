@@ -1,15 +1,16 @@
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { emailVerificationCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
-import { generateSecurityCode, hashSecurityCode, MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
+import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { spendCodeGuess } from "../rate-limit/code-budget.ts";
 import { claimTrial } from "./trial-ledger.ts";
 
 type AccountUser = typeof users.$inferSelect;
@@ -91,9 +92,10 @@ export type VerifyResult =
 
 /**
  * Checks a code: the newest live one of the signed-in account, or, from the emailed link, the newest live one
- * sent to that address. A wrong code counts against the code it was checked against; the fifth voids it.
- * A right one verifies the address in one transaction with all that follows: the move to it when it is not
- * the account's yet (the old address is told), and the trial's start when the address never had one.
+ * sent to that address. A wrong code counts against the client that tried it (five end its tries), never
+ * against the code. A right one verifies the address in one transaction with all that follows: the move to it
+ * when it is not the account's yet (the old address is told), and the trial's start when the address never had
+ * one.
  */
 export async function verifyEmailCode(
   deps: AuthDependencies,
@@ -105,24 +107,22 @@ export async function verifyEmailCode(
   const [newest] = await deps.db
     .select()
     .from(emailVerificationCodes)
-    .where(
-      and(
-        target,
-        isNull(emailVerificationCodes.usedAt),
-        gt(emailVerificationCodes.expiresAt, deps.now),
-        sql`${emailVerificationCodes.failedAttempts} < ${MAX_CODE_ATTEMPTS}`,
-      ),
-    )
+    .where(and(target, isNull(emailVerificationCodes.usedAt), gt(emailVerificationCodes.expiresAt, deps.now)))
     .orderBy(desc(emailVerificationCodes.id))
     .limit(1);
   const presented = input.code.trim().toUpperCase();
-  if (!newest || newest.codeHash !== hashSecurityCode(newest.userId, presented)) {
-    if (newest) {
-      await deps.db
-        .update(emailVerificationCodes)
-        .set({ failedAttempts: sql`${emailVerificationCodes.failedAttempts} + 1` })
-        .where(eq(emailVerificationCodes.id, newest.id));
-    }
+  // A wrong try ends this client's chances at the code, never the code itself: a session of the code's own
+  // account is its owner's, and strangers trying the link's address share a bound (rate-limit/code-budget.ts).
+  const mayTry =
+    newest !== undefined &&
+    (await spendCodeGuess(
+      deps.db,
+      deps.config,
+      { kind: "verify", codeId: newest.id, userId: newest.userId, expiresAt: newest.expiresAt },
+      { address: deps.origin.ipAddress, isRequester: input.userId === newest.userId },
+      deps.now,
+    ));
+  if (!newest || !mayTry || newest.codeHash !== hashSecurityCode(newest.userId, presented)) {
     await recordAuditEvent(deps.db, deps.origin, "verification_failed", newest?.userId ?? input.userId ?? null);
     return { outcome: "invalidCode" };
   }

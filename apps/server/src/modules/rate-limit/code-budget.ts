@@ -1,0 +1,79 @@
+import type { AppConfig } from "../../config.ts";
+import type { AppDatabase } from "../../db/client.ts";
+import { MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
+import { pseudonymOf } from "./keys.ts";
+import { countRunning, hitRateLimit, readRunningCount } from "./service.ts";
+
+/**
+ * How guesses at an emailed security code (a reset code, a verification code) are limited, so that nobody but
+ * its owner can spend it (issue 42, finding 5). A code once died after five wrong tries from anyone: a stranger
+ * who knew the address could void the owner's code at will. Now each client (its address) has five tries at a
+ * code, which end that client's chances and no one else's; and all the clients that did not ask for the code
+ * share a bound per account and hour, which stops a spread-out attack without touching the owner's tries.
+ * 8 characters of 31 make ~8.5·10^11 codes: 20 guesses an hour leave guessing out of reach.
+ */
+export const CODE_GUESSES_PER_CLIENT = MAX_CODE_ATTEMPTS;
+export const CODE_GUESSES_BY_OTHERS_PER_HOUR = 20;
+
+export type CodeKind = "reset" | "verify";
+
+interface CodeRef {
+  kind: CodeKind;
+  codeId: number;
+  userId: number;
+  expiresAt: Date;
+}
+
+const requesterKey = (config: Pick<AppConfig, "mfaEncryptionKey">, code: CodeRef, client: string) =>
+  `code-requester:${code.kind}:${code.codeId}:${pseudonymOf(config, client)}`;
+
+/** Records which client asked for a code, in the caller's transaction: its guesses are never the strangers'. */
+export async function rememberCodeRequester(
+  db: AppDatabase,
+  config: Pick<AppConfig, "mfaEncryptionKey">,
+  code: CodeRef,
+  client: string,
+  now: Date,
+) {
+  await countRunning(db, requesterKey(config, code, client), now, code.expiresAt);
+}
+
+/**
+ * Counts one try at `code` by `client` (before the code is compared, so racing tries cannot overshoot) and says
+ * whether the try may be compared at all. `isRequester` is the caller's knowledge that the client is the code's
+ * owner (a session of its account); otherwise the client that asked for the code, as recorded, counts as it.
+ */
+export async function spendCodeGuess(
+  db: AppDatabase,
+  config: Pick<AppConfig, "mfaEncryptionKey">,
+  code: CodeRef,
+  client: { address: string; isRequester?: boolean },
+  now: Date,
+) {
+  const clientKey = `code-guess:${code.kind}:${code.codeId}:${pseudonymOf(config, client.address)}`;
+  if ((await countRunning(db, clientKey, now, code.expiresAt)) > CODE_GUESSES_PER_CLIENT) return false;
+  const isRequester =
+    client.isRequester || (await readRunningCount(db, requesterKey(config, code, client.address), now)) > 0;
+  if (isRequester) return true;
+  const verdict = await hitRateLimit(
+    db,
+    `code-guess:${code.kind}:others:${code.userId}`,
+    { limit: CODE_GUESSES_BY_OTHERS_PER_HOUR, windowSeconds: 3600 },
+    now,
+  );
+  return verdict.isAllowed;
+}
+
+/** Most security codes emailed to one account in an hour (issue 42, finding 10); more are refused in silence. */
+export const CODE_EMAILS_PER_ACCOUNT_PER_HOUR = 5;
+
+/** Counts one code email for the account; false when the hour's allowance is spent and no email should go. */
+export async function mayEmailCode(db: AppDatabase, kind: CodeKind, userId: number, now: Date) {
+  const verdict = await hitRateLimit(
+    db,
+    `code-mail:${kind}:${userId}`,
+    { limit: CODE_EMAILS_PER_ACCOUNT_PER_HOUR, windowSeconds: 3600 },
+    now,
+  );
+  return verdict.isAllowed;
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asQuotedData } from "../src/modules/mail/templates.ts";
+import {
+  basicAuth,
+  createTestClock,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
+import { type ReceivedMail, startSmtpServer } from "./smtp.ts";
+import { createSoftwareAuthenticator } from "./software-authenticator.ts";
+
+/**
+ * Issue 42, finding 7: what a person typed (a first name, a passkey's name) reaches a security email as plain
+ * data, never as a line of the email's own or a working link. Read from the mail as a real SMTP server got it.
+ */
+const PASSWORD = "Tribunal2024x";
+const ORIGIN = "http://localhost:8081";
+const time = createTestClock();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN } });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  time.advanceDays(1);
+});
+
+let counter = 0;
+async function register(firstName = "") {
+  counter += 1;
+  const email = `named${counter}@example.ca`;
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email, password: PASSWORD, firstName },
+  });
+  expect(response.statusCode).toBe(200);
+  return { email, session: readSession(response) };
+}
+async function mailTo(email: string, subject: RegExp) {
+  await server.app.mailWorker.runOnce();
+  const mail = smtp.inbox.filter((item) => item.to === email && subject.test(item.subject)).at(-1);
+  if (!mail) throw new Error(`no mail to ${email} matching ${subject}`);
+  return mail;
+}
+/** Every http(s) link or bare domain with a path a mail client would turn into a link, in text and in HTML. */
+const linksIn = (mail: ReceivedMail, host: string) =>
+  [mail.text, mail.html].flatMap(
+    (body) => body.match(new RegExp(`(https?://)?${host.replace(".", "\\.")}[^\\s<]*`, "g")) ?? [],
+  );
+
+describe("a first name holding a link", () => {
+  it("greets without a working link in a security email, in text and HTML", async () => {
+    const { email } = await register("Bob Visit https://evil.example/login now");
+    const found = await server.app.inject({
+      method: "POST",
+      url: "/api/login/find-user",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, "") },
+    });
+    expect(found.statusCode).toBe(200);
+    const mail = await mailTo(email, /security code/);
+    expect(linksIn(mail, "evil.example")).toEqual([]);
+    expect(mail.html).not.toContain("evil.example");
+    expect(mail.html).not.toContain("https://evil");
+    // The pages' own formatting of a first name ("Bob visit …") comes first, then the link is made inert.
+    expect(mail.text).toContain("Hello Bob visit https[:]//evil[.]example/login now,");
+  });
+});
+
+describe("a passkey's name", () => {
+  it("is quoted as data in the 'passkey added' alert: its quotes cannot end the email's own", async () => {
+    const { email, session } = await register();
+    await verifyEmailThroughApi(server, email, session);
+    const authenticator = createSoftwareAuthenticator(ORIGIN);
+    const headers = { ...xhrHeaders, ...session.headers };
+    const options = (
+      await server.app.inject({ method: "POST", url: "/api/passkeys/registration-options", headers })
+    ).json();
+    const name = 'iPhone". Added by Precis support: see help.evil.example "';
+    const added = await server.app.inject({
+      method: "POST",
+      url: "/api/passkeys",
+      headers,
+      payload: { name, response: authenticator.register(options) },
+    });
+    expect(added.statusCode).toBe(200);
+    const mail = await mailTo(email, /A passkey was added/);
+    expect(mail.text).not.toContain('iPhone"');
+    expect(mail.text).toContain('The passkey "iPhone. Added by Precis support: see help[.]evil[.]example" was added');
+    // One pair of quotes around the name: the email's own.
+    const line = mail.text.split("\n").find((item) => item.startsWith("The passkey"));
+    expect(line?.match(/"/g)).toHaveLength(2);
+    expect(linksIn(mail, "evil.example")).toEqual([]);
+  });
+});
+
+describe("asQuotedData", () => {
+  it("keeps ordinary names as they are and makes link-shaped text inert", () => {
+    expect(asQuotedData("Marie-Ève O'Brien")).toBe("Marie-Ève O'Brien");
+    expect(asQuotedData("J.R. Tremblay")).toBe("J.R. Tremblay");
+    expect(asQuotedData("www.evil.example")).toBe("www[.]evil[.]example");
+    expect(asQuotedData("evil\u3002example")).toBe("evil[.]example");
+    expect(asQuotedData("Bob\nSupport: call now\u202e")).toBe("Bob Support: call now");
+    expect(asQuotedData("x".repeat(80))).toHaveLength(60);
+  });
+});
