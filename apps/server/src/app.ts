@@ -159,6 +159,7 @@ export async function createServer({
   app.addHook("onClose", async () => retention.stop());
   const accountDeletion = createAccountDeletionJob({
     db: database.db,
+    config,
     stripe: createStripeClient(config),
     clock,
     log: app.log,

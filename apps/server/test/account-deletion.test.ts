@@ -2,7 +2,16 @@ import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, mailOutbox, stripeCustomers, subscriptions, trialLedger, users } from "../src/db/schema.ts";
+import {
+  auditEvents,
+  mailOutbox,
+  rateLimitCounters,
+  stripeCustomers,
+  subscriptions,
+  trialLedger,
+  users,
+} from "../src/db/schema.ts";
+import { storedCounterKey } from "../src/modules/rate-limit/keys.ts";
 import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
 import {
   basicAuth,
@@ -195,6 +204,11 @@ describe("deleting my account", () => {
       )) as unknown as { rows: { n: number }[] };
       expect(found.rows[0]?.n, table).toBe(0);
     }
+    // The limit counters stood for the address by its keyed hash: gone too.
+    const counterKeys = (await server.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map(
+      (row) => row.key,
+    );
+    expect(counterKeys.filter((key) => key.includes(storedCounterKey(server.app.config, email)))).toEqual([]);
     const [userRows] = await server.database.db.select({ value: count() }).from(users).where(eq(users.id, userId));
     expect(userRows?.value).toBe(0);
     const anonymous = await server.database.db

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
 import type { AppConfig } from "../../config.ts";
@@ -16,8 +16,11 @@ import {
 import { addDays, addSeconds, type Clock } from "../../lib/clock.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
+
+type CounterKeyConfig = Pick<AppConfig, "mfaEncryptionKey">;
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
+import { storedCounterKey } from "../rate-limit/keys.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
 
@@ -98,6 +101,7 @@ export async function cancelAccountDeletion(
  */
 export async function deleteDueAccounts(
   db: AppDatabase,
+  config: CounterKeyConfig,
   stripe: Stripe | null,
   origin: RequestOrigin,
   now: Date,
@@ -120,7 +124,7 @@ export async function deleteDueAccounts(
     if (!claimed) return deleted;
     try {
       await deleteStripeCustomers(db, stripe, claimed.id);
-      await deleteAccountRows(db, origin, claimed.id, claimed.email);
+      await deleteAccountRows(db, config, origin, claimed.id, claimed.email);
       deleted += 1;
     } catch (error) {
       log.error({ err: error, userId: claimed.id }, "account deletion failed; it will be tried again");
@@ -152,7 +156,13 @@ async function deleteStripeCustomers(db: AppDatabase, stripe: Stripe | null, use
   }
 }
 
-async function deleteAccountRows(db: AppDatabase, origin: RequestOrigin, userId: number, email: string) {
+async function deleteAccountRows(
+  db: AppDatabase,
+  config: CounterKeyConfig,
+  origin: RequestOrigin,
+  userId: number,
+  email: string,
+) {
   await db.transaction(async (tx) => {
     const addresses = [
       email,
@@ -172,9 +182,17 @@ async function deleteAccountRows(db: AppDatabase, origin: RequestOrigin, userId:
       .set({ userId: null, ipAddress: null, userAgent: null, requestId: null, details: null })
       .where(eq(auditEvents.userId, userId));
     await tx.delete(mailOutbox).where(inArray(mailOutbox.recipient, addresses));
-    // Limit counters keyed by the address (login:account:…) would otherwise name it until their window closes.
+    // Limit counters keyed by the address (login:account:h.<keyed hash>, or the address itself in rows from
+    // before keys were hashed) would otherwise stand for it until their window closes.
     for (const address of addresses) {
-      await tx.delete(rateLimitCounters).where(like(rateLimitCounters.key, `%:${escapeLike(address)}%`));
+      await tx
+        .delete(rateLimitCounters)
+        .where(
+          or(
+            like(rateLimitCounters.key, `%:${escapeLike(storedCounterKey(config, address))}%`),
+            like(rateLimitCounters.key, `%:${escapeLike(address)}%`),
+          ),
+        );
     }
     if (customerIds.length > 0) {
       await tx.delete(subscriptions).where(inArray(subscriptions.customerId, customerIds));
@@ -191,6 +209,7 @@ export type AccountDeletionJob = ReturnType<typeof createAccountDeletionJob>;
 /** Deletes due accounts every hour while the server listens; tests call runOnce() with their clock. */
 export function createAccountDeletionJob(options: {
   db: AppDatabase;
+  config: CounterKeyConfig;
   stripe: Stripe | null;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -199,7 +218,14 @@ export function createAccountDeletionJob(options: {
   return createHourlyJob(
     "account deletion",
     async () => {
-      const deleted = await deleteDueAccounts(options.db, options.stripe, origin, options.clock(), options.log);
+      const deleted = await deleteDueAccounts(
+        options.db,
+        options.config,
+        options.stripe,
+        origin,
+        options.clock(),
+        options.log,
+      );
       if (deleted > 0) options.log.info({ deleted }, "accounts deleted at the end of their grace period");
       return deleted;
     },
