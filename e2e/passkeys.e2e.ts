@@ -228,7 +228,7 @@ describe("an account whose address is not proven yet", () => {
     await expect.poll(isVisible(panel.getByText(/^Verify your email to add a passkey\./))).toBe(true);
     expect(await panel.getByRole("button", { name: "Add a passkey" }).count()).toBe(0);
     const twoStep = page.getByRole("region", { name: "Two-step verification" });
-    expect(await twoStep.getByText(/^Verify your email to add a second step\./).isVisible()).toBe(true);
+    await expect.poll(isVisible(twoStep.getByText(/^Verify your email to add a second step\./))).toBe(true);
     expect(await twoStep.getByRole("button", { name: "Set up" }).count()).toBe(0);
     expect(await panel.getByRole("link", { name: "Verify your email" }).getAttribute("href")).toBe("/verify-email");
     await expectNoAxeViolations(page);
