@@ -60,7 +60,7 @@ const passkeysPanel = (page: Page) => page.getByRole("region", { name: /^(Passke
 /** A new account signed in on the localhost server, its page with a virtual authenticator, on the Security tab. */
 async function openSecurityTab(options: { language?: Language; width?: number } = {}) {
   const page = await openPage(options);
-  const credentials = await signUpInContext(page.context(), { firstName: "Marie" }, { verified: false });
+  const credentials = await signUpInContext(page.context(), { firstName: "Marie" });
   const authenticator = await addVirtualAuthenticator(page);
   await page.goto("/profile/Security");
   const panel = passkeysPanel(page);
@@ -201,7 +201,7 @@ describe("passkeys on the Security tab", () => {
     await page.context().addInitScript(() => {
       Object.defineProperty(window, "PublicKeyCredential", { value: undefined, configurable: true });
     });
-    await signUpInContext(page.context(), {}, { verified: false });
+    await signUpInContext(page.context());
     await page.goto("/profile/Security");
     const panel = passkeysPanel(page);
     await expect
@@ -216,6 +216,22 @@ describe("passkeys on the Security tab", () => {
     await expect
       .poll(isVisible(page.getByRole("alert").filter({ hasText: "This browser does not support passkeys." })))
       .toBe(true);
+  });
+});
+
+describe("an account whose address is not proven yet", () => {
+  it("is told to verify its email instead of being offered a passkey or the authenticator app", async () => {
+    const page = await openPage();
+    await signUpInContext(page.context(), {}, { verified: false });
+    await page.goto("/profile/Security");
+    const panel = passkeysPanel(page);
+    await expect.poll(isVisible(panel.getByText(/^Verify your email to add a passkey\./))).toBe(true);
+    expect(await panel.getByRole("button", { name: "Add a passkey" }).count()).toBe(0);
+    const twoStep = page.getByRole("region", { name: "Two-step verification" });
+    await expect.poll(isVisible(twoStep.getByText(/^Verify your email to add a second step\./))).toBe(true);
+    expect(await twoStep.getByRole("button", { name: "Set up" }).count()).toBe(0);
+    expect(await panel.getByRole("link", { name: "Verify your email" }).getAttribute("href")).toBe("/verify-email");
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { stopProcess, waitForHealth } from "./global-setup.ts";
@@ -13,7 +14,8 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
  * A server of its own for a test file, as global-setup.ts starts the suite's, but public at
  * `http://localhost:<port>`: WebAuthn takes its RP ID from PUBLIC_URL's host name, and an IP address such as
  * the suite's 127.0.0.1 is not a valid one (DESIGN.md). It listens on 127.0.0.1, which Chromium reaches for
- * localhost. No mail server: its accounts stay unverified, which signs in and uses the Security tab alike.
+ * localhost. It mails the suite's SMTP server, so its accounts can prove their address: only a verified account
+ * may add a passkey or the authenticator app (issue 42, finding 3).
  */
 export async function startLocalhostServer(): Promise<{ baseUrl: string; apiUrl: string; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-localhost-"));
@@ -35,6 +37,7 @@ export async function startLocalhostServer(): Promise<{ baseUrl: string; apiUrl:
       EXTERNAL_REDIRECT_URL: `${baseUrl}/external-redirect/`,
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",
+      SMTP_URL: inject("smtpUrl"),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -22,6 +22,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxDir: string;
+    /** The suite's SMTP server, for a test file's own server (app-server.ts) to mail its codes to. */
+    smtpUrl: string;
     authEmulatorUrl: string;
   }
 }
@@ -90,6 +92,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxDir", mailboxDir);
+  project.provide("smtpUrl", smtp.url);
   project.provide("authEmulatorUrl", authEmulator.url);
 
   return async () => {

@@ -3,7 +3,15 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { totpFactors, users } from "../src/db/schema.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import {
+  basicAuth,
+  createTestClock,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
 import { startSmtpServer } from "./smtp.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
 
@@ -43,7 +51,10 @@ async function register() {
     payload: { email, password: PASSWORD },
   });
   expect(response.statusCode).toBe(200);
-  return { email, session: readSession(response) };
+  const session = readSession(response);
+  // Factors are added only once the address is proven (issue 42, finding 3).
+  await verifyEmailThroughApi(server, email, session);
+  return { email, session };
 }
 const post = (url: string, session: Session | null, payload?: object) =>
   server.app.inject({
@@ -472,6 +483,7 @@ describe("security emails in French", () => {
         payload: { email, password: PASSWORD, language: "fr" },
       }),
     );
+    await verifyEmailThroughApi(server, email, session);
     const { secret } = (await post("/api/mfa/totp/setup", session)).json();
     await post("/api/mfa/totp/enable", session, { code: codeAt(secret) });
     const authenticator = createSoftwareAuthenticator(ORIGIN);

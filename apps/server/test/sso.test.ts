@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, userIdentities, users } from "../src/db/schema.ts";
+import { auditEvents, sessions, userIdentities, users } from "../src/db/schema.ts";
+import { hashSecret } from "../src/modules/sessions/service.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt, EMULATOR_PROJECT as PROJECT } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 
@@ -354,5 +355,55 @@ describe("forged tokens against Google's keys (no emulator)", () => {
     expect(response.statusCode).toBe(200);
     const [created] = await server.database.db.select().from(users).where(eq(users.email, email));
     expect(created).toBeDefined();
+  });
+});
+
+describe("a Google or Microsoft sign-in is as fresh as its auth_time (issue 42, finding 9)", () => {
+  const exportWith = (session: ReturnType<typeof readSession>) =>
+    server.app.inject({ method: "GET", url: "/api/account/export", headers: session.headers });
+  const authenticatedAtOf = async (session: ReturnType<typeof readSession>) => {
+    const [row] = await server.database.db
+      .select({ authenticatedAt: sessions.authenticatedAt })
+      .from(sessions)
+      .where(eq(sessions.accessKeyHash, hashSecret(session.accessKey)));
+    return row?.authenticatedAt;
+  };
+
+  it("opens a session that step-up refuses when the provider's sign-in is 30 days old", async () => {
+    const email = "stale.google@example.ca";
+    await ssoPost("/api/sso/register", email, emulatorToken(email), { email, role: "lawyer" });
+    const signedInLongAgo = nowSeconds() - 30 * 86_400;
+    const login = await ssoPost("/api/sso/login", email, emulatorToken(email, { auth_time: signedInLongAgo }));
+    expect(login.statusCode).toBe(200);
+    const session = readSession(login);
+    expect(await authenticatedAtOf(session)).toEqual(new Date(signedInLongAgo * 1000));
+    const refused = await exportWith(session);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fields).toEqual([{ path: "reauthentication", message: expect.any(String) }]);
+  });
+
+  it("counts the 15 minutes from the provider's sign-in, not from the call", async () => {
+    const email = "fresh.google@example.ca";
+    await ssoPost("/api/sso/register", email, emulatorToken(email), { email, role: "lawyer" });
+    const login = await ssoPost("/api/sso/login", email, emulatorToken(email, { auth_time: nowSeconds() - 10 * 60 }));
+    const session = readSession(login);
+    expect((await exportWith(session)).statusCode).toBe(200);
+    time.advanceMinutes(6);
+    expect((await exportWith(session)).statusCode).toBe(403);
+  });
+
+  it("holds for a registration too, and refuses a token without auth_time", async () => {
+    const email = "stale.register@example.ca";
+    const registered = await ssoPost(
+      "/api/sso/register",
+      email,
+      emulatorToken(email, { auth_time: nowSeconds() - 2 * 3600 }),
+      { email, role: "lawyer" },
+    );
+    expect(registered.statusCode).toBe(200);
+    expect((await exportWith(readSession(registered))).statusCode).toBe(403);
+    const without = await ssoPost("/api/sso/login", email, emulatorToken(email, { auth_time: undefined }));
+    expect(without.statusCode).toBe(401);
+    expect(without.headers["set-cookie"]).toBeUndefined();
   });
 });

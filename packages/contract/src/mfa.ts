@@ -162,4 +162,6 @@ export const mfaMessages = {
   noSuchPasskey: "There is no such passkey.",
   tooManyPasskeys: `An account can keep at most ${MAX_PASSKEYS} passkeys. Remove one first.`,
   passwordNeeded: "Enter your current password.",
+  // Issue 42, finding 3: nothing is planted on an account whose address nobody has proven yet.
+  emailNotVerified: "Verify your email address before you add a second step or a passkey.",
 } as const;

@@ -21,5 +21,6 @@ describe("the English texts of the second factors' refusals", () => {
     expect(enSecurity.twoStep.disable.wrongCode).toBe(mfaMessages.wrongCode);
     expect(enSecurity.passkeys.notVerified).toBe(mfaMessages.passkeyNotVerified);
     expect(fill(enSecurity.passkeys.tooMany, { max: MAX_PASSKEYS })).toBe(mfaMessages.tooManyPasskeys);
+    expect(enSecurity.verifyFirst.refused).toBe(mfaMessages.emailNotVerified);
   });
 });

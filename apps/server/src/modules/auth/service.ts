@@ -10,6 +10,7 @@ import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
+import { clearUnprovenAccount } from "../accounts/claim.ts";
 import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
@@ -366,8 +367,18 @@ export async function resetPassword(
       .where(and(eq(passwordResetCodes.id, newest.id), isNull(passwordResetCodes.usedAt)))
       .returning({ id: passwordResetCodes.id });
     if (claimed.length === 0) return false;
+    // Read under lock: a verification finishing meanwhile makes this an owner's reset, not a claim.
+    const [current] = await tx
+      .select({ emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
+    const isUnproven = current?.emailVerifiedAt === null;
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, deps.now);
+    // A reset on an address never proven is its owner claiming it from whoever registered it (issue 42,
+    // finding 3): what that person planted goes with the sessions, so the next login asks for no one else's code.
+    if (isUnproven) await clearUnprovenAccount(tx, user.id, deps.now);
+    else await revokeUserSessions(tx, user.id, deps.now);
     await enqueueEmail(
       tx,
       user.email,
@@ -378,7 +389,13 @@ export async function resetPassword(
       }),
       deps.now,
     );
-    await recordAuditEvent(tx, deps.origin, "reset_completed", user.id);
+    await recordAuditEvent(
+      tx,
+      deps.origin,
+      "reset_completed",
+      user.id,
+      isUnproven ? { clearedUnproven: true } : undefined,
+    );
     return true;
   });
   return isApplied ? { outcome: "reset" } : { outcome: "invalidCode" };

@@ -16,13 +16,14 @@ import {
 import { addDays, addSeconds, type Clock } from "../../lib/clock.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
-
-type CounterKeyConfig = Pick<AppConfig, "mfaEncryptionKey">;
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { storedCounterKey } from "../rate-limit/keys.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { storedCounterKey } from "../rate-limit/keys.ts";
 import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
+
+/** What the limit counters' keyed hashes of an address are computed with. */
+type CounterKeyConfig = Pick<AppConfig, "mfaEncryptionKey">;
 
 /** The emailed link that cancels a deletion, without a session: `/account/deletion/cancel?token=…`. */
 export const CANCEL_DELETION_PATH = "/account/deletion/cancel";

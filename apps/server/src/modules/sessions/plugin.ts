@@ -29,8 +29,11 @@ declare module "fastify" {
     sessionSecrets: SessionSecrets | null;
   }
   interface FastifyReply {
-    /** Opens a new session for the user and hands its cookie and access key to the caller. */
-    startSession(userId: number): Promise<void>;
+    /**
+     * Opens a new session for the user and hands its cookie and access key to the caller. `provenAt` is when
+     * the sign-in's proof was given, when that was before now (a provider's `auth_time`, decision 035).
+     */
+    startSession(userId: number, provenAt?: Date): Promise<void>;
     /** Revokes the request's session on the server and clears its cookie. */
     endSession(): Promise<void>;
     /** Whether the request carries a session cookie at all (live or not). */
@@ -75,7 +78,7 @@ export async function registerSessions(app: FastifyInstance) {
     else request.session = await findActiveSession(app.database.db, { secrets, now: app.clock(), lifetimes });
   });
 
-  app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number) {
+  app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number, provenAt?: Date) {
     const request = this.request;
     const now = app.clock();
     // A browser and system the account has not used before: its owner is told.
@@ -96,6 +99,8 @@ export async function registerSessions(app: FastifyInstance) {
       userAgent: request.headers["user-agent"],
       // A sign-in sent from a browser extension's own pages (its Origin), as the Precis extension's are.
       isExtension: /^(chrome|moz)-extension:\/\//.test(request.headers.origin ?? ""),
+      // Never later than now: a proof is as fresh as when it was given, and cannot come from the future.
+      ...(provenAt ? { authenticatedAt: new Date(Math.min(provenAt.getTime(), now.getTime())) } : {}),
     });
     this.setCookie(cookieName, opened.token, {
       path: "/",

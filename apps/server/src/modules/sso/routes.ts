@@ -102,7 +102,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!signedIn) return sendFailure(reply, 404, "userNotFound");
       const { user } = signedIn;
       app.mailWorker.nudge();
-      await reply.startSession(user.id);
+      // As fresh as the provider's sign-in, not as this call (issue 42, finding 9): a token from a sign-in days
+      // old opens a session that step-up asks again. The verifier refuses a token without auth_time.
+      await reply.startSession(user.id, identity.authTime);
       return { Status: "Success" as const, Role: user.occupation };
     },
   );
@@ -135,7 +137,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.outcome !== "registered") return sendFailure(reply, 409, result.outcome);
       app.mailWorker.nudge();
-      await reply.startSession(result.user.id);
+      await reply.startSession(result.user.id, identity.authTime);
       return { Status: "Success" as const, Role: result.user.occupation };
     },
   );

@@ -5,6 +5,7 @@ import { deriveSsoUsername } from "@precis/contract/sso";
 import { and, eq, ne } from "drizzle-orm";
 import { userIdentities, users } from "../../db/schema.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { clearUnprovenAccount } from "../accounts/claim.ts";
 import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
@@ -13,7 +14,6 @@ import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
-import { revokeUserSessions } from "../sessions/service.ts";
 import { markEmailVerified } from "../verification/service.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";
 
@@ -23,8 +23,8 @@ import type { VerifiedIdentity } from "./token-verifier.ts";
  *
  * Linking by email is where account pre-hijacking strikes: someone registers a password account with another
  * person's address and waits for the owner to sign in with Google. So an account whose email was never proven
- * loses its password and every session before the identity is linked, and the owner is told; linking to a
- * proven account tells its owner that a new way in was added.
+ * loses its password, every factor and every session before the identity is linked (accounts/claim.ts), and the
+ * owner is told; linking to a proven account tells its owner that a new way in was added.
  */
 export async function logInWithIdentity(deps: AuthDependencies, identity: VerifiedIdentity) {
   const [linked] = await deps.db
@@ -47,7 +47,8 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
       const provider = providerNameOf(identity.provider);
       if (wasUnverified) {
         await tx.update(users).set({ passwordHash: null, updatedAt: deps.now }).where(eq(users.id, user.id));
-        await revokeUserSessions(tx, user.id, deps.now);
+        // The password is not all a pre-hijacker leaves behind (issue 42, finding 3): factors, devices, sessions.
+        await clearUnprovenAccount(tx, user.id, deps.now);
         await markEmailVerified(tx, deps, user, identity.email);
         await recordAuditEvent(tx, deps.origin, "sso_account_secured", user.id, { provider: identity.provider });
       }

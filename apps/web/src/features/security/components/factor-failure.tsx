@@ -24,6 +24,8 @@ export function useFactorFailureText() {
         return t("security:factors.failedNetwork");
       case "passkeyNotVerified":
         return t("security:passkeys.notVerified");
+      case "emailNotVerified":
+        return t("security:verifyFirst.refused");
       case "ceremony":
         switch (failure.reason) {
           case "cancelled":

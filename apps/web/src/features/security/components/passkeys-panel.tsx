@@ -17,6 +17,7 @@ import { useRenamePasskey } from "../api/rename-passkey";
 import { getFactorFailure } from "../lib/factor-errors";
 import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
 import { StatusLoadFailure } from "./two-step-panel";
+import { VerifyEmailFirstNotice } from "./verify-email-first";
 
 type NameValues = { name: string };
 
@@ -35,8 +36,11 @@ function useNameRules() {
  */
 export function PasskeysPanel({
   confirmIdentityThen,
+  isEmailVerified = true,
 }: {
   confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+  /** No passkey is added to an account whose address is unproven (the server refuses it): the panel says why. */
+  isEmailVerified?: boolean;
 }) {
   const { t } = useTranslation("security");
   const statusQuery = useMfaStatus();
@@ -198,7 +202,9 @@ export function PasskeysPanel({
         <Notice type="info" role="status" className="security-alert" title={t("passkeys.unsupported")} />
       )}
       {list}
-      {isAdding ? (
+      {!isEmailVerified ? (
+        <VerifyEmailFirstNotice text={t("verifyFirst.passkeys")} />
+      ) : isAdding ? (
         <Form<NameValues>
           form={addForm}
           name="add-passkey"

@@ -20,7 +20,7 @@ export function SecurityTab() {
       <SessionsPanel confirmIdentityThen={confirmIdentityThen} />
       <ChangePasswordPanel confirmIdentityThen={confirmIdentityThen} />
       <TwoStepPanel profile={profile} confirmIdentityThen={confirmIdentityThen} />
-      <PasskeysPanel confirmIdentityThen={confirmIdentityThen} />
+      <PasskeysPanel confirmIdentityThen={confirmIdentityThen} isEmailVerified={profile.emailVerified} />
       {dialog}
     </div>
   );

@@ -17,6 +17,7 @@ import { DisableTotpDialog } from "./disable-totp-dialog";
 import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
 import { RecoveryCodesView } from "./recovery-codes-view";
 import { TotpSetupView } from "./totp-setup";
+import { VerifyEmailFirstNotice } from "./verify-email-first";
 
 /** Recovery codes left at which the panel suggests new ones. */
 const FEW_RECOVERY_CODES = 3;
@@ -136,6 +137,8 @@ export function TwoStepPanel({
   } else {
     const { totp, recoveryCodesLeft, hasPassword } = statusQuery.data;
     const language = getCurrentLanguage();
+    // Nothing is added to an account whose address is unproven (the server refuses it): say why instead.
+    const isVerified = profile.emailVerified;
     body = (
       <>
         {failure && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
@@ -164,12 +167,15 @@ export function TwoStepPanel({
                 {t("twoStep.turnOff")}
               </Button>
             ) : (
-              <BusyButton ref={setUpButtonRef} type="primary" isBusy={setUpMutation.isPending} onClick={startSetup}>
-                {t("twoStep.setUp")}
-              </BusyButton>
+              isVerified && (
+                <BusyButton ref={setUpButtonRef} type="primary" isBusy={setUpMutation.isPending} onClick={startSetup}>
+                  {t("twoStep.setUp")}
+                </BusyButton>
+              )
             )}
           </div>
         </div>
+        {!isVerified && <VerifyEmailFirstNotice text={t("verifyFirst.twoStep")} />}
         {totp.isEnabled && (
           <div className="factor-row">
             <FileProtectOutlined aria-hidden="true" className="factor-icon" />
@@ -185,20 +191,22 @@ export function TwoStepPanel({
                 </p>
               )}
             </div>
-            <div className="factor-actions">
-              <BusyButton
-                ref={generateButtonRef}
-                isBusy={regenerateMutation.isPending}
-                onClick={() => {
-                  if (regenerateMutation.isPending) return;
-                  setFailure(null);
-                  setNews(null);
-                  setIsRegenerateOpen(true);
-                }}
-              >
-                {t("twoStep.recovery.generate")}
-              </BusyButton>
-            </div>
+            {isVerified && (
+              <div className="factor-actions">
+                <BusyButton
+                  ref={generateButtonRef}
+                  isBusy={regenerateMutation.isPending}
+                  onClick={() => {
+                    if (regenerateMutation.isPending) return;
+                    setFailure(null);
+                    setNews(null);
+                    setIsRegenerateOpen(true);
+                  }}
+                >
+                  {t("twoStep.recovery.generate")}
+                </BusyButton>
+              </div>
+            )}
           </div>
         )}
         <DisableTotpDialog

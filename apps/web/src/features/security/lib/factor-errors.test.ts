@@ -29,6 +29,11 @@ describe("getFactorFailure", () => {
     });
   });
 
+  it("says an unproven address is why a factor was refused, not that something went wrong", () => {
+    expect(getFactorFailure(refusal(403, ["emailVerification"]))).toEqual({ kind: "emailNotVerified" });
+    expect(getFactorFailure(refusal(403))).toEqual({ kind: "unknown" });
+  });
+
   it("tells a passkey the server could not verify apart from the browser's own failures", () => {
     expect(getFactorFailure(refusal(400, ["response"]))).toEqual({ kind: "passkeyNotVerified" });
     expect(

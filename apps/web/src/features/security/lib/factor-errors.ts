@@ -14,6 +14,8 @@ export type FactorFailure =
   | { kind: "badPassword" }
   /** The account's state does not allow it (the app already on or off, no setup waiting, too many passkeys). */
   | { kind: "conflict" }
+  /** The account's address is not proven yet, so no factor may be added (issue 42, finding 3). */
+  | { kind: "emailNotVerified" }
   /** The passkey is gone (removed from another device). */
   | { kind: "notFound" }
   /** The server could not verify the authenticator's answer. */
@@ -44,6 +46,9 @@ export function getFactorFailure(error: unknown): FactorFailure {
       if (fields.includes("password")) return { kind: "badPassword" };
       if (fields.includes("response")) return { kind: "passkeyNotVerified" };
       return { kind: "loggedOut" };
+    case 403:
+      // A 403 for step-up never gets here: confirmIdentityThen asked and tried again.
+      return fields.includes("emailVerification") ? { kind: "emailNotVerified" } : { kind: "unknown" };
     case 404:
       return { kind: "notFound" };
     case 409:
