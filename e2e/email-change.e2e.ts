@@ -15,7 +15,7 @@ const texts = {
     failed: "Your email address could not be restored",
     usedLink: "This link was used already, has expired, or is not valid.",
     moved:
-      "This code changes your account's email address. Enter it while signed in, in the browser where you asked for the change.",
+      "This code changes an account's email address: it works only while signed in, in the browser where the change was asked for. If you did not ask for it, ignore it.",
   },
   fr: {
     restored: "Votre adresse courriel est restaurée",
@@ -23,7 +23,7 @@ const texts = {
     failed: "Votre adresse courriel n’a pas pu être restaurée",
     usedLink: "Ce lien a déjà été utilisé, a expiré ou n’est pas valide.",
     moved:
-      "Ce code modifie l’adresse courriel de votre compte. Saisissez-le en étant connecté, dans le navigateur où vous avez demandé le changement.",
+      "Ce code modifie l’adresse courriel d’un compte\u00a0: il ne fonctionne qu’en étant connecté, dans le navigateur où le changement a été demandé. Si vous n’avez rien demandé, ignorez-le.",
   },
 } satisfies Record<Language, unknown>;
 
