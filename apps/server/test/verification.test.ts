@@ -238,13 +238,16 @@ describe("student access by academic email", () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it("refuses a school address another account uses, before sending anything", async () => {
+  it("sends no code to a school address another account uses, and says so only to that address (issue 42)", async () => {
     await register("taken@ubc.ca");
     const session = await register("wants.it@example.ca");
     const response = await post("/api/verify-email/resend", { email: "taken@ubc.ca" }, session);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().Error).toBe("emailExists");
+    // The asker hears what a free address gets: registration is not revealed.
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ Status: "Success", email: "taken@ubc.ca" });
     expect(await mailsTo("taken@ubc.ca", "Confirm")).toHaveLength(1);
+    expect(await mailsTo("taken@ubc.ca", "Someone tried to use your email address")).toHaveLength(1);
+    expect((await get("/api/user-details", session)).json().userProfile.email).toBe("wants.it@example.ca");
   });
 });
 

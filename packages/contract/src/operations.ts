@@ -39,6 +39,7 @@ export const operations = {
   // Email verification.
   verifyEmail: { method: "POST", path: "/verify-email" },
   resendVerification: { method: "POST", path: "/verify-email/resend" },
+  undoEmailChange: { method: "POST", path: "/email-change/undo" },
   // Profile and memo settings.
   getUserDetails: { method: "GET", path: "/user-details" },
   updateUserDetails: { method: "PATCH", path: "/user-details" },

@@ -37,3 +37,23 @@ export const resendVerificationResponseSchema = z.object({
 
 /** The query of the emailed link: `/verify-email?email=…&code=…`. */
 export const VERIFY_EMAIL_PATH = "/verify-email";
+
+/**
+ * `POST /api/email-change/undo` with the token of the link emailed to an account's old address when its address
+ * changed (no session needed, none opened): the account gets that address back, every session ends, and the
+ * password is voided (issue 42).
+ */
+export const undoEmailChangeRequestSchema = z.strictObject({
+  token: z.string().check(z.regex(/^[\w-]{20,100}$/, "must be the token of the emailed link")),
+});
+export type UndoEmailChangeRequest = z.input<typeof undoEmailChangeRequestSchema>;
+
+export const undoEmailChangeResponseSchema = z.object({
+  Status: z.literal("Success"),
+  /** The address the account has again, verified: the one to sign in (and reset the password) with. */
+  email: z.string(),
+});
+export type UndoEmailChangeResponse = z.infer<typeof undoEmailChangeResponseSchema>;
+
+/** The query of the emailed link: `/email-change/undo?token=…`. */
+export const UNDO_EMAIL_CHANGE_PATH = "/email-change/undo";

@@ -124,6 +124,16 @@ export const routeTable: readonly Page[] = [
     namespaces: ["verification", "auth"],
   },
   {
+    // Outside the login gate: the link mailed to an old address takes it back signed out (issue 42), and ends
+    // every session of the account.
+    id: "undo-email-change",
+    path: "/email-change/undo",
+    layout: "shell",
+    module: "src/features/verification/routes/undo-email-change-route.tsx",
+    component: "UndoEmailChangeRoute",
+    namespaces: ["verification"],
+  },
+  {
     // Outside the login gate: the emailed link cancels a deletion signed out, and signs nothing in.
     id: "cancel-deletion",
     path: "/account/deletion/cancel",

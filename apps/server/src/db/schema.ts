@@ -312,11 +312,36 @@ export const emailVerificationCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     failedAttempts: integer("failed_attempts").notNull().default(0),
+    /**
+     * The session that asked for a code to another address: only that session may complete the move (issue 42),
+     * so neither a code read by someone else nor a link the account mailed to a stranger moves the address.
+     */
+    sessionId: bigint("session_id", { mode: "number" }).references(() => sessions.id, { onDelete: "cascade" }),
   },
   (table) => [
     index("email_verification_codes_user_id_idx").on(table.userId),
     index("email_verification_codes_email_idx").on(table.email),
   ],
+);
+
+/**
+ * The links emailed to an account's old address when its address changes (issue 42): following one within its
+ * time restores that address and ends every session. Only the SHA-256 of the link's random token is kept.
+ */
+export const emailChangeUndoTokens = pgTable(
+  "email_change_undo_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The address the link restores, and the one the change moved to. */
+    previousEmail: text("previous_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("email_change_undo_tokens_user_id_idx").on(table.userId)],
 );
 
 /**

@@ -37,6 +37,7 @@ export const auditEventTypes = [
   "passkey_added",
   "passkey_removed",
   "extension_signed_in",
+  "email_change_undone",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -47,6 +47,8 @@ type EmailParams = {
   newSignIn: { name: string; when: string; device: string; ipAddress: string };
   deletionScheduled: { name: string; deletionDate: string; cancelLink: string };
   secondStepFailed: { name: string; isLocked: boolean; occurred?: Occurrence };
+  emailChangedWithUndo: { name: string; newEmail: string; undoLink: string; validDays: number; occurred?: Occurrence };
+  emailClaimRefused: { name: string };
 };
 export type EmailKind = keyof EmailParams;
 
@@ -348,6 +350,46 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
           ? `Quelqu'un a saisi correctement votre mot de passe ${ctx.productName}, puis trop de codes de vérification en deux étapes erronés d'affilée. Pour protéger votre compte, la connexion par mot de passe est bloquée jusqu'à ce que vous définissiez un nouveau mot de passe avec un code envoyé à cette adresse : ${ctx.publicUrl}/login/find-user. Une clé d'accès permet toujours de vous connecter.`
           : `Quelqu'un qui connaît votre mot de passe ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné. Si c'était vous, vous n'avez rien à faire.`,
         `Sinon, quelqu'un connaît votre mot de passe : changez-le dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  // Issue 42: the old address of a moved account gets a link that takes the address back.
+  emailChangedWithUndo: {
+    en: {
+      subject: (ctx) => `Your ${ctx.productName} email address was changed`,
+      paragraphs: (ctx, { name, newEmail, undoLink, validDays }) => [
+        `Hello ${name},`,
+        `The email address of your ${ctx.productName} account was changed to ${newEmail}. If this was you, there is nothing to do.`,
+        `If this was not you, take your address back with this link within ${validDays} days: ${undoLink}`,
+        `The link gives the account this address back, signs out every session and removes the password, so whoever made the change is locked out. You then set a new password with "Forgot password" at ${ctx.publicUrl}/login/find-user. Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `L'adresse courriel de votre compte ${ctx.productName} a été modifiée`,
+      paragraphs: (ctx, { name, newEmail, undoLink, validDays }) => [
+        `Bonjour ${name},`,
+        `L'adresse courriel de votre compte ${ctx.productName} est désormais ${newEmail}. Si c'était vous, vous n'avez rien à faire.`,
+        `Si vous n'êtes pas à l'origine de ce changement, reprenez votre adresse avec ce lien dans les ${validDays} jours : ${undoLink}`,
+        `Le lien redonne cette adresse au compte, ferme toutes les sessions et supprime le mot de passe, de sorte que l'auteur du changement n'y a plus accès. Vous définissez ensuite un nouveau mot de passe avec « Mot de passe oublié » à ${ctx.publicUrl}/login/find-user. Des questions? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  // Issue 42: another account asked to move to this address. The asker is told "sent" either way; nothing moves.
+  emailClaimRefused: {
+    en: {
+      subject: (ctx) => `Someone tried to use your email address on ${ctx.productName}`,
+      paragraphs: (ctx, { name }) => [
+        `Hello ${name},`,
+        `Another ${ctx.productName} account asked to use this email address. Your account keeps it: nothing was changed, and no code was sent.`,
+        `If this was you, sign in to the account that already uses this address instead. Otherwise there is nothing to do. Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Quelqu'un a tenté d'utiliser votre adresse courriel sur ${ctx.productName}`,
+      paragraphs: (ctx, { name }) => [
+        `Bonjour ${name},`,
+        `Un autre compte ${ctx.productName} a demandé à utiliser cette adresse courriel. Votre compte la garde : rien n'a été modifié et aucun code n'a été envoyé.`,
+        `Si c'était vous, connectez-vous plutôt au compte qui utilise déjà cette adresse. Sinon, vous n'avez rien à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

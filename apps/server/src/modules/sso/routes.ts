@@ -12,7 +12,7 @@ import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts"
 import { failureMessages, sendFailure } from "../accounts/failures.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
-import { requireSession } from "../sessions/plugin.ts";
+import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 import { createIdTokenVerifier, type VerifiedIdentity } from "./token-verifier.ts";
 
@@ -147,17 +147,20 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["sign-in"],
-        summary: "Move the signed-in account to a new Google or Microsoft email (signed in within 5 minutes)",
+        summary:
+          "Move the signed-in account to a new Google or Microsoft email (signed in there within 5 minutes, and here or confirmed within 15)",
         response: {
           200: statusResponseSchema,
           401: z.union([failureResponseSchema, apiErrorSchema]),
+          403: apiErrorSchema,
           409: failureResponseSchema,
           503: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const session = requireSession(request, reply);
+      // Moving the address hands the account to whoever holds the new one: a stolen old session may not (issue 42).
+      const session = requireRecentAuthentication(request, reply, app.clock());
       if (!session) return reply;
       const identity = await readIdentity(request, reply, { signedInWithinSeconds: CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS });
       if (!identity) return reply;

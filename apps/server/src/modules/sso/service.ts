@@ -14,6 +14,7 @@ import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
+import { sendEmailChangeUndoLink } from "../verification/email-change-undo.ts";
 import { markEmailVerified } from "../verification/service.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";
 
@@ -152,7 +153,8 @@ export async function registerWithIdentity(
 
 /**
  * Moves the account to the email of a freshly signed-in identity and links that identity; the old
- * address is told, in the same transaction. Null when another account already uses the email.
+ * address is told, with a link that undoes the move, in the same transaction. Null when another account
+ * already uses the email.
  */
 export async function changeEmail(deps: AuthDependencies, userId: number, identity: VerifiedIdentity) {
   const [taken] = await deps.db
@@ -187,18 +189,8 @@ export async function changeEmail(deps: AuthDependencies, userId: number, identi
           target: [userIdentities.provider, userIdentities.subject],
           set: { email: identity.email },
         });
-      if (before.email !== identity.email) {
-        await enqueueEmail(
-          tx,
-          before.email,
-          renderEmail("emailChanged", before.locale, emailContextOf(deps.config), {
-            name: greetingNameOf(before),
-            newEmail: identity.email,
-            occurred: describeOccurrence(deps.origin, deps.now, before.locale),
-          }),
-          deps.now,
-        );
-      }
+      // The old address can take the account back for a while (issue 42).
+      if (before.email !== identity.email) await sendEmailChangeUndoLink(tx, deps, before, identity.email);
       await recordAuditEvent(tx, deps.origin, "email_changed", userId, { provider: identity.provider });
     });
   } catch (error) {

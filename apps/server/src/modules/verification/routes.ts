@@ -4,6 +4,8 @@ import { operations, routeUrl } from "@precis/contract/operations";
 import {
   resendVerificationRequestSchema,
   resendVerificationResponseSchema,
+  undoEmailChangeRequestSchema,
+  undoEmailChangeResponseSchema,
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from "@precis/contract/verification";
@@ -14,9 +16,14 @@ import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts"
 import { failureMessages, sendFailure } from "../accounts/failures.ts";
 import { enforceRateLimits, type RateLimitCheck } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
-import { resendVerificationCode, verifyEmailCode } from "./service.ts";
+import { isRecentlyAuthenticated, requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { resendVerificationCode, undoEmailChange, verifyEmailCode } from "./service.ts";
 
 const RESEND_WINDOW_SECONDS = 3600;
+
+/** A code to another address completes only in the session that asked for it (issue 42). */
+export const OTHER_SESSION_MESSAGE =
+  "This code changes the account's email address: enter it while signed in, in the browser where the change was asked for.";
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
@@ -27,12 +34,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["accounts"],
         summary:
-          "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in)",
+          "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
         body: verifyEmailRequestSchema,
         response: {
           200: verifyEmailResponseSchema,
           400: apiErrorSchema,
           401: z.union([failureResponseSchema, apiErrorSchema]),
+          403: apiErrorSchema,
           409: failureResponseSchema,
           429: apiErrorSchema,
         },
@@ -55,10 +63,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         { message: failureMessages.tooManyAttempts, onRefused: (check) => recordLockout(app, request, check) },
       );
       if (!isAllowed) return reply;
-      const result = await verifyEmailCode(getAuthDependencies(app, request), {
+      const deps = getAuthDependencies(app, request);
+      const result = await verifyEmailCode(deps, {
         code,
         email,
         userId: session?.userId,
+        sessionId: session?.id,
+        isRecentlyAuthenticated: session ? isRecentlyAuthenticated(session, deps.now) : false,
       });
       switch (result.outcome) {
         case "verified":
@@ -68,6 +79,14 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendFailure(reply, 401, "invalidCode");
         case "emailExists":
           return sendFailure(reply, 409, "emailExists");
+        case "otherSession":
+          return sendApiError(reply, 403, OTHER_SESSION_MESSAGE, [
+            { path: "session", message: "is not the session that asked for this change of address" },
+          ]);
+        case "reauthenticationRequired":
+          // The same 403 as every step-up: the page asks who you are and sends the code again.
+          requireRecentAuthentication(request, reply, deps.now);
+          return reply;
       }
     },
   );
@@ -78,11 +97,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["accounts"],
         summary:
-          "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven",
+          "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven (needs a sign-in or confirmation within 15 minutes). Answers the same whether or not another account uses that address",
         body: resendVerificationRequestSchema,
         response: {
           200: resendVerificationResponseSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           409: z.union([failureResponseSchema, apiErrorSchema]),
           429: apiErrorSchema,
         },
@@ -109,9 +129,14 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         onRefused: (check) => recordLockout(app, request, check),
       });
       if (!isAllowed) return reply;
+      const deps = getAuthDependencies(app, request);
       const result = await resendVerificationCode(
-        getAuthDependencies(app, request),
-        session.userId,
+        deps,
+        {
+          userId: session.userId,
+          sessionId: session.id,
+          isRecentlyAuthenticated: isRecentlyAuthenticated(session, deps.now),
+        },
         request.body.email,
       );
       switch (result.outcome) {
@@ -120,8 +145,56 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
           return { Status: "Success" as const, email: result.email };
         case "alreadyVerified":
           return sendApiError(reply, 409, "This email address is already verified.");
-        case "emailExists":
-          return sendFailure(reply, 409, "emailExists");
+        case "reauthenticationRequired":
+          requireRecentAuthentication(request, reply, deps.now);
+          return reply;
+      }
+    },
+  );
+  app.post(
+    routeUrl(operations.undoEmailChange),
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Undo a change of the account's email with the link mailed to the old address (no session needed): restores that address, verified, ends every session and voids the password",
+        body: undoEmailChangeRequestSchema,
+        response: {
+          200: undoEmailChangeResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Link tokens are 256 random bits, but a guesser still gets a 429 before a real chance.
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [{ key: `email-undo:ip:${request.ip}`, limit: limits.authPerIp, windowSeconds: RESEND_WINDOW_SECONDS }],
+        { message: failureMessages.tooManyAttempts, onRefused: (check) => recordLockout(app, request, check) },
+      );
+      if (!isAllowed) return reply;
+      const result = await undoEmailChange(getAuthDependencies(app, request), request.body.token);
+      switch (result.outcome) {
+        case "restored":
+          // The request's own session, if any, ended with all the others: its cookie goes too.
+          if (request.session) await reply.endSession();
+          return { Status: "Success" as const, email: result.email };
+        case "invalidLink":
+          return sendApiError(
+            reply,
+            404,
+            "There is no change of address to undo: the link was used already, has expired, or is not valid.",
+          );
+        case "emailTaken":
+          return sendApiError(
+            reply,
+            409,
+            "The previous address is now used by another account: it cannot be restored.",
+          );
       }
     },
   );

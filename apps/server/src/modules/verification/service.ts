@@ -1,29 +1,38 @@
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { emailVerificationCodes, users } from "../../db/schema.ts";
+import {
+  emailChangeUndoTokens,
+  emailVerificationCodes,
+  passwordResetCodes,
+  userIdentities,
+  users,
+} from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
-import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { spendCodeGuess } from "../rate-limit/code-budget.ts";
+import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
+import { sendEmailChangeUndoLink } from "./email-change-undo.ts";
 import { claimTrial } from "./trial-ledger.ts";
 
 type AccountUser = typeof users.$inferSelect;
 
 /**
  * Issues a code that proves `email` for this account (voiding the account's earlier codes: only the newest is
- * valid) and queues the email that carries it and its link, in the caller's transaction.
+ * valid) and queues the email that carries it and its link, in the caller's transaction. A code to another
+ * address records the session that asked (`askingSessionId`): only that session can complete the move.
  */
 export async function sendVerificationCode(
   tx: AppDatabase,
   deps: Pick<AuthDependencies, "config" | "now">,
   user: Pick<AccountUser, "id" | "email" | "firstName" | "username" | "locale">,
   email: string,
+  askingSessionId?: number,
 ) {
   const code = generateSecurityCode();
   const validMinutes = deps.config.resetCodeTtlMinutes;
@@ -37,6 +46,7 @@ export async function sendVerificationCode(
     codeHash: hashSecurityCode(user.id, code),
     createdAt: deps.now,
     expiresAt: addSeconds(deps.now, validMinutes * 60),
+    sessionId: askingSessionId ?? null,
   });
   const link = new URL(VERIFY_EMAIL_PATH, deps.config.publicUrl);
   link.search = new URLSearchParams({ email, code }).toString();
@@ -54,27 +64,55 @@ export async function sendVerificationCode(
   );
 }
 
-export type ResendResult = { outcome: "sent"; email: string } | { outcome: "alreadyVerified" | "emailExists" };
+export type ResendResult =
+  | { outcome: "sent"; email: string }
+  | { outcome: "alreadyVerified" | "reauthenticationRequired" };
 
 /**
  * A new code for the account's own address, or for another address it wants to move to (a school address,
- * for student access). An address another account uses is refused, as registration refuses it.
+ * for student access). Moving needs a recent proof of identity (decision 035): a stolen old session cannot
+ * send the address away. An address another account uses gets no code, only a notice to its owner, and the
+ * asker hears the same "sent" as for a free address: this call must not tell who is registered (issue 42,
+ * finding 11).
  */
 export async function resendVerificationCode(
   deps: AuthDependencies,
-  userId: number,
+  asker: { userId: number; sessionId: number; isRecentlyAuthenticated: boolean },
   requestedEmail: string | undefined,
 ): Promise<ResendResult> {
+  const { userId } = asker;
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`user ${userId} of a live session does not exist`);
   const email = requestedEmail ?? user.email;
-  if (email === user.email && user.emailVerifiedAt) return { outcome: "alreadyVerified" };
-  if (email !== user.email && (await isEmailTakenByAnother(deps.db, email, userId))) return { outcome: "emailExists" };
+  const isNewAddress = email !== user.email;
+  if (!isNewAddress && user.emailVerifiedAt) return { outcome: "alreadyVerified" };
+  if (isNewAddress && !asker.isRecentlyAuthenticated) return { outcome: "reauthenticationRequired" };
+  const holder = isNewAddress ? await findOtherHolder(deps.db, email, userId) : undefined;
   await deps.db.transaction(async (tx) => {
-    await sendVerificationCode(tx, deps, user, email);
-    await recordAuditEvent(tx, deps.origin, "verification_sent", userId, { isNewAddress: email !== user.email });
+    if (holder) {
+      // Nothing moves. The address's owner hears that someone tried, with no code and no link to follow.
+      await enqueueEmail(
+        tx,
+        holder.email,
+        renderEmail("emailClaimRefused", holder.locale, emailContextOf(deps.config), { name: greetingNameOf(holder) }),
+        deps.now,
+      );
+      await recordAuditEvent(tx, deps.origin, "verification_sent", userId, { isNewAddress, isAddressTaken: true });
+      return;
+    }
+    await sendVerificationCode(tx, deps, user, email, isNewAddress ? asker.sessionId : undefined);
+    await recordAuditEvent(tx, deps.origin, "verification_sent", userId, { isNewAddress });
   });
   return { outcome: "sent", email };
+}
+
+async function findOtherHolder(db: AppDatabase, email: string, userId: number) {
+  const [holder] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return holder;
 }
 
 async function isEmailTakenByAnother(db: AppDatabase, email: string, userId: number) {
@@ -88,18 +126,29 @@ async function isEmailTakenByAnother(db: AppDatabase, email: string, userId: num
 
 export type VerifyResult =
   | { outcome: "verified"; userId: number; email: string }
-  | { outcome: "invalidCode" | "emailExists" };
+  | { outcome: "invalidCode" | "emailExists" | "otherSession" | "reauthenticationRequired" };
 
 /**
  * Checks a code: the newest live one of the signed-in account, or, from the emailed link, the newest live one
  * sent to that address. A wrong code counts against the client that tried it (five end its tries), never
  * against the code. A right one verifies the address in one transaction with all that follows: the move to it
- * when it is not the account's yet (the old address is told), and the trial's start when the address never had
- * one.
+ * when it is not the account's yet (the old address is told, with a link that undoes it), and the trial's start
+ * when the address never had one.
+ *
+ * A move completes only in the session that asked for it, and only with a recent proof of identity there
+ * (issue 42): a code or link used anywhere else moves nothing, so a link an account mailed to a stranger (the
+ * "trojan move") cannot hand the stranger's address to that account. The code stays valid for its asker.
  */
 export async function verifyEmailCode(
   deps: AuthDependencies,
-  input: { code: string; userId?: number; email?: string },
+  input: {
+    code: string;
+    userId?: number;
+    email?: string;
+    /** The presenting session, if any, and whether its proof of identity is recent. */
+    sessionId?: number;
+    isRecentlyAuthenticated: boolean;
+  },
 ): Promise<VerifyResult> {
   const target = input.email
     ? eq(emailVerificationCodes.email, input.email)
@@ -126,6 +175,14 @@ export async function verifyEmailCode(
     await recordAuditEvent(deps.db, deps.origin, "verification_failed", newest?.userId ?? input.userId ?? null);
     return { outcome: "invalidCode" };
   }
+  const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, newest.userId)).limit(1);
+  if (owner && owner.email !== newest.email) {
+    if (newest.sessionId === null || newest.sessionId !== input.sessionId) {
+      await recordAuditEvent(deps.db, deps.origin, "verification_failed", newest.userId, { reason: "otherSession" });
+      return { outcome: "otherSession" };
+    }
+    if (!input.isRecentlyAuthenticated) return { outcome: "reauthenticationRequired" };
+  }
   if (await isEmailTakenByAnother(deps.db, newest.email, newest.userId)) return { outcome: "emailExists" };
 
   try {
@@ -141,16 +198,7 @@ export async function verifyEmailCode(
       if (!before) return { outcome: "invalidCode" as const };
       await markEmailVerified(tx, deps, before, newest.email);
       if (before.email !== newest.email) {
-        await enqueueEmail(
-          tx,
-          before.email,
-          renderEmail("emailChanged", before.locale, emailContextOf(deps.config), {
-            name: greetingNameOf(before),
-            newEmail: newest.email,
-            occurred: describeOccurrence(deps.origin, deps.now, before.locale),
-          }),
-          deps.now,
-        );
+        await sendEmailChangeUndoLink(tx, deps, before, newest.email);
         await recordAuditEvent(tx, deps.origin, "email_changed", before.id, { method: "code" });
       }
       await recordAuditEvent(tx, deps.origin, "email_verified", before.id, { method: "code" });
@@ -189,4 +237,66 @@ export async function markEmailVerified(
     .update(emailVerificationCodes)
     .set({ expiresAt: deps.now })
     .where(and(eq(emailVerificationCodes.userId, user.id), gt(emailVerificationCodes.expiresAt, deps.now)));
+}
+
+export type UndoEmailChangeResult = { outcome: "restored"; email: string } | { outcome: "invalidLink" | "emailTaken" };
+
+/**
+ * Follows the link mailed to an old address (issue 42): the account gets that address back, verified, and
+ * whoever moved it loses every hold the move gave them. Every session ends; the password is voided (a move now
+ * needs a recent proof, so whoever moved the address may well know it: the owner sets a new one through the
+ * restored address); reset and verification codes sent meanwhile die; the sign-in providers linked under the
+ * undone addresses are unlinked; and the undo links of later changes die with them, while earlier ones stay, so
+ * the person who held the address first has the last word. The link works once.
+ */
+export async function undoEmailChange(deps: AuthDependencies, token: string): Promise<UndoEmailChangeResult> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [undo] = await tx
+        .select()
+        .from(emailChangeUndoTokens)
+        .where(
+          and(
+            eq(emailChangeUndoTokens.tokenHash, hashSecret(token)),
+            isNull(emailChangeUndoTokens.usedAt),
+            gt(emailChangeUndoTokens.expiresAt, deps.now),
+          ),
+        )
+        .for("update");
+      if (!undo) return { outcome: "invalidLink" as const };
+      const [user] = await tx.select().from(users).where(eq(users.id, undo.userId)).for("update");
+      if (!user) return { outcome: "invalidLink" as const };
+      // Another account took the address after it was left: it cannot come back, and nothing else changes.
+      if (await isEmailTakenByAnother(tx, undo.previousEmail, user.id)) return { outcome: "emailTaken" as const };
+      await tx.update(emailChangeUndoTokens).set({ usedAt: deps.now }).where(eq(emailChangeUndoTokens.id, undo.id));
+      const undone = await tx
+        .update(emailChangeUndoTokens)
+        .set({ expiresAt: deps.now })
+        .where(
+          and(
+            eq(emailChangeUndoTokens.userId, user.id),
+            gt(emailChangeUndoTokens.id, undo.id),
+            gt(emailChangeUndoTokens.expiresAt, deps.now),
+          ),
+        )
+        .returning({ newEmail: emailChangeUndoTokens.newEmail });
+      const undoneAddresses = [undo.newEmail, ...undone.map((row) => row.newEmail)];
+      await markEmailVerified(tx, deps, user, undo.previousEmail);
+      await tx.update(users).set({ passwordHash: null, updatedAt: deps.now }).where(eq(users.id, user.id));
+      await tx
+        .update(passwordResetCodes)
+        .set({ expiresAt: deps.now })
+        .where(and(eq(passwordResetCodes.userId, user.id), gt(passwordResetCodes.expiresAt, deps.now)));
+      await tx
+        .delete(userIdentities)
+        .where(and(eq(userIdentities.userId, user.id), inArray(userIdentities.email, undoneAddresses)));
+      await revokeUserSessions(tx, user.id, deps.now);
+      await recordAuditEvent(tx, deps.origin, "email_change_undone", user.id);
+      return { outcome: "restored" as const, email: undo.previousEmail };
+    });
+  } catch (error) {
+    // Another account took the address between the check above and this change.
+    if (getViolatedUniqueConstraint(error) === "users_email_key") return { outcome: "emailTaken" };
+    throw error;
+  }
 }

@@ -14,10 +14,18 @@ export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idT
   });
 }
 
-export function useChangeEmail() {
+/**
+ * The server asks for a recent proof of identity before the account moves (issue 42): `confirmIdentityThen`,
+ * from useConfirmIdentity, asks for it and sends the same fresh Google or Microsoft sign-in again.
+ */
+export function useChangeEmail({
+  confirmIdentityThen,
+}: {
+  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changeEmail,
+    mutationFn: (identity: Pick<SsoIdentity, "email" | "idToken">) => confirmIdentityThen(() => changeEmail(identity)),
     // The profile shows the email: fetch it again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userDetailsQueryOptions().queryKey }),
   });

@@ -2,6 +2,7 @@ import { Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
 import { useChangeEmail } from "@/features/auth/api/change-email";
 import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { SsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
@@ -24,7 +25,9 @@ export function ChangeEmailRoute() {
   const { productName } = useClientConfig();
   const { profile } = useAppState();
   const { config, unavailableReason } = useConfiguredFirebase();
-  const changeEmailMutation = useChangeEmail();
+  // Moving the account to another address needs a recent proof of identity (issue 42): asked, then sent again.
+  const { confirmIdentityThen, dialog } = useConfirmIdentity();
+  const changeEmailMutation = useChangeEmail({ confirmIdentityThen });
   const navigate = useNavigate();
   const [pendingProvider, setPendingProvider] = useState<SsoProviderName | null>(null);
   const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
@@ -38,6 +41,8 @@ export function ChangeEmailRoute() {
       await changeEmailMutation.mutateAsync(identity);
       signOutOfFirebase(config).catch(() => {});
     } catch (error) {
+      // The person closed the confirm-identity dialog: nothing changed, and there is nothing to report.
+      if (isIdentityNotConfirmed(error)) return;
       const key = getChangeEmailFailure(error);
       if (key === "notLoggedIn") {
         void navigate("/login");
@@ -73,6 +78,7 @@ export function ChangeEmailRoute() {
         pendingProvider={pendingProvider}
         onChoose={(provider) => void chooseAccount(provider)}
       />
+      {dialog}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { ResendVerificationRequest } from "@precis/contract/verification";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
 import { isAlreadyVerified } from "../lib/verification-errors";
-import { refreshVerifiedAccount } from "./verify-email";
+import { type ConfirmIdentityThen, refreshVerifiedAccount } from "./verify-email";
 
 /**
  * `POST /api/verify-email/resend` (signed in): `{}` sends a new code to the account's own address, `{ email }`
@@ -22,10 +22,15 @@ export async function resendVerification(request: ResendVerificationRequest): Pr
   return answer.email;
 }
 
-export function useResendVerification() {
+/**
+ * A code to another address moves the account once proven: the server asks for a recent proof of identity
+ * first (issue 42). `confirmIdentityThen`, from useConfirmIdentity, asks for it and sends again.
+ */
+export function useResendVerification({ confirmIdentityThen }: { confirmIdentityThen?: ConfirmIdentityThen } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: resendVerification,
+    mutationFn: (request: ResendVerificationRequest) =>
+      confirmIdentityThen ? confirmIdentityThen(() => resendVerification(request)) : resendVerification(request),
     // Proven meanwhile (the emailed link, another tab): the profile on screen is out of date.
     onError: (error) => (isAlreadyVerified(error) ? refreshVerifiedAccount(queryClient) : undefined),
   });

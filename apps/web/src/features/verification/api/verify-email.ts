@@ -25,7 +25,18 @@ export function refreshVerifiedAccount(queryClient: QueryClient): Promise<void> 
   return queryClient.invalidateQueries();
 }
 
-export function useVerifyEmail() {
+/** useConfirmIdentity's wrapper: runs the call, and after a step-up 403 asks who you are and runs it again. */
+export type ConfirmIdentityThen = <T>(action: () => Promise<T>) => Promise<T>;
+
+/**
+ * A code that moves the account to a new address needs a recent proof of identity (issue 42):
+ * `confirmIdentityThen` asks for it and sends the code again.
+ */
+export function useVerifyEmail({ confirmIdentityThen }: { confirmIdentityThen?: ConfirmIdentityThen } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: verifyEmail, onSuccess: () => refreshVerifiedAccount(queryClient) });
+  return useMutation({
+    mutationFn: (request: VerifyEmailRequest) =>
+      confirmIdentityThen ? confirmIdentityThen(() => verifyEmail(request)) : verifyEmail(request),
+    onSuccess: () => refreshVerifiedAccount(queryClient),
+  });
 }

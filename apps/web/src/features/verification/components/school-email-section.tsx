@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BusyButton } from "@/components/busy-button";
+import { useConfirmIdentity } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { useAppState } from "@/lib/app-state";
 import { isStudentOccupation } from "@/lib/entitlement";
@@ -26,7 +27,10 @@ export function SchoolEmailSection() {
   const { t } = useTranslation(["verification", "auth"]);
   const { profile } = useAppState();
   const [form] = Form.useForm<SchoolEmailValues>();
-  const sendMutation = useResendVerification();
+  // Asking for a code to another address starts a change of who controls the account: it needs a recent proof
+  // of identity (issue 42).
+  const { confirmIdentityThen, dialog } = useConfirmIdentity();
+  const sendMutation = useResendVerification({ confirmIdentityThen });
   // The address the code went to, then the one the account moved to.
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [movedTo, setMovedTo] = useState<string | null>(null);
@@ -118,6 +122,7 @@ export function SchoolEmailSection() {
       </h2>
       <p>{t("school.intro")}</p>
       {body}
+      {dialog}
     </section>
   );
 }

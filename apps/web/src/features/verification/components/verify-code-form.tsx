@@ -2,6 +2,7 @@ import { Form, Input } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { useConfirmIdentity } from "@/components/confirm-identity";
 import { useVerifyEmail } from "../api/verify-email";
 import { getVerifyFailure } from "../lib/verification-errors";
 import { VerificationFailureAlert } from "./verification-failure-alert";
@@ -33,7 +34,9 @@ export function VerifyCodeForm({
 }) {
   const { t } = useTranslation("verification");
   const [form] = Form.useForm<CodeValues>();
-  const verifyMutation = useVerifyEmail();
+  // A code that moves the account to a new address needs a recent proof of identity (issue 42).
+  const { confirmIdentityThen, dialog } = useConfirmIdentity();
+  const verifyMutation = useVerifyEmail({ confirmIdentityThen });
   const failure = verifyMutation.isError ? getVerifyFailure(verifyMutation.error) : null;
 
   const submit = ({ code }: CodeValues) => {
@@ -49,37 +52,40 @@ export function VerifyCodeForm({
   };
 
   return (
-    <Form<CodeValues>
-      form={form}
-      name={name}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      scrollToFirstError={{ focus: true }}
-      className="verification-code-form"
-    >
-      {/* Keyed by the attempt, so the same failure twice is announced twice. */}
-      {failure && <VerificationFailureAlert key={verifyMutation.submittedAt} failure={failure} />}
-      <Form.Item
-        label={t("codeForm.label")}
-        name="code"
-        normalize={normalizeCode}
-        rules={[{ required: true, message: t("codeForm.required") }]}
+    <>
+      <Form<CodeValues>
+        form={form}
+        name={name}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        scrollToFirstError={{ focus: true }}
+        className="verification-code-form"
       >
-        <Input
-          autoComplete="one-time-code"
-          size="large"
-          spellCheck={false}
-          autoCapitalize="characters"
-          autoFocus={autoFocus}
-        />
-      </Form.Item>
-      <div className="verification-actions">
-        <BusyButton type="primary" htmlType="submit" size="large" isBusy={verifyMutation.isPending}>
-          {t("codeForm.submit")}
-        </BusyButton>
-        {secondaryAction}
-      </div>
-    </Form>
+        {/* Keyed by the attempt, so the same failure twice is announced twice. */}
+        {failure && <VerificationFailureAlert key={verifyMutation.submittedAt} failure={failure} />}
+        <Form.Item
+          label={t("codeForm.label")}
+          name="code"
+          normalize={normalizeCode}
+          rules={[{ required: true, message: t("codeForm.required") }]}
+        >
+          <Input
+            autoComplete="one-time-code"
+            size="large"
+            spellCheck={false}
+            autoCapitalize="characters"
+            autoFocus={autoFocus}
+          />
+        </Form.Item>
+        <div className="verification-actions">
+          <BusyButton type="primary" htmlType="submit" size="large" isBusy={verifyMutation.isPending}>
+            {t("codeForm.submit")}
+          </BusyButton>
+          {secondaryAction}
+        </div>
+      </Form>
+      {dialog}
+    </>
   );
 }

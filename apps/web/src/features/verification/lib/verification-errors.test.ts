@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { IdentityNotConfirmedError } from "@/components/confirm-identity";
 import { ApiRequestError } from "@/lib/api-client";
-import { getResendFailure, getVerifyFailure, isAlreadyVerified } from "./verification-errors";
+import { getResendFailure, getUndoFailure, getVerifyFailure, isAlreadyVerified } from "./verification-errors";
 
 /** A failure as the server sends it: SPEC's `Error` code when there is one, else the generic error body. */
 function apiError(status: number, code?: string, retryAfterSeconds: number | null = null) {
@@ -52,5 +53,32 @@ describe("getResendFailure", () => {
     expect(getResendFailure(apiError(400))).toEqual({ key: "invalidEmail" });
     expect(getResendFailure(apiError(401))).toEqual({ key: "notLoggedIn" });
     expect(getResendFailure(networkError)).toEqual({ key: "network" });
+  });
+});
+
+describe("a change of address (issue 42)", () => {
+  it("says a code that moves the account works only in the session that asked for it", () => {
+    const otherSession = new ApiRequestError(
+      403,
+      { statusCode: 403, error: "Forbidden", message: "x", fields: [{ path: "session", message: "x" }] },
+      "/test",
+      null,
+    );
+    expect(getVerifyFailure(otherSession)).toEqual({ key: "otherSession" });
+    expect(getVerifyFailure(apiError(403))).toEqual({ key: "unknown" });
+  });
+
+  it("says the change was not made when the confirm-identity dialog was closed", () => {
+    expect(getResendFailure(new IdentityNotConfirmedError())).toEqual({ key: "identityNotConfirmed" });
+    expect(getVerifyFailure(new IdentityNotConfirmedError())).toEqual({ key: "identityNotConfirmed" });
+  });
+
+  it("tells a dead undo link from a taken address, a busy server and no answer", () => {
+    expect(getUndoFailure(apiError(404))).toBe("invalidLink");
+    expect(getUndoFailure(apiError(400))).toBe("invalidLink");
+    expect(getUndoFailure(apiError(409))).toBe("addressTaken");
+    expect(getUndoFailure(apiError(429, undefined, 60))).toBe("tooManyAttempts");
+    expect(getUndoFailure(networkError)).toBe("network");
+    expect(getUndoFailure(apiError(500))).toBe("unknown");
   });
 });

@@ -1,5 +1,7 @@
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { getAccountErrorCode } from "@/lib/account-errors";
 import { isApiRequestError } from "@/lib/api-client";
+import { getRefusedFields } from "@/lib/api-failures";
 
 /**
  * What a failed verification call says. The account screens' own sentences where they fit (a wrong code, an
@@ -15,6 +17,8 @@ export const verificationFailureTexts = {
   tooManyCodes: "verification:errors.tooManyCodes",
   alreadyVerified: "verification:errors.alreadyVerified",
   notLoggedIn: "verification:errors.notLoggedIn",
+  otherSession: "verification:errors.otherSession",
+  identityNotConfirmed: "verification:errors.identityNotConfirmed",
 } as const;
 
 export type VerificationFailureKey = keyof typeof verificationFailureTexts;
@@ -32,6 +36,8 @@ export function isAlreadyVerified(error: unknown): boolean {
  * (offline, DNS, CORS); anything else (an answer that fails its schema) is unknown.
  */
 function getUnansweredFailure(error: unknown): VerificationFailure {
+  // The confirm-identity dialog closed: a change of address was not made (issue 42).
+  if (isIdentityNotConfirmed(error)) return { key: "identityNotConfirmed" };
   return { key: error instanceof TypeError ? "network" : "unknown" };
 }
 
@@ -45,6 +51,9 @@ export function getVerifyFailure(error: unknown): VerificationFailure {
     case 400:
       // The page checks the code's shape; what the server still refuses is a code that cannot be right.
       return { key: "invalidCode" };
+    case 403:
+      // A code that moves the account works only in the session that asked for it (issue 42).
+      return { key: getRefusedFields(error).includes("session") ? "otherSession" : "unknown" };
     case 409:
       return { key: "emailExists" };
     case 429:
@@ -68,5 +77,25 @@ export function getResendFailure(error: unknown): VerificationFailure {
       return { key: "tooManyCodes", retryAfterSeconds: error.retryAfterSeconds };
     default:
       return { key: "unknown" };
+  }
+}
+
+/** What a failed undo of an email change says: keys of the verification catalogue's `undo.errors` group. */
+export type UndoFailureKey = "invalidLink" | "addressTaken" | "tooManyAttempts" | "network" | "unknown";
+
+/** `POST /api/email-change/undo`. */
+export function getUndoFailure(error: unknown): UndoFailureKey {
+  if (!isApiRequestError(error)) return error instanceof TypeError ? "network" : "unknown";
+  switch (error.status) {
+    case 400:
+    case 404:
+      // A malformed token, or one used, expired or never issued: the same dead link to the person.
+      return "invalidLink";
+    case 409:
+      return "addressTaken";
+    case 429:
+      return "tooManyAttempts";
+    default:
+      return "unknown";
   }
 }

@@ -3,6 +3,7 @@ import { Result, Spin } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { useConfirmIdentity } from "@/components/confirm-identity";
 import { LinkButton } from "@/components/link-button";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
 import { Notice } from "@/components/notice";
@@ -10,7 +11,7 @@ import { PageLoader } from "@/components/page-loader";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useResendVerification } from "../api/resend-verification";
-import { useVerifyEmail } from "../api/verify-email";
+import { type ConfirmIdentityThen, useVerifyEmail } from "../api/verify-email";
 import { ResendButton, ResendStatus } from "../components/resend-code";
 import { SCHOOL_SECTION_ID, SchoolEmailSection } from "../components/school-email-section";
 import { useVerificationFailureText } from "../components/verification-failure-alert";
@@ -38,9 +39,31 @@ export function VerifyEmailRoute() {
 
 /** The emailed link: the code is checked once, as the page opens, and the outcome says what to do next. */
 function EmailedLinkCheck({ code, email }: { code: string; email: string | null }) {
+  const { confirmIdentityThen, dialog } = useConfirmIdentity();
+  return (
+    <>
+      <EmailedLinkOutcome code={code} email={email} confirmIdentityThen={confirmIdentityThen} />
+      {dialog}
+    </>
+  );
+}
+
+/**
+ * The link's check and its outcome. A link that moves the account to a new address works only in the browser
+ * that asked, with a recent proof of identity (issue 42): the confirm-identity dialog asks, then it checks again.
+ */
+function EmailedLinkOutcome({
+  code,
+  email,
+  confirmIdentityThen,
+}: {
+  code: string;
+  email: string | null;
+  confirmIdentityThen: ConfirmIdentityThen;
+}) {
   const { t } = useTranslation(["verification", "auth"]);
   const { isLoggedIn, isProfilePending } = useAppState();
-  const verifyMutation = useVerifyEmail();
+  const verifyMutation = useVerifyEmail({ confirmIdentityThen });
   const { mutate } = verifyMutation;
   // A code is single-use: StrictMode's second run of the effect, or a re-render, must not send it again.
   const hasSent = useRef(false);
