@@ -37,6 +37,9 @@ const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?:
   addPasskey: { body: WELL_FORMED_PASSKEY },
   removePasskey: { parameters: { id: "1" } },
   revokeOtherSessions: {},
+  // Moving the email to an address the thief reads (issue 42, finding 1).
+  resendVerification: { body: { email: "attacker@evil.test" } },
+  changeEmailWithSso: {},
   requestAccountDeletion: {},
   // Not a change, but the account's whole data leaving: the same proof (decision 025).
   exportAccount: {},
@@ -56,9 +59,9 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   resetPassword: "asks for the emailed code",
   logInWithSso: "is a proof itself",
   registerWithSso: "opens a new account",
-  changeEmailWithSso: "TODO(issue 42, finding 1)",
-  verifyEmail: "proves the address with its emailed code",
-  resendVerification: "TODO(issue 42, finding 1)",
+  verifyEmail:
+    "proves the address with its emailed code; a code that moves the account needs the step-up in the session that asked (email-change.test.ts)",
+  undoEmailChange: "takes the single-use link mailed to the old address: the proof is owning that address",
   updateUserDetails: "changes the name, organization and the like: not who controls the account",
   saveUserOptions: "memo settings",
   createMemoPreset: "memo settings",
