@@ -5,6 +5,7 @@ import { openDatabase } from "../src/db/client.ts";
 import {
   auditEvents,
   docsFeedback,
+  emailChangeUndoTokens,
   emailVerificationCodes,
   knownDevices,
   mailOutbox,
@@ -103,6 +104,12 @@ describe("the retention job", () => {
       userId: account?.id ?? 0,
       expiresAt: addDays(runDay, -1),
     });
+    const undo = { userId: account?.id ?? 0, previousEmail: email, newEmail: "moved@example.ca" };
+    await db.insert(emailChangeUndoTokens).values([
+      { ...undo, tokenHash: "used", expiresAt: addDays(runDay, 5), usedAt: addDays(runDay, -1) },
+      { ...undo, tokenHash: "expired", expiresAt: addDays(runDay, -1) },
+      { ...undo, tokenHash: "live", expiresAt: addDays(runDay, 5) },
+    ]);
     await db.insert(docsFeedback).values([
       { page: "faq", isHelpful: true, createdAt: addDays(runDay, -731) },
       { page: "faq", isHelpful: false, createdAt: addDays(runDay, -10) },
@@ -149,10 +156,14 @@ describe("the retention job", () => {
       auditEvents: 1,
       docsFeedback: 1,
       knownDevices: 1, // the one unseen for a year; the browser that signed in a month ago stays
+      emailChangeUndoTokens: 2, // one used, one past its days; the live one stays
       secondFactorChallenges: 2,
     });
     expect(await rows(webauthnChallenges)).toBe(0);
     expect(await rows(pendingSignIns)).toBe(0);
+    expect(await db.select({ hash: emailChangeUndoTokens.tokenHash }).from(emailChangeUndoTokens)).toEqual([
+      { hash: "live" },
+    ]);
     expect(counts?.rateLimitCounters).toBeGreaterThan(0);
     expect(await rows(rateLimitCounters)).toBe(0);
     expect(await rows(passwordResetCodes)).toBe(0);

@@ -6,6 +6,7 @@ import type { AppDatabase } from "../../db/client.ts";
 import {
   auditEvents,
   docsFeedback,
+  emailChangeUndoTokens,
   emailVerificationCodes,
   knownDevices,
   mailOutbox,
@@ -39,6 +40,7 @@ export type RetentionCounts = Record<
   | "auditEvents"
   | "docsFeedback"
   | "knownDevices"
+  | "emailChangeUndoTokens"
   | "secondFactorChallenges",
   number
 >;
@@ -161,6 +163,13 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
           .delete(knownDevices)
           .where(lt(knownDevices.lastSignInAt, addDays(now, -KNOWN_DEVICE_DAYS)))
           .returning({ tokenHash: knownDevices.tokenHash }),
+      ),
+      // An undo link used, or past its seven days, undoes nothing any more.
+      emailChangeUndoTokens: await counted(
+        tx
+          .delete(emailChangeUndoTokens)
+          .where(or(isNotNull(emailChangeUndoTokens.usedAt), lt(emailChangeUndoTokens.expiresAt, now)))
+          .returning({ id: emailChangeUndoTokens.id }),
       ),
       // Passkey challenges never answered and second steps never finished: dead after five minutes.
       secondFactorChallenges:
