@@ -104,6 +104,19 @@ describe("an attacker guessing passwords from one address", () => {
   });
 });
 
+describe("a firm's people signing in behind one office address (issue 43)", () => {
+  it("never count toward a lockout: only wrong passwords add up", async () => {
+    const { email } = await newAccount();
+    // Twice the per-account limit of right passwords, from a browser without the device cookie.
+    const signIns = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) signIns.push((await login(email, PASSWORD, OWNER)).statusCode);
+    expect(signIns).toEqual(Array(10).fill(200));
+    // The wrong ones still do, and then the right password waits too, as before (no oracle).
+    expect(await failFrom(email, OWNER, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login(email, PASSWORD, OWNER)).statusCode).toBe(429);
+  });
+});
+
 describe("a guessing attack spread over many addresses", () => {
   it("meets the account-wide bound, which the owner's known browser still passes", async () => {
     const { email, device } = await newAccount();

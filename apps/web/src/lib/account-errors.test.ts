@@ -97,6 +97,14 @@ describe("getFindUserFailure", () => {
 });
 
 describe("getResetPasswordFailure", () => {
+  it("shows SPEC's not-found text for any answer with an Error, one this app does not know included", () => {
+    for (const code of ["userNotFound", "somethingNew"]) {
+      expect(getResetPasswordFailure(apiError(400, code))).toEqual({ status: "failure", message: "findUserNotFound" });
+    }
+    expect(getResetPasswordFailure(apiError(404))).toEqual({ status: "failure", message: "findUserNotFound" });
+    expect(getResetPasswordFailure(apiError(500))).toEqual({ status: "unknown", message: "resetFailed" });
+  });
+
   it("maps 401 to the invalid-code text", () => {
     expect(getResetPasswordFailure(apiError(401, "invalidCode"))).toEqual({
       status: "failure",

@@ -17,6 +17,12 @@ export function getAccountErrorCode(error: ApiRequestError): AccountErrorCode | 
   return accountErrorCodes.find((known) => known === code) ?? null;
 }
 
+/** Whether the failed call's body carries an `Error` field at all, known to this app or not. */
+function hasErrorField(error: ApiRequestError): boolean {
+  const body = error.body;
+  return typeof body === "object" && body !== null && "Error" in body && body.Error != null;
+}
+
 /** fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS). */
 function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
@@ -152,6 +158,7 @@ export function getResetPasswordFailure(error: unknown): ResetPasswordFailure {
   if (error.status === 429) return { status: "failure", ...tooManyAttempts(error) };
   if (code === "invalidPassword") return { status: "invalid", message: "passwordRequirementsNotMet" };
   if (code === "commonPassword") return { status: "invalid", message: "commonPassword" };
-  if (error.status === 404 || code !== null) return { status: "failure", message: "findUserNotFound" };
+  // SPEC: "404 or any answer with an Error", whatever the Error says: one this app does not know included.
+  if (error.status === 404 || hasErrorField(error)) return { status: "failure", message: "findUserNotFound" };
   return { status: "unknown", message: "resetFailed" };
 }

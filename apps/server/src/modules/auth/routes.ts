@@ -30,7 +30,7 @@ import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
 import { findPendingSignIn } from "../mfa/second-factor.ts";
-import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { enforceRateLimits, refundRateLimits } from "../rate-limit/enforce.ts";
 import { findKnownDevice } from "../sessions/known-devices.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
@@ -114,18 +114,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ];
   }
 
+  /** Each check with its window: its own, or the configured one. */
+  const withWindows = (checks: { key: string; limit: number; windowSeconds?: number }[]) =>
+    checks.map((check) => ({ ...check, windowSeconds: check.windowSeconds ?? limits.windowSeconds }));
+
   /** Counts the attempt against every key given; true when all allow it, else a 429 was sent. */
   function isWithinLimits(
     request: FastifyRequest,
     reply: FastifyReply,
     checks: { key: string; limit: number; windowSeconds?: number }[],
   ) {
-    return enforceRateLimits(
-      app,
-      reply,
-      checks.map((check) => ({ ...check, windowSeconds: check.windowSeconds ?? limits.windowSeconds })),
-      { message: failureMessages.tooManyAttempts, onRefused: (check) => recordLockout(app, request, check) },
-    );
+    return enforceRateLimits(app, reply, withWindows(checks), {
+      message: failureMessages.tooManyAttempts,
+      onRefused: (check) => recordLockout(app, request, check),
+    });
   }
 
   app.post(
@@ -173,14 +175,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;
-      // A limit answers the same whether or not the password was right.
-      const isAllowed = await isWithinLimits(
-        request,
-        reply,
-        await guessLimits(request, "login", credentials.email, limits.loginPerAccount),
-      );
-      if (!isAllowed) return reply;
+      // A limit answers the same whether or not the password was right; a right one then gives its count back,
+      // so only wrong guesses add up to a lockout.
+      const checks = withWindows(await guessLimits(request, "login", credentials.email, limits.loginPerAccount));
+      if (!(await isWithinLimits(request, reply, checks))) return reply;
       const result = await logInWithPassword(deps(request), credentials.email, credentials.secret);
+      if (result.outcome === "loggedIn" || result.outcome === "secondFactorRequired") {
+        await refundRateLimits(app, checks);
+      }
       switch (result.outcome) {
         case "loggedIn":
           await reply.startSession(result.user.id);

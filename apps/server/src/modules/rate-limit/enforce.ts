@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { sendApiError } from "../../plugins/errors.ts";
 import { storedCounterKey } from "./keys.ts";
-import { hitRateLimit, type RateLimitRule } from "./service.ts";
+import { hitRateLimit, type RateLimitRule, refundRateLimit } from "./service.ts";
 
 export interface RateLimitCheck extends RateLimitRule {
   key: string;
@@ -28,4 +28,11 @@ export async function enforceRateLimits(
     }
   }
   return true;
+}
+
+/** Takes back the attempt counted against every check: it proved to be no guess (a right password). */
+export async function refundRateLimits(app: FastifyInstance, checks: RateLimitCheck[]) {
+  for (const check of checks) {
+    await refundRateLimit(app.database.db, storedCounterKey(app.config, check.key), check, app.clock());
+  }
 }

@@ -47,6 +47,19 @@ export async function hitRateLimit(
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
 }
 
+/**
+ * Takes back one hit counted against `key` in the current window, as a sign-in that proved right is not a guess
+ * (issue 43: an office of lawyers behind one address was locked out by its own sign-ins). Never below zero.
+ */
+export async function refundRateLimit(db: AppDatabase, key: string, rule: RateLimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db
+    .update(rateLimitCounters)
+    .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
+}
+
 /** The window start of a counter that is not a window: one count that lives until its own expiry. */
 const RUNNING_COUNT_START = new Date(0);
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import enSecurity from "@/i18n/en/security.json";
+import frSecurity from "@/i18n/fr/security.json";
+import { formatDateTime } from "@/lib/format-date";
 import { formatSetupKey, recoveryCodesFileName, recoveryCodesFileText } from "./recovery-codes";
 
 describe("formatSetupKey", () => {
@@ -24,5 +27,17 @@ describe("the recovery codes' file", () => {
     expect(recoveryCodesFileName("Precis")).toBe("precis-recovery-codes.txt");
     expect(recoveryCodesFileName("Précis Légal / Pro")).toBe("precis-legal-pro-recovery-codes.txt");
     expect(recoveryCodesFileName("///")).toBe("account-recovery-codes.txt");
+  });
+});
+
+describe("the recovery codes' file note", () => {
+  it.each([
+    ["en", enSecurity],
+    ["fr", frSecurity],
+  ] as const)("reads cleanly with an afternoon time in %s: no doubled full stop after 'p.m.'", (language, texts) => {
+    const date = formatDateTime("2026-11-27T18:43:00Z", language);
+    const note = texts.twoStep.recovery.fileNote.replace("{{date}}", date);
+    expect(note).toContain(date);
+    expect(note).not.toMatch(/\.\./);
   });
 });
