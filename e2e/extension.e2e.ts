@@ -306,8 +306,14 @@ describe("the extension connection", () => {
     const keep = page.getByRole("checkbox", { name: "Keep the extension signed in when I log out of the portal" });
     expect(await keep.isChecked()).toBe(false);
     step("extension signed in");
-    // Checked once the countdown is over: each of its steps animates the ring anew.
+    // The extension's first sign-in in this browser: the page waits for the answer instead of leaving under it.
+    const continueButton = page.getByRole("button", { name: "Continue to CanLII" });
+    await expect.poll(() => continueButton.isVisible()).toBe(true);
+    expect(redirects).toEqual([]);
+    await continueButton.click();
+    // Checked once the page has gone on: the countdown's steps animate the ring anew.
     await expect.poll(() => redirects).toContain(caseLawUrl);
+    expect(await page.evaluate(() => window.localStorage.getItem("precis.keepExtensionSignedIn"))).toBe("false");
     expect(await status.isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await context.unroute(`${caseLawUrl}**`);

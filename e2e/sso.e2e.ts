@@ -207,6 +207,29 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
     await expectNoAxeViolations(page);
   });
 
+  it.each(["en", "fr"] as const)(
+    "says on Change email how to change it when sign-in is not configured (%s)",
+    async (language) => {
+      const page = await openPage({ language, width: 390 });
+      await overrideEmbeddedClientConfig(page, { sso: { isConfigured: false } });
+      await signUpInContext(page.context());
+      await page.goto("/change-email");
+      const texts = {
+        en: ["Google and Microsoft sign-in are not available on this site", "Write to support@precis.example"],
+        fr: ["La connexion avec Google et Microsoft n’est pas offerte sur ce site", "Écrivez à support@precis.example"],
+      }[language];
+      const notice = page.getByRole("status").filter({ hasText: texts[0] });
+      await expect.poll(() => notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toContain(texts[1]);
+      expect(await notice.getByRole("link", { name: "support@precis.example" }).getAttribute("href")).toBe(
+        "mailto:support@precis.example",
+      );
+      // No buttons that cannot work.
+      expect(await page.getByRole("button", { name: /Google/ }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+    },
+  );
+
   it("shows the SSO screens in French, accessible at phone width", async () => {
     const page = await openPage({ language: "fr", width: 390 });
     await page.goto(`/sso/register?${new URLSearchParams({ email: uniqueEmail("fr"), username: "Amelie" })}`);

@@ -1,10 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
- * Counts `steps` down to zero, one step every `intervalMs`, then calls `onDone` once.
- * Returns the steps left, for the countdown's display.
+ * Counts `steps` down to zero, one step every `intervalMs`, then calls `onDone` once; it holds still while
+ * `isPaused`. Returns the steps left, for the countdown's display.
  */
-export function useCountdown({ steps, intervalMs, onDone }: { steps: number; intervalMs: number; onDone: () => void }) {
+export function useCountdown({
+  steps,
+  intervalMs,
+  onDone,
+  isPaused = false,
+}: {
+  steps: number;
+  intervalMs: number;
+  onDone: () => void;
+  isPaused?: boolean;
+}) {
   const [remaining, setRemaining] = useState(steps);
   const onDoneRef = useRef(onDone);
   const isDoneRef = useRef(false);
@@ -14,6 +24,7 @@ export function useCountdown({ steps, intervalMs, onDone }: { steps: number; int
   });
 
   useEffect(() => {
+    if (isPaused) return undefined;
     if (remaining > 0) {
       const timer = window.setTimeout(() => setRemaining((current) => current - 1), intervalMs);
       return () => window.clearTimeout(timer);
@@ -24,7 +35,7 @@ export function useCountdown({ steps, intervalMs, onDone }: { steps: number; int
       onDoneRef.current();
     }
     return undefined;
-  }, [remaining, intervalMs]);
+  }, [remaining, intervalMs, isPaused]);
 
   return remaining;
 }

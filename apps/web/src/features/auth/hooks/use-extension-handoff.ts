@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   findExtensionMessenger,
   handOffToExtensions,
+  hasChosenKeepExtensionSignedIn,
   readKeepExtensionSignedIn,
   storeKeepExtensionSignedIn,
 } from "@/features/auth/lib/extension-handoff";
@@ -15,6 +16,9 @@ import { useClientConfig } from "@/lib/client-config";
 export function useExtensionHandoff() {
   const { extensionIds } = useClientConfig();
   const [keepSignedIn, setKeepSignedIn] = useState(readKeepExtensionSignedIn);
+  // A first sign-in of the extension in this browser waits for the person's answer (issue 43): the choice showed
+  // only as the page was leaving. Once answered, either way, it is remembered and the page goes on by itself.
+  const [hasChosen, setHasChosen] = useState(hasChosenKeepExtensionSignedIn);
   const [isSignedIn, setIsSignedIn] = useState(false);
   const settled = useRef<Promise<unknown>>(Promise.resolve());
   // StrictMode runs effects twice in development: each choice is handed over once, or the extension gets two sessions.
@@ -34,9 +38,16 @@ export function useExtensionHandoff() {
   const changeKeepSignedIn = useCallback((next: boolean) => {
     storeKeepExtensionSignedIn(next);
     setKeepSignedIn(next);
+    setHasChosen(true);
   }, []);
+
+  /** The person goes on with the choice as it stands: it is their answer, remembered. */
+  const confirmChoice = useCallback(() => {
+    storeKeepExtensionSignedIn(keepSignedIn);
+    setHasChosen(true);
+  }, [keepSignedIn]);
 
   const whenSettled = useCallback(() => settled.current, []);
 
-  return { isSignedIn, keepSignedIn, changeKeepSignedIn, whenSettled };
+  return { isSignedIn, keepSignedIn, hasChosen, changeKeepSignedIn, confirmChoice, whenSettled };
 }

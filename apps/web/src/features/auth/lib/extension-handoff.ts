@@ -21,6 +21,11 @@ export function readKeepExtensionSignedIn(): boolean {
   return readStoredValue("local", KEEP_EXTENSION_SIGNED_IN_STORAGE_KEY) === "true";
 }
 
+/** Whether the person ever answered "keep the extension signed in", either way, in this browser. */
+export function hasChosenKeepExtensionSignedIn(): boolean {
+  return readStoredValue("local", KEEP_EXTENSION_SIGNED_IN_STORAGE_KEY) !== null;
+}
+
 export function storeKeepExtensionSignedIn(keepSignedIn: boolean): void {
   writeStoredValue("local", KEEP_EXTENSION_SIGNED_IN_STORAGE_KEY, String(keepSignedIn));
 }

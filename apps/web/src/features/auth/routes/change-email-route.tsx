@@ -1,8 +1,9 @@
 import { Result } from "antd";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
+import { Notice } from "@/components/notice";
 import { useChangeEmail } from "@/features/auth/api/change-email";
 import { ProviderButtons } from "@/features/auth/components/provider-buttons";
 import { SsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
@@ -22,7 +23,7 @@ const PROFILE_PATH = "/profile";
 export function ChangeEmailRoute() {
   const { t } = useTranslation("sso");
   useDocumentTitle(t("changeEmail.pageTitle"));
-  const { productName } = useClientConfig();
+  const { productName, supportEmail } = useClientConfig();
   const { profile } = useAppState();
   const { config, unavailableReason } = useConfiguredFirebase();
   // Moving the account to another address needs a recent proof of identity (issue 42): asked, then sent again.
@@ -73,11 +74,28 @@ export function ChangeEmailRoute() {
       <p>{t("changeEmail.intro", { productName })}</p>
       {profile && <p>{t("changeEmail.currentEmail", { email: profile.email })}</p>}
       {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
-      <ProviderButtons
-        unavailableReason={unavailableReason}
-        pendingProvider={pendingProvider}
-        onChoose={(provider) => void chooseAccount(provider)}
-      />
+      {unavailableReason === "notConfigured" ? (
+        // Not a dead end: without a provider the address is changed by support, and the page says how.
+        <Notice
+          type="info"
+          role="status"
+          title={t("changeEmail.notConfigured")}
+          description={
+            <Trans
+              t={t}
+              i18nKey="changeEmail.notConfiguredNextStep"
+              values={{ supportEmail }}
+              components={{ email: <a href={`mailto:${supportEmail}`}>{supportEmail}</a> }}
+            />
+          }
+        />
+      ) : (
+        <ProviderButtons
+          unavailableReason={unavailableReason}
+          pendingProvider={pendingProvider}
+          onChoose={(provider) => void chooseAccount(provider)}
+        />
+      )}
       {dialog}
     </section>
   );

@@ -1,7 +1,8 @@
 import "@/features/auth/components/auth-page.css";
 import { CheckCircleFilled } from "@ant-design/icons";
 import { getGreetingName } from "@precis/contract/account-texts";
-import { Checkbox, Progress, Typography } from "antd";
+import { Button, Checkbox, Progress, Typography } from "antd";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DestinationLink } from "@/features/auth/components/destination-link";
 import { useCountdown } from "@/features/auth/hooks/use-countdown";
@@ -29,11 +30,21 @@ export function LandingRoute() {
   const goTo = useGoTo();
   const destination = toDestination(links.caseLawSite);
   const extension = useExtensionHandoff();
+  // Leaving the page would cut a handoff short; it ends within seconds, answered or not. Once: by the countdown or
+  // by Continue, whichever comes first.
+  const hasLeft = useRef(false);
+  const leave = () => {
+    if (hasLeft.current) return;
+    hasLeft.current = true;
+    void extension.whenSettled().then(() => goTo(destination));
+  };
+  // The extension's first sign-in in this browser asks whether to keep it signed in: the page waits for the answer.
+  const isAwaitingChoice = extension.isSignedIn && !extension.hasChosen;
   const stepsLeft = useCountdown({
     steps: COUNTDOWN_STEPS,
     intervalMs: COUNTDOWN_STEP_MS,
-    // Leaving the page would cut a handoff short; it ends within seconds, answered or not.
-    onDone: () => void extension.whenSettled().then(() => goTo(destination)),
+    onDone: leave,
+    isPaused: isAwaitingChoice,
   });
 
   const name = profile ? getGreetingName(profile) : "";
@@ -72,6 +83,19 @@ export function LandingRoute() {
         >
           {t("landing.keepExtensionSignedIn")}
         </Checkbox>
+      ) : null}
+      {isAwaitingChoice ? (
+        <div className="landing-continue">
+          <Button
+            type="primary"
+            onClick={() => {
+              extension.confirmChoice();
+              leave();
+            }}
+          >
+            {t("landing.continue", { caseLawSite })}
+          </Button>
+        </div>
       ) : null}
       <Typography.Paragraph>
         {t("landing.notRedirected")}{" "}
