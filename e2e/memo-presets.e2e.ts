@@ -273,10 +273,10 @@ describe("memo presets", () => {
       await expect
         .poll(() => notice(page).textContent())
         .toBe("Préréglage « Lettre au client » créé. Vous le modifiez maintenant.");
-      await page.getByRole("button", { name: "Utiliser pour les notes" }).click();
+      await page.getByRole("button", { name: "Utiliser pour les mémos" }).click();
       await expect
         .poll(() => notice(page).textContent())
-        .toBe("« Lettre au client » est maintenant utilisé pour les notes.");
+        .toBe("« Lettre au client » est maintenant utilisé pour les mémos.");
       await row(page, "Ton").getByText("Client", { exact: true }).click();
       expect(await page.getByText("Enregistrez ou annulez vos modifications").isVisible()).toBe(true);
       await expectNoAxeViolations(page);

@@ -78,7 +78,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       paragraphs: (ctx, { name }) => [
         `Bonjour ${name},`,
         `Merci de vous être inscrit à ${ctx.productName}. Votre compte est prêt.`,
-        `Prochaines étapes : installez l'extension ${ctx.productName}, connectez-vous, puis ouvrez une décision sur CanLII pour obtenir une note de synthèse, discuter de la décision ou optimiser vos recherches.`,
+        `Prochaines étapes : installez l'extension ${ctx.productName}, connectez-vous, puis ouvrez une décision sur CanLII pour obtenir un mémo, discuter de la décision ou optimiser vos recherches.`,
         `Votre profil et vos préférences de note : ${ctx.publicUrl}/profile`,
         `Des questions? Écrivez à ${ctx.supportEmail}.`,
       ],
@@ -191,7 +191,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       paragraphs: (ctx, { name, access, endsOn }) => [
         `Bonjour ${name},`,
         `Votre ${access === "trial" ? "essai gratuit" : "accès étudiant gratuit"} à ${ctx.productName} se termine le ${endsOn}.`,
-        `Pour garder vos notes de synthèse, le clavardage sur les décisions et l'optimiseur de recherche, choisissez un forfait : ${ctx.publicUrl}/subscription`,
+        `Pour garder vos mémos, le clavardage sur les décisions et l'optimiseur de recherche, choisissez un forfait : ${ctx.publicUrl}/subscription`,
         `Des questions? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
