@@ -105,7 +105,9 @@ describe("memo presets", () => {
     timeout: 180_000,
   }, async () => {
     const page = await openMemoSettings();
-    expect(await pickerText(page)).toContain("Profile-name");
+    // SPEC's placeholder name of the default set reads as a name.
+    expect(await pickerText(page)).toContain("My memo settings");
+    expect(await pickerText(page)).not.toContain("Profile-name");
     expect(await page.locator(".memo-presets-in-use").innerText()).toContain("Used for memos");
     expect(await page.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
 
@@ -176,10 +178,10 @@ describe("memo presets", () => {
     await expect.poll(() => notice(page).textContent()).toBe("Preset “For my principal, long” deleted.");
     await confirmationClosed(page);
     expect(await pickerText(page)).toContain("Client letter");
-    await pickPreset(page, "Profile-name");
+    await pickPreset(page, "My memo settings");
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("tooltip").getByRole("button", { name: "Delete" }).click();
-    await expect.poll(() => notice(page).textContent()).toBe("Preset “Profile-name” deleted.");
+    await expect.poll(() => notice(page).textContent()).toBe("Preset “My memo settings” deleted.");
     await confirmationClosed(page);
     const deleteButton = page.getByRole("button", { name: "Delete" });
     expect(await deleteButton.isDisabled()).toBe(true);
@@ -227,13 +229,13 @@ describe("memo presets", () => {
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
-    await expect.poll(() => pickerText(page)).toContain("Profile-name");
+    await expect.poll(() => pickerText(page)).toContain("My memo settings");
 
     // Escape leaves the name dialog without creating anything.
     await page.getByRole("button", { name: "Rename" }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 5_000 }).toBe("INPUT");
-    expect(await nameField.inputValue()).toBe("Profile-name");
+    expect(await nameField.inputValue()).toBe("My memo settings");
     await page.keyboard.press("Escape");
     await expect.poll(isVisible(page.getByRole("dialog")), { timeout: 5_000 }).toBe(false);
     expect(await focusedName()).toContain("Rename");
@@ -261,6 +263,33 @@ describe("memo presets", () => {
     // The field takes no more than 60 characters.
     await nameField.fill("x".repeat(70));
     expect(await nameField.inputValue()).toHaveLength(60);
+  });
+
+  it("name the preset that takes over when the one in use is deleted, and say it again in French after a switch", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openMemoSettings();
+    await createPreset(page, "From the defaults", "Client letter");
+    await page.getByRole("button", { name: "Use for memos" }).click();
+    await expect.poll(() => notice(page).textContent()).toBe("“Client letter” is now used for memos.");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("tooltip").getByRole("button", { name: "Delete" }).click();
+    await expect
+      .poll(() => notice(page).textContent())
+      .toBe("Preset “Client letter” deleted. Memos now use “My memo settings”.");
+    await confirmationClosed(page);
+
+    await page.getByRole("radiogroup", { name: "Language" }).first().locator("label", { hasText: "FR" }).click();
+    await expect.poll(() => pickerText(page)).toContain("Mes paramètres de mémo");
+    // Nothing stays in English: the notice is redrawn in French, or gone with the tab's reload of its texts.
+    expect(await page.getByText("Memos now use").count()).toBe(0);
+    const redrawn = (await notice(page).count()) > 0 ? await notice(page).textContent() : null;
+    expect([
+      null,
+      "Préréglage « Client letter » supprimé. Les mémos utilisent maintenant « Mes paramètres de mémo ».",
+    ]).toContain(redrawn);
+    expect(await picker(page, "Préréglage en cours de modification").count()).toBe(1);
+    await expectNoAxeViolations(page);
   });
 
   for (const width of [1280, 390]) {

@@ -7,6 +7,7 @@ import {
   logOut,
   reportMemoUsage,
 } from "@precis/client/operations";
+import { DEFAULT_PRESET_NAME } from "@precis/contract/memo-options";
 import type { Entitlement } from "@precis/contract/subscription";
 import { type ExtensionSession, forgetSession, readSession } from "./session-store.ts";
 
@@ -17,6 +18,8 @@ import { type ExtensionSession, forgetSession, readSession } from "./session-sto
  */
 
 const text = (name: string, substitutions?: string[]) => chrome.i18n.getMessage(name, substitutions);
+/** SPEC's placeholder name of the default preset reads as a name in the browser's language, as on the portal. */
+const presetName = (name: string) => (name === DEFAULT_PRESET_NAME ? text("defaultPresetName") : name);
 const root = document.getElementById("popup") as HTMLElement;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, content?: string, className?: string) {
@@ -75,7 +78,7 @@ async function showAccount(session: ExtensionSession) {
       [text("signedInAs"), element("dd", details.data.userProfile.email)],
       [text("accessLabel"), element("dd", text(`access_${entitlement.data.access}`))],
       [text("memosLabel"), memos],
-      [text("memoPresetLabel"), element("dd", findSelectedPreset(userOptions.data)?.name ?? "")],
+      [text("memoPresetLabel"), element("dd", presetName(findSelectedPreset(userOptions.data)?.name ?? ""))],
     ]),
     actions(client, memos, status),
     status,

@@ -131,10 +131,16 @@ export const memoOptionSetSchema = z.strictObject({
 });
 export type MemoOptionSet = z.infer<typeof memoOptionSetSchema>;
 
+/**
+ * SPEC §3's name of the default set, as stored and as the API answers it. A screen shows it under a name of the
+ * reader's language (issue 43): it is a placeholder, not a name anyone chose.
+ */
+export const DEFAULT_PRESET_NAME = "Profile-name";
+
 /** SPEC §3 defaults: id -1 marks a set that has never been saved. */
 export const defaultMemoOptionSet: MemoOptionSet = {
   id: -1,
-  name: "Profile-name",
+  name: DEFAULT_PRESET_NAME,
   memoSummary: "Auto",
   memoFactsLength: "Long",
   memoFactsPresentation: "Bullet",

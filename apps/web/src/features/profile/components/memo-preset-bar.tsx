@@ -9,7 +9,13 @@ import { useCreateMemoPreset } from "../api/create-memo-preset";
 import { useDeleteMemoPreset } from "../api/delete-memo-preset";
 import { useSaveMemoOptions } from "../api/save-memo-options";
 import { useSelectMemoPreset } from "../api/select-memo-preset";
-import { canCreatePreset, canDeletePreset, type MemoOptions, sortPresetsForPicker } from "../lib/memo-presets";
+import {
+  canCreatePreset,
+  canDeletePreset,
+  type MemoOptions,
+  presetDisplayName,
+  sortPresetsForPicker,
+} from "../lib/memo-presets";
 import { PresetNameDialog, type PresetNameRequest } from "./preset-name-dialog";
 
 type PresetFailure = "generic" | "loggedOut" | "gone" | "lastOne";
@@ -31,17 +37,26 @@ type MemoPresetBarProps = {
   onEdit: (id: number) => void;
 };
 
+/** What the bar last said happened, redrawn in the page's language. */
+type PresetNotice = {
+  key: "created" | "renamed" | "deleted" | "deletedInUse" | "selected";
+  name: string;
+  successor?: string;
+};
+
 /**
  * Issue 30's presets: which one the editor below shows, which one the extension uses, and the ways to add,
  * rename and delete them. Every action waits for the one before it, and for the editor's unsaved changes.
  */
 export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: MemoPresetBarProps) {
   const { t } = useTranslation("profile");
+  const displayName = (name: string) => presetDisplayName(name, t("memo.presets.profileDefaultName"));
   const { options, selectedOptionId } = memoOptions;
   const presets = sortPresetsForPicker(options);
   const pickerRef = useRef<RefSelectProps>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The notice as a text key and its values, not as text: switching the language redraws it in the new one.
+  const [notice, setNotice] = useState<PresetNotice | null>(null);
   const [failure, setFailure] = useState<PresetFailure | null>(null);
   const [nameRequest, setNameRequest] = useState<PresetNameRequest | null>(null);
   const [focusPickerAfterDialog, setFocusPickerAfterDialog] = useState(false);
@@ -66,7 +81,7 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
   }, [focusTarget, isBusy]);
 
   /** Says what happened where a screen reader hears it, and brings focus there when its button went away. */
-  const announce = (text: string, { moveFocus = false } = {}) => {
+  const announce = (text: PresetNotice, { moveFocus = false } = {}) => {
     setFailure(null);
     setNotice(text);
     if (moveFocus) setFocusTarget("notice");
@@ -81,7 +96,7 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
     if (!nameRequest) return;
     if (nameRequest.kind === "rename") {
       await renamePreset.mutateAsync({ ...nameRequest.preset, name });
-      announce(t("memo.presets.renamed", { name }));
+      announce({ key: "renamed", name });
       return;
     }
     const copyFromId =
@@ -92,17 +107,23 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
     await new Promise((resolve) => setTimeout(resolve, 0));
     onEdit(created.updatedOptionId);
     const createdName = created.options.find((set) => set.id === created.updatedOptionId)?.name ?? name;
-    announce(t("memo.presets.created", { name: createdName }));
+    announce({ key: "created", name: createdName });
     setFocusPickerAfterDialog(true);
   };
 
   const remove = async () => {
     startAction();
     try {
+      const wasInUse = isSelected;
       const answer = await deletePreset.mutateAsync(editing.id);
       const next = answer.options.find((set) => set.id === answer.selectedOptionId) ?? answer.options[0];
       if (next) onEdit(next.id);
-      announce(t("memo.presets.deleted", { name: editing.name }));
+      // Deleting the one memos use hands them to another: say which, so nobody learns it from a memo.
+      announce(
+        wasInUse && next
+          ? { key: "deletedInUse", name: editing.name, successor: next.name }
+          : { key: "deleted", name: editing.name },
+      );
       setFocusTarget("picker");
     } catch (error) {
       setFailure(toPresetFailure(error));
@@ -112,7 +133,7 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
   const chooseForMemos = () => {
     startAction();
     selectPreset.mutate(editing.id, {
-      onSuccess: () => announce(t("memo.presets.selected", { name: editing.name }), { moveFocus: true }),
+      onSuccess: () => announce({ key: "selected", name: editing.name }, { moveFocus: true }),
       onError: (error) => setFailure(toPresetFailure(error)),
     });
   };
@@ -154,7 +175,7 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
               value: preset.id,
               label: (
                 <span className="memo-presets-option">
-                  <span className="memo-presets-option-name">{preset.name}</span>
+                  <span className="memo-presets-option-name">{displayName(preset.name)}</span>
                   {preset.id === selectedOptionId && (
                     <Tag color="success" className="memo-presets-option-tag">
                       {t("memo.presets.inUseShort")}
@@ -193,7 +214,7 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
                 menu={{
                   items: [
                     { key: "defaults", label: t("memo.presets.newFromDefaults") },
-                    { key: "duplicate", label: t("memo.presets.duplicate", { name: editing.name }) },
+                    { key: "duplicate", label: t("memo.presets.duplicate", { name: displayName(editing.name) }) },
                   ],
                   onClick: ({ key }) => {
                     startAction();
@@ -223,7 +244,7 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
           </Button>
           {isDeleteAllowed ? (
             <Popconfirm
-              title={t("memo.presets.deleteConfirm", { name: editing.name })}
+              title={t("memo.presets.deleteConfirm", { name: displayName(editing.name) })}
               okText={t("memo.presets.deleteConfirmOk")}
               cancelText={t("memo.presets.deleteConfirmCancel")}
               okButtonProps={{ danger: true }}
@@ -250,7 +271,10 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
       <div role="status" className="memo-presets-status">
         {notice && (
           <p ref={noticeRef} tabIndex={-1} className="memo-presets-notice">
-            {notice}
+            {t(`memo.presets.${notice.key}`, {
+              name: displayName(notice.name),
+              successor: notice.successor ? displayName(notice.successor) : "",
+            })}
           </p>
         )}
       </div>

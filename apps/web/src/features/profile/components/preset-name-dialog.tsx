@@ -4,7 +4,7 @@ import { Alert, Form, Input, Modal } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiRequestError } from "@/lib/api-client";
-import { suggestPresetName } from "../lib/memo-presets";
+import { presetDisplayName, suggestPresetName } from "../lib/memo-presets";
 
 /** What the dialog names: a new preset (from the defaults, or a copy of `preset`), or `preset` itself. */
 export type PresetNameRequest = { kind: "defaults" | "duplicate" | "rename"; preset: MemoOptionSet };
@@ -23,6 +23,7 @@ type Failure = "tooMany" | "loggedOut" | "generic";
 /** The name of a new or renamed preset: 1 to 60 characters, suggested so it differs from the others. */
 export function PresetNameDialog({ request, existingNames, onSubmit, onClose, afterClose }: PresetNameDialogProps) {
   const { t } = useTranslation("profile");
+  const displayName = (name: string) => presetDisplayName(name, t("memo.presets.profileDefaultName"));
   const [form] = Form.useForm<{ name: string }>();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -32,11 +33,12 @@ export function PresetNameDialog({ request, existingNames, onSubmit, onClose, af
     if (!request) return;
     setFailure(null);
     const { kind, preset } = request;
+    const shownName = presetDisplayName(preset.name, t("memo.presets.profileDefaultName"));
     const suggestion =
       kind === "rename"
-        ? preset.name
+        ? shownName
         : suggestPresetName(
-            kind === "duplicate" ? t("memo.presets.copyName", { name: preset.name }) : t("memo.presets.defaultName"),
+            kind === "duplicate" ? t("memo.presets.copyName", { name: shownName }) : t("memo.presets.defaultName"),
             existingNames,
           );
     form.setFieldsValue({ name: suggestion });
@@ -60,9 +62,9 @@ export function PresetNameDialog({ request, existingNames, onSubmit, onClose, af
   const title = !request
     ? ""
     : request.kind === "rename"
-      ? t("memo.presets.nameDialog.renameTitle", { name: request.preset.name })
+      ? t("memo.presets.nameDialog.renameTitle", { name: displayName(request.preset.name) })
       : request.kind === "duplicate"
-        ? t("memo.presets.nameDialog.duplicateTitle", { name: request.preset.name })
+        ? t("memo.presets.nameDialog.duplicateTitle", { name: displayName(request.preset.name) })
         : t("memo.presets.nameDialog.newTitle");
 
   return (

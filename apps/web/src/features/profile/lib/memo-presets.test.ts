@@ -5,6 +5,7 @@ import {
   canCreatePreset,
   canDeletePreset,
   choosePresetToEdit,
+  presetDisplayName,
   sortPresetsForPicker,
   suggestPresetName,
 } from "./memo-presets";
@@ -77,5 +78,13 @@ describe("suggestPresetName", () => {
     const numbered = suggestPresetName(long, ["x".repeat(60)]);
     expect(numbered).toHaveLength(60);
     expect(numbered.endsWith(" (2)")).toBe(true);
+  });
+});
+
+describe("presetDisplayName", () => {
+  it("shows SPEC's placeholder name of the default set as a name in the reader's language, and any other as is", () => {
+    expect(presetDisplayName("Profile-name", "Mes paramètres de mémo")).toBe("Mes paramètres de mémo");
+    expect(presetDisplayName("Client letter", "My memo settings")).toBe("Client letter");
+    expect(presetDisplayName("profile-name", "My memo settings")).toBe("profile-name");
   });
 });

@@ -1,4 +1,9 @@
-import { MAX_MEMO_PRESETS, MEMO_PRESET_NAME_MAX_LENGTH, type MemoOptionSet } from "@precis/contract/memo-options";
+import {
+  DEFAULT_PRESET_NAME,
+  MAX_MEMO_PRESETS,
+  MEMO_PRESET_NAME_MAX_LENGTH,
+  type MemoOptionSet,
+} from "@precis/contract/memo-options";
 
 export type MemoOptions = { options: MemoOptionSet[]; selectedOptionId: number };
 
@@ -54,3 +59,7 @@ export function suggestPresetName(base: string, existingNames: string[]): string
     if (!taken.has(candidate.toLocaleLowerCase())) return candidate;
   }
 }
+
+/** A preset's name as the reader sees it: SPEC's placeholder for the default set is shown as `defaultLabel`. */
+export const presetDisplayName = (name: string, defaultLabel: string) =>
+  name === DEFAULT_PRESET_NAME ? defaultLabel : name;
