@@ -114,7 +114,11 @@ describe("the verification banner", () => {
     await field.fill(firstCode);
     await dialog.getByRole("button", { name: "Verify" }).click();
     await expect
-      .poll(isVisible(dialog.getByRole("alert").filter({ hasText: "Invalid Email or Secret Code Provided" })))
+      .poll(
+        isVisible(
+          dialog.getByRole("alert").filter({ hasText: "This code is wrong, has expired or was used already." }),
+        ),
+      )
       .toBe(true);
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
 
@@ -244,8 +248,11 @@ describe("the emailed link", () => {
       await expect
         .poll(isVisible(page.getByRole("heading", { level: 1, name: texts[language].linkFailed })))
         .toBe(true);
+      // A refusal that says why, and what to do next (issue 43).
       const reason =
-        language === "en" ? "Invalid Email or Secret Code Provided" : "Courriel ou code de sécurité invalide.";
+        language === "en"
+          ? "This code is wrong, has expired or was used already."
+          : "Ce code est erroné, expiré ou déjà utilisé.";
       expect(await page.getByRole("alert").filter({ hasText: reason }).count()).toBe(1);
       expect(await page.getByRole("main").getByRole("link", { name: texts[language].logIn }).getAttribute("href")).toBe(
         "/login",

@@ -238,6 +238,25 @@ describe("student access by academic email", () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it("refuses the school switch to an address at no recognised school, saying why, and sends nothing (issue 43)", async () => {
+    const session = await register("not.school@gmail.com", { role: "law student" });
+    await verify("not.school@gmail.com", session);
+    const refused = await post("/api/verify-email/resend", { email: "other@gmail.com", purpose: "school" }, session);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: "This address is not at a school we recognise. Use the address your university or college gave you.",
+      fields: [{ path: "academicDomain", message: "is not at a school we recognise" }],
+    });
+    expect(await mailsTo("other@gmail.com", "Confirm your Precis email address")).toHaveLength(0);
+    // A school address passes, subdomains included.
+    const sent = await post(
+      "/api/verify-email/resend",
+      { email: "j.doe@mail.utoronto.ca", purpose: "school" },
+      session,
+    );
+    expect(sent.json()).toEqual({ Status: "Success", email: "j.doe@mail.utoronto.ca" });
+  });
+
   it("sends no code to a school address another account uses, and says so only to that address (issue 42)", async () => {
     await register("taken@ubc.ca");
     const session = await register("wants.it@example.ca");

@@ -26,7 +26,12 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
  */
 export const resendVerificationRequestSchema = z.strictObject({
   email: z.optional(emailSchema),
+  /** "school": the address must be at a recognised school (the student-access switch); refused with the reason. */
+  purpose: z.optional(z.enum(["school"])),
 });
+
+/** The refused field of a school switch to an address at no recognised school (issue 43). */
+export const NOT_ACADEMIC_FIELD = "academicDomain";
 export type ResendVerificationRequest = z.input<typeof resendVerificationRequestSchema>;
 
 export const resendVerificationResponseSchema = z.object({

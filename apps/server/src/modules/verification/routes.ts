@@ -2,6 +2,7 @@ import { apiErrorSchema } from "@precis/contract/api";
 import { failureResponseSchema } from "@precis/contract/auth";
 import { operations, routeUrl } from "@precis/contract/operations";
 import {
+  NOT_ACADEMIC_FIELD,
   resendVerificationRequestSchema,
   resendVerificationResponseSchema,
   undoEmailChangeRequestSchema,
@@ -11,6 +12,7 @@ import {
 } from "@precis/contract/verification";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
+import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages, sendFailure } from "../accounts/failures.ts";
@@ -20,6 +22,9 @@ import { isRecentlyAuthenticated, requireRecentAuthentication } from "../session
 import { resendVerificationCode, undoEmailChange, verifyEmailCode } from "./service.ts";
 
 const RESEND_WINDOW_SECONDS = 3600;
+
+const NOT_ACADEMIC_MESSAGE =
+  "This address is not at a school we recognise. Use the address your university or college gave you.";
 
 /** A code to another address completes only in the session that asked for it (issue 42). */
 export const OTHER_SESSION_MESSAGE =
@@ -101,6 +106,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resendVerificationRequestSchema,
         response: {
           200: resendVerificationResponseSchema,
+          400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
           409: z.union([failureResponseSchema, apiErrorSchema]),
@@ -111,6 +117,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
+      const { email, purpose } = request.body;
+      // The student-access switch takes a school address only: said before any code is sent (issue 43).
+      if (purpose === "school" && email && !isAcademicEmail(email, app.config.verification.academicEmailDomains)) {
+        return sendApiError(reply, 400, NOT_ACADEMIC_MESSAGE, [
+          { path: NOT_ACADEMIC_FIELD, message: "is not at a school we recognise" },
+        ]);
+      }
       // Each code is an email we send: per account and per client, so nobody turns this into a mail cannon.
       const checks: RateLimitCheck[] = [
         {
@@ -137,7 +150,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
           sessionId: session.id,
           isRecentlyAuthenticated: isRecentlyAuthenticated(session, deps.now),
         },
-        request.body.email,
+        email,
       );
       switch (result.outcome) {
         case "sent":

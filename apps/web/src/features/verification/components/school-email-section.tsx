@@ -39,7 +39,7 @@ export function SchoolEmailSection() {
   const sendCode = ({ email }: SchoolEmailValues) => {
     if (sendMutation.isPending) return;
     sendMutation.mutate(
-      { email },
+      { email, purpose: "school" },
       { onSuccess: (address) => setSentTo(address), onError: () => form.focusField("email") },
     );
   };

@@ -35,6 +35,23 @@ describe("getVerifyFailure", () => {
   });
 });
 
+describe("the school switch's refusal", () => {
+  it("says the address is at no recognised school, apart from a malformed one", () => {
+    const refused = new ApiRequestError(
+      400,
+      { statusCode: 400, error: "Bad Request", message: "x", fields: [{ path: "academicDomain", message: "x" }] },
+      "/test",
+      null,
+    );
+    expect(getResendFailure(refused)).toEqual({ key: "notAcademic" });
+    expect(
+      getResendFailure(new ApiRequestError(400, { statusCode: 400, error: "x", message: "x" }, "/t", null)),
+    ).toEqual({
+      key: "invalidEmail",
+    });
+  });
+});
+
 describe("getResendFailure", () => {
   it("tells an address already proven from one another account uses, both 409", () => {
     expect(getResendFailure(apiError(409))).toEqual({ key: "alreadyVerified" });

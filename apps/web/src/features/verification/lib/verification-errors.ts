@@ -1,3 +1,4 @@
+import { NOT_ACADEMIC_FIELD } from "@precis/contract/verification";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { getAccountErrorCode } from "@/lib/account-errors";
 import { isApiRequestError } from "@/lib/api-client";
@@ -8,7 +9,7 @@ import { getRefusedFields } from "@/lib/api-failures";
  * address already in use, too many tries), so the same failure reads the same everywhere.
  */
 export const verificationFailureTexts = {
-  invalidCode: "auth:errors.invalidCode",
+  invalidCode: "verification:errors.wrongCode",
   emailExists: "auth:errors.emailExists",
   invalidEmail: "auth:errors.invalidEmail",
   network: "auth:errors.network",
@@ -19,6 +20,7 @@ export const verificationFailureTexts = {
   notLoggedIn: "verification:errors.notLoggedIn",
   otherSession: "verification:errors.otherSession",
   identityNotConfirmed: "verification:errors.identityNotConfirmed",
+  notAcademic: "verification:errors.notAcademic",
 } as const;
 
 export type VerificationFailureKey = keyof typeof verificationFailureTexts;
@@ -70,7 +72,7 @@ export function getResendFailure(error: unknown): VerificationFailure {
     case 401:
       return { key: "notLoggedIn" };
     case 400:
-      return { key: "invalidEmail" };
+      return { key: getRefusedFields(error).includes(NOT_ACADEMIC_FIELD) ? "notAcademic" : "invalidEmail" };
     case 409:
       return { key: isAlreadyVerified(error) ? "alreadyVerified" : "emailExists" };
     case 429:
