@@ -36,6 +36,8 @@ const FRENCH_SOURCES = [
   ...filesUnder("apps/web/src/docs/fr", [".md"]),
   ...filesUnder("apps/web/src/legal/fr", [".md"]),
   ...filesUnder("apps/extension/public/_locales/fr", [".json"]),
+  // The video tutorial's French captions (recorded from the docs catalogue's texts).
+  ...filesUnder("apps/web/public/video", [".fr.vtt"]),
   // The emails keep both languages in one file: only its French lines are read.
   ...filesUnder("apps/server/src/modules/mail/templates.ts", [".ts"]),
 ];
