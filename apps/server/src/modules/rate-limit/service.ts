@@ -29,6 +29,12 @@ const hitStatement = preparedPerDatabase((db) =>
     .prepare("rate_limit_hit"),
 );
 
+/** The start of the fixed window `now` falls in: the same for every instance, so they share one counter. */
+function windowStartOf(rule: RateLimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
 /**
  * Counts one hit against `key` in the current fixed window. The counter lives in the database, so
  * every instance shares it and a restart does not reset it; one upsert keeps it exact under concurrency.
@@ -39,8 +45,7 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now: Date,
 ): Promise<RateLimitVerdict> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(rule, now);
   const windowEnd = addSeconds(windowStart, rule.windowSeconds);
   const [row] = await hitStatement(db).execute({ key, windowStart, expiresAt: windowEnd });
   if ((row?.hits ?? 0) <= rule.limit) return { isAllowed: true };
@@ -52,8 +57,7 @@ export async function hitRateLimit(
  * (issue 43: an office of lawyers behind one address was locked out by its own sign-ins). Never below zero.
  */
 export async function refundRateLimit(db: AppDatabase, key: string, rule: RateLimitRule, now: Date) {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(rule, now);
   await db
     .update(rateLimitCounters)
     .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
