@@ -1,0 +1,278 @@
+import { z } from "zod/mini";
+import { emailSchema } from "./profile.ts";
+import { plainTextSchema } from "./text-fields.ts";
+
+/*
+ * Firm accounts (issue 44): a firm, its members and their roles, its invitations, its verified email domains, its
+ * policies and its audit trail. Every firm operation's request and response is declared here once, for the server's
+ * validation and serialisation, the OpenAPI document, the typed client and the web app alike.
+ */
+
+/** owner: everything, billing and the firm's deletion included; admin: members, invitations, domains, policies, reports. */
+export const firmRoles = ["owner", "admin", "member"] as const;
+export const firmRoleSchema = z.enum(firmRoles);
+export type FirmRole = z.infer<typeof firmRoleSchema>;
+
+/** Ownership is given by a role change or a transfer, never by an emailed link: an invitation is for an admin or a member. */
+export const invitationRoles = ["admin", "member"] as const;
+export const invitationRoleSchema = z.enum(invitationRoles);
+
+export const FIRM_NAME_MAX_LENGTH = 100;
+export const firmNameSchema = plainTextSchema(FIRM_NAME_MAX_LENGTH).check(z.minLength(1, "must not be empty"));
+
+/** An invitation is valid this long after it was sent (or last resent). */
+export const INVITATION_VALID_DAYS = 7;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Policies
+
+export const matterCodeModes = ["off", "optional", "required"] as const;
+export const signInMethods = ["password", "google", "microsoft"] as const;
+export type SignInMethod = (typeof signInMethods)[number];
+
+export const MATTER_CODE_MAX_LENGTH = 64;
+export const MATTER_MASK_MAX_LENGTH = 64;
+
+/*
+ * A client-matter code's format mask, as legal research services take client IDs ("NNNN-NNN"). One mask character
+ * stands for one character of the code, in order, so a code matches only at the mask's exact length:
+ *   N  a digit, 0 to 9
+ *   A  a letter, A to Z (either case)
+ *   X  a letter or a digit
+ *   -  .  /  _  :  #  and the space stand for themselves
+ * Anything else is refused, and a mask must hold at least one N, A or X (one of separators alone asks nothing).
+ * Example: "NNNN-NNN" takes "2024-017"; "AAA-NNNN" takes "ABC-0042" and "abc-0042".
+ */
+const MASK_PLACEHOLDERS: Record<string, RegExp> = { N: /[0-9]/, A: /[A-Za-z]/, X: /[A-Za-z0-9]/ };
+const MASK_LITERALS = new Set(["-", ".", "/", "_", ":", "#", " "]);
+
+export const isValidMatterMask = (mask: string) =>
+  mask.length > 0 &&
+  mask.length <= MATTER_MASK_MAX_LENGTH &&
+  [...mask].every((char) => char in MASK_PLACEHOLDERS || MASK_LITERALS.has(char)) &&
+  [...mask].some((char) => char in MASK_PLACEHOLDERS);
+
+/** Whether a (trimmed) matter code has the mask's shape: same length, each character as its mask character asks. */
+export function matchesMatterMask(code: string, mask: string) {
+  const codeChars = [...code];
+  const maskChars = [...mask];
+  if (codeChars.length !== maskChars.length) return false;
+  return maskChars.every((maskChar, index) => {
+    const placeholder = MASK_PLACEHOLDERS[maskChar];
+    return placeholder ? placeholder.test(codeChars[index] ?? "") : codeChars[index] === maskChar;
+  });
+}
+
+/** A client-matter code as a member sends it with a memo (phase 2): trimmed, printable, at most 64 characters. */
+export const matterCodeSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, "must not be empty"),
+  z.maxLength(MATTER_CODE_MAX_LENGTH),
+  z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
+);
+
+export const firmPoliciesSchema = z.object({
+  matterCodes: z.enum(matterCodeModes),
+  matterMask: z.nullable(z.string()),
+  requireTwoStep: z.boolean(),
+  signInMethods: z.array(z.enum(signInMethods)),
+});
+export type FirmPolicies = z.infer<typeof firmPoliciesSchema>;
+
+/** `PATCH /api/firm`'s `policies`: any subset; a mask is checked here, so a bad one gets a 400 that names it. */
+export const firmPoliciesUpdateSchema = z.strictObject({
+  matterCodes: z.optional(z.enum(matterCodeModes)),
+  matterMask: z.optional(
+    z.nullable(
+      z.string().check(
+        z.trim(),
+        z.refine(
+          isValidMatterMask,
+          "must be 1 to 64 of N (a digit), A (a letter), X (a letter or a digit) and the separators - . / _ : # or a space, with at least one N, A or X",
+        ),
+      ),
+    ),
+  ),
+  requireTwoStep: z.optional(z.boolean()),
+  signInMethods: z.optional(
+    z.array(z.enum(signInMethods)).check(
+      z.minLength(1, "must allow at least one sign-in method"),
+      z.refine((methods) => new Set(methods).size === methods.length, "must name each method once"),
+    ),
+  ),
+});
+export type FirmPoliciesUpdate = z.infer<typeof firmPoliciesUpdateSchema>;
+
+export const defaultFirmPolicies: FirmPolicies = {
+  matterCodes: "off",
+  matterMask: null,
+  requireTwoStep: false,
+  signInMethods: ["password", "google", "microsoft"],
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The firm
+
+export const createFirmRequestSchema = z.strictObject({ name: firmNameSchema });
+export type CreateFirmRequest = z.input<typeof createFirmRequestSchema>;
+
+export const updateFirmRequestSchema = z.strictObject({
+  name: z.optional(firmNameSchema),
+  policies: z.optional(firmPoliciesUpdateSchema),
+});
+export type UpdateFirmRequest = z.input<typeof updateFirmRequestSchema>;
+
+export const firmSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  /** The caller's own role in it. */
+  role: firmRoleSchema,
+  policies: firmPoliciesSchema,
+  memberCount: z.int(),
+  createdAt: z.iso.datetime(),
+});
+export type Firm = z.infer<typeof firmSchema>;
+
+/**
+ * `GET /api/firm`: the caller's firm, or null. Without one, `suggestion` names a firm whose `suggest` domain is the
+ * caller's verified address's, so Home can offer "Join <firm>" (the firm's name only, never its people).
+ */
+export const firmResponseSchema = z.object({
+  firm: z.nullable(firmSchema),
+  suggestion: z.optional(z.nullable(z.object({ firmId: z.int(), name: z.string() }))),
+});
+export type FirmResponse = z.infer<typeof firmResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Members
+
+export const firmMemberSchema = z.object({
+  userId: z.int(),
+  email: z.string(),
+  name: z.string(),
+  role: firmRoleSchema,
+  joinedAt: z.iso.datetime(),
+});
+export type FirmMember = z.infer<typeof firmMemberSchema>;
+
+export const firmMembersResponseSchema = z.object({ members: z.array(firmMemberSchema) });
+
+const idParam = (what: string) =>
+  z.pipe(z.string().check(z.regex(/^\d{1,18}$/, `must be ${what}`)), z.transform(Number));
+
+export const firmMemberParamsSchema = z.object({ userId: idParam("a member's user id") });
+
+export const changeFirmMemberRoleRequestSchema = z.strictObject({ role: firmRoleSchema });
+export const transferFirmOwnershipRequestSchema = z.strictObject({ userId: z.int().check(z.positive()) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invitations
+
+export const createInvitationRequestSchema = z.strictObject({ email: emailSchema, role: invitationRoleSchema });
+export type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
+
+export const firmInvitationSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  role: invitationRoleSchema,
+  sentAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  isExpired: z.boolean(),
+});
+export type FirmInvitation = z.infer<typeof firmInvitationSchema>;
+
+export const firmInvitationsResponseSchema = z.object({ invitations: z.array(firmInvitationSchema) });
+export const firmInvitationParamsSchema = z.object({ id: idParam("an invitation id") });
+
+/** The link's token: 256 random bits, base64url. */
+export const acceptInvitationRequestSchema = z.strictObject({
+  token: z.string().check(z.regex(/^[\w-]{20,100}$/, "must be the token of an invitation link")),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Domains
+
+export const domainJoinModes = ["invitation", "suggest", "automatic"] as const;
+export const domainJoinModeSchema = z.enum(domainJoinModes);
+export type DomainJoinMode = z.infer<typeof domainJoinModeSchema>;
+
+/** A domain name as the part of an address after "@": lower-cased, letters, digits and hyphens, a dot between labels. */
+export const domainNameSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(253),
+      z.regex(
+        /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/,
+        "must be a domain name such as firm.ca",
+      ),
+    ),
+  z.transform((domain: string) => domain.toLowerCase()),
+);
+
+export const addFirmDomainRequestSchema = z.strictObject({
+  domain: domainNameSchema,
+  joinMode: z._default(domainJoinModeSchema, "invitation"),
+});
+export type AddFirmDomainRequest = z.input<typeof addFirmDomainRequestSchema>;
+export const updateFirmDomainRequestSchema = z.strictObject({ joinMode: domainJoinModeSchema });
+export const firmDomainParamsSchema = z.object({ domain: domainNameSchema });
+
+export const firmDomainSchema = z.object({ domain: z.string(), joinMode: domainJoinModeSchema, addedAt: z.iso.datetime() });
+export type FirmDomain = z.infer<typeof firmDomainSchema>;
+export const firmDomainsResponseSchema = z.object({ domains: z.array(firmDomainSchema) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The audit trail
+
+export const firmAuditEventTypes = [
+  "firm_created",
+  "firm_renamed",
+  "policy_changed",
+  "invitation_sent",
+  "invitation_resent",
+  "invitation_revoked",
+  "invitation_accepted",
+  "member_joined",
+  "member_left",
+  "member_removed",
+  "role_changed",
+  "ownership_transferred",
+  "domain_added",
+  "domain_changed",
+  "domain_removed",
+  // Phase 2 writes this one, from Stripe's webhooks.
+  "seats_changed",
+] as const;
+export type FirmAuditEventType = (typeof firmAuditEventTypes)[number];
+
+export const firmAuditEventSchema = z.object({
+  id: z.int(),
+  event: z.enum(firmAuditEventTypes),
+  occurredAt: z.iso.datetime(),
+  /** Who did it; null once that account is deleted, or for Stripe's changes. */
+  actor: z.nullable(z.object({ userId: z.int(), name: z.string() })),
+  /** Whom it concerned, when a member: joined, left, removed, role changed, ownership transferred. */
+  subject: z.nullable(z.object({ userId: z.int(), name: z.string() })),
+  /** What changed: an invited address, roles before and after, a domain and its mode, the policy fields changed. */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type FirmAuditEvent = z.infer<typeof firmAuditEventSchema>;
+
+export const FIRM_AUDIT_PAGE_MAX = 100;
+export const firmAuditQuerySchema = z.object({
+  /** The page before this event id (the previous page's `nextBefore`); the newest page without it. */
+  before: z.optional(idParam("an event id")),
+  limit: z.optional(
+    z.pipe(z.string().check(z.regex(/^\d{1,3}$/, "must be a number from 1 to 100")), z.transform(Number)).check(
+      z.refine((limit) => limit >= 1 && limit <= FIRM_AUDIT_PAGE_MAX, "must be a number from 1 to 100"),
+    ),
+  ),
+});
+export const firmAuditResponseSchema = z.object({
+  events: z.array(firmAuditEventSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: z.nullable(z.int()),
+});
+export type FirmAuditResponse = z.infer<typeof firmAuditResponseSchema>;
