@@ -14,6 +14,8 @@ const featureEdges = {
   "client-config": [],
   docs: [],
   extension: [],
+  // Firm accounts (issue 44).
+  firms: [],
   health: [],
   "memo-settings": [],
   metrics: [],

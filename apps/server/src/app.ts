@@ -16,6 +16,7 @@ import { createStripeClient } from "./modules/billing/stripe-client.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
 import { extensionRoutes } from "./modules/extension/routes.ts";
+import { firmRoutes } from "./modules/firms/routes.ts";
 import { createReadiness, type Readiness } from "./modules/health/readiness.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailTransport, createMailWorker, type MailTransport, type MailWorker } from "./modules/mail/outbox.ts";
@@ -204,6 +205,7 @@ export async function createServer({
   await app.register(privacyRoutes);
   await app.register(mfaRoutes);
   await app.register(extensionRoutes);
+  await app.register(firmRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

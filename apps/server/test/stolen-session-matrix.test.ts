@@ -43,6 +43,16 @@ const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?:
   requestAccountDeletion: {},
   // Not a change, but the account's whole data leaving: the same proof (decision 025).
   exportAccount: {},
+  // Firms (issue 44): what an owner or admin does to other accounts, or what puts this one under a firm.
+  deleteFirm: {},
+  updateFirm: { body: { policies: { requireTwoStep: true } } },
+  changeFirmMemberRole: { body: { role: "admin" }, parameters: { userId: "1" } },
+  removeFirmMember: { parameters: { userId: "1" } },
+  transferFirmOwnership: { body: { userId: 1 } },
+  inviteToFirm: { body: { email: "partner@firm.example", role: "admin" } },
+  acceptFirmInvitation: { body: { token: "A".repeat(43) } },
+  addFirmDomain: { body: { domain: "firm.example", joinMode: "automatic" } },
+  updateFirmDomain: { body: { joinMode: "automatic" }, parameters: { domain: "firm.example" } },
 };
 
 /** Why each other state-changing operation may be called with an old session. */
@@ -80,6 +90,10 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   acceptConsents: "records consent",
   cancelAccountDeletion: "keeps the account: the owner may always stop a deletion",
   sendDocsFeedback: "anonymous feedback",
+  createFirm: "opens a new firm with the caller alone in it",
+  leaveFirm: "takes the account out of a firm's reach, never into it; its owner is emailed",
+  revokeFirmInvitation: "withdraws an invitation: nobody gains access",
+  removeFirmDomain: "withdraws a domain: nobody joins by it, and nobody leaves",
 };
 
 let server: TestServer;

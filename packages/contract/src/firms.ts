@@ -64,12 +64,14 @@ export function matchesMatterMask(code: string, mask: string) {
 }
 
 /** A client-matter code as a member sends it with a memo (phase 2): trimmed, printable, at most 64 characters. */
-export const matterCodeSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, "must not be empty"),
-  z.maxLength(MATTER_CODE_MAX_LENGTH),
-  z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
-);
+export const matterCodeSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, "must not be empty"),
+    z.maxLength(MATTER_CODE_MAX_LENGTH),
+    z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
+  );
 
 export const firmPoliciesSchema = z.object({
   matterCodes: z.enum(matterCodeModes),
@@ -84,13 +86,15 @@ export const firmPoliciesUpdateSchema = z.strictObject({
   matterCodes: z.optional(z.enum(matterCodeModes)),
   matterMask: z.optional(
     z.nullable(
-      z.string().check(
-        z.trim(),
-        z.refine(
-          isValidMatterMask,
-          "must be 1 to 64 of N (a digit), A (a letter), X (a letter or a digit) and the separators - . / _ : # or a space, with at least one N, A or X",
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.refine(
+            isValidMatterMask,
+            "must be 1 to 64 of N (a digit), A (a letter), X (a letter or a digit) and the separators - . / _ : # or a space, with at least one N, A or X",
+          ),
         ),
-      ),
     ),
   ),
   requireTwoStep: z.optional(z.boolean()),
@@ -219,7 +223,11 @@ export type AddFirmDomainRequest = z.input<typeof addFirmDomainRequestSchema>;
 export const updateFirmDomainRequestSchema = z.strictObject({ joinMode: domainJoinModeSchema });
 export const firmDomainParamsSchema = z.object({ domain: domainNameSchema });
 
-export const firmDomainSchema = z.object({ domain: z.string(), joinMode: domainJoinModeSchema, addedAt: z.iso.datetime() });
+export const firmDomainSchema = z.object({
+  domain: z.string(),
+  joinMode: domainJoinModeSchema,
+  addedAt: z.iso.datetime(),
+});
 export type FirmDomain = z.infer<typeof firmDomainSchema>;
 export const firmDomainsResponseSchema = z.object({ domains: z.array(firmDomainSchema) });
 
@@ -265,9 +273,9 @@ export const firmAuditQuerySchema = z.object({
   /** The page before this event id (the previous page's `nextBefore`); the newest page without it. */
   before: z.optional(idParam("an event id")),
   limit: z.optional(
-    z.pipe(z.string().check(z.regex(/^\d{1,3}$/, "must be a number from 1 to 100")), z.transform(Number)).check(
-      z.refine((limit) => limit >= 1 && limit <= FIRM_AUDIT_PAGE_MAX, "must be a number from 1 to 100"),
-    ),
+    z
+      .pipe(z.string().check(z.regex(/^\d{1,3}$/, "must be a number from 1 to 100")), z.transform(Number))
+      .check(z.refine((limit) => limit >= 1 && limit <= FIRM_AUDIT_PAGE_MAX, "must be a number from 1 to 100")),
   ),
 });
 export const firmAuditResponseSchema = z.object({

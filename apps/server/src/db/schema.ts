@@ -539,10 +539,7 @@ export const firms = pgTable(
       .default("off"),
     matterMask: text("matter_mask"),
     requireTwoStep: boolean("require_two_step").notNull().default(false),
-    signInMethods: text("sign_in_methods")
-      .array()
-      .notNull()
-      .default(sql`'{password,google,microsoft}'::text[]`),
+    signInMethods: text("sign_in_methods").array().notNull().default(sql`'{password,google,microsoft}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** The firm's Stripe customer and subscription (phase 2): the seat count is the subscription item's quantity. */

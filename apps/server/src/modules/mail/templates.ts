@@ -1,6 +1,7 @@
 import { getGreetingName } from "@precis/contract/account-texts";
 import type { Language } from "@precis/contract/auth";
 import type { AppConfig } from "../../config.ts";
+import { type FirmEmailParams, firmTemplates } from "./firm-templates.ts";
 import type { Occurrence } from "./occurrence.ts";
 
 export interface RenderedEmail {
@@ -49,7 +50,7 @@ type EmailParams = {
   secondStepFailed: { name: string; isLocked: boolean; occurred?: Occurrence };
   emailChangedWithUndo: { name: string; newEmail: string; undoLink: string; validDays: number; occurred?: Occurrence };
   emailClaimRefused: { name: string };
-};
+} & FirmEmailParams;
 export type EmailKind = keyof EmailParams;
 
 /** The changes to an account's second factors that its owner is told of. */
@@ -393,6 +394,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       ],
     },
   },
+  ...firmTemplates,
 };
 
 /** Renders an email in the recipient's language, as plain text and as escaped HTML. */

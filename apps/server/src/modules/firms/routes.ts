@@ -1,0 +1,438 @@
+import { apiErrorSchema } from "@precis/contract/api";
+import { statusResponseSchema } from "@precis/contract/auth";
+import {
+  acceptInvitationRequestSchema,
+  addFirmDomainRequestSchema,
+  changeFirmMemberRoleRequestSchema,
+  createFirmRequestSchema,
+  createInvitationRequestSchema,
+  firmAuditQuerySchema,
+  firmAuditResponseSchema,
+  firmDomainParamsSchema,
+  firmDomainSchema,
+  firmDomainsResponseSchema,
+  firmInvitationParamsSchema,
+  firmInvitationSchema,
+  firmInvitationsResponseSchema,
+  firmMemberParamsSchema,
+  firmMembersResponseSchema,
+  firmResponseSchema,
+  transferFirmOwnershipRequestSchema,
+  updateFirmDomainRequestSchema,
+  updateFirmRequestSchema,
+} from "@precis/contract/firms";
+import { operations, routeUrl } from "@precis/contract/operations";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendApiError } from "../../plugins/errors.ts";
+import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { requireSession } from "../sessions/plugin.ts";
+import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { listFirmEvents } from "./audit.ts";
+import { FirmRefusal } from "./refusals.ts";
+import {
+  acceptInvitation,
+  addDomain,
+  changeMemberRole,
+  createFirm,
+  deleteFirm,
+  type FirmContext,
+  getAdminFirmId,
+  getFirm,
+  inviteToFirm,
+  leaveFirm,
+  listDomains,
+  listInvitations,
+  listMembers,
+  removeDomain,
+  removeMember,
+  revokeInvitation,
+  transferOwnership,
+  updateDomain,
+  updateFirm,
+} from "./service.ts";
+
+const TAGS = ["firms"];
+const DONE = { Status: "Success" } as const;
+const FIRM_AUDIT_PAGE_DEFAULT = 50;
+
+/** Invitations mailed per inviter an hour, and per address a day (a resend counts): no mailbox is flooded from here. */
+const INVITATIONS_PER_INVITER_PER_HOUR = 30;
+const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
+/** Accept attempts per account an hour: a token is 256 random bits, but nobody needs to try many. */
+const ACCEPTS_PER_ACCOUNT_PER_HOUR = 20;
+
+export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every firm operation needs a session, and says so before it reads the body (401 before 400), as the other
+  // signed-in modules do.
+  app.addHook("preValidation", async (request, reply) => {
+    if (!requireSession(request, reply)) return reply;
+  });
+
+  const contextOf = (request: FastifyRequest): FirmContext => {
+    if (!request.session) throw new Error("firm routes run only for signed-in callers");
+    return { db: app.database.db, config: app.config, now: app.clock(), userId: request.session.userId };
+  };
+
+  /** Runs a service call and answers its refusal, if any, as the API's error. */
+  async function answer<T>(reply: FastifyReply, work: () => Promise<T>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof FirmRefusal) return sendApiError(reply, error.statusCode, error.message, error.fields);
+      throw error;
+    }
+  }
+
+  /** Mail left in the outbox by a change goes now, not at the worker's next round. */
+  const nudgeMail = () => app.mailWorker.nudge();
+
+  /**
+   * The step-up (decision 035), checked before anything about the firm, so an old session learns nothing and
+   * changes nothing. Null when refused (the 403 is sent).
+   */
+  const stepUp = (request: FastifyRequest, reply: FastifyReply) =>
+    requireRecentAuthentication(request, reply, app.clock());
+
+  const common = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+  app.post(
+    routeUrl(operations.createFirm),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Create a firm; the caller (verified email, in no firm) becomes its owner",
+        body: createFirmRequestSchema,
+        response: { 200: firmResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    (request, reply) => answer(reply, () => createFirm(contextOf(request), request.body.name)),
+  );
+
+  app.get(
+    routeUrl(operations.getFirm),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The caller's firm and role, or null with the firm their verified domain suggests",
+        response: { 200: firmResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getFirm(app.database.db, contextOf(request).userId);
+    },
+  );
+
+  app.patch(
+    routeUrl(operations.updateFirm),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Rename the firm or change its policies (owners and admins; a policy change needs a recent sign-in)",
+        body: updateFirmRequestSchema,
+        response: { 200: firmResponseSchema, ...common },
+      },
+    },
+    async (request, reply) => {
+      // Policies decide how the members sign in: an admin's act on other accounts, so it asks for the step-up.
+      if (request.body.policies && !stepUp(request, reply)) return reply;
+      return answer(reply, () => updateFirm(contextOf(request), request.body));
+    },
+  );
+
+  app.delete(
+    routeUrl(operations.deleteFirm),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Close the firm (owner, recent sign-in): memberships end, accounts stay, members are emailed",
+        response: { 200: statusResponseSchema, ...common },
+      },
+    },
+    async (request, reply) => {
+      if (!stepUp(request, reply)) return reply;
+      return answer(reply, async () => {
+        await deleteFirm(contextOf(request));
+        nudgeMail();
+        return DONE;
+      });
+    },
+  );
+
+  app.get(
+    routeUrl(operations.getFirmMembers),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The firm's members, with their role (owners and admins)",
+        response: { 200: firmMembersResponseSchema, ...common },
+      },
+    },
+    (request, reply) => answer(reply, async () => ({ members: await listMembers(contextOf(request)) })),
+  );
+
+  app.patch(
+    routeUrl(operations.changeFirmMemberRole),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Change a member's role (owners and admins; the owner role by owners only; recent sign-in)",
+        params: firmMemberParamsSchema,
+        body: changeFirmMemberRoleRequestSchema,
+        response: { 200: firmMembersResponseSchema, ...common, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!stepUp(request, reply)) return reply;
+      return answer(reply, async () => {
+        const context = contextOf(request);
+        await changeMemberRole(context, request.params.userId, request.body.role);
+        return { members: await listMembers(context) };
+      });
+    },
+  );
+
+  app.delete(
+    routeUrl(operations.removeFirmMember),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Remove a member (owners and admins; recent sign-in); their account stays, and they are emailed",
+        params: firmMemberParamsSchema,
+        response: { 200: firmMembersResponseSchema, ...common, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!stepUp(request, reply)) return reply;
+      return answer(reply, async () => {
+        const context = contextOf(request);
+        await removeMember(context, request.params.userId);
+        nudgeMail();
+        return { members: await listMembers(context) };
+      });
+    },
+  );
+
+  app.post(
+    routeUrl(operations.leaveFirm),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Leave the firm (not its last owner); the account stays, and its owner is emailed",
+        response: { 200: firmResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    (request, reply) =>
+      answer(reply, async () => {
+        const context = contextOf(request);
+        await leaveFirm(context);
+        nudgeMail();
+        return getFirm(context.db, context.userId);
+      }),
+  );
+
+  app.post(
+    routeUrl(operations.transferFirmOwnership),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Hand ownership to another member and become an admin (owner, recent sign-in)",
+        body: transferFirmOwnershipRequestSchema,
+        response: { 200: firmResponseSchema, ...common, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!stepUp(request, reply)) return reply;
+      return answer(reply, () => transferOwnership(contextOf(request), request.body.userId));
+    },
+  );
+
+  app.get(
+    routeUrl(operations.getFirmInvitations),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The firm's open invitations, expired ones included (owners and admins)",
+        response: { 200: firmInvitationsResponseSchema, ...common },
+      },
+    },
+    (request, reply) => answer(reply, async () => ({ invitations: await listInvitations(contextOf(request)) })),
+  );
+
+  app.post(
+    routeUrl(operations.inviteToFirm),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Invite an address with a role, or resend: a new link valid 7 days replaces the open one (owners and admins; an admin's invitation needs a recent sign-in)",
+        body: createInvitationRequestSchema,
+        response: { 200: firmInvitationSchema, ...common, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Whoever accepts an admin's invitation manages the firm's people: the step-up, as for a role change.
+      if (request.body.role === "admin" && !stepUp(request, reply)) return reply;
+      const context = contextOf(request);
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [
+          { key: `firm-invite:user:${context.userId}`, limit: INVITATIONS_PER_INVITER_PER_HOUR, windowSeconds: 3600 },
+          {
+            key: `firm-invite:to:${request.body.email}`,
+            limit: INVITATIONS_PER_ADDRESS_PER_DAY,
+            windowSeconds: 86_400,
+          },
+        ],
+        { message: "Too many invitations were sent. Please wait and try again later." },
+      );
+      if (!isAllowed) return reply;
+      return answer(reply, async () => {
+        const invitation = await inviteToFirm(context, request.body);
+        nudgeMail();
+        return invitation;
+      });
+    },
+  );
+
+  app.delete(
+    routeUrl(operations.revokeFirmInvitation),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Withdraw an open invitation: its link stops working (owners and admins)",
+        params: firmInvitationParamsSchema,
+        response: { 200: firmInvitationsResponseSchema, ...common },
+      },
+    },
+    (request, reply) =>
+      answer(reply, async () => {
+        const context = contextOf(request);
+        await revokeInvitation(context, request.params.id);
+        return { invitations: await listInvitations(context) };
+      }),
+  );
+
+  app.post(
+    routeUrl(operations.acceptFirmInvitation),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Join the firm with an invitation's token: only the account whose verified address was invited, once (recent sign-in)",
+        body: acceptInvitationRequestSchema,
+        response: {
+          200: firmResponseSchema,
+          ...common,
+          409: apiErrorSchema,
+          410: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Joining puts the account under the firm's policies and its usage in the admins' view (decision 035).
+      const session = stepUp(request, reply);
+      if (!session) return reply;
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [{ key: `firm-accept:user:${session.userId}`, limit: ACCEPTS_PER_ACCOUNT_PER_HOUR, windowSeconds: 3600 }],
+        { message: "Too many attempts. Please wait an hour and try again." },
+      );
+      if (!isAllowed) return reply;
+      return answer(reply, () => acceptInvitation(contextOf(request), request.body.token));
+    },
+  );
+
+  app.get(
+    routeUrl(operations.getFirmDomains),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The firm's email domains and their join modes (owners and admins)",
+        response: { 200: firmDomainsResponseSchema, ...common },
+      },
+    },
+    (request, reply) => answer(reply, async () => ({ domains: await listDomains(contextOf(request)) })),
+  );
+
+  app.post(
+    routeUrl(operations.addFirmDomain),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Add the domain of the caller's own verified address, not a public or academic one (owners and admins, recent sign-in)",
+        body: addFirmDomainRequestSchema,
+        response: { 200: firmDomainSchema, ...common, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // A domain may let everyone at it join the firm: an act on other accounts (decision 035).
+      if (!stepUp(request, reply)) return reply;
+      return answer(reply, () =>
+        addDomain(contextOf(request), { domain: request.body.domain, joinMode: request.body.joinMode }),
+      );
+    },
+  );
+
+  app.patch(
+    routeUrl(operations.updateFirmDomain),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Change how people at a domain join: invitation, suggest or automatic (owners and admins, recent sign-in)",
+        params: firmDomainParamsSchema,
+        body: updateFirmDomainRequestSchema,
+        response: { 200: firmDomainSchema, ...common },
+      },
+    },
+    async (request, reply) => {
+      if (!stepUp(request, reply)) return reply;
+      return answer(reply, () => updateDomain(contextOf(request), request.params.domain, request.body.joinMode));
+    },
+  );
+
+  app.delete(
+    routeUrl(operations.removeFirmDomain),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)",
+        params: firmDomainParamsSchema,
+        response: { 200: firmDomainsResponseSchema, ...common },
+      },
+    },
+    (request, reply) =>
+      answer(reply, async () => {
+        const context = contextOf(request);
+        await removeDomain(context, request.params.domain);
+        return { domains: await listDomains(context) };
+      }),
+  );
+
+  app.get(
+    routeUrl(operations.getFirmAudit),
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The firm's audit trail, newest first, a page at a time (owners and admins)",
+        querystring: firmAuditQuerySchema,
+        response: { 200: firmAuditResponseSchema, ...common },
+      },
+    },
+    (request, reply) =>
+      answer(reply, async () => {
+        const firmId = await getAdminFirmId(contextOf(request));
+        reply.header("cache-control", "no-store");
+        return listFirmEvents(app.database.db, firmId, {
+          ...(request.query.before === undefined ? {} : { before: request.query.before }),
+          limit: request.query.limit ?? FIRM_AUDIT_PAGE_DEFAULT,
+        });
+      }),
+  );
+};

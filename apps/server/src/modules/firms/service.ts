@@ -1,0 +1,693 @@
+import { randomBytes } from "node:crypto";
+import type { Language } from "@precis/contract/auth";
+import {
+  type AddFirmDomainRequest,
+  type DomainJoinMode,
+  type Firm,
+  type FirmDomain,
+  type FirmInvitation,
+  type FirmMember,
+  type FirmPolicies,
+  type FirmPoliciesUpdate,
+  type FirmResponse,
+  type FirmRole,
+  INVITATION_VALID_DAYS,
+} from "@precis/contract/firms";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import type { AppConfig } from "../../config.ts";
+import type { AppDatabase } from "../../db/client.ts";
+import { firmDomains, firmInvitations, firmMemberships, firms, users } from "../../db/schema.ts";
+import { addDays } from "../../lib/clock.ts";
+import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import { asQuotedData, emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { hashSecret } from "../sessions/service.ts";
+import { displayNameOf, recordFirmEvent } from "./audit.ts";
+import { checkClaimableDomain, domainOf } from "./domains.ts";
+import { cancelFirmBilling } from "./firm-billing.ts";
+import { FirmRefusal, refusals } from "./refusals.ts";
+
+/** What every firm operation needs: the database, the settings, the time, and who is asking. */
+export interface FirmContext {
+  db: AppDatabase;
+  config: AppConfig;
+  now: Date;
+  userId: number;
+}
+
+type FirmRow = typeof firms.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+const isAdminRole = (role: FirmRole) => role === "owner" || role === "admin";
+
+const policiesOf = (firm: FirmRow): FirmPolicies => ({
+  matterCodes: firm.matterCodes,
+  matterMask: firm.matterMask,
+  requireTwoStep: firm.requireTwoStep,
+  signInMethods: firm.signInMethods as FirmPolicies["signInMethods"],
+});
+
+/** A firm's name or a person's, as an email repeats it: plain data (decision 036). */
+const quoted = (text: string) => asQuotedData(text, 100);
+
+async function readUser(tx: AppDatabase, userId: number): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new Error(`user ${userId} of a live session does not exist`);
+  return user;
+}
+
+/**
+ * The caller's membership and firm, the firm's row locked: every change to a firm's members, roles or settings
+ * takes that lock first, so two owners leaving at once cannot both be "not the last one".
+ */
+async function lockCallerFirm(tx: AppDatabase, userId: number, { isReadOnly = false } = {}) {
+  const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+  if (!membership) throw refusals.notInFirm();
+  const firmQuery = tx.select().from(firms).where(eq(firms.id, membership.firmId));
+  // A read needs no lock: it changes nothing another request could count on.
+  const [firm] = isReadOnly ? await firmQuery : await firmQuery.for("update");
+  if (!firm) throw refusals.notInFirm();
+  if (isReadOnly) return { firm, role: membership.role };
+  // Read again under the lock: a removal committed while we waited leaves no membership to act on.
+  const [current] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+  if (!current || current.firmId !== firm.id) throw refusals.notInFirm();
+  return { firm, role: current.role };
+}
+
+async function lockCallerFirmAsAdmin(tx: AppDatabase, userId: number, options: { isReadOnly?: boolean } = {}) {
+  const locked = await lockCallerFirm(tx, userId, options);
+  if (!isAdminRole(locked.role)) throw refusals.adminsOnly();
+  return locked;
+}
+
+async function countOwners(tx: AppDatabase, firmId: number) {
+  const [row] = await tx
+    .select({ owners: count() })
+    .from(firmMemberships)
+    .where(and(eq(firmMemberships.firmId, firmId), eq(firmMemberships.role, "owner")));
+  return row?.owners ?? 0;
+}
+
+async function toFirmView(tx: AppDatabase, firm: FirmRow, role: FirmRole): Promise<Firm> {
+  const [row] = await tx.select({ members: count() }).from(firmMemberships).where(eq(firmMemberships.firmId, firm.id));
+  return {
+    id: firm.id,
+    name: firm.name,
+    role,
+    policies: policiesOf(firm),
+    memberCount: row?.members ?? 0,
+    createdAt: firm.createdAt.toISOString(),
+  };
+}
+
+/** Runs a firm change in one transaction; a FirmRefusal thrown inside rolls everything back. */
+const inTransaction = <T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>) =>
+  db.transaction(async (tx) => work(tx as unknown as AppDatabase));
+
+// ---------------------------------------------------------------------------------------------------------------
+// The firm
+
+/** `POST /api/firms`: a verified account in no firm creates one and becomes its owner. */
+export async function createFirm(context: FirmContext, name: string): Promise<FirmResponse> {
+  const { db, now, userId } = context;
+  try {
+    return await inTransaction(db, async (tx) => {
+      const user = await readUser(tx, userId);
+      if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
+      const [existing] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+      if (existing) throw refusals.alreadyInFirm();
+      const [firm] = await tx.insert(firms).values({ name, createdAt: now, updatedAt: now }).returning();
+      if (!firm) throw new Error("the firm was not inserted");
+      await tx
+        .insert(firmMemberships)
+        .values({ userId, firmId: firm.id, role: "owner", joinedBy: "creation", joinedAt: now });
+      await recordFirmEvent(tx, {
+        firmId: firm.id,
+        event: "firm_created",
+        actorUserId: userId,
+        details: { name },
+        now,
+      });
+      return { firm: await toFirmView(tx, firm, "owner") };
+    });
+  } catch (error) {
+    // Two creations at once by the same account: the membership's key lets one through.
+    if (getViolatedUniqueConstraint(error) === "firm_memberships_pkey") throw refusals.alreadyInFirm();
+    throw error;
+  }
+}
+
+/**
+ * `GET /api/firm`: the caller's firm and role; without one, the firm whose `suggest` (or `automatic`) domain is the
+ * caller's verified address's, as a suggestion to join.
+ */
+export async function getFirm(db: AppDatabase, userId: number): Promise<FirmResponse> {
+  const [row] = await db
+    .select({ firm: firms, role: firmMemberships.role })
+    .from(firmMemberships)
+    .innerJoin(firms, eq(firms.id, firmMemberships.firmId))
+    .where(eq(firmMemberships.userId, userId))
+    .limit(1);
+  if (row) return { firm: await toFirmView(db, row.firm, row.role) };
+  const user = await readUser(db, userId);
+  if (!user.emailVerifiedAt) return { firm: null, suggestion: null };
+  const [suggested] = await db
+    .select({ firmId: firms.id, name: firms.name, joinMode: firmDomains.joinMode })
+    .from(firmDomains)
+    .innerJoin(firms, eq(firms.id, firmDomains.firmId))
+    .where(eq(firmDomains.domain, domainOf(user.email)))
+    .limit(1);
+  return {
+    firm: null,
+    suggestion:
+      suggested && suggested.joinMode !== "invitation" ? { firmId: suggested.firmId, name: suggested.name } : null,
+  };
+}
+
+/** `PATCH /api/firm`: owners and admins rename the firm or change its policies; each change is in the trail. */
+export async function updateFirm(
+  context: FirmContext,
+  change: { name?: string | undefined; policies?: FirmPoliciesUpdate | undefined },
+): Promise<FirmResponse> {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
+    const before = policiesOf(firm);
+    const policies = { ...before, ...change.policies };
+    const changedPolicies = (Object.keys(policies) as (keyof FirmPolicies)[]).filter(
+      (key) => JSON.stringify(policies[key]) !== JSON.stringify(before[key]),
+    );
+    const isRenamed = change.name !== undefined && change.name !== firm.name;
+    if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role) };
+    const [updated] = await tx
+      .update(firms)
+      .set({
+        name: change.name ?? firm.name,
+        matterCodes: policies.matterCodes,
+        matterMask: policies.matterMask,
+        requireTwoStep: policies.requireTwoStep,
+        signInMethods: policies.signInMethods,
+        updatedAt: now,
+      })
+      .where(eq(firms.id, firm.id))
+      .returning();
+    if (!updated) throw new Error("the locked firm was not updated");
+    if (isRenamed) {
+      await recordFirmEvent(tx, {
+        firmId: firm.id,
+        event: "firm_renamed",
+        actorUserId: userId,
+        details: { from: firm.name, to: updated.name },
+        now,
+      });
+    }
+    for (const key of changedPolicies) {
+      await recordFirmEvent(tx, {
+        firmId: firm.id,
+        event: "policy_changed",
+        actorUserId: userId,
+        details: { policy: key, from: JSON.stringify(before[key]), to: JSON.stringify(policies[key]) },
+        now,
+      });
+    }
+    return { firm: await toFirmView(tx, updated, role) };
+  });
+}
+
+/**
+ * `DELETE /api/firm`: the owner closes the firm. Every membership, invitation, domain and trail entry goes with it;
+ * the members' own accounts stay, and each member but the owner is emailed.
+ */
+export async function deleteFirm(context: FirmContext): Promise<void> {
+  const { db, config, now, userId } = context;
+  await inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirm(tx, userId);
+    if (role !== "owner") throw refusals.ownersOnly();
+    // Phase 2's seam: the firm's Stripe subscription is cancelled before its rows go, so no seat is billed after.
+    await cancelFirmBilling(firm);
+    const members = await tx
+      .select({ user: users })
+      .from(firmMemberships)
+      .innerJoin(users, eq(users.id, firmMemberships.userId))
+      .where(eq(firmMemberships.firmId, firm.id));
+    await tx.delete(firms).where(eq(firms.id, firm.id));
+    for (const { user } of members) {
+      if (user.id === userId) continue;
+      const email = renderEmail("firmDeleted", user.locale, emailContextOf(config), {
+        name: greetingNameOf(user),
+        firmName: quoted(firm.name),
+      });
+      await enqueueEmail(tx, user.email, email, now);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Members
+
+/** `GET /api/firm/members`: owners and admins see who is in the firm, with their address and role; nothing else. */
+export async function listMembers(context: FirmContext): Promise<FirmMember[]> {
+  const { db, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true });
+    const rows = await tx
+      .select({ membership: firmMemberships, user: users })
+      .from(firmMemberships)
+      .innerJoin(users, eq(users.id, firmMemberships.userId))
+      .where(eq(firmMemberships.firmId, firm.id))
+      .orderBy(asc(firmMemberships.joinedAt), asc(firmMemberships.userId));
+    return rows.map(({ membership, user }) => ({
+      userId: user.id,
+      email: user.email,
+      name: displayNameOf(user),
+      role: membership.role,
+      joinedAt: membership.joinedAt.toISOString(),
+    }));
+  });
+}
+
+async function lockMember(tx: AppDatabase, firmId: number, memberUserId: number) {
+  const [member] = await tx
+    .select({ membership: firmMemberships, user: users })
+    .from(firmMemberships)
+    .innerJoin(users, eq(users.id, firmMemberships.userId))
+    .where(and(eq(firmMemberships.userId, memberUserId), eq(firmMemberships.firmId, firmId)))
+    .limit(1);
+  // Another firm's member, or nobody: the same answer, so no id says anything about another firm.
+  if (!member) throw refusals.noSuchMember();
+  return member;
+}
+
+/**
+ * `PATCH /api/firm/members/{userId}`: owners and admins move members between admin and member; only an owner gives
+ * or takes the owner role, and the last owner keeps it.
+ */
+export async function changeMemberRole(context: FirmContext, memberUserId: number, newRole: FirmRole) {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
+    const { membership } = await lockMember(tx, firm.id, memberUserId);
+    if ((membership.role === "owner" || newRole === "owner") && role !== "owner") throw refusals.ownersOnly();
+    if (membership.role === newRole) return;
+    if (membership.role === "owner" && (await countOwners(tx, firm.id)) <= 1) throw refusals.lastOwner();
+    await tx.update(firmMemberships).set({ role: newRole }).where(eq(firmMemberships.userId, memberUserId));
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "role_changed",
+      actorUserId: userId,
+      subjectUserId: memberUserId,
+      details: { from: membership.role, to: newRole },
+      now,
+    });
+  });
+}
+
+/** `DELETE /api/firm/members/{userId}`: owners and admins remove a member (an owner only by an owner). */
+export async function removeMember(context: FirmContext, memberUserId: number) {
+  const { db, config, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
+    const { membership, user } = await lockMember(tx, firm.id, memberUserId);
+    if (memberUserId === userId) {
+      throw new FirmRefusal(409, "To leave the firm yourself, use Leave the firm.");
+    }
+    if (membership.role === "owner" && role !== "owner") throw refusals.ownersOnly();
+    await tx.delete(firmMemberships).where(eq(firmMemberships.userId, memberUserId));
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "member_removed",
+      actorUserId: userId,
+      subjectUserId: memberUserId,
+      details: { role: membership.role },
+      now,
+    });
+    const email = renderEmail("firmMemberRemoved", user.locale, emailContextOf(config), {
+      name: greetingNameOf(user),
+      firmName: quoted(firm.name),
+    });
+    await enqueueEmail(tx, user.email, email, now);
+  });
+}
+
+/** `POST /api/firm/leave`: anyone leaves, but the last owner, who first names another owner or closes the firm. */
+export async function leaveFirm(context: FirmContext) {
+  const { db, config, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirm(tx, userId);
+    if (role === "owner" && (await countOwners(tx, firm.id)) <= 1) throw refusals.lastOwner();
+    await tx.delete(firmMemberships).where(eq(firmMemberships.userId, userId));
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "member_left",
+      actorUserId: userId,
+      subjectUserId: userId,
+      details: { role },
+      now,
+    });
+    const user = await readUser(tx, userId);
+    const email = renderEmail("firmMemberLeft", user.locale, emailContextOf(config), {
+      name: greetingNameOf(user),
+      firmName: quoted(firm.name),
+    });
+    await enqueueEmail(tx, user.email, email, now);
+  });
+}
+
+/** `POST /api/firm/transfer`: an owner hands ownership to another member and becomes an admin. */
+export async function transferOwnership(context: FirmContext, newOwnerUserId: number): Promise<FirmResponse> {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirm(tx, userId);
+    if (role !== "owner") throw refusals.ownersOnly();
+    if (newOwnerUserId === userId) throw new FirmRefusal(409, "You are already an owner of this firm.");
+    const { membership } = await lockMember(tx, firm.id, newOwnerUserId);
+    await tx.update(firmMemberships).set({ role: "owner" }).where(eq(firmMemberships.userId, newOwnerUserId));
+    await tx.update(firmMemberships).set({ role: "admin" }).where(eq(firmMemberships.userId, userId));
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "ownership_transferred",
+      actorUserId: userId,
+      subjectUserId: newOwnerUserId,
+      details: { previousRole: membership.role },
+      now,
+    });
+    return { firm: await toFirmView(tx, firm, "admin") };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invitations
+
+const toInvitationView = (row: typeof firmInvitations.$inferSelect, now: Date): FirmInvitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  sentAt: row.sentAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  isExpired: row.expiresAt <= now,
+});
+
+/** `GET /api/firm/invitations`: the open ones (neither accepted nor revoked), expired ones included, to resend. */
+export async function listInvitations(context: FirmContext): Promise<FirmInvitation[]> {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true });
+    const rows = await tx
+      .select()
+      .from(firmInvitations)
+      .where(
+        and(eq(firmInvitations.firmId, firm.id), isNull(firmInvitations.acceptedAt), isNull(firmInvitations.revokedAt)),
+      )
+      .orderBy(desc(firmInvitations.sentAt), desc(firmInvitations.id));
+    return rows.map((row) => toInvitationView(row, now));
+  });
+}
+
+/** The link an invitation carries: the web app's join screen, with the token in the query. */
+export const invitationLinkOf = (config: AppConfig, token: string) =>
+  `${config.publicUrl}/firm/join?token=${encodeURIComponent(token)}`;
+
+/**
+ * `POST /api/firm/invitations`: owners and admins invite an address with a role. Inviting an address that already
+ * has an open invitation from the firm is the resend: the same row gets a new token and seven days from now, and
+ * the old link stops working. The email is in the invitee's language when they have an account, else the inviter's.
+ */
+export async function inviteToFirm(
+  context: FirmContext,
+  invitation: { email: string; role: "admin" | "member" },
+): Promise<FirmInvitation> {
+  const { db, config, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId);
+    const inviter = await readUser(tx, userId);
+    const [invitee] = await tx.select().from(users).where(eq(users.email, invitation.email)).limit(1);
+    if (invitee) {
+      const [isMember] = await tx
+        .select({ userId: firmMemberships.userId })
+        .from(firmMemberships)
+        .where(and(eq(firmMemberships.userId, invitee.id), eq(firmMemberships.firmId, firm.id)))
+        .limit(1);
+      if (isMember) throw new FirmRefusal(409, "This person is already a member of your firm.");
+    }
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = addDays(now, INVITATION_VALID_DAYS);
+    const [open] = await tx
+      .select()
+      .from(firmInvitations)
+      .where(
+        and(
+          eq(firmInvitations.firmId, firm.id),
+          eq(firmInvitations.email, invitation.email),
+          isNull(firmInvitations.acceptedAt),
+          isNull(firmInvitations.revokedAt),
+        ),
+      )
+      .for("update");
+    const values = {
+      tokenHash: hashSecret(token),
+      role: invitation.role,
+      invitedByUserId: userId,
+      sentAt: now,
+      expiresAt,
+    };
+    const [row] = open
+      ? await tx.update(firmInvitations).set(values).where(eq(firmInvitations.id, open.id)).returning()
+      : await tx
+          .insert(firmInvitations)
+          .values({ ...values, firmId: firm.id, email: invitation.email, createdAt: now })
+          .returning();
+    if (!row) throw new Error("the invitation was not written");
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: open ? "invitation_resent" : "invitation_sent",
+      actorUserId: userId,
+      details: { email: invitation.email, role: invitation.role },
+      now,
+    });
+    const language: Language = invitee?.locale ?? inviter.locale;
+    const email = renderEmail("firmInvitation", language, emailContextOf(config), {
+      inviterName: quoted(displayNameOf(inviter)),
+      firmName: quoted(firm.name),
+      role: invitation.role,
+      link: invitationLinkOf(config, token),
+      validDays: INVITATION_VALID_DAYS,
+    });
+    await enqueueEmail(tx, invitation.email, email, now);
+    return toInvitationView(row, now);
+  });
+}
+
+/** `DELETE /api/firm/invitations/{id}`: owners and admins revoke an open invitation of their firm. */
+export async function revokeInvitation(context: FirmContext, invitationId: number) {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId);
+    const [revoked] = await tx
+      .update(firmInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(firmInvitations.id, invitationId),
+          eq(firmInvitations.firmId, firm.id),
+          isNull(firmInvitations.acceptedAt),
+          isNull(firmInvitations.revokedAt),
+        ),
+      )
+      .returning();
+    if (!revoked) throw refusals.noSuchInvitation();
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "invitation_revoked",
+      actorUserId: userId,
+      details: { email: revoked.email, role: revoked.role },
+      now,
+    });
+  });
+}
+
+const INVITATION_NOT_VALID =
+  "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.";
+
+/**
+ * `POST /api/firm/invitations/accept`: only the account whose verified address is the invited one joins, once.
+ * Anyone else is refused without a word about whom the invitation was for, and the invitation stays open. The
+ * invitation is spent by a conditional update, so of several accepts at once exactly one joins.
+ */
+export async function acceptInvitation(context: FirmContext, token: string): Promise<FirmResponse> {
+  const { db, now, userId } = context;
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [invitation] = await tx
+        .select()
+        .from(firmInvitations)
+        .where(eq(firmInvitations.tokenHash, hashSecret(token)))
+        .limit(1);
+      if (!invitation || invitation.acceptedAt || invitation.revokedAt)
+        throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      const user = await readUser(tx, userId);
+      if (user.email !== invitation.email) {
+        throw new FirmRefusal(
+          403,
+          "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.",
+          [{ path: "email", message: "is not the invited address" }],
+        );
+      }
+      if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
+      if (invitation.expiresAt <= now) {
+        throw new FirmRefusal(410, "This invitation has expired. Ask the firm to send it again.");
+      }
+      const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+      if (membership?.firmId === invitation.firmId) {
+        throw new FirmRefusal(409, "You are already a member of this firm.");
+      }
+      if (membership) throw refusals.alreadyInFirm();
+      const [firm] = await tx.select().from(firms).where(eq(firms.id, invitation.firmId)).for("update");
+      if (!firm) throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      const [spent] = await tx
+        .update(firmInvitations)
+        .set({ acceptedAt: now, acceptedByUserId: userId })
+        .where(
+          and(
+            eq(firmInvitations.id, invitation.id),
+            isNull(firmInvitations.acceptedAt),
+            isNull(firmInvitations.revokedAt),
+          ),
+        )
+        .returning({ id: firmInvitations.id });
+      if (!spent) throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      await tx
+        .insert(firmMemberships)
+        .values({ userId, firmId: firm.id, role: invitation.role, joinedBy: "invitation", joinedAt: now });
+      await recordFirmEvent(tx, {
+        firmId: firm.id,
+        event: "invitation_accepted",
+        actorUserId: userId,
+        subjectUserId: userId,
+        details: { email: invitation.email, role: invitation.role },
+        now,
+      });
+      return { firm: await toFirmView(tx, firm, invitation.role) };
+    });
+  } catch (error) {
+    // The same account accepting two invitations at once: its membership's key lets one through.
+    if (getViolatedUniqueConstraint(error) === "firm_memberships_pkey") throw refusals.alreadyInFirm();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Domains
+
+const toDomainView = (row: typeof firmDomains.$inferSelect): FirmDomain => ({
+  domain: row.domain,
+  joinMode: row.joinMode,
+  addedAt: row.createdAt.toISOString(),
+});
+
+export async function listDomains(context: FirmContext): Promise<FirmDomain[]> {
+  const { db, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true });
+    const rows = await tx
+      .select()
+      .from(firmDomains)
+      .where(eq(firmDomains.firmId, firm.id))
+      .orderBy(asc(firmDomains.domain));
+    return rows.map(toDomainView);
+  });
+}
+
+/**
+ * `POST /api/firm/domains`: an owner or admin adds the domain of their own verified address, unless it is a public
+ * provider's or a school's. The domain is the table's key, so of two firms claiming it at once one gets it.
+ */
+export async function addDomain(context: FirmContext, request: Required<AddFirmDomainRequest>): Promise<FirmDomain> {
+  const { db, config, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId);
+    checkClaimableDomain(request.domain, await readUser(tx, userId), config.verification.academicEmailDomains);
+    const [added] = await tx
+      .insert(firmDomains)
+      .values({
+        domain: request.domain,
+        firmId: firm.id,
+        joinMode: request.joinMode,
+        addedByUserId: userId,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: firmDomains.domain })
+      .returning();
+    if (!added) {
+      const [holder] = await tx
+        .select({ firmId: firmDomains.firmId })
+        .from(firmDomains)
+        .where(eq(firmDomains.domain, request.domain));
+      throw new FirmRefusal(
+        409,
+        holder?.firmId === firm.id
+          ? "Your firm has already added this domain."
+          : "Another firm has already added this domain.",
+      );
+    }
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "domain_added",
+      actorUserId: userId,
+      details: { domain: added.domain, joinMode: added.joinMode },
+      now,
+    });
+    return toDomainView(added);
+  });
+}
+
+export async function updateDomain(
+  context: FirmContext,
+  domain: string,
+  joinMode: DomainJoinMode,
+): Promise<FirmDomain> {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId);
+    const [current] = await tx
+      .select()
+      .from(firmDomains)
+      .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firm.id)));
+    if (!current) throw refusals.noSuchDomain();
+    if (current.joinMode === joinMode) return toDomainView(current);
+    const [updated] = await tx.update(firmDomains).set({ joinMode }).where(eq(firmDomains.domain, domain)).returning();
+    if (!updated) throw refusals.noSuchDomain();
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "domain_changed",
+      actorUserId: userId,
+      details: { domain, from: current.joinMode, to: joinMode },
+      now,
+    });
+    return toDomainView(updated);
+  });
+}
+
+export async function removeDomain(context: FirmContext, domain: string) {
+  const { db, now, userId } = context;
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId);
+    const [removed] = await tx
+      .delete(firmDomains)
+      .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firm.id)))
+      .returning();
+    if (!removed) throw refusals.noSuchDomain();
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "domain_removed",
+      actorUserId: userId,
+      details: { domain, joinMode: removed.joinMode },
+      now,
+    });
+  });
+}
+
+/** The caller's firm, for the trail: owners and admins only. */
+export async function getAdminFirmId(context: FirmContext) {
+  const { db, userId } = context;
+  return inTransaction(db, async (tx) => (await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true })).firm.id);
+}

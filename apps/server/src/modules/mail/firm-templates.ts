@@ -1,0 +1,123 @@
+import type { Language } from "@precis/contract/auth";
+
+/*
+ * The emails of firm accounts (issue 44), in English and French. templates.ts registers them beside the others and
+ * renders them (plain text and escaped HTML). A firm's name and an inviter's name are someone's own words: the
+ * firms module passes them through asQuotedData before they reach a template, as the other templates' names are.
+ */
+
+interface FirmEmailContext {
+  productName: string;
+  supportEmail: string;
+  publicUrl: string;
+}
+
+export type FirmRoleInEmail = "owner" | "admin" | "member";
+
+export type FirmEmailParams = {
+  firmInvitation: { inviterName: string; firmName: string; role: FirmRoleInEmail; link: string; validDays: number };
+  firmMemberLeft: { name: string; firmName: string };
+  firmMemberRemoved: { name: string; firmName: string };
+  firmDeleted: { name: string; firmName: string };
+};
+
+interface FirmTemplate<P> {
+  subject: (ctx: FirmEmailContext, params: P) => string;
+  paragraphs: (ctx: FirmEmailContext, params: P) => string[];
+}
+
+const roleNames: Record<Language, Record<FirmRoleInEmail, string>> = {
+  en: { owner: "an owner", admin: "an administrator", member: "a member" },
+  fr: { owner: "propriétaire", admin: "administrateur", member: "membre" },
+};
+
+/** What a person keeps when they are no longer in a firm: the same sentence in every email that says so. */
+const keeps: Record<Language, (productName: string) => string> = {
+  en: (productName) =>
+    `Your ${productName} account, your memo presets and your history stay as they are. You are back on your own access (trial, student or personal plan).`,
+  fr: (productName) =>
+    `Votre compte ${productName}, vos préréglages de mémo et votre historique restent tels quels. Vous retrouvez votre propre accès (essai, étudiant ou forfait personnel).`,
+};
+
+export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, FirmTemplate<FirmEmailParams[K]>> } = {
+  firmInvitation: {
+    en: {
+      subject: (ctx, { firmName }) => `Join ${firmName} on ${ctx.productName}`,
+      paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
+        "Hello,",
+        `${inviterName} invited you to join ${firmName} on ${ctx.productName} as ${roleNames.en[role]}.`,
+        `To accept, sign in with the account of this email address (or create one and verify it), then open this link: ${link}`,
+        `The link is valid for ${validDays} days and can be used once. If you were not expecting it, ignore this email: nothing changes.`,
+      ],
+    },
+    fr: {
+      subject: (ctx, { firmName }) => `Rejoignez ${firmName} sur ${ctx.productName}`,
+      paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
+        "Bonjour,",
+        `${inviterName} vous invite à rejoindre ${firmName} sur ${ctx.productName} en tant que ${roleNames.fr[role]}.`,
+        `Pour accepter, connectez-vous avec le compte de cette adresse courriel (ou créez-en un et vérifiez-le), puis ouvrez ce lien : ${link}`,
+        `Le lien est valide pendant ${validDays} jours et ne peut servir qu'une fois. Si vous ne l'attendiez pas, ignorez ce courriel : rien ne change.`,
+      ],
+    },
+  },
+  firmMemberLeft: {
+    en: {
+      subject: (_ctx, { firmName }) => `You left ${firmName}`,
+      paragraphs: (ctx, { name, firmName }) => [
+        `Hello ${name},`,
+        `You left ${firmName} on ${ctx.productName}.`,
+        keeps.en(ctx.productName),
+        `If this was not you, write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (_ctx, { firmName }) => `Vous avez quitté ${firmName}`,
+      paragraphs: (ctx, { name, firmName }) => [
+        `Bonjour ${name},`,
+        `Vous avez quitté ${firmName} sur ${ctx.productName}.`,
+        keeps.fr(ctx.productName),
+        `Si vous n'êtes pas à l'origine de ce départ, écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmMemberRemoved: {
+    en: {
+      subject: (_ctx, { firmName }) => `You are no longer a member of ${firmName}`,
+      paragraphs: (ctx, { name, firmName }) => [
+        `Hello ${name},`,
+        `An administrator of ${firmName} removed you from the firm on ${ctx.productName}.`,
+        keeps.en(ctx.productName),
+        `Questions? Ask your firm, or write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (_ctx, { firmName }) => `Vous n'êtes plus membre de ${firmName}`,
+      paragraphs: (ctx, { name, firmName }) => [
+        `Bonjour ${name},`,
+        `Un administrateur de ${firmName} vous a retiré du cabinet sur ${ctx.productName}.`,
+        keeps.fr(ctx.productName),
+        `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmDeleted: {
+    en: {
+      subject: (ctx, { firmName }) => `${firmName} was closed on ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName }) => [
+        `Hello ${name},`,
+        `The owner of ${firmName} closed the firm's ${ctx.productName} account, and its seats with it.`,
+        keeps.en(ctx.productName),
+        `Questions? Ask your firm, or write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx, { firmName }) => `${firmName} a été fermé sur ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName }) => [
+        `Bonjour ${name},`,
+        `Le propriétaire de ${firmName} a fermé le compte ${ctx.productName} du cabinet, et ses places avec lui.`,
+        keeps.fr(ctx.productName),
+        `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+};

@@ -1,0 +1,583 @@
+import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firmAuditEvents, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
+import {
+  createTestClock,
+  readSession,
+  startTestServer,
+  type TestServer,
+  verifyEmailThroughApi,
+  xhrHeaders,
+} from "./harness.ts";
+import { type ReceivedMail, startSmtpServer } from "./smtp.ts";
+
+/**
+ * Issue 44, phase 1: firms, their members and roles, invitations, domains and the audit trail, through the API on
+ * the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the emails read from a real SMTP server.
+ */
+const PASSWORD = "Tribunal2024x";
+const ORIGIN = "http://localhost:8081";
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const time = createTestClock();
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({
+    clock: time.clock,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
+  });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+type Session = ReturnType<typeof readSession> & { userId: number; email: string };
+
+async function register(email: string, { language = "en", isVerified = true } = {}): Promise<Session> {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: xhrHeaders,
+    payload: { email, password: PASSWORD, language },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const session = readSession(response);
+  if (isVerified) await verifyEmailThroughApi(server, email, session);
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error("no user");
+  return { ...session, userId: user.id, email };
+}
+
+async function signIn(email: string): Promise<Session> {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers: { ...xhrHeaders, authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString("base64")}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { ...readSession(response), userId: user?.id ?? 0, email };
+}
+
+function call(
+  session: Session | null,
+  name: OperationName,
+  {
+    body,
+    parameters,
+    query,
+  }: { body?: object; parameters?: Record<string, string>; query?: Record<string, string> } = {},
+) {
+  return server.app.inject({
+    method: operations[name].method,
+    url: `${API_BASE_PATH}${pathTo(operations[name], parameters)}`,
+    headers: { ...xhrHeaders, ...(session?.headers ?? {}) },
+    ...(query ? { query } : {}),
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+/** Sends the outbox through the real SMTP server and returns what arrived for `to` since `since` mails. */
+async function deliveredTo(to: string) {
+  await server.app.mailWorker.runOnce();
+  return smtp.inbox.filter((mail) => mail.to === to);
+}
+
+const tokenIn = (mail: ReceivedMail | undefined) => {
+  const token = /\/firm\/join\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error(`no invitation link in: ${mail?.text}`);
+  return token;
+};
+
+async function invite(by: Session, email: string, role: "admin" | "member" = "member") {
+  const response = await call(by, "inviteToFirm", { body: { email, role } });
+  expect(response.statusCode, response.body).toBe(200);
+  const mail = (await deliveredTo(email)).filter((received) => received.text.includes("/firm/join?token=")).at(-1);
+  return { invitation: response.json(), mail, token: tokenIn(mail) };
+}
+
+async function createFirmWithPeople(prefix: string) {
+  const owner = await register(`${prefix}.owner@${prefix}.example`);
+  expect((await call(owner, "createFirm", { body: { name: `${prefix} LLP` } })).statusCode).toBe(200);
+  const admin = await register(`${prefix}.admin@${prefix}.example`);
+  const member = await register(`${prefix}.member@${prefix}.example`);
+  for (const [person, role] of [
+    [admin, "admin"],
+    [member, "member"],
+  ] as const) {
+    const { token } = await invite(owner, person.email, role);
+    const accepted = await call(person, "acceptFirmInvitation", { body: { token } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  }
+  const [firm] = await server.database.db
+    .select({ id: firms.id })
+    .from(firms)
+    .where(eq(firms.name, `${prefix} LLP`));
+  return { owner, admin, member, firmId: firm?.id ?? 0 };
+}
+
+const tableCount = async (table: typeof firmAuditEvents | typeof firmMemberships | typeof firmInvitations) =>
+  (await server.database.db.select({ rows: count() }).from(table))[0]?.rows ?? 0;
+
+describe("creating a firm", () => {
+  it("needs a verified email, makes the creator its owner, and allows one firm per person", async () => {
+    const unverified = await register("new.founder@founders.example", { isVerified: false });
+    const refused = await call(unverified, "createFirm", { body: { name: "Founders LLP" } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fields).toEqual([expect.objectContaining({ path: "emailVerification" })]);
+
+    const founder = await register("founder@founders.example");
+    expect((await call(founder, "getFirm")).json()).toEqual({ firm: null, suggestion: null });
+    const created = await call(founder, "createFirm", { body: { name: "  Founders LLP " } });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().firm).toMatchObject({
+      name: "Founders LLP",
+      role: "owner",
+      memberCount: 1,
+      policies: { matterCodes: "off", matterMask: null, requireTwoStep: false },
+    });
+    expect((await call(founder, "getFirm")).json().firm).toEqual(created.json().firm);
+
+    const again = await call(founder, "createFirm", { body: { name: "Second LLP" } });
+    expect(again.statusCode).toBe(409);
+    expect(await server.database.db.select().from(firms).where(eq(firms.name, "Second LLP"))).toEqual([]);
+
+    expect((await call(founder, "createFirm", { body: { name: "   " } })).statusCode).toBe(400);
+    expect((await call(null, "createFirm", { body: { name: "Anon" } })).statusCode).toBe(401);
+  });
+});
+
+describe("invitations", () => {
+  it("mail a single-use link in the invitee's language, else the inviter's, and only the invited verified account joins", async () => {
+    const owner = await register("owner@tremblay.example", { language: "fr" });
+    await call(owner, "createFirm", { body: { name: "Tremblay Avocats" } });
+
+    // A stranger to Precis gets the inviter's language (French); an English account gets English.
+    const newcomer = await invite(owner, "newcomer@tremblay.example");
+    expect(newcomer.mail?.subject).toBe("Rejoignez Tremblay Avocats sur Precis");
+    expect(newcomer.mail?.text).toContain("vous invite à rejoindre Tremblay Avocats");
+    expect(newcomer.mail?.text).toContain(`${ORIGIN}/firm/join?token=`);
+    expect(newcomer.mail?.text).toContain("valide pendant 7 jours");
+    const english = await register("english@tremblay.example", { language: "en" });
+    const invitedEnglish = await invite(owner, english.email, "admin");
+    expect(invitedEnglish.mail?.subject).toBe("Join Tremblay Avocats on Precis");
+    expect(invitedEnglish.mail?.text).toContain("invited you to join Tremblay Avocats on Precis as an administrator");
+    expect(invitedEnglish.mail?.text).toContain("valid for 7 days");
+
+    // The token is stored hashed: the link's token is nowhere in the table.
+    const stored = await server.database.db.select().from(firmInvitations);
+    expect(JSON.stringify(stored)).not.toContain(invitedEnglish.token);
+
+    // Another account, even a verified one, is refused without a word about the invited person, and spends nothing.
+    const other = await register("other@elsewhere.example");
+    const refused = await call(other, "acceptFirmInvitation", { body: { token: invitedEnglish.token } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain("english@");
+    expect(refused.body).not.toContain("Tremblay");
+
+    const accepted = await call(english, "acceptFirmInvitation", { body: { token: invitedEnglish.token } });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().firm).toMatchObject({ name: "Tremblay Avocats", role: "admin", memberCount: 2 });
+    // Single use.
+    expect((await call(english, "acceptFirmInvitation", { body: { token: invitedEnglish.token } })).statusCode).toBe(
+      404,
+    );
+    const open = (await call(owner, "getFirmInvitations")).json().invitations;
+    expect(open.map((invitation: { email: string }) => invitation.email)).toEqual(["newcomer@tremblay.example"]);
+  });
+
+  it("needs the invitee's address verified: a new person registers, verifies, and then joins", async () => {
+    const owner = await register("owner@gagnon.example");
+    await call(owner, "createFirm", { body: { name: "Gagnon" } });
+    const { token } = await invite(owner, "late@gagnon.example");
+    const late = await register("late@gagnon.example", { isVerified: false });
+    const early = await call(late, "acceptFirmInvitation", { body: { token } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().fields).toEqual([expect.objectContaining({ path: "emailVerification" })]);
+    await verifyEmailThroughApi(server, late.email, late);
+    expect((await call(late, "acceptFirmInvitation", { body: { token } })).statusCode).toBe(200);
+  });
+
+  it("expire after 7 days by the clock; a resend issues a new link and voids the old one; a revoked one is dead", async () => {
+    const owner = await register("owner@roy.example");
+    await call(owner, "createFirm", { body: { name: "Roy" } });
+    const invitee = await register("invitee@roy.example");
+    const first = await invite(owner, invitee.email);
+
+    time.advanceDays(7);
+    time.advanceMinutes(1);
+    const inviteeNow = await signIn(invitee.email);
+    const expired = await call(inviteeNow, "acceptFirmInvitation", { body: { token: first.token } });
+    expect(expired.statusCode).toBe(410);
+    const listed = (await call(await signIn(owner.email), "getFirmInvitations")).json().invitations;
+    expect(listed).toEqual([expect.objectContaining({ email: invitee.email, isExpired: true })]);
+
+    // Resend: the same row, a new token valid 7 days from now; the old link no longer works.
+    const ownerNow = await signIn(owner.email);
+    const resent = await invite(ownerNow, invitee.email);
+    expect(resent.invitation.id).toBe(first.invitation.id);
+    expect(resent.token).not.toBe(first.token);
+    expect((await call(inviteeNow, "acceptFirmInvitation", { body: { token: first.token } })).statusCode).toBe(404);
+
+    // Revoked: its link is dead, and a revoked id cannot be revoked again.
+    const revoked = await call(ownerNow, "revokeFirmInvitation", { parameters: { id: String(resent.invitation.id) } });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().invitations).toEqual([]);
+    expect((await call(inviteeNow, "acceptFirmInvitation", { body: { token: resent.token } })).statusCode).toBe(404);
+    expect(
+      (await call(ownerNow, "revokeFirmInvitation", { parameters: { id: String(resent.invitation.id) } })).statusCode,
+    ).toBe(404);
+  });
+
+  it("let exactly one of several accepts at once join", async () => {
+    const owner = await register("owner@race.example");
+    await call(owner, "createFirm", { body: { name: "Race" } });
+    const racer = await register("racer@race.example");
+    const { token } = await invite(owner, racer.email);
+    const sessions = [racer, ...(await Promise.all([1, 2, 3, 4].map(() => signIn(racer.email))))];
+    const answers = await Promise.all(
+      sessions.map((session) => call(session, "acceptFirmInvitation", { body: { token } })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => status === 200 || status === 404 || status === 409)).toBe(true);
+    const memberships = await server.database.db
+      .select()
+      .from(firmMemberships)
+      .where(eq(firmMemberships.userId, racer.userId));
+    expect(memberships).toHaveLength(1);
+    const accepted = await server.database.db
+      .select({ rows: count() })
+      .from(firmAuditEvents)
+      .where(and(eq(firmAuditEvents.event, "invitation_accepted"), eq(firmAuditEvents.subjectUserId, racer.userId)));
+    expect(accepted[0]?.rows).toBe(1);
+  });
+
+  it("are refused to a person already in another firm, who must leave first", async () => {
+    const a = await createFirmWithPeople("alpha");
+    const ownerB = await register("owner@beta.example");
+    await call(ownerB, "createFirm", { body: { name: "Beta" } });
+    const { token } = await invite(ownerB, a.member.email);
+    const refused = await call(a.member, "acceptFirmInvitation", { body: { token } });
+    expect(refused.statusCode).toBe(409);
+    expect((await call(a.member, "leaveFirm")).statusCode).toBe(200);
+    expect((await call(a.member, "acceptFirmInvitation", { body: { token } })).json().firm.name).toBe("Beta");
+  });
+});
+
+describe("roles", () => {
+  let people: Awaited<ReturnType<typeof createFirmWithPeople>>;
+  let outsider: Session;
+  beforeAll(async () => {
+    people = await createFirmWithPeople("roles");
+    outsider = await register("outsider@nowhere.example");
+  });
+
+  /** Operations that change nothing, or nothing lasting, so each role can call each in turn. */
+  const reads: { name: OperationName; options?: Parameters<typeof call>[2]; admin: boolean }[] = [
+    { name: "getFirmMembers", admin: true },
+    { name: "getFirmInvitations", admin: true },
+    { name: "getFirmDomains", admin: true },
+    { name: "getFirmAudit", admin: true },
+    { name: "updateFirm", options: { body: { name: "roles LLP" } }, admin: true },
+    { name: "revokeFirmInvitation", options: { parameters: { id: "999999" } }, admin: true },
+    {
+      name: "updateFirmDomain",
+      options: { parameters: { domain: "nope.example" }, body: { joinMode: "suggest" } },
+      admin: true,
+    },
+    { name: "removeFirmDomain", options: { parameters: { domain: "nope.example" } }, admin: true },
+  ];
+
+  it("answer every operation by role: members get 403 on admin operations, people in no firm 404", async () => {
+    const seen: Record<string, Record<string, number>> = {};
+    for (const { name, options } of reads) {
+      seen[name] = {};
+      for (const [role, session] of Object.entries({ ...people, outsider })) {
+        if (role === "firmId") continue;
+        seen[name][role] = (await call(session as Session, name, options)).statusCode;
+      }
+    }
+    // An admin operation on something that does not exist is a 404 for owners and admins alike.
+    const expected = (name: OperationName) =>
+      name === "revokeFirmInvitation" || name === "updateFirmDomain" || name === "removeFirmDomain" ? 404 : 200;
+    for (const { name } of reads) {
+      expect({ name, ...seen[name] }).toEqual({
+        name,
+        owner: expected(name),
+        admin: expected(name),
+        member: 403,
+        outsider: 404,
+      });
+    }
+    // Everyone reads their own firm; a member sees no one else's details.
+    expect((await call(people.member, "getFirm")).json().firm).toMatchObject({ role: "member", memberCount: 3 });
+    expect((await call(outsider, "getFirm")).json().firm).toBeNull();
+  });
+
+  it("keep member-changing operations to owners and admins, and the owner role to owners", async () => {
+    const { owner, admin, member } = people;
+    const extra = await register("extra@roles.example");
+    const { token } = await invite(admin, extra.email);
+    expect((await call(extra, "acceptFirmInvitation", { body: { token } })).statusCode).toBe(200);
+
+    const before = await tableCount(firmAuditEvents);
+    const memberTries = [
+      await call(member, "changeFirmMemberRole", {
+        parameters: { userId: String(extra.userId) },
+        body: { role: "admin" },
+      }),
+      await call(member, "removeFirmMember", { parameters: { userId: String(extra.userId) } }),
+      await call(member, "inviteToFirm", { body: { email: "x@roles.example", role: "member" } }),
+      await call(member, "deleteFirm"),
+      await call(member, "transferFirmOwnership", { body: { userId: extra.userId } }),
+      await call(admin, "changeFirmMemberRole", {
+        parameters: { userId: String(extra.userId) },
+        body: { role: "owner" },
+      }),
+      await call(admin, "changeFirmMemberRole", {
+        parameters: { userId: String(owner.userId) },
+        body: { role: "member" },
+      }),
+      await call(admin, "removeFirmMember", { parameters: { userId: String(owner.userId) } }),
+      await call(admin, "deleteFirm"),
+      await call(admin, "transferFirmOwnership", { body: { userId: extra.userId } }),
+    ];
+    expect(memberTries.map((response) => response.statusCode)).toEqual(Array(10).fill(403));
+    expect(await tableCount(firmAuditEvents)).toBe(before);
+
+    // An admin moves a member to admin and back; the owner makes them an owner.
+    const promoted = await call(admin, "changeFirmMemberRole", {
+      parameters: { userId: String(extra.userId) },
+      body: { role: "admin" },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().members).toContainEqual(expect.objectContaining({ userId: extra.userId, role: "admin" }));
+    expect(
+      (
+        await call(owner, "changeFirmMemberRole", {
+          parameters: { userId: String(extra.userId) },
+          body: { role: "owner" },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // Removal: the account stays, and its owner is emailed.
+    const removed = await call(owner, "removeFirmMember", { parameters: { userId: String(extra.userId) } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().members.map((m: { userId: number }) => m.userId)).not.toContain(extra.userId);
+    expect((await call(extra, "getFirm")).json().firm).toBeNull();
+    expect(
+      await server.database.db.select({ id: users.id }).from(users).where(eq(users.id, extra.userId)),
+    ).toHaveLength(1);
+    const [removalMail] = (await deliveredTo(extra.email)).filter((mail) => mail.subject.includes("no longer"));
+    expect(removalMail?.subject).toBe("You are no longer a member of roles LLP");
+    expect(removalMail?.text).toContain("your memo presets and your history stay as they are");
+  });
+});
+
+describe("owners", () => {
+  it("always leave one owner: the last cannot leave or be demoted; ownership can be transferred", async () => {
+    const { owner, admin, member } = await createFirmWithPeople("owners");
+    const leave = await call(owner, "leaveFirm");
+    expect(leave.statusCode).toBe(409);
+    const demote = await call(owner, "changeFirmMemberRole", {
+      parameters: { userId: String(owner.userId) },
+      body: { role: "admin" },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect((await call(owner, "removeFirmMember", { parameters: { userId: String(owner.userId) } })).statusCode).toBe(
+      409,
+    );
+
+    const transferred = await call(owner, "transferFirmOwnership", { body: { userId: admin.userId } });
+    expect(transferred.statusCode).toBe(200);
+    expect(transferred.json().firm.role).toBe("admin");
+    expect((await call(admin, "getFirm")).json().firm.role).toBe("owner");
+    // The former owner can now leave, and is emailed; the new one cannot.
+    expect((await call(admin, "leaveFirm")).statusCode).toBe(409);
+    const left = await call(owner, "leaveFirm");
+    expect(left.statusCode).toBe(200);
+    expect(left.json().firm).toBeNull();
+    const [leftMail] = (await deliveredTo(owner.email)).filter((mail) => mail.subject.startsWith("You left"));
+    expect(leftMail?.subject).toBe("You left owners LLP");
+
+    // Closing the firm: step-up, members emailed, accounts stay.
+    const closed = await call(admin, "deleteFirm");
+    expect(closed.statusCode).toBe(200);
+    expect((await call(member, "getFirm")).json().firm).toBeNull();
+    const [closedMail] = (await deliveredTo(member.email)).filter((mail) => mail.subject.includes("closed"));
+    expect(closedMail?.subject).toBe("owners LLP was closed on Precis");
+  });
+
+  it("need a recent sign-in for the changes that reach other accounts", async () => {
+    const { owner, member } = await createFirmWithPeople("stepup");
+    time.advanceMinutes(16);
+    const old = await call(owner, "removeFirmMember", { parameters: { userId: String(member.userId) } });
+    expect(old.statusCode).toBe(403);
+    expect(old.json().fields).toEqual([expect.objectContaining({ path: "reauthentication" })]);
+    expect((await call(owner, "deleteFirm")).statusCode).toBe(403);
+    expect((await call(owner, "getFirmMembers")).json().members).toHaveLength(3);
+    // A rename is not one of them.
+    expect((await call(owner, "updateFirm", { body: { name: "Step Up LLP" } })).statusCode).toBe(200);
+  });
+});
+
+describe("two firms", () => {
+  it("never see or touch each other's members, invitations or domains: 404, and nothing written", async () => {
+    const a = await createFirmWithPeople("isoa");
+    const b = await createFirmWithPeople("isob");
+    const addDomain = await call(a.owner, "addFirmDomain", { body: { domain: "isoa.example", joinMode: "suggest" } });
+    expect(addDomain.statusCode, addDomain.body).toBe(200);
+    const { invitation } = await invite(a.owner, "pending@isoa.example");
+    const before = [
+      await tableCount(firmAuditEvents),
+      await tableCount(firmMemberships),
+      await tableCount(firmInvitations),
+    ];
+    const attempts = [
+      await call(b.owner, "changeFirmMemberRole", {
+        parameters: { userId: String(a.member.userId) },
+        body: { role: "admin" },
+      }),
+      await call(b.owner, "removeFirmMember", { parameters: { userId: String(a.member.userId) } }),
+      await call(b.owner, "transferFirmOwnership", { body: { userId: a.member.userId } }),
+      await call(b.owner, "revokeFirmInvitation", { parameters: { id: String(invitation.id) } }),
+      await call(b.owner, "updateFirmDomain", {
+        parameters: { domain: "isoa.example" },
+        body: { joinMode: "automatic" },
+      }),
+      await call(b.owner, "removeFirmDomain", { parameters: { domain: "isoa.example" } }),
+    ];
+    expect(attempts.map((response) => response.statusCode)).toEqual(Array(6).fill(404));
+    expect(attempts.map((response) => response.body).join()).not.toContain("isoa.member");
+    expect([
+      await tableCount(firmAuditEvents),
+      await tableCount(firmMemberships),
+      await tableCount(firmInvitations),
+    ]).toEqual(before);
+    const listed = JSON.stringify([
+      (await call(b.owner, "getFirmMembers")).json(),
+      (await call(b.owner, "getFirmInvitations")).json(),
+      (await call(b.owner, "getFirmDomains")).json(),
+      (await call(b.owner, "getFirmAudit")).json(),
+    ]);
+    expect(listed).not.toContain("isoa");
+  });
+});
+
+describe("domains", () => {
+  it("take only the admin's own verified domain, never a public or academic one, and one firm per domain", async () => {
+    const { owner, member } = await createFirmWithPeople("domains");
+    const add = (session: Session, domain: string, joinMode = "suggest") =>
+      call(session, "addFirmDomain", { body: { domain, joinMode } });
+    const gmail = await add(owner, "gmail.com");
+    expect(gmail.statusCode).toBe(400);
+    expect(gmail.json().message).toContain("Public email domains");
+    for (const publicDomain of ["outlook.com", "hotmail.com", "yahoo.com", "icloud.com", "proton.me"]) {
+      expect((await add(owner, publicDomain)).statusCode, publicDomain).toBe(400);
+    }
+    const school = await add(owner, "utoronto.ca");
+    expect(school.statusCode).toBe(400);
+    expect(school.json().message).toContain("school");
+    expect((await add(owner, "elsewhere.example")).statusCode).toBe(403);
+    expect((await add(member, "domains.example")).statusCode).toBe(403);
+    const added = await add(owner, "DOMAINS.example");
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ domain: "domains.example", joinMode: "suggest" });
+    expect((await add(owner, "domains.example")).statusCode).toBe(409);
+
+    // Another firm whose admin is at the same domain cannot claim it.
+    const rival = await register("rival@domains.example");
+    await call(rival, "createFirm", { body: { name: "Rival" } });
+    const claimed = await add(rival, "domains.example");
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.body).not.toContain("domains LLP");
+
+    // A verified person at the domain, in no firm, is offered the firm; an unverified one is not.
+    const colleague = await register("colleague@domains.example");
+    expect((await call(colleague, "getFirm")).json()).toEqual({
+      firm: null,
+      suggestion: { firmId: expect.any(Number), name: "domains LLP" },
+    });
+    const unverified = await register("unproven@domains.example", { isVerified: false });
+    expect((await call(unverified, "getFirm")).json().suggestion).toBeNull();
+    // "invitation" offers nothing.
+    const changed = await call(owner, "updateFirmDomain", {
+      parameters: { domain: "domains.example" },
+      body: { joinMode: "invitation" },
+    });
+    expect(changed.json().joinMode).toBe("invitation");
+    expect((await call(colleague, "getFirm")).json().suggestion).toBeNull();
+    const removed = await call(owner, "removeFirmDomain", { parameters: { domain: "domains.example" } });
+    expect(removed.json()).toEqual({ domains: [] });
+  });
+});
+
+describe("policies", () => {
+  it("are validated, the matter mask's syntax included, and each change is in the trail", async () => {
+    const { owner, member } = await createFirmWithPeople("policies");
+    const patch = (session: Session, policies: object) => call(session, "updateFirm", { body: { policies } });
+    const badMask = await patch(owner, { matterCodes: "required", matterMask: "NNNN-Q" });
+    expect(badMask.statusCode).toBe(400);
+    expect(badMask.json().fields[0].path).toBe("body.policies.matterMask");
+    expect((await patch(owner, { signInMethods: [] })).statusCode).toBe(400);
+    expect((await patch(owner, { signInMethods: ["password", "password"] })).statusCode).toBe(400);
+    expect((await patch(owner, { signInMethods: ["fax"] })).statusCode).toBe(400);
+    expect((await patch(member, { requireTwoStep: true })).statusCode).toBe(403);
+
+    const saved = await patch(owner, { matterCodes: "required", matterMask: " NNNN-NNN ", signInMethods: ["google"] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().firm.policies).toEqual({
+      matterCodes: "required",
+      matterMask: "NNNN-NNN",
+      requireTwoStep: false,
+      signInMethods: ["google"],
+    });
+    // Members read the policies they are under.
+    expect((await call(member, "getFirm")).json().firm.policies.matterMask).toBe("NNNN-NNN");
+
+    const trail = (await call(owner, "getFirmAudit")).json().events;
+    expect(
+      trail
+        .filter((event: { event: string }) => event.event === "policy_changed")
+        .map((e: { details: object }) => e.details),
+    ).toEqual(
+      expect.arrayContaining([
+        { policy: "matterCodes", from: '"off"', to: '"required"' },
+        { policy: "matterMask", from: "null", to: '"NNNN-NNN"' },
+        { policy: "signInMethods", from: '["password","google","microsoft"]', to: '["google"]' },
+      ]),
+    );
+  });
+});
+
+describe("the audit trail", () => {
+  it("records every change, newest first, a page at a time, for owners and admins only", async () => {
+    const { owner, admin, member } = await createFirmWithPeople("trail");
+    const first = await call(owner, "getFirmAudit", { query: { limit: "2" } });
+    expect(first.statusCode).toBe(200);
+    const page = first.json();
+    expect(page.events.map((event: { event: string }) => event.event)).toEqual([
+      "invitation_accepted",
+      "invitation_sent",
+    ]);
+    expect(page.events[0]).toMatchObject({ subject: { userId: member.userId }, details: { role: "member" } });
+    const rest = (await call(owner, "getFirmAudit", { query: { before: String(page.nextBefore) } })).json();
+    expect(rest.events.map((event: { event: string }) => event.event)).toEqual([
+      "invitation_accepted",
+      "invitation_sent",
+      "firm_created",
+    ]);
+    expect(rest.nextBefore).toBeNull();
+    expect(rest.events[2].actor).toEqual({ userId: owner.userId, name: expect.any(String) });
+    expect((await call(admin, "getFirmAudit")).statusCode).toBe(200);
+    expect((await call(member, "getFirmAudit")).statusCode).toBe(403);
+    expect((await call(owner, "getFirmAudit", { query: { limit: "0" } })).statusCode).toBe(400);
+    expect((await call(owner, "getFirmAudit", { query: { limit: "101" } })).statusCode).toBe(400);
+  });
+});
