@@ -1,0 +1,113 @@
+import { statusResponseSchema } from "@precis/contract/auth";
+import {
+  type AddFirmDomainRequest,
+  type CreateInvitationRequest,
+  type DomainJoinMode,
+  type FirmRole,
+  firmAuditResponseSchema,
+  firmDomainSchema,
+  firmDomainsResponseSchema,
+  firmInvitationSchema,
+  firmInvitationsResponseSchema,
+  firmMembersResponseSchema,
+  firmResponseSchema,
+  type UpdateFirmRequest,
+} from "@precis/contract/firms";
+import { operations, pathTo } from "@precis/contract/operations";
+import type { ApiOperation } from "./index.ts";
+
+/*
+ * The firm operations (issue 44), each checked by the schema the server serialises with. Apart from the client
+ * itself, as operations.ts is, because they import zod. Refusals come back as results, never thrown: 403 for a
+ * role that may not (or `fields: [{ path: "reauthentication" }]` when the step-up is needed), 404 for another
+ * firm's ids or no firm, 409 for the rules (the last owner, one firm per person, a claimed domain).
+ */
+
+/** `POST /api/firms`: creates a firm; the caller becomes its owner. */
+export const createFirm = (name: string) =>
+  ({ ...operations.createFirm, body: { name }, schema: firmResponseSchema }) satisfies ApiOperation;
+
+/** `GET /api/firm`: the caller's firm and role, or `firm: null` (with a `suggestion` from their domain, if any). */
+export const getFirm = () => ({ ...operations.getFirm, schema: firmResponseSchema }) satisfies ApiOperation;
+
+/** `PATCH /api/firm`: the name and any subset of the policies. */
+export const updateFirm = (change: UpdateFirmRequest) =>
+  ({ ...operations.updateFirm, body: change, schema: firmResponseSchema }) satisfies ApiOperation;
+
+/** `DELETE /api/firm`: closes the firm (owner, step-up). */
+export const deleteFirm = () => ({ ...operations.deleteFirm, schema: statusResponseSchema }) satisfies ApiOperation;
+
+export const getFirmMembers = () =>
+  ({ ...operations.getFirmMembers, schema: firmMembersResponseSchema }) satisfies ApiOperation;
+
+export const changeFirmMemberRole = (userId: number, role: FirmRole) =>
+  ({
+    method: operations.changeFirmMemberRole.method,
+    path: pathTo(operations.changeFirmMemberRole, { userId: String(userId) }),
+    body: { role },
+    schema: firmMembersResponseSchema,
+  }) satisfies ApiOperation;
+
+export const removeFirmMember = (userId: number) =>
+  ({
+    method: operations.removeFirmMember.method,
+    path: pathTo(operations.removeFirmMember, { userId: String(userId) }),
+    schema: firmMembersResponseSchema,
+  }) satisfies ApiOperation;
+
+export const leaveFirm = () => ({ ...operations.leaveFirm, schema: firmResponseSchema }) satisfies ApiOperation;
+
+export const transferFirmOwnership = (userId: number) =>
+  ({ ...operations.transferFirmOwnership, body: { userId }, schema: firmResponseSchema }) satisfies ApiOperation;
+
+export const getFirmInvitations = () =>
+  ({ ...operations.getFirmInvitations, schema: firmInvitationsResponseSchema }) satisfies ApiOperation;
+
+/** `POST /api/firm/invitations`: invites, or resends to an address already invited (a new link, 7 more days). */
+export const inviteToFirm = (invitation: CreateInvitationRequest) =>
+  ({ ...operations.inviteToFirm, body: invitation, schema: firmInvitationSchema }) satisfies ApiOperation;
+
+export const revokeFirmInvitation = (id: number) =>
+  ({
+    method: operations.revokeFirmInvitation.method,
+    path: pathTo(operations.revokeFirmInvitation, { id: String(id) }),
+    schema: firmInvitationsResponseSchema,
+  }) satisfies ApiOperation;
+
+/** `POST /api/firm/invitations/accept`: the token from the `/firm/join?token=…` link. */
+export const acceptFirmInvitation = (token: string) =>
+  ({ ...operations.acceptFirmInvitation, body: { token }, schema: firmResponseSchema }) satisfies ApiOperation;
+
+export const getFirmDomains = () =>
+  ({ ...operations.getFirmDomains, schema: firmDomainsResponseSchema }) satisfies ApiOperation;
+
+export const addFirmDomain = (request: AddFirmDomainRequest) =>
+  ({ ...operations.addFirmDomain, body: request, schema: firmDomainSchema }) satisfies ApiOperation;
+
+export const updateFirmDomain = (domain: string, joinMode: DomainJoinMode) =>
+  ({
+    method: operations.updateFirmDomain.method,
+    path: pathTo(operations.updateFirmDomain, { domain }),
+    body: { joinMode },
+    schema: firmDomainSchema,
+  }) satisfies ApiOperation;
+
+export const removeFirmDomain = (domain: string) =>
+  ({
+    method: operations.removeFirmDomain.method,
+    path: pathTo(operations.removeFirmDomain, { domain }),
+    schema: firmDomainsResponseSchema,
+  }) satisfies ApiOperation;
+
+/** `GET /api/firm/audit`: a page of the trail, newest first; pass the previous page's `nextBefore` as `before`. */
+export function getFirmAudit(page: { before?: number; limit?: number } = {}) {
+  const query = new URLSearchParams();
+  if (page.before !== undefined) query.set("before", String(page.before));
+  if (page.limit !== undefined) query.set("limit", String(page.limit));
+  const search = query.size > 0 ? `?${query}` : "";
+  return {
+    method: operations.getFirmAudit.method,
+    path: `${pathTo(operations.getFirmAudit)}${search}`,
+    schema: firmAuditResponseSchema,
+  } satisfies ApiOperation;
+}
