@@ -22,11 +22,12 @@ const featureEdges = {
   // The password hashing pool sits in auth/ while it is being rebuilt on piscina; it belongs with the lower modules.
   mfa: ["auth/passwords.ts"],
   // The export gathers what each feature keeps about the account.
-  privacy: ["billing", "memo-settings", "mfa"],
+  privacy: ["billing", "firms", "memo-settings", "mfa"],
   profile: [],
   retention: [],
   sso: ["auth", "verification"],
-  verification: [],
+  // A proven address at a firm's automatic domain joins the firm.
+  verification: ["firms/domain-join.ts"],
 };
 
 const featureModules = Object.keys(featureEdges);

@@ -581,3 +581,125 @@ describe("the audit trail", () => {
     expect((await call(owner, "getFirmAudit", { query: { limit: "101" } })).statusCode).toBe(400);
   });
 });
+
+describe("emails to the people concerned", () => {
+  it("are in their own language: removal and closing in French", async () => {
+    const owner = await register("owner@lavoie.example");
+    await call(owner, "createFirm", { body: { name: "Lavoie" } });
+    const francophones = [await register("anne@lavoie.example", { language: "fr" })];
+    francophones.push(await register("luc@lavoie.example", { language: "fr" }));
+    for (const person of francophones) {
+      const { token } = await invite(owner, person.email);
+      expect((await call(person, "acceptFirmInvitation", { body: { token } })).statusCode).toBe(200);
+    }
+    const [anne, luc] = francophones as [Session, Session];
+    await call(owner, "removeFirmMember", { parameters: { userId: String(anne.userId) } });
+    const [removal] = (await deliveredTo(anne.email)).filter((mail) => mail.subject.includes("membre"));
+    expect(removal?.subject).toBe("Vous n'êtes plus membre de Lavoie");
+    expect(removal?.text).toContain("vos préréglages de mémo et votre historique restent tels quels");
+    expect(removal?.html).toContain('<html lang="fr">');
+    await call(owner, "deleteFirm");
+    const [closing] = (await deliveredTo(luc.email)).filter((mail) => mail.subject.includes("fermé"));
+    expect(closing?.subject).toBe("Lavoie a été fermé sur Precis");
+    // The owner who closed it is not told what they just did.
+    expect((await deliveredTo(owner.email)).filter((mail) => mail.subject.includes("closed"))).toEqual([]);
+  });
+
+  it("make a firm's name plain data in an invitation", async () => {
+    const owner = await register("owner@phish.example");
+    await call(owner, "createFirm", { body: { name: 'Visit https://evil.example "now"' } });
+    const { mail } = await invite(owner, "target@phish.example");
+    expect(mail?.text).toContain("https[:]//evil[.]example now");
+    expect(mail?.text).not.toContain("https://evil.example");
+  });
+});
+
+describe("domain joins", () => {
+  it("bring a newly verified person at an automatic domain into the firm as a member, and nobody already in a firm", async () => {
+    const owner = await register("owner@auto.example");
+    await call(owner, "createFirm", { body: { name: "Auto" } });
+    expect(
+      (await call(owner, "addFirmDomain", { body: { domain: "auto.example", joinMode: "automatic" } })).statusCode,
+    ).toBe(200);
+    const unverified = await register("pending@auto.example", { isVerified: false });
+    expect((await call(unverified, "getFirm")).json().firm).toBeNull();
+    await verifyEmailThroughApi(server, unverified.email, unverified);
+    expect((await call(unverified, "getFirm")).json().firm).toMatchObject({ name: "Auto", role: "member" });
+    const trail = (await call(owner, "getFirmAudit")).json().events;
+    expect(trail[0]).toMatchObject({
+      event: "member_joined",
+      subject: { userId: unverified.userId },
+      details: { domain: "auto.example" },
+    });
+
+    // Someone at the domain who already founded a firm stays in it.
+    const founder = await register("founder@auto.example", { isVerified: false });
+    await server.database.db.update(users).set({ emailVerifiedAt: time.clock() }).where(eq(users.id, founder.userId));
+    await call(founder, "createFirm", { body: { name: "Founder's own" } });
+    await server.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, founder.userId));
+    const code = await server.app.inject({
+      method: "POST",
+      url: "/api/verify-email/resend",
+      headers: { ...xhrHeaders, ...founder.headers },
+      payload: {},
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    await verifyEmailThroughApi(server, founder.email, founder);
+    expect((await call(founder, "getFirm")).json().firm.name).toBe("Founder's own");
+  });
+});
+
+describe("account deletion and the data export", () => {
+  it("export the person's firm, and a deleted last owner hands the firm to its longest-standing admin", async () => {
+    const { owner, admin, member, firmId } = await createFirmWithPeople("erasure");
+    const exported = await call(member, "exportAccount");
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().firm).toEqual({ name: "erasure LLP", role: "member", joinedAt: expect.any(String) });
+    expect(exported.json().firmMatterUsage).toEqual([]);
+    expect(JSON.stringify(exported.json())).not.toContain(admin.email);
+
+    const solo = await register("solo@erasure-solo.example");
+    await call(solo, "createFirm", { body: { name: "Solo" } });
+    for (const person of [owner, solo]) {
+      expect((await call(person, "requestAccountDeletion")).statusCode).toBe(200);
+    }
+    time.advanceDays(31);
+    expect(await server.app.accountDeletion.runOnce()).toBe(2);
+    const remaining = await server.database.db
+      .select({ userId: firmMemberships.userId, role: firmMemberships.role })
+      .from(firmMemberships)
+      .where(eq(firmMemberships.firmId, firmId));
+    expect(remaining.sort((a, b) => a.userId - b.userId)).toEqual([
+      { userId: admin.userId, role: "owner" },
+      { userId: member.userId, role: "member" },
+    ]);
+    expect(await server.database.db.select().from(firms).where(eq(firms.name, "Solo"))).toEqual([]);
+    const adminNow = await signIn(admin.email);
+    const trail = (await call(adminNow, "getFirmAudit")).json().events;
+    expect(trail.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        event: "ownership_transferred",
+        actor: null,
+        subject: expect.objectContaining({ userId: admin.userId }),
+      }),
+      expect.objectContaining({
+        event: "member_left",
+        actor: null,
+        subject: null,
+        details: { role: "owner", reason: "account_deleted" },
+      }),
+    ]);
+    // The deleted owner's own entries stay in the trail, without their name.
+    expect(trail.find((event: { event: string }) => event.event === "firm_created").actor).toBeNull();
+  });
+
+  it("keep a firm's trail as long as the security log, then the retention job removes it", async () => {
+    const { owner } = await createFirmWithPeople("retained");
+    time.advanceDays(366);
+    const counts = await server.app.retention.runOnce();
+    expect(counts?.firmAuditEvents).toBeGreaterThanOrEqual(5);
+    expect(counts?.firmInvitations).toBeGreaterThanOrEqual(2);
+    const ownerNow = await signIn(owner.email);
+    expect((await call(ownerNow, "getFirmAudit")).json()).toEqual({ events: [], nextBefore: null });
+  });
+});

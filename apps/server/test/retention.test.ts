@@ -158,6 +158,8 @@ describe("the retention job", () => {
       knownDevices: 1, // the one unseen for a year; the browser that signed in a month ago stays
       emailChangeUndoTokens: 2, // one used, one past its days; the live one stays
       secondFactorChallenges: 2,
+      firmAuditEvents: 0, // firms.test.ts seeds and ages them
+      firmInvitations: 0,
     });
     expect(await rows(webauthnChallenges)).toBe(0);
     expect(await rows(pendingSignIns)).toBe(0);

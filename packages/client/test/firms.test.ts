@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApiClient } from "../src/index.ts";
 import { changeFirmMemberRole, getFirm, getFirmAudit, removeFirmDomain, updateFirmDomain } from "../src/firms.ts";
+import { createApiClient } from "../src/index.ts";
 
 function clientAnswering(status: number, body: unknown) {
   const fetchStandIn = vi.fn<typeof fetch>(

@@ -75,5 +75,9 @@ export const accountExportSchema = z.object({
   memoUsage: z.array(z.object({ month: z.string(), memoCount: z.int() })),
   accessReminders: z.array(z.object({ access: z.string(), endsAt: date, daysBefore: z.int(), sentAt: date })),
   emails: z.array(z.object({ subject: z.string(), queuedAt: date, sentAt: nullableDate })),
+  /** The firm the person belongs to, their role and since when (absent from exports made before firms). */
+  firm: z.optional(z.nullable(z.object({ name: z.string(), role: z.string(), joinedAt: date }))),
+  /** Memos by client-matter code and month while in a firm ("" is no code given). */
+  firmMatterUsage: z.optional(z.array(z.object({ month: z.string(), matter: z.string(), memoCount: z.int() }))),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

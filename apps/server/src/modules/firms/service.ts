@@ -102,7 +102,7 @@ async function toFirmView(tx: AppDatabase, firm: FirmRow, role: FirmRole): Promi
 
 /** Runs a firm change in one transaction; a FirmRefusal thrown inside rolls everything back. */
 const inTransaction = <T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>) =>
-  db.transaction(async (tx) => work(tx as unknown as AppDatabase));
+  db.transaction(async (tx) => work(tx));
 
 // ---------------------------------------------------------------------------------------------------------------
 // The firm

@@ -17,6 +17,7 @@ import { addDays, addSeconds, type Clock } from "../../lib/clock.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { leaveFirmOnAccountDeletion } from "../firms/privacy.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { storedCounterKey } from "../rate-limit/keys.ts";
@@ -125,7 +126,7 @@ export async function deleteDueAccounts(
     if (!claimed) return deleted;
     try {
       await deleteStripeCustomers(db, stripe, claimed.id);
-      await deleteAccountRows(db, config, origin, claimed.id, claimed.email);
+      await deleteAccountRows(db, config, origin, claimed.id, claimed.email, now);
       deleted += 1;
     } catch (error) {
       log.error({ err: error, userId: claimed.id }, "account deletion failed; it will be tried again");
@@ -163,6 +164,7 @@ async function deleteAccountRows(
   origin: RequestOrigin,
   userId: number,
   email: string,
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     const addresses = [
@@ -199,6 +201,8 @@ async function deleteAccountRows(
       await tx.delete(subscriptions).where(inArray(subscriptions.customerId, customerIds));
       await tx.delete(stripeCustomers).where(inArray(stripeCustomers.customerId, customerIds));
     }
+    // The person leaves their firm, which keeps an owner (decision 037).
+    await leaveFirmOnAccountDeletion(tx, userId, addresses, now);
     // Sessions, codes, option sets, usage, identities, known browsers and reminders go with it (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, userId));
     await recordAuditEvent(tx, { ...origin, ipAddress: "", userAgent: undefined }, "account_deleted", null);

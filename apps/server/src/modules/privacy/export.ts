@@ -19,6 +19,7 @@ import {
 } from "../../db/schema.ts";
 import { listConsents } from "../accounts/consents.ts";
 import { getEntitlement } from "../billing/service.ts";
+import { exportFirmMembership } from "../firms/privacy.ts";
 import { getMemoOptions } from "../memo-settings/service.ts";
 import { listPasskeys } from "../mfa/passkeys.ts";
 import { countUnusedRecoveryCodes } from "../mfa/recovery-codes.ts";
@@ -50,6 +51,7 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
         [authenticatorApp],
         passkeyRows,
         recoveryCodesLeft,
+        firmPart,
       ] = await Promise.all([
         tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id)),
         tx.select().from(memoOptionSets).where(eq(memoOptionSets.userId, userId)).orderBy(asc(memoOptionSets.id)),
@@ -73,6 +75,7 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
           .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.enabledAt))),
         listPasskeys(tx, userId),
         countUnusedRecoveryCodes(tx, userId),
+        exportFirmMembership(tx, userId),
       ]);
       const savedAt = new Map(options.map((row) => [row.id, row.updatedAt]));
       const profile: Profile = {
@@ -158,6 +161,7 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
           queuedAt: iso(row.createdAt),
           sentAt: isoOrNull(row.sentAt),
         })),
+        ...firmPart,
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

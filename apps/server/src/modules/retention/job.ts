@@ -8,6 +8,8 @@ import {
   docsFeedback,
   emailChangeUndoTokens,
   emailVerificationCodes,
+  firmAuditEvents,
+  firmInvitations,
   knownDevices,
   mailOutbox,
   passwordResetCodes,
@@ -25,6 +27,8 @@ import { MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";
 /** Any fixed number, the same in every instance. */
 const RETENTION_LOCK = 7_202_612;
 const RETENTION_JOB = "retention";
+/** How long an invitation's row (the invited address) outlives its expiry, so an admin still sees it to resend. */
+const FIRM_INVITATION_KEPT_DAYS = 30;
 /** What a sent email's body becomes: it held security codes and links, and the row keeps only who, what and when. */
 export const REDACTED_EMAIL_BODY = "";
 
@@ -41,7 +45,9 @@ export type RetentionCounts = Record<
   | "docsFeedback"
   | "knownDevices"
   | "emailChangeUndoTokens"
-  | "secondFactorChallenges",
+  | "secondFactorChallenges"
+  | "firmAuditEvents"
+  | "firmInvitations",
   number
 >;
 
@@ -185,6 +191,20 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
             .where(or(isNotNull(pendingSignIns.usedAt), lt(pendingSignIns.expiresAt, now)))
             .returning({ id: pendingSignIns.id }),
         )),
+      // A firm's trail is kept as long as the security log (AUDIT_RETENTION_DAYS).
+      firmAuditEvents: await counted(
+        tx
+          .delete(firmAuditEvents)
+          .where(lt(firmAuditEvents.occurredAt, addDays(now, -days.auditEvents)))
+          .returning({ id: firmAuditEvents.id }),
+      ),
+      // An invitation 30 days past its expiry (accepted, withdrawn or never used) opens nothing: its address goes.
+      firmInvitations: await counted(
+        tx
+          .delete(firmInvitations)
+          .where(lt(firmInvitations.expiresAt, addDays(now, -FIRM_INVITATION_KEPT_DAYS)))
+          .returning({ id: firmInvitations.id }),
+      ),
     };
     await tx.insert(scheduledJobRuns).values({ job: RETENTION_JOB, period, ranAt: now, details: counts });
     return counts;

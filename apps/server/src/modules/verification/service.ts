@@ -13,6 +13,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
+import { joinFirmByVerifiedDomain } from "../firms/domain-join.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { spendCodeGuess } from "../rate-limit/code-budget.ts";
@@ -237,6 +238,8 @@ export async function markEmailVerified(
     .update(emailVerificationCodes)
     .set({ expiresAt: deps.now })
     .where(and(eq(emailVerificationCodes.userId, user.id), gt(emailVerificationCodes.expiresAt, deps.now)));
+  // A proven address at a firm's "automatic" domain joins that firm (issue 44).
+  await joinFirmByVerifiedDomain(tx, user.id, email, deps.now);
 }
 
 export type UndoEmailChangeResult = { outcome: "restored"; email: string } | { outcome: "invalidLink" | "emailTaken" };
