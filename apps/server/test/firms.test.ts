@@ -1,7 +1,8 @@
 import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firmAuditEvents, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
+import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
+import { hashSecret } from "../src/modules/sessions/service.ts";
 import {
   createTestClock,
   readSession,
@@ -29,7 +30,7 @@ beforeAll(async () => {
     clock: time.clock,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
   });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
@@ -266,6 +267,166 @@ describe("invitations", () => {
     expect(refused.statusCode).toBe(409);
     expect((await call(a.member, "leaveFirm")).statusCode).toBe(200);
     expect((await call(a.member, "acceptFirmInvitation", { body: { token } })).json().firm.name).toBe("Beta");
+  });
+});
+
+describe("every role against every firm operation", () => {
+  type Role = "owner" | "admin" | "member" | "outsider";
+  const roles: Role[] = ["owner", "admin", "member", "outsider"];
+  const actors = {} as Record<Role, Session>;
+  let plainUserId = 0;
+
+  beforeAll(async () => {
+    for (const role of roles) actors[role] = await register(`${role}@matrix.example`);
+    // The member the admin operations act on: an account that never signs in, so it is written straight in.
+    const [plain] = await server.database.db
+      .insert(users)
+      .values({ email: "plain@matrix.example", username: "plain-matrix", emailVerifiedAt: time.clock() })
+      .returning({ id: users.id });
+    plainUserId = plain?.id ?? 0;
+  });
+
+  /**
+   * A fresh firm for each call, written straight to the tables: the owner, the admin, the member and the plain
+   * member in it, an open invitation to each actor's address, and a domain. The outsider is in no firm.
+   */
+  async function seedFirm() {
+    const db = server.database.db;
+    await db.delete(firms).where(like(firms.name, "Matrix%"));
+    await db
+      .delete(firmMemberships)
+      .where(inArray(firmMemberships.userId, [...roles.map((role) => actors[role].userId), plainUserId]));
+    const [firm] = await db.insert(firms).values({ name: "Matrix LLP" }).returning();
+    const firmId = firm?.id ?? 0;
+    await db.insert(firmMemberships).values([
+      { userId: actors.owner.userId, firmId, role: "owner", joinedBy: "creation" },
+      { userId: actors.admin.userId, firmId, role: "admin", joinedBy: "invitation" },
+      { userId: actors.member.userId, firmId, role: "member", joinedBy: "invitation" },
+      { userId: plainUserId, firmId, role: "member", joinedBy: "invitation" },
+    ]);
+    const now = time.clock();
+    const invitations = await db
+      .insert(firmInvitations)
+      .values(
+        roles.map((role) => ({
+          firmId,
+          email: actors[role].email,
+          role: "member" as const,
+          tokenHash: hashSecret(`matrix-token-for-${role}-000000`),
+          sentAt: now,
+          expiresAt: new Date(now.getTime() + 86_400_000),
+        })),
+      )
+      .returning({ id: firmInvitations.id });
+    await db.insert(firmDomains).values({ domain: "matrix-seeded.example", firmId });
+    return { invitationId: invitations[0]?.id ?? 0 };
+  }
+
+  const snapshot = async () =>
+    JSON.stringify(
+      await Promise.all(
+        [firms, firmMemberships, firmInvitations, firmDomains, firmAuditEvents].map((table) =>
+          server.database.db.select().from(table),
+        ),
+      ),
+    );
+
+  let invitedCount = 0;
+  const matrix: {
+    name: OperationName;
+    request: (seed: { invitationId: number }, role: Role) => Parameters<typeof call>[2];
+    expected: Record<Role, number>;
+  }[] = [
+    {
+      name: "createFirm",
+      request: () => ({ body: { name: "Matrix new" } }),
+      expected: { owner: 409, admin: 409, member: 409, outsider: 200 },
+    },
+    { name: "getFirm", request: () => ({}), expected: { owner: 200, admin: 200, member: 200, outsider: 200 } },
+    {
+      name: "updateFirm",
+      request: () => ({ body: { name: "Matrix renamed", policies: { matterCodes: "optional" } } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    { name: "deleteFirm", request: () => ({}), expected: { owner: 200, admin: 403, member: 403, outsider: 404 } },
+    { name: "getFirmMembers", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
+    {
+      name: "changeFirmMemberRole",
+      request: () => ({ parameters: { userId: String(plainUserId) }, body: { role: "admin" } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "removeFirmMember",
+      request: () => ({ parameters: { userId: String(plainUserId) } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    { name: "leaveFirm", request: () => ({}), expected: { owner: 409, admin: 200, member: 200, outsider: 404 } },
+    {
+      name: "transferFirmOwnership",
+      request: () => ({ body: { userId: plainUserId } }),
+      expected: { owner: 200, admin: 403, member: 403, outsider: 404 },
+    },
+    {
+      name: "getFirmInvitations",
+      request: () => ({}),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "inviteToFirm",
+      request: () => ({ body: { email: `invitee${(invitedCount += 1)}@matrix.example`, role: "member" } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "revokeFirmInvitation",
+      request: ({ invitationId }) => ({ parameters: { id: String(invitationId) } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "acceptFirmInvitation",
+      request: (_seed, role) => ({ body: { token: `matrix-token-for-${role}-000000` } }),
+      expected: { owner: 409, admin: 409, member: 409, outsider: 200 },
+    },
+    { name: "getFirmDomains", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
+    {
+      name: "addFirmDomain",
+      request: () => ({ body: { domain: "matrix.example", joinMode: "suggest" } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "updateFirmDomain",
+      request: () => ({ parameters: { domain: "matrix-seeded.example" }, body: { joinMode: "automatic" } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "removeFirmDomain",
+      request: () => ({ parameters: { domain: "matrix-seeded.example" } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    { name: "getFirmAudit", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
+  ];
+
+  it("covers every firm operation", () => {
+    const firmOperations = Object.keys(operations).filter((name) => /Firm/.test(name));
+    expect(matrix.map((row) => row.name).sort()).toEqual(firmOperations.sort());
+  });
+
+  it("answers each role as the table says, and a refusal writes nothing", async () => {
+    const answered: Record<string, Record<Role, number>> = {};
+    const refusalsThatWrote: string[] = [];
+    for (const row of matrix) {
+      answered[row.name] = {} as Record<Role, number>;
+      for (const role of roles) {
+        const seed = await seedFirm();
+        const before = await snapshot();
+        const response = await call(actors[role], row.name, row.request(seed, role));
+        answered[row.name][role] = response.statusCode;
+        if (response.statusCode >= 400 && (await snapshot()) !== before)
+          refusalsThatWrote.push(`${row.name} as ${role}`);
+      }
+    }
+    expect(answered).toEqual(Object.fromEntries(matrix.map((row) => [row.name, row.expected])));
+    expect(refusalsThatWrote).toEqual([]);
+    await server.database.db.delete(firms).where(like(firms.name, "Matrix%"));
   });
 });
 
