@@ -332,6 +332,11 @@ describe("every role against every firm operation", () => {
     );
 
   let invitedCount = 0;
+  /** A new address each time: a resend to one address has its own daily limit. */
+  const nextInvitee = () => {
+    invitedCount += 1;
+    return `invitee${invitedCount}@matrix.example`;
+  };
   const matrix: {
     name: OperationName;
     request: (seed: { invitationId: number }, role: Role) => Parameters<typeof call>[2];
@@ -373,7 +378,7 @@ describe("every role against every firm operation", () => {
     },
     {
       name: "inviteToFirm",
-      request: () => ({ body: { email: `invitee${(invitedCount += 1)}@matrix.example`, role: "member" } }),
+      request: () => ({ body: { email: nextInvitee(), role: "member" } }),
       expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
     },
     {
@@ -414,12 +419,13 @@ describe("every role against every firm operation", () => {
     const answered: Record<string, Record<Role, number>> = {};
     const refusalsThatWrote: string[] = [];
     for (const row of matrix) {
-      answered[row.name] = {} as Record<Role, number>;
+      const statuses = {} as Record<Role, number>;
+      answered[row.name] = statuses;
       for (const role of roles) {
         const seed = await seedFirm();
         const before = await snapshot();
         const response = await call(actors[role], row.name, row.request(seed, role));
-        answered[row.name][role] = response.statusCode;
+        statuses[role] = response.statusCode;
         if (response.statusCode >= 400 && (await snapshot()) !== before)
           refusalsThatWrote.push(`${row.name} as ${role}`);
       }
