@@ -160,7 +160,7 @@ describe("invitations", () => {
     // A stranger to Precis gets the inviter's language (French); an English account gets English.
     const newcomer = await invite(owner, "newcomer@tremblay.example");
     expect(newcomer.mail?.subject).toBe("Rejoignez Tremblay Avocats sur Precis");
-    expect(newcomer.mail?.text).toContain("vous invite à rejoindre Tremblay Avocats");
+    expect(newcomer.mail?.text).toContain("vous invite à rejoindre Tremblay Avocats sur Precis en tant que membre.");
     expect(newcomer.mail?.text).toContain(`${ORIGIN}/firm/join?token=`);
     expect(newcomer.mail?.text).toContain("valide pendant 7 jours");
     const english = await register("english@tremblay.example", { language: "en" });
@@ -579,6 +579,17 @@ describe("owners", () => {
     expect((await call(member, "getFirm")).json().firm).toBeNull();
     const [closedMail] = (await deliveredTo(member.email)).filter((mail) => mail.subject.includes("closed"));
     expect(closedMail?.subject).toBe("owners LLP was closed on Precis");
+  });
+
+  it("let an admin step down to member, and answer with the list that shows it", async () => {
+    const { admin } = await createFirmWithPeople("stepdown");
+    const stepped = await call(admin, "changeFirmMemberRole", {
+      parameters: { userId: String(admin.userId) },
+      body: { role: "member" },
+    });
+    expect(stepped.statusCode).toBe(200);
+    expect(stepped.json().members).toContainEqual(expect.objectContaining({ userId: admin.userId, role: "member" }));
+    expect((await call(admin, "getFirmMembers")).statusCode).toBe(403);
   });
 
   it("need a recent sign-in for the changes that reach other accounts", async () => {

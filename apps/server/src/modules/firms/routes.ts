@@ -185,11 +185,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
-      return answer(reply, async () => {
-        const context = contextOf(request);
-        await changeMemberRole(context, request.params.userId, request.body.role);
-        return { members: await listMembers(context) };
-      });
+      return answer(reply, async () => ({
+        members: await changeMemberRole(contextOf(request), request.params.userId, request.body.role),
+      }));
     },
   );
 
@@ -206,10 +204,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, async () => {
-        const context = contextOf(request);
-        await removeMember(context, request.params.userId);
+        const members = await removeMember(contextOf(request), request.params.userId);
         nudgeMail();
-        return { members: await listMembers(context) };
+        return { members };
       });
     },
   );

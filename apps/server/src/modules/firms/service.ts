@@ -250,20 +250,26 @@ export async function listMembers(context: FirmContext): Promise<FirmMember[]> {
   const { db, userId } = context;
   return inTransaction(db, async (tx) => {
     const { firm } = await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true });
-    const rows = await tx
-      .select({ membership: firmMemberships, user: users })
-      .from(firmMemberships)
-      .innerJoin(users, eq(users.id, firmMemberships.userId))
-      .where(eq(firmMemberships.firmId, firm.id))
-      .orderBy(asc(firmMemberships.joinedAt), asc(firmMemberships.userId));
-    return rows.map(({ membership, user }) => ({
-      userId: user.id,
-      email: user.email,
-      name: displayNameOf(user),
-      role: membership.role,
-      joinedAt: membership.joinedAt.toISOString(),
-    }));
+    return readMembers(tx, firm.id);
   });
+}
+
+/** The firm's members, read in the transaction of a change, so the answer shows the change even to an admin who has
+ *  just made themselves a member. */
+async function readMembers(tx: AppDatabase, firmId: number): Promise<FirmMember[]> {
+  const rows = await tx
+    .select({ membership: firmMemberships, user: users })
+    .from(firmMemberships)
+    .innerJoin(users, eq(users.id, firmMemberships.userId))
+    .where(eq(firmMemberships.firmId, firmId))
+    .orderBy(asc(firmMemberships.joinedAt), asc(firmMemberships.userId));
+  return rows.map(({ membership, user }) => ({
+    userId: user.id,
+    email: user.email,
+    name: displayNameOf(user),
+    role: membership.role,
+    joinedAt: membership.joinedAt.toISOString(),
+  }));
 }
 
 async function lockMember(tx: AppDatabase, firmId: number, memberUserId: number) {
@@ -288,7 +294,7 @@ export async function changeMemberRole(context: FirmContext, memberUserId: numbe
     const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
     const { membership } = await lockMember(tx, firm.id, memberUserId);
     if ((membership.role === "owner" || newRole === "owner") && role !== "owner") throw refusals.ownersOnly();
-    if (membership.role === newRole) return;
+    if (membership.role === newRole) return readMembers(tx, firm.id);
     if (membership.role === "owner" && (await countOwners(tx, firm.id)) <= 1) throw refusals.lastOwner();
     await tx.update(firmMemberships).set({ role: newRole }).where(eq(firmMemberships.userId, memberUserId));
     await recordFirmEvent(tx, {
@@ -299,6 +305,7 @@ export async function changeMemberRole(context: FirmContext, memberUserId: numbe
       details: { from: membership.role, to: newRole },
       now,
     });
+    return readMembers(tx, firm.id);
   });
 }
 
@@ -326,6 +333,7 @@ export async function removeMember(context: FirmContext, memberUserId: number) {
       firmName: quoted(firm.name),
     });
     await enqueueEmail(tx, user.email, email, now);
+    return readMembers(tx, firm.id);
   });
 }
 

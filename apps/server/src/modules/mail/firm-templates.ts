@@ -28,7 +28,7 @@ interface FirmTemplate<P> {
 
 const roleNames: Record<Language, Record<FirmRoleInEmail, string>> = {
   en: { owner: "an owner", admin: "an administrator", member: "a member" },
-  fr: { owner: "propriétaire", admin: "administrateur", member: "membre" },
+  fr: { owner: "en tant que propriétaire", admin: "en tant qu'administrateur", member: "en tant que membre" },
 };
 
 /** What a person keeps when they are no longer in a firm: the same sentence in every email that says so. */
@@ -54,7 +54,7 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
       subject: (ctx, { firmName }) => `Rejoignez ${firmName} sur ${ctx.productName}`,
       paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
         "Bonjour,",
-        `${inviterName} vous invite à rejoindre ${firmName} sur ${ctx.productName} en tant que ${roleNames.fr[role]}.`,
+        `${inviterName} vous invite à rejoindre ${firmName} sur ${ctx.productName} ${roleNames.fr[role]}.`,
         `Pour accepter, connectez-vous avec le compte de cette adresse courriel (ou créez-en un et vérifiez-le), puis ouvrez ce lien : ${link}`,
         `Le lien est valide pendant ${validDays} jours et ne peut servir qu'une fois. Si vous ne l'attendiez pas, ignorez ce courriel : rien ne change.`,
       ],
