@@ -2,9 +2,10 @@ import { apiErrorSchema } from "@precis/contract/api";
 import { operations, routeUrl } from "@precis/contract/operations";
 import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
+import { profileFailures } from "./responses.ts";
 import { readSessionProfile, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,21 +46,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       const result = await updateProfile(app.database.db, session.userId, request.body, app.clock());
-      switch (result.outcome) {
-        case "updated":
-          return { userProfile: result.profile };
-        case "emailIsReadOnly":
-          return sendApiError(
-            reply,
-            400,
-            "The email address cannot be changed here: use Change email in the account menu.",
-            [{ path: "email", message: "is read-only; use Change email in the account menu" }],
-          );
-        case "usernameIsReadOnly":
-          return sendApiError(reply, 400, "The username cannot be changed.", [
-            { path: "username", message: "is read-only" },
-          ]);
-      }
+      if (result.outcome !== "updated") return sendFailureResponse(reply, profileFailures.update[result.outcome]);
+      return { userProfile: result.profile };
     },
   );
 };
