@@ -1,6 +1,5 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { operations, routeUrl } from "@precis/contract/operations";
-import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
+import { routeUrl } from "@precis/contract/operations";
+import { profileOperations } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession } from "../sessions/plugin.ts";
@@ -10,13 +9,13 @@ import { readSessionProfile, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    routeUrl(operations.getUserDetails),
+    routeUrl(profileOperations.getUserDetails),
     {
       config: { readsSessionItself: true },
       schema: {
         tags: ["profile"],
         summary: "The signed-in user's profile; userProfile is null when nobody is signed in",
-        response: { 200: userDetailsResponseSchema },
+        ...profileOperations.getUserDetails.schemas,
       },
     },
     async (request, reply) => {
@@ -32,14 +31,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    routeUrl(operations.updateUserDetails),
+    routeUrl(profileOperations.updateUserDetails),
     {
       schema: {
         tags: ["profile"],
         summary:
           "Change the editable profile fields (username and email are read-only: accepted when unchanged, refused when changed)",
-        body: updateProfileRequestSchema,
-        response: { 200: userDetailsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        ...profileOperations.updateUserDetails.schemas,
       },
     },
     async (request, reply) => {
