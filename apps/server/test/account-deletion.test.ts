@@ -13,20 +13,13 @@ import {
 } from "../src/db/schema.ts";
 import { storedCounterKey } from "../src/modules/rate-limit/keys.ts";
 import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
-import {
-  basicAuth,
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { basicAuth, createTestClock, readSession, startTestServer, xhrHeaders } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 28: deleting my account, with a grace period, through Stripe's API (a local stand-in), exactly once. */
 const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
-let server: TestServer;
 let isStripeDown = false;
 const deletedCustomers: string[] = [];
 const stripeStandIn = createHttpServer((request, response) => {
@@ -44,31 +37,25 @@ const stripeStandIn = createHttpServer((request, response) => {
   });
 });
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => stripeStandIn.listen(0, "127.0.0.1", resolve));
-  server = await startTestServer({
-    clock: time.clock,
-    env: {
-      STRIPE_SECRET_KEY: "sk_test_local",
-      STRIPE_API_URL: `http://127.0.0.1:${(stripeStandIn.address() as AddressInfo).port}`,
-      ACCOUNT_DELETION_GRACE_DAYS: "30",
-    },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await new Promise((resolve) => stripeStandIn.close(resolve));
+// The stand-in listens first, so the server is started with its port, and closes last.
+beforeAll(() => new Promise<void>((resolve) => stripeStandIn.listen(0, "127.0.0.1", resolve)));
+afterAll(() => new Promise((resolve) => stripeStandIn.close(resolve)));
+const server = useTestServer({
+  time,
+  isNewDayEachTest: false,
+  env: () => ({
+    STRIPE_SECRET_KEY: "sk_test_local",
+    STRIPE_API_URL: `http://127.0.0.1:${(stripeStandIn.address() as AddressInfo).port}`,
+    ACCOUNT_DELETION_GRACE_DAYS: "30",
+  }),
 });
 
 async function accountWithPlan(email: string) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: PASSWORD, firstName: "Rosalie" },
+  const { session } = await registerAccount(server, email, {
+    password: PASSWORD,
+    details: { firstName: "Rosalie" },
+    isVerified: true,
   });
-  const session = readSession(response);
-  await verifyEmailThroughApi(server, email, session);
   const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
   const customerId = `cus_${user?.id}`;
   await server.database.db.insert(stripeCustomers).values({ customerId, userId: user?.id });

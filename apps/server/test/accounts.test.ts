@@ -1,35 +1,15 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema.ts";
 import { recordAuditEvent } from "../src/modules/audit/service.ts";
-import {
-  basicAuth,
-  createTestClock,
-  openTestDatabase,
-  readSession,
-  startTestServer,
-  type TestServer,
-  xhrHeaders,
-} from "./harness.ts";
+import { basicAuth, createTestClock, openTestDatabase, readSession, startTestServer, xhrHeaders } from "./harness.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
+import { logIn, registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url, LOGIN_MAX_PER_ACCOUNT: "8" } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  // Every test starts in a fresh rate-limit window.
-  time.advanceDays(1);
-});
+const server = useTestServer({ time, smtp: true, env: { LOGIN_MAX_PER_ACCOUNT: "8" } });
 
 let emailCounter = 0;
 const newEmail = () => `counsel${++emailCounter}@example.ca`;
@@ -42,13 +22,8 @@ function register(body: Record<string, unknown>, headers: Record<string, string>
     payload: body,
   });
 }
-function login(email: string, password: string, headers: Record<string, string> = {}) {
-  return server.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { ...xhrHeaders, authorization: basicAuth(email, password), ...headers },
-  });
-}
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  logIn(server, email, password, headers);
 function userDetails(headers: Record<string, string>) {
   return server.app.inject({ method: "GET", url: "/api/user-details", headers });
 }
@@ -56,12 +31,8 @@ async function countRows(table: typeof users | typeof sessions | typeof mailOutb
   const [row] = await server.database.db.select({ value: count() }).from(table);
   return row?.value ?? 0;
 }
-async function registerUser(overrides: Record<string, unknown> = {}) {
-  const email = newEmail();
-  const response = await register({ email, password: PASSWORD, role: "lawyer", firstName: "Marie", ...overrides });
-  expect(response.statusCode).toBe(200);
-  return { email, session: readSession(response) };
-}
+const registerUser = (details: Record<string, unknown> = {}) =>
+  registerAccount(server, newEmail(), { details: { role: "lawyer", firstName: "Marie", ...details } });
 
 describe("registration", () => {
   it("creates the account, opens a session and queues a welcome email", async () => {
@@ -89,7 +60,7 @@ describe("registration", () => {
     });
 
     await server.app.mailWorker.runOnce();
-    const subjects = smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject);
+    const subjects = server.smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject);
     expect(subjects.sort()).toEqual(["Confirm your Precis email address", "Welcome to Precis"]);
   });
 
@@ -97,7 +68,7 @@ describe("registration", () => {
     const email = newEmail();
     await register({ email, password: PASSWORD, language: "fr" });
     await server.app.mailWorker.runOnce();
-    expect(smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(
+    expect(server.smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(
       expect.arrayContaining(["Bienvenue sur Precis", "Confirmez votre adresse courriel Precis"]),
     );
   });
@@ -371,7 +342,7 @@ describe("forgotten password", () => {
   async function requestCode(email: string) {
     expect((await findUser(email)).statusCode).toBe(200);
     await server.app.mailWorker.runOnce();
-    const mail = smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
+    const mail = server.smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
     if (!mail) throw new Error("no code email");
     return readSecurityCode(mail);
   }
@@ -387,9 +358,9 @@ describe("forgotten password", () => {
     expect((await login(email, PASSWORD)).statusCode).toBe(401);
     expect((await login(email, "Nouveau2025pass")).statusCode).toBe(200);
     await server.app.mailWorker.runOnce();
-    expect(smtp.inbox.some((mail) => mail.to === email && mail.subject === "Your Precis password was changed")).toBe(
-      true,
-    );
+    expect(
+      server.smtp.inbox.some((mail) => mail.to === email && mail.subject === "Your Precis password was changed"),
+    ).toBe(true);
     // Single use.
     expect((await reset(email, "Another2025pass", code)).statusCode).toBe(401);
   });

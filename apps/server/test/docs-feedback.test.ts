@@ -1,19 +1,11 @@
 import { count, desc } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { docsFeedback } from "../src/db/schema.ts";
-import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  // Every test starts in a fresh rate-limit window.
-  time.advanceDays(1);
-});
+const server = useTestServer({ time });
 
 // Each test speaks from its own address, so rate-limit counts never leak between tests.
 let addressCounter = 0;

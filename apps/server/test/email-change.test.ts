@@ -1,17 +1,10 @@
 import { and, desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailChangeUndoTokens, mailOutbox, userIdentities, users } from "../src/db/schema.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt } from "./emulator-tokens.ts";
-import {
-  basicAuth,
-  createTestClock,
-  readSession,
-  readVerificationCode,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { basicAuth, createTestClock, readSession, readVerificationCode, xhrHeaders } from "./harness.ts";
+import { logIn as logInAs, registerAccount, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /*
  * Issue 42, findings 1, 6 and 11: a change of the account's email is a change of who controls it. It needs a
@@ -21,41 +14,18 @@ import {
 
 const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    clock: time.clock,
-    env: { REGISTER_MAX_PER_IP: "1000", ...emulatorEnv },
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  // Every test starts in fresh rate-limit windows, and with sessions of its own.
-  time.advanceDays(1);
-});
-
-type Session = ReturnType<typeof readSession>;
+const server = useTestServer({ time, env: { REGISTER_MAX_PER_IP: "1000", ...emulatorEnv } });
 
 const post = (url: string, payload: object, session?: Session) =>
   server.app.inject({ method: "POST", url, headers: { ...xhrHeaders, ...session?.headers }, payload });
 const profileOf = async (session: Session) =>
   (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json().userProfile;
-const logIn = (email: string, password = PASSWORD) =>
-  server.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { ...xhrHeaders, authorization: basicAuth(email, password) },
-  });
+const logIn = (email: string, password = PASSWORD) => logInAs(server, email, password);
 
 /** A verified password account and a fresh session of it. */
-async function verifiedAccount(email: string) {
-  const response = await post("/api/register", { email, password: PASSWORD, firstName: "Marie" });
-  expect(response.statusCode).toBe(200);
-  const session = readSession(response);
-  await verifyEmailThroughApi(server, email, session);
-  return session;
-}
+const verifiedAccount = async (email: string) =>
+  (await registerAccount(server, email, { password: PASSWORD, details: { firstName: "Marie" }, isVerified: true }))
+    .session;
 
 /** A second sign-in of the same account: another browser. */
 async function anotherSession(email: string) {

@@ -1,37 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions } from "../src/db/schema.ts";
-import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { registerAccount, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 30: a signed-in portal page hands the extension a session of its own, by a single-use code. */
 const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
 const OTHER_EXTENSION_ID = "ponmlkjihgfedcbaponmlkjihgfedcba";
 const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 const time = createTestClock();
-let server: TestServer;
+const server = useTestServer({ time, env: { EXTENSION_IDS: EXTENSION_ID } });
 
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock, env: { EXTENSION_IDS: EXTENSION_ID } });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  time.advanceDays(1);
-});
-
-type Session = ReturnType<typeof readSession>;
 let counter = 0;
-async function registerOnPortal() {
-  counter += 1;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email: `handoff${counter}@example.ca`, password: "Tribunal2024x", role: "law student" },
-  });
-  return readSession(response);
-}
+const registerOnPortal = async () =>
+  (await registerAccount(server, `handoff${++counter}@example.ca`, { details: { role: "law student" } })).session;
 const askForCode = (portal: Session, payload: object = {}) =>
   server.app.inject({
     method: "POST",

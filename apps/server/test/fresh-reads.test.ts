@@ -1,35 +1,28 @@
 import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import { defaultMemoOptionSet, type MemoVisibilityFlag, memoVisibilityFlags } from "@precis/contract/memo-options";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memoOptionSets, sessions, users } from "../src/db/schema.ts";
-import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { createTestClock, xhrHeaders } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * No instance keeps a copy of what it read (issue 29): each authenticated read is one statement that checks the
  * session and reads the rows together. A write or a revocation by another instance, simulated here by writing to
  * the database directly, is therefore seen on the very next request.
  */
-let server: TestServer;
 const time = createTestClock();
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock, env: { REGISTER_MAX_PER_IP: "1000" } });
-});
-afterAll(() => server.close());
+const server = useTestServer({ time, isNewDayEachTest: false, env: { REGISTER_MAX_PER_IP: "1000" } });
 
 let counter = 0;
 async function signUp() {
   counter += 1;
   const email = `reuse${counter}@example.ca`;
-  const registered = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: "Tribunal2024x" },
-  });
+  const { session } = await registerAccount(server, email);
   const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error("registration saved no user");
-  return { headers: readSession(registered).headers, userId: user.id };
+  return { headers: session.headers, userId: user.id };
 }
 const readBody = async (headers: Record<string, string>) =>
   (await server.app.inject({ method: "GET", url: "/api/user-options", headers })).body;

@@ -1,18 +1,11 @@
 import { and, desc, eq, like } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, rateLimitCounters } from "../src/db/schema.ts";
-import {
-  basicAuth,
-  createTestClock,
-  readSession,
-  readVerificationCode,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
-import { readSecurityCode, startSmtpServer } from "./smtp.ts";
+import { basicAuth, createTestClock, readVerificationCode, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { readSecurityCode } from "./smtp.ts";
+import { registerAccount, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
+import { createAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Issue 42's guessing limits that add up: the second step's wrong codes counted per account across tokens and
@@ -25,22 +18,8 @@ const PROXY = "127.0.0.1";
 const OWNER = "198.51.100.7";
 const ATTACKER = "203.0.113.66";
 const time = createTestClock();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
+const server = useTestServer({ time, smtp: true, env: { TRUST_PROXY: "1" } });
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ clock: time.clock, env: { TRUST_PROXY: "1", SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  time.advanceDays(1);
-});
-
-type Session = ReturnType<typeof readSession>;
 const call = (
   method: "POST" | "GET",
   url: string,
@@ -61,25 +40,16 @@ const call = (
   });
 
 let counter = 0;
-async function register() {
-  counter += 1;
-  const email = `guessed${counter}@example.ca`;
-  const response = await call("POST", "/api/register", OWNER, { payload: { email, password: PASSWORD } });
-  expect(response.statusCode).toBe(200);
-  return { email, session: readSession(response) };
-}
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.clock().getTime() + steps * 30_000 });
-/** A six-digit code that is not the app's now, nor in the periods either side (which the server also takes). */
-const wrongCodeFor = (secret: string) => {
-  const near = new Set([-1, 0, 1].map((steps) => codeAt(secret, steps)));
-  let guess = 0;
-  while (near.has(String(guess).padStart(6, "0"))) guess += 1;
-  return String(guess).padStart(6, "0");
-};
+const register = () =>
+  registerAccount(server, `guessed${++counter}@example.ca`, {
+    password: PASSWORD,
+    headers: { "x-forwarded-for": OWNER },
+    remoteAddress: PROXY,
+  });
+const { codeAt, wrongCodeFor } = createAuthenticatorApp(time);
 async function mailsTo(email: string, subject: RegExp) {
   await server.app.mailWorker.runOnce();
-  return smtp.inbox.filter((mail) => mail.to === email && subject.test(mail.subject));
+  return server.smtp.inbox.filter((mail) => mail.to === email && subject.test(mail.subject));
 }
 
 /** A verified account with the authenticator app on. */
@@ -218,7 +188,7 @@ describe("codes emailed to one account (finding 10)", () => {
   it("are at most five an hour, while every request answers as if one was sent", async () => {
     const { email } = await register();
     await mailsTo(email, /./);
-    const before = smtp.inbox.filter((mail) => mail.to === email && /security code/.test(mail.subject)).length;
+    const before = server.smtp.inbox.filter((mail) => mail.to === email && /security code/.test(mail.subject)).length;
     const statuses: number[] = [];
     for (let address = 1; address <= 6; address += 1)
       for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -1,33 +1,17 @@
 import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { docsFeedback, memoOptionSets, users } from "../src/db/schema.ts";
-import { createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { createTestClock, readSession, startTestServer, xhrHeaders } from "./harness.ts";
+import { isSignedIn as isSignedInAs, registerAccount, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 31: what real attack tools found, each with the test that would have caught it. */
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock, env: { REGISTER_MAX_PER_IP: "1000" } });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  time.advanceDays(1);
-});
+const server = useTestServer({ time, env: { REGISTER_MAX_PER_IP: "1000" } });
 
 let counter = 0;
-async function signUp() {
-  counter += 1;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email: `hardened${counter}@example.ca`, password: "Tribunal2024x" },
-  });
-  expect(response.statusCode).toBe(200);
-  return readSession(response);
-}
+const signUp = async () => (await registerAccount(server, `hardened${++counter}@example.ca`)).session;
 async function rowCounts() {
   const db = server.database.db;
   const [[u], [m], [d]] = await Promise.all([
@@ -141,9 +125,7 @@ describe("error answers", () => {
 
 describe("logout", () => {
   const logout = (headers: Record<string, string>) => server.app.inject({ method: "GET", url: "/api/logout", headers });
-  const isSignedIn = async (session: Awaited<ReturnType<typeof signUp>>) =>
-    (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
-      .userProfile !== null;
+  const isSignedIn = (session: Session) => isSignedInAs(server, session);
 
   it("is refused to a cross-site request carrying only the cookie, which then keeps its session", async () => {
     const session = await signUp();

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
-import { readSecurityCode, startSmtpServer } from "./smtp.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { basicAuth, xhrHeaders } from "./harness.ts";
+import { readSecurityCode } from "./smtp.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * Issue 8, hostile input: the cross-site matrix on every state-changing operation of /api/openapi.json, the
@@ -14,24 +16,13 @@ const CANARY_NEW_PASSWORD = "Canary-Renewed-9Kp4W";
 const SIGNED_BY_THEIR_CALLER = new Set(["POST /api/stripe/webhook"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const server = useTestServer({ smtp: true, env: { STRIPE_WEBHOOK_SECRET: "whsec_matrix" } });
 let operations: { method: "POST" | "PUT" | "PATCH" | "DELETE"; path: string }[];
 
-async function register(email: string, password = CANARY_PASSWORD) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password },
-  });
-  expect(response.statusCode).toBe(200);
-  return readSession(response);
-}
+const register = async (email: string, password = CANARY_PASSWORD) =>
+  (await registerAccount(server, email, { password })).session;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url, STRIPE_WEBHOOK_SECRET: "whsec_matrix" } });
   const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
   operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
     Object.keys(methods)
@@ -39,10 +30,6 @@ beforeAll(async () => {
       .filter(({ method }) => !SAFE_METHODS.has(method)),
   );
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
 
 describe("the cross-site matrix on every state-changing operation", () => {
   it("found the state-changing operations, the Stripe webhook among them", () => {
@@ -185,7 +172,7 @@ describe("canary secrets", () => {
       headers: { ...xhrHeaders, authorization: basicAuth(email, "") },
     });
     await server.app.mailWorker.runOnce();
-    const mail = smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
+    const mail = server.smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
     if (!mail) throw new Error("no code email");
     const code = readSecurityCode(mail);
     canaries.push(code);

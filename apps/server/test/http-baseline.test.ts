@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, xhrHeaders } from "./harness.ts";
+import { useTestServer } from "./support/test-server.ts";
 
-let server: TestServer;
+const server = useTestServer({ env: { BODY_LIMIT_BYTES: "2048" } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { BODY_LIMIT_BYTES: "2048" } });
   // Routes that exist only to exercise the shared plumbing.
   server.app.post("/api/test/echo", async (request) => ({ received: request.body }));
   server.app.get("/api/test/explode", async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
   });
   await server.app.ready();
 });
-afterAll(() => server.close());
 
 describe("health", () => {
   it("answers 200 while the database answers", async () => {

@@ -1,14 +1,8 @@
-import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  basicAuth,
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { basicAuth, createTestClock, startTestServer, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { logIn, postAs, registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
+import { createAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Lockout that cannot be turned against the owner (issue 27): limits keyed on the account with the client's
@@ -20,52 +14,31 @@ const PROXY = "127.0.0.1";
 const ATTACKER = "203.0.113.66";
 const OWNER = "198.51.100.7";
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    clock: time.clock,
-    env: {
-      TRUST_PROXY: "1",
-      LOGIN_MAX_PER_ACCOUNT: "5",
-      RESET_MAX_PER_ACCOUNT: "3",
-      ACCOUNT_MAX_FAILURES_ALL_ADDRESSES: "20",
-    },
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  time.advanceDays(1);
+const server = useTestServer({
+  time,
+  env: {
+    TRUST_PROXY: "1",
+    LOGIN_MAX_PER_ACCOUNT: "5",
+    RESET_MAX_PER_ACCOUNT: "3",
+    ACCOUNT_MAX_FAILURES_ALL_ADDRESSES: "20",
+  },
 });
 
 let counter = 0;
 async function newAccount() {
   counter += 1;
   const email = `owner${counter}@example.ca`;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, "x-forwarded-for": OWNER },
+  const { response, session } = await registerAccount(server, email, {
+    password: PASSWORD,
+    headers: { "x-forwarded-for": OWNER },
     remoteAddress: PROXY,
-    payload: { email, password: PASSWORD },
   });
-  expect(response.statusCode).toBe(200);
   const deviceCookie = response.cookies.find((cookie) => cookie.name === "precis_device");
   if (!deviceCookie) throw new Error("no device cookie");
-  return { email, device: `${deviceCookie.name}=${deviceCookie.value}` };
+  return { email, session, device: `${deviceCookie.name}=${deviceCookie.value}` };
 }
 const login = (email: string, password: string, from: string, cookie?: string) =>
-  server.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: {
-      ...xhrHeaders,
-      authorization: basicAuth(email, password),
-      "x-forwarded-for": from,
-      ...(cookie ? { cookie } : {}),
-    },
-    remoteAddress: PROXY,
-  });
+  logIn(server, email, password, { "x-forwarded-for": from, ...(cookie ? { cookie } : {}) }, PROXY);
 const findUser = (email: string, from: string) =>
   server.app.inject({
     method: "POST",
@@ -156,14 +129,7 @@ describe("the client's address", () => {
 });
 
 describe("the second step locked by a stranger's wrong codes (issue 42, finding 4)", () => {
-  const codeAt = (secret: string, steps = 0) =>
-    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.clock().getTime() + steps * 30_000 });
-  const wrongCodeFor = (secret: string) => {
-    const near = new Set([-1, 0, 1].map((steps) => codeAt(secret, steps)));
-    let guess = 0;
-    while (near.has(String(guess).padStart(6, "0"))) guess += 1;
-    return String(guess).padStart(6, "0");
-  };
+  const { codeAt, wrongCodeFor } = createAuthenticatorApp(time);
   const secondStep = (token: string, code: string, from: string, cookie?: string) =>
     server.app.inject({
       method: "POST",
@@ -179,22 +145,9 @@ describe("the second step locked by a stranger's wrong codes (issue 42, finding 
   }
 
   it("still opens for the owner's browser that signed in before, which runs apart", async () => {
-    counter += 1;
-    const email = `owner${counter}@example.ca`;
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: { ...xhrHeaders, "x-forwarded-for": OWNER },
-      remoteAddress: PROXY,
-      payload: { email, password: PASSWORD },
-    });
-    const session = readSession(registered);
-    const deviceCookie = registered.cookies.find((cookie) => cookie.name === "precis_device");
-    if (!deviceCookie) throw new Error("no device cookie");
-    const device = `${deviceCookie.name}=${deviceCookie.value}`;
+    const { email, session, device } = await newAccount();
     await verifyEmailThroughApi(server, email, session);
-    const post = (url: string, payload?: object) =>
-      server.app.inject({ method: "POST", url, headers: { ...xhrHeaders, ...session.headers }, payload });
+    const post = (url: string, payload?: object) => postAs(server, url, session, payload);
     const { secret } = (await post("/api/mfa/totp/setup")).json();
     expect((await post("/api/mfa/totp/enable", { code: codeAt(secret) })).statusCode).toBe(200);
     time.advanceMilliseconds(30_000);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { verifyPassword } from "../src/modules/auth/passwords.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
-import { basicAuth, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, xhrHeaders } from "./harness.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 // The real verification, watched: which hashes a login checks is the behaviour under test, not its speed.
 vi.mock("../src/modules/auth/passwords.ts", async (importOriginal) => {
@@ -9,12 +10,7 @@ vi.mock("../src/modules/auth/passwords.ts", async (importOriginal) => {
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ env: emulatorEnv });
-});
-afterAll(() => server.close());
+const server = useTestServer({ env: emulatorEnv });
 
 describe("a wrong password on an account without one", () => {
   it("costs an argon2id verification with the same parameters, so timing does not reveal the kind of account", async () => {

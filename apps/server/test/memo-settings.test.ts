@@ -14,29 +14,18 @@ import {
 import { topicsOfInterest } from "@precis/contract/profile";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memoOptionSets, users } from "../src/db/schema.ts";
 import { getMemoOptions } from "../src/modules/memo-settings/service.ts";
 import { exportAccount } from "../src/modules/privacy/export.ts";
-import { readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { xhrHeaders } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ env: { REGISTER_MAX_PER_IP: "1000" } });
-});
-afterAll(() => server.close());
+const server = useTestServer({ env: { REGISTER_MAX_PER_IP: "1000" } });
 
 let counter = 0;
-async function signUp() {
-  counter += 1;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email: `memo${counter}@example.ca`, password: "Tribunal2024x" },
-  });
-  return readSession(response).headers;
-}
+const signUp = async () => (await registerAccount(server, `memo${++counter}@example.ca`)).session.headers;
 /** The id of the account signUp() made last. */
 async function lastUserId() {
   const [user] = await server.database.db

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { mailOutbox } from "../src/db/schema.ts";
 import { enqueueEmail, MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
-import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 import { runServerProcessToExit } from "./server-process.ts";
-import { startSmtpServer } from "./smtp.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /** Decision 027: Prometheus metrics for a scraper holding METRICS_TOKEN, with no personal data in them. */
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
@@ -47,18 +48,14 @@ const readSample = (samples: Sample[], name: string, labels: Record<string, stri
     (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   )?.value;
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-beforeAll(async () => {
+const server = useTestServer({
+  env: { METRICS_TOKEN: TOKEN, LOGIN_MAX_PER_ACCOUNT: "1" },
   // Mail whose subject starts with "Refuse" is refused, as a mail server may refuse any message.
-  smtp = await startSmtpServer(0, (mail) => {
-    if (mail.subject.startsWith("Refuse")) throw new Error("550 refused");
-  });
-  server = await startTestServer({ env: { METRICS_TOKEN: TOKEN, SMTP_URL: smtp.url, LOGIN_MAX_PER_ACCOUNT: "1" } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
+  smtp: {
+    onMail: (mail) => {
+      if (mail.subject.startsWith("Refuse")) throw new Error("550 refused");
+    },
+  },
 });
 
 describe("GET /api/metrics without METRICS_TOKEN", () => {
@@ -105,13 +102,7 @@ describe("GET /api/metrics with METRICS_TOKEN", () => {
   });
 
   it("counts requests per route pattern, method and status, never per URL", async () => {
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: EMAIL, password: "Tribunal2024x" },
-    });
-    const session = readSession(registered);
+    const { session } = await registerAccount(server, EMAIL);
     const sessionPath = "/api/sessions/987654";
     const signedOut = await server.app.inject({ method: "DELETE", url: sessionPath, headers: xhrHeaders });
     expect(signedOut.statusCode).toBe(401);
@@ -231,13 +222,7 @@ describe("GET /api/metrics with METRICS_TOKEN", () => {
   });
 
   it("carries no personal data: no email, address, session or access key anywhere in it", async () => {
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "second.person@example.ca", password: "Tribunal2024x" },
-    });
-    const session = readSession(registered);
+    const { session } = await registerAccount(server, "second.person@example.ca");
     const { text, samples } = await scrape(server);
     for (const secret of [
       "@example.ca",

@@ -1,7 +1,6 @@
 import { mfaMessages } from "@precis/contract/mfa";
 import { and, desc, eq, isNull, like } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   knownDevices,
   mailOutbox,
@@ -21,12 +20,13 @@ import {
   createTestClock,
   readSession,
   readVerificationCode,
-  startTestServer,
-  type TestServer,
   verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
+import { isSignedIn as isSignedInAs, logIn, postAs, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
+import { createAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Issue 42, finding 3: account pre-hijacking. An attacker registers the victim's address, which is never proven,
@@ -38,43 +38,20 @@ const ATTACKER_PASSWORD = "Tribunal2024x";
 const OWNER_PASSWORD = "Plaidoirie2025x";
 const ORIGIN = "http://localhost:8081";
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    clock: time.clock,
-    env: { ...emulatorEnv, PUBLIC_URL: ORIGIN, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  // Every test starts in fresh rate-limit windows.
-  time.advanceDays(1);
+const server = useTestServer({
+  time,
+  env: { ...emulatorEnv, PUBLIC_URL: ORIGIN, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
 });
 
-type Session = ReturnType<typeof readSession>;
 const db = () => server.database.db;
 let counter = 0;
 const victimAddress = () => `victim${++counter}@gmail.com`;
 
 const post = (url: string, session: Session | null, payload?: object, headers: Record<string, string> = {}) =>
-  server.app.inject({
-    method: "POST",
-    url,
-    headers: { ...xhrHeaders, ...(session?.headers ?? {}), ...headers },
-    ...(payload === undefined ? {} : { payload }),
-  });
-const isSignedIn = async (session: Session) =>
-  (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
-    .userProfile !== null;
-const login = (email: string, password: string) =>
-  server.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { ...xhrHeaders, authorization: basicAuth(email, password) },
-  });
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.clock().getTime() + steps * 30_000 });
+  postAs(server, url, session, payload, headers);
+const isSignedIn = (session: Session) => isSignedInAs(server, session);
+const login = (email: string, password: string) => logIn(server, email, password);
+const { codeAt } = createAuthenticatorApp(time);
 
 async function registerAs(email: string) {
   const response = await post("/api/register", null, { email, password: ATTACKER_PASSWORD });

@@ -1,30 +1,21 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * The log holds no personal data even when the database fails: Drizzle's query errors carry the bound
  * parameters in their message, which once put names, emails and argon2 hashes in the error log.
  */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe("a database fault in the middle of a request", () => {
   it("is logged with its SQLSTATE and constraint, never the query's parameters", async () => {
     const email = "canary.person@example.ca";
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email, password: "Tribunal2024x" },
-    });
-    const session = readSession(registered);
+    const { session } = await registerAccount(server, email);
     // A fault the service cannot expect: the update of a name fails inside the database.
     await server.database.db.execute(
       sql.raw(`alter table users add constraint canary_fault check (first_name <> 'Canaryname Fault')`),

@@ -1,6 +1,6 @@
 import { count, eq, isNull } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import {
   auditEvents,
@@ -24,20 +24,15 @@ import {
   basicAuth,
   createTestClock,
   openTestDatabase,
-  readSession,
   startTestServer,
-  type TestServer,
   verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 const time = createTestClock(new Date("2026-03-01T09:00:00Z"));
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock });
-});
-afterAll(() => server.close());
+const server = useTestServer({ time, isNewDayEachTest: false });
 
 async function rows(table: PgTable) {
   const [row] = await server.database.db.select({ value: count() }).from(table);
@@ -50,13 +45,7 @@ describe("the retention job", () => {
     const now = () => time.clock();
     // An account, its verification (a used code), a session it logs out of and one it keeps.
     const email = "kept.short@example.ca";
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email, password: "Tribunal2024x" },
-    });
-    const ended = readSession(registered);
+    const { session: ended } = await registerAccount(server, email);
     await verifyEmailThroughApi(server, email, ended);
     await server.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...ended.headers } });
     const login = await server.app.inject({

@@ -3,6 +3,7 @@ import { openDatabase } from "../src/db/client.ts";
 import { enqueueEmail } from "../src/modules/mail/outbox.ts";
 import { basicAuth, openTestDatabase, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
+import { registerAccount } from "./support/accounts.ts";
 
 /**
  * Two instances on one PostgreSQL behave as one service. Each instance has its own connection
@@ -61,13 +62,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
   }
 
   async function registerOnFirstSeenByBoth(email: string) {
-    const registered = await first.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email, password: "Tribunal2024x" },
-    });
-    const session = readSession(registered);
+    const { session } = await registerAccount(first, email);
     // Both instances have now read the session: neither may go on trusting what it read.
     for (const server of [first, second]) expect(await isSignedOut(server, session.headers)).toBe(false);
     return session;

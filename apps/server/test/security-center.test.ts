@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeUserAgent } from "../src/lib/user-agents.ts";
 import { emulatorEnv } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
-import { startSmtpServer } from "./smtp.ts";
+import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { isSignedIn as isSignedInAs, logIn, registerAccount, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 27's API: the account's sessions and devices, and a change of password while signed in. */
 const PASSWORD = "Tribunal2024x";
@@ -11,48 +12,19 @@ const CHROME_MAC =
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const time = createTestClock();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    clock: time.clock,
-    env: { ...emulatorEnv, SMTP_URL: smtp.url, CORS_ORIGINS: EXTENSION_ORIGIN },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  time.advanceDays(1);
-});
+const server = useTestServer({ time, smtp: true, env: { ...emulatorEnv, CORS_ORIGINS: EXTENSION_ORIGIN } });
 
 let counter = 0;
-type Session = ReturnType<typeof readSession>;
-async function register() {
-  counter += 1;
-  const email = `secure${counter}@example.ca`;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, "user-agent": CHROME_MAC },
-    payload: { email, password: PASSWORD },
+const register = () =>
+  registerAccount(server, `secure${++counter}@example.ca`, {
+    password: PASSWORD,
+    headers: { "user-agent": CHROME_MAC },
   });
-  return { email, session: readSession(response) };
-}
-const login = async (email: string, headers: Record<string, string> = {}, password = PASSWORD) =>
-  server.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { ...xhrHeaders, authorization: basicAuth(email, password), ...headers },
-  });
+const login = (email: string, headers: Record<string, string> = {}, password = PASSWORD) =>
+  logIn(server, email, password, headers);
 const listSessions = (session: Session) =>
   server.app.inject({ method: "GET", url: "/api/sessions", headers: session.headers });
-const isSignedIn = async (session: Session) =>
-  (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
-    .userProfile !== null;
+const isSignedIn = (session: Session) => isSignedInAs(server, session);
 
 describe("sessions and devices", () => {
   it("lists where the account is signed in, with browser, system, extension, address and this device", async () => {
@@ -173,7 +145,7 @@ describe("security emails", () => {
     // The same browser after an update is no news.
     await login(email, { "user-agent": CHROME_MAC.replace("Chrome/131.0.0.0", "Chrome/132.0.6834.83") });
     await server.app.mailWorker.runOnce();
-    const notices = smtp.inbox.filter(
+    const notices = server.smtp.inbox.filter(
       (mail) => mail.to === email && mail.subject === "New sign-in to your Precis account",
     );
     expect(notices).toHaveLength(1);
@@ -212,7 +184,7 @@ describe("change of password", () => {
     expect((await login(email, {}, PASSWORD)).statusCode).toBe(401);
     expect((await login(email, {}, "Plaidoirie2025x")).statusCode).toBe(200);
     await server.app.mailWorker.runOnce();
-    const notice = smtp.inbox.find((mail) => mail.to === email && /password was changed/.test(mail.subject));
+    const notice = server.smtp.inbox.find((mail) => mail.to === email && /password was changed/.test(mail.subject));
     expect(notice?.text).toContain("every other session was signed out");
   });
 

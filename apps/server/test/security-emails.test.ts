@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asQuotedData } from "../src/modules/mail/templates.ts";
-import {
-  basicAuth,
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
-import { type ReceivedMail, startSmtpServer } from "./smtp.ts";
+import { basicAuth, createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import type { ReceivedMail } from "./smtp.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * Issue 42, finding 7: what a person typed (a first name, a passkey's name) reaches a security email as plain
@@ -19,37 +13,16 @@ import { createSoftwareAuthenticator } from "./software-authenticator.ts";
 const PASSWORD = "Tribunal2024x";
 const ORIGIN = "http://localhost:8081";
 const time = createTestClock();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  time.advanceDays(1);
-});
+const server = useTestServer({ time, smtp: true, env: { PUBLIC_URL: ORIGIN } });
 
 let counter = 0;
 async function register(firstName = "") {
   counter += 1;
-  const email = `named${counter}@example.ca`;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: PASSWORD, firstName },
-  });
-  expect(response.statusCode).toBe(200);
-  return { email, session: readSession(response) };
+  return registerAccount(server, `named${counter}@example.ca`, { password: PASSWORD, details: { firstName } });
 }
 async function mailTo(email: string, subject: RegExp) {
   await server.app.mailWorker.runOnce();
-  const mail = smtp.inbox.filter((item) => item.to === email && subject.test(item.subject)).at(-1);
+  const mail = server.smtp.inbox.filter((item) => item.to === email && subject.test(item.subject)).at(-1);
   if (!mail) throw new Error(`no mail to ${email} matching ${subject}`);
   return mail;
 }

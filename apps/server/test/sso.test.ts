@@ -7,19 +7,12 @@ import { auditEvents, sessions, userIdentities, users } from "../src/db/schema.t
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt, EMULATOR_PROJECT as PROJECT } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  // The Firebase Auth Emulator's tokens are unsigned: the cryptography is proven in token-verifier.test.ts,
-  // the endpoints here.
-  server = await startTestServer({
-    clock: time.clock,
-    env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000" },
-  });
-});
-afterAll(() => server.close());
+// The Firebase Auth Emulator's tokens are unsigned: the cryptography is proven in token-verifier.test.ts,
+// the endpoints here.
+const server = useTestServer({ time, isNewDayEachTest: false, env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000" } });
 
 const nowSeconds = () => Math.floor(time.clock().getTime() / 1000);
 const emulatorToken = (email: string, overrides: Record<string, unknown> = {}) =>

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { and, count, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { accessReminders, mailOutbox, trialLedger, users } from "../src/db/schema.ts";
 import { hashEmailForTrial, normalizeEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
@@ -12,29 +12,21 @@ import {
   readSession,
   readVerificationCode,
   startTestServer,
-  type TestServer,
   xhrHeaders,
 } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 const PASSWORD = "Tribunal2024x";
 const DAY_MS = 86_400_000;
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    clock: time.clock,
-    env: {
-      REGISTER_MAX_PER_IP: "1000",
-      // The emulator's unsigned tokens, as the SSO suite uses them (the cryptography is proven elsewhere).
-      ...emulatorEnv,
-    },
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  // Every test starts in fresh rate-limit windows.
-  time.advanceDays(1);
+const server = useTestServer({
+  time,
+  env: {
+    REGISTER_MAX_PER_IP: "1000",
+    // The emulator's unsigned tokens, as the SSO suite uses them (the cryptography is proven elsewhere).
+    ...emulatorEnv,
+  },
 });
 
 type Session = ReturnType<typeof readSession>;
@@ -437,13 +429,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reminders with two instances on
     try {
       const emails = Array.from({ length: 12 }, (_, index) => `twice${index}@example.ca`);
       for (const email of emails) {
-        const response = await first.app.inject({
-          method: "POST",
-          url: "/api/register",
-          headers: xhrHeaders,
-          payload: { email, password: PASSWORD },
-        });
-        const session = readSession(response);
+        const { session } = await registerAccount(first, email);
         await second.app.inject({
           method: "POST",
           url: "/api/verify-email",

@@ -108,6 +108,27 @@ export const operations = {
 export type OperationName = keyof typeof operations;
 export type DeclaredOperation = (typeof operations)[OperationName];
 
+/**
+ * What an operation takes and answers, as the zod schemas of its feature: the request's body and path parameters,
+ * and one schema per status it answers. Fastify's own names, so that a route can spread them into its schema.
+ */
+export interface OperationSchemas {
+  readonly body?: unknown;
+  readonly params?: unknown;
+  readonly querystring?: unknown;
+  readonly response: Readonly<Record<number, unknown>>;
+}
+
+/**
+ * An operation of the table above with its schemas bound to it, declared once in its feature's file of this
+ * package: the server validates and serialises with them, and a caller reads its answers with them. Kept out of
+ * this table, which imports no schema, so that whatever only calls an operation by name loads no zod.
+ */
+export const withSchemas = <Declared extends Operation, Schemas extends OperationSchemas>(
+  operation: Declared,
+  schemas: Schemas,
+) => ({ ...operation, schemas });
+
 /** The URL the server registers the operation's route at. */
 export const routeUrl = (operation: Operation) => `${API_BASE_PATH}${operation.path}`;
 

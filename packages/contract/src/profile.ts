@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import { EMAIL_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
+import { apiErrorSchema } from "./api.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { plainTextSchema } from "./text-fields.ts";
 
 /** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
@@ -109,3 +111,12 @@ export const updateProfileRequestSchema = z.partial(
   }),
 );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** The profile's operations with their schemas: the pattern every feature's operations are to follow (issue 41). */
+export const profileOperations = {
+  getUserDetails: withSchemas(operations.getUserDetails, { response: { 200: userDetailsResponseSchema } }),
+  updateUserDetails: withSchemas(operations.updateUserDetails, {
+    body: updateProfileRequestSchema,
+    response: { 200: userDetailsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+  }),
+};

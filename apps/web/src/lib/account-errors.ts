@@ -1,6 +1,7 @@
-import { type AccountErrorCode, accountErrorCodes } from "@precis/contract/account-rules";
 import type enAuth from "@/i18n/en/auth.json";
-import { type ApiRequestError, isApiRequestError } from "@/lib/api-client";
+import type { ApiRequestError } from "@/lib/api-client";
+import { isNetworkFailure } from "@/lib/api-failures";
+import { mapFailure, type Refusal } from "@/lib/failure-mapper";
 import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 
 /** A key of the `errors` group of the auth catalogue. */
@@ -9,44 +10,30 @@ export type AuthErrorKey = keyof (typeof enAuth)["errors"];
 /** What a screen shows after a failed call: one of the catalogue's texts, and how long to wait after a 429. */
 export type Failure = { message: AuthErrorKey; retryAfterSeconds?: number | null };
 
-/** The `Error` code of a failed account call, when the server sent one of ours. */
-export function getAccountErrorCode(error: ApiRequestError): AccountErrorCode | null {
-  const body = error.body;
-  if (typeof body !== "object" || body === null || !("Error" in body)) return null;
-  const code = body.Error;
-  return accountErrorCodes.find((known) => known === code) ?? null;
-}
-
 /** Whether the failed call's body carries an `Error` field at all, known to this app or not. */
 function hasErrorField(error: ApiRequestError): boolean {
   const body = error.body;
   return typeof body === "object" && body !== null && "Error" in body && body.Error != null;
 }
 
-/** fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS). */
-function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError;
-}
+const unanswered = { network: { message: "network" }, unknown: { message: "unknown" } } as const;
 
-function tooManyAttempts(error: ApiRequestError): Failure {
-  return { message: "tooManyAttempts", retryAfterSeconds: error.retryAfterSeconds };
+function tooManyAttempts({ retryAfterSeconds }: Refusal): Failure {
+  return { message: "tooManyAttempts", retryAfterSeconds };
 }
 
 /** SPEC §8 Login. */
 export function getLoginFailure(error: unknown): Failure {
-  if (!isApiRequestError(error)) return { message: isNetworkError(error) ? "network" : "unknown" };
-  switch (error.status) {
-    case 401:
-      return { message: "badPassword" };
-    case 404:
-      return { message: "userNotFound" };
-    case 400:
-      return { message: "checkCredentials" };
-    case 429:
-      return tooManyAttempts(error);
-    default:
-      return { message: "unknown" };
-  }
+  return mapFailure<Failure>(error, {
+    unanswered,
+    byStatus: {
+      401: { message: "badPassword" },
+      404: { message: "userNotFound" },
+      400: { message: "checkCredentials" },
+      429: tooManyAttempts,
+    },
+    otherwise: { message: "unknown" },
+  });
 }
 
 /**
@@ -55,21 +42,28 @@ export function getLoginFailure(error: unknown): Failure {
  */
 export type SecondFactorFailure = { kind: "wrongCode" } | { kind: "expired" } | { kind: "alert"; failure: Failure };
 
+const alert = (failure: Failure): SecondFactorFailure => ({ kind: "alert", failure });
+
+/** A refused code or token, by the field it names. */
+function getSecondStepFieldFailure({ status, fields }: Refusal): SecondFactorFailure {
+  if (fields.includes("secondFactorToken")) return { kind: "expired" };
+  if (fields.includes("code")) return { kind: "wrongCode" };
+  // A 401 naming nothing: the first step is no longer good.
+  return status === 401 ? { kind: "expired" } : alert({ message: "unknown" });
+}
+
 export function getSecondFactorFailure(error: unknown): SecondFactorFailure {
-  if (!isApiRequestError(error)) {
-    return { kind: "alert", failure: { message: isNetworkError(error) ? "network" : "unknown" } };
-  }
-  const fields = (error.apiError?.fields ?? []).map((field) => field.path);
-  if (error.status === 429) return { kind: "alert", failure: tooManyAttempts(error) };
-  // Too many wrong codes in a row: the step stays locked until a new password is set by email.
-  if (error.status === 403) return { kind: "alert", failure: { message: "secondStepLocked" } };
-  if (error.status === 400 || error.status === 401) {
-    if (fields.includes("secondFactorToken")) return { kind: "expired" };
-    if (fields.includes("code")) return { kind: "wrongCode" };
-    // A 401 naming nothing: the first step is no longer good.
-    if (error.status === 401) return { kind: "expired" };
-  }
-  return { kind: "alert", failure: { message: "unknown" } };
+  return mapFailure<SecondFactorFailure>(error, {
+    unanswered: { network: alert(unanswered.network), unknown: alert(unanswered.unknown) },
+    byStatus: {
+      429: (refusal) => alert(tooManyAttempts(refusal)),
+      // Too many wrong codes in a row: the step stays locked until a new password is set by email.
+      403: alert({ message: "secondStepLocked" }),
+      400: getSecondStepFieldFailure,
+      401: getSecondStepFieldFailure,
+    },
+    otherwise: alert({ message: "unknown" }),
+  });
 }
 
 /**
@@ -77,21 +71,28 @@ export function getSecondFactorFailure(error: unknown): SecondFactorFailure {
  * know, one it could not verify: api/login-with-passkey.ts throws UnknownPasskeyError for the first).
  */
 export function getPasskeyLoginFailure(error: unknown): Failure {
-  if (error instanceof Error && error.name === "UnknownPasskeyError") return { message: "unknownPasskey" };
-  switch (getPasskeyCeremonyFailure(error)) {
-    case "cancelled":
-      return { message: "passkeyCancelled" };
-    case "unsupported":
-      return { message: "passkeysUnsupported" };
-    case null:
-      break;
-    default:
-      return { message: "passkeyNotVerified" };
-  }
-  if (!isApiRequestError(error)) return { message: isNetworkError(error) ? "network" : "unknown" };
-  if (error.status === 429) return tooManyAttempts(error);
-  if (error.status === 400 || error.status === 401) return { message: "passkeyNotVerified" };
-  return { message: "unknown" };
+  return mapFailure<Failure>(error, {
+    unanswered: (unanswered) => {
+      if (unanswered instanceof Error && unanswered.name === "UnknownPasskeyError")
+        return { message: "unknownPasskey" };
+      switch (getPasskeyCeremonyFailure(unanswered)) {
+        case "cancelled":
+          return { message: "passkeyCancelled" };
+        case "unsupported":
+          return { message: "passkeysUnsupported" };
+        case null:
+          return { message: isNetworkFailure(unanswered) ? "network" : "unknown" };
+        default:
+          return { message: "passkeyNotVerified" };
+      }
+    },
+    byStatus: {
+      429: tooManyAttempts,
+      400: { message: "passkeyNotVerified" },
+      401: { message: "passkeyNotVerified" },
+    },
+    otherwise: { message: "unknown" },
+  });
 }
 
 /** SPEC §4 Registration status; the SSO states arrive with SSO sign-in. */
@@ -110,20 +111,25 @@ export type RegistrationFailure = Failure & { status: Exclude<RegistrationStatus
 
 /** SPEC §8 Registration: 409s by their code, password problems by theirs, anything else "review your details". */
 export function getRegistrationFailure(error: unknown): RegistrationFailure {
-  if (!isApiRequestError(error)) {
+  return mapFailure<RegistrationFailure>(error, {
     // A reply that is not SPEC's `Status: "Success"` fails the schema and lands here too.
-    return { status: "error", message: isNetworkError(error) ? "network" : "registrationFailed" };
-  }
-  const code = getAccountErrorCode(error);
-  if (error.status === 409) {
-    return code === "usernameExists"
-      ? { status: "usernameExists", message: "usernameExists" }
-      : { status: "emailExists", message: "emailExists" };
-  }
-  if (error.status === 429) return { status: "tooManyAttempts", ...tooManyAttempts(error) };
-  if (code === "invalidPassword") return { status: "invalidPassword", message: "invalidPassword" };
-  if (code === "commonPassword") return { status: "commonPassword", message: "commonPassword" };
-  return { status: "error", message: "registrationFailed" };
+    unanswered: {
+      network: { status: "error", message: "network" },
+      unknown: { status: "error", message: "registrationFailed" },
+    },
+    byStatus: {
+      409: ({ code }) =>
+        code === "usernameExists"
+          ? { status: "usernameExists", message: "usernameExists" }
+          : { status: "emailExists", message: "emailExists" },
+      429: (refusal) => ({ status: "tooManyAttempts", ...tooManyAttempts(refusal) }),
+    },
+    otherwise: ({ code }) => {
+      if (code === "invalidPassword") return { status: "invalidPassword", message: "invalidPassword" };
+      if (code === "commonPassword") return { status: "commonPassword", message: "commonPassword" };
+      return { status: "error", message: "registrationFailed" };
+    },
+  });
 }
 
 /**
@@ -131,11 +137,15 @@ export function getRegistrationFailure(error: unknown): RegistrationFailure {
  * Server failures (5xx) and lost connections say so instead, since "not found" would mislead.
  */
 export function getFindUserFailure(error: unknown): Failure {
-  if (!isApiRequestError(error)) return { message: isNetworkError(error) ? "network" : "findUserNotFound" };
-  if (error.status === 429) return tooManyAttempts(error);
-  if (error.status >= 500) return { message: "unknown" };
-  if (error.status === 400 && getAccountErrorCode(error) === null) return { message: "invalidEmail" };
-  return { message: "findUserNotFound" };
+  return mapFailure<Failure>(error, {
+    unanswered: { network: { message: "network" }, unknown: { message: "findUserNotFound" } },
+    byStatus: { 429: tooManyAttempts },
+    otherwise: ({ status, code }) => {
+      if (status >= 500) return { message: "unknown" };
+      if (status === 400 && code === null) return { message: "invalidEmail" };
+      return { message: "findUserNotFound" };
+    },
+  });
 }
 
 /**
@@ -150,15 +160,21 @@ export type ResetPasswordFailure = Failure & {
 
 /** SPEC §8 Reset password. */
 export function getResetPasswordFailure(error: unknown): ResetPasswordFailure {
-  if (!isApiRequestError(error)) {
-    return { status: "unknown", message: isNetworkError(error) ? "network" : "resetFailed" };
-  }
-  const code = getAccountErrorCode(error);
-  if (error.status === 401) return { status: "failure", message: "invalidCode" };
-  if (error.status === 429) return { status: "failure", ...tooManyAttempts(error) };
-  if (code === "invalidPassword") return { status: "invalid", message: "passwordRequirementsNotMet" };
-  if (code === "commonPassword") return { status: "invalid", message: "commonPassword" };
-  // SPEC: "404 or any answer with an Error", whatever the Error says: one this app does not know included.
-  if (error.status === 404 || hasErrorField(error)) return { status: "failure", message: "findUserNotFound" };
-  return { status: "unknown", message: "resetFailed" };
+  return mapFailure<ResetPasswordFailure>(error, {
+    unanswered: {
+      network: { status: "unknown", message: "network" },
+      unknown: { status: "unknown", message: "resetFailed" },
+    },
+    byStatus: {
+      401: { status: "failure", message: "invalidCode" },
+      429: (refusal) => ({ status: "failure", ...tooManyAttempts(refusal) }),
+    },
+    otherwise: ({ status, code, error: refused }) => {
+      if (code === "invalidPassword") return { status: "invalid", message: "passwordRequirementsNotMet" };
+      if (code === "commonPassword") return { status: "invalid", message: "commonPassword" };
+      // SPEC: "404 or any answer with an Error", whatever the Error says: one this app does not know included.
+      if (status === 404 || hasErrorField(refused)) return { status: "failure", message: "findUserNotFound" };
+      return { status: "unknown", message: "resetFailed" };
+    },
+  });
 }

@@ -9,7 +9,6 @@ import {
 } from "@precis/contract/auth";
 import {
   loginResponseSchema,
-  mfaMessages,
   passkeyLoginRequestSchema,
   passkeyOptionsResponseSchema,
   secondFactorRequestSchema,
@@ -25,7 +24,8 @@ import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
-import { failureMessages, sendFailure } from "../accounts/failures.ts";
+import { failureMessages } from "../accounts/failures.ts";
+import { answerSignedIn, sendFailureResponse } from "../accounts/responses.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
@@ -33,7 +33,7 @@ import { findPendingSignIn } from "../mfa/second-factor.ts";
 import { enforceRateLimits, refundRateLimits } from "../rate-limit/enforce.ts";
 import { findKnownDevice } from "../sessions/known-devices.ts";
 import { requireSession } from "../sessions/plugin.ts";
-import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
+import { authFailures } from "./responses.ts";
 import {
   changePassword,
   completeSecondFactor,
@@ -44,10 +44,6 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "./service.ts";
-
-/** The second step after too many wrong codes in a row (issue 42, finding 4): the way out is the owner's email. */
-const SECOND_STEP_LOCKED_MESSAGE =
-  "Too many wrong codes were entered for this account. Set a new password with a code sent to your email, or sign in with a passkey.";
 
 const failureResponses = {
   400: z.union([failureResponseSchema, apiErrorSchema]),
@@ -148,17 +144,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       )
         return reply;
       const result = await registerAccount(deps(request), request.body, languageOf(request, request.body.language));
-      switch (result.outcome) {
-        case "registered":
-          app.mailWorker.nudge();
-          await reply.startSession(result.user.id);
-          return { Status: "Success" as const, Role: result.user.occupation };
-        case "emailExists":
-        case "usernameExists":
-          return sendFailure(reply, 409, result.outcome);
-        default:
-          return sendFailure(reply, 400, result.outcome);
-      }
+      if (result.outcome !== "registered") return sendFailureResponse(reply, authFailures.register[result.outcome]);
+      app.mailWorker.nudge();
+      return answerSignedIn(reply, result.user);
     },
   );
 
@@ -185,13 +173,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       switch (result.outcome) {
         case "loggedIn":
-          await reply.startSession(result.user.id);
-          return { Status: "Success" as const, Role: result.user.occupation };
+          return answerSignedIn(reply, result.user);
         case "secondFactorRequired":
           reply.header("cache-control", "no-store");
           return { Status: "SecondFactorRequired" as const, secondFactorToken: result.secondFactorToken };
         default:
-          return sendFailure(reply, result.outcome === "userNotFound" ? 404 : 401, result.outcome);
+          return sendFailureResponse(reply, authFailures.logIn[result.outcome]);
       }
     },
   );
@@ -216,11 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const dependencies = deps(request);
       const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, dependencies.now);
-      if (!pending) {
-        return sendApiError(reply, 401, mfaMessages.signInExpired, [
-          { path: "secondFactorToken", message: "has expired or was used" },
-        ]);
-      }
+      if (!pending) return sendFailureResponse(reply, authFailures.secondStepExpired);
       const user = await getAccountUser(app.database.db, pending.userId);
       // A guess at the code is a guess like a password's, under the same limits.
       const isAllowed = await isWithinLimits(
@@ -232,21 +215,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await findKnownDevice(app.database.db, config.env, request, user.email);
       const result = await completeSecondFactor(dependencies, pending, request.body.code, device);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
-      switch (result.outcome) {
-        case "loggedIn":
-          await reply.startSession(result.user.id);
-          return { Status: "Success" as const, Role: result.user.occupation };
-        case "locked":
-          return sendApiError(reply, 403, SECOND_STEP_LOCKED_MESSAGE, [
-            { path: "code", message: "is locked after too many wrong codes: set a new password by email" },
-          ]);
-        case "wrongCode":
-          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
-        case "expired":
-          return sendApiError(reply, 401, mfaMessages.signInExpired, [
-            { path: "secondFactorToken", message: "has expired or was used" },
-          ]);
-      }
+      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
+      return sendFailureResponse(reply, authFailures.secondFactor[result.outcome]);
     },
   );
 
@@ -290,17 +260,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(request),
         request.body.response as unknown as AuthenticationResponseJSON,
       );
-      switch (result.outcome) {
-        case "loggedIn":
-          await reply.startSession(result.user.id);
-          return { Status: "Success" as const, Role: result.user.occupation };
-        case "unknownPasskey":
-          return sendApiError(reply, 401, mfaMessages.unknownPasskey, [{ path: "response", message: "is unknown" }]);
-        case "notVerified":
-          return sendApiError(reply, 401, mfaMessages.passkeyNotVerified, [
-            { path: "response", message: "could not be verified" },
-          ]);
-      }
+      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
+      return sendFailureResponse(reply, authFailures.passkey[result.outcome]);
     },
   );
 
@@ -356,23 +317,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!isAllowed) return reply;
       const result = await changePassword(deps(request), session, request.body);
-      switch (result.outcome) {
-        case "currentPasswordMissing":
-          return sendApiError(reply, 400, mfaMessages.passwordNeeded, [
-            { path: "currentPassword", message: "is required" },
-          ]);
-        case "reauthenticationRequired":
-          return sendApiError(reply, 403, REAUTHENTICATION_REQUIRED_MESSAGE, [
-            { path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" },
-          ]);
-        case "changed":
-          app.mailWorker.nudge();
-          return { Status: "Success" as const };
-        case "badPassword":
-          return sendFailure(reply, 401, "badPassword");
-        default:
-          return sendFailure(reply, 400, result.outcome);
-      }
+      if (result.outcome !== "changed") return sendFailureResponse(reply, authFailures.changePassword[result.outcome]);
+      app.mailWorker.nudge();
+      return { Status: "Success" as const };
     },
   );
 
@@ -401,24 +348,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!isAllowed) return reply;
       const result = await reauthenticate(deps(request), session, request.body);
-      switch (result.outcome) {
-        case "confirmed":
-          return { Status: "Success" as const };
-        case "badPassword":
-          return sendFailure(reply, 401, "badPassword");
-        case "noPassword":
-          return sendApiError(
-            reply,
-            409,
-            "This account signs in with Google or Microsoft: sign in again with it to confirm who you are.",
-          );
-        case "wrongCode":
-          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
-        case "passkeyNotVerified":
-          return sendApiError(reply, 401, mfaMessages.passkeyNotVerified, [
-            { path: "passkey", message: "could not be verified" },
-          ]);
-      }
+      if (result.outcome !== "confirmed")
+        return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome]);
+      return { Status: "Success" as const };
     },
   );
 
@@ -458,7 +390,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!isAllowed) return reply;
       const result = await requestPasswordReset(deps(request), credentials.email);
-      if (result.outcome === "userNotFound") return sendFailure(reply, 404, "userNotFound");
+      if (result.outcome !== "codeSent") return sendFailureResponse(reply, authFailures.requestReset[result.outcome]);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },
@@ -488,17 +420,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         password: credentials.secret,
         code: request.body.secret_code,
       });
-      switch (result.outcome) {
-        case "reset":
-          app.mailWorker.nudge();
-          return { Status: "Success" as const };
-        case "userNotFound":
-          return sendFailure(reply, 404, "userNotFound");
-        case "invalidCode":
-          return sendFailure(reply, 401, "invalidCode");
-        default:
-          return sendFailure(reply, 400, result.outcome);
-      }
+      if (result.outcome !== "reset") return sendFailureResponse(reply, authFailures.resetPassword[result.outcome]);
+      app.mailWorker.nudge();
+      return { Status: "Success" as const };
     },
   );
 };

@@ -9,8 +9,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
+import { billingFailures } from "./responses.ts";
 import { findCustomerId, getPricingSession, readSessionEntitlement, recordMemoUsage } from "./service.ts";
 import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
 import { applyStripeEvent } from "./stripe-events.ts";
@@ -165,20 +167,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await readCallerEntitlement(request);
       if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
       const result = await recordMemoUsage(app.database.db, found.userId, found.entitlement, found.now);
-      switch (result.outcome) {
-        case "recorded":
-          return result.entitlement;
-        case "unverified":
-          return sendApiError(
-            reply,
-            403,
-            "Verify your email address first: enter the code we emailed you, or ask for a new one on your account page.",
-          );
-        case "noAccess":
-          return sendApiError(reply, 402, "Your free access has ended. Choose a plan to keep generating memos.");
-        case "limitReached":
-          return sendApiError(reply, 402, "You have reached this month's memo limit for your plan.");
-      }
+      if (result.outcome !== "recorded") return sendFailureResponse(reply, billingFailures.memoUsage[result.outcome]);
+      return result.entitlement;
     },
   );
 };

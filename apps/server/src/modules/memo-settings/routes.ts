@@ -2,7 +2,6 @@ import { apiErrorSchema } from "@precis/contract/api";
 import {
   createMemoPresetRequestSchema,
   createMemoPresetResponseSchema,
-  MAX_MEMO_PRESETS,
   memoPresetIdParamsSchema,
   saveMemoOptionSetRequestSchema,
   saveUserOptionsResponseSchema,
@@ -13,8 +12,10 @@ import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
+import { memoSettingsFailures } from "./responses.ts";
 import {
   createMemoPreset,
   deleteMemoPreset,
@@ -24,9 +25,6 @@ import {
   selectMemoPreset,
 } from "./service.ts";
 
-const TOO_MANY_PRESETS = `You can keep at most ${MAX_MEMO_PRESETS} presets.`;
-const NO_SUCH_PRESET = "This preset does not exist.";
-
 /** The session the preValidation hook below let through. */
 function callerOf(request: FastifyRequest) {
   if (!request.session) throw new Error("memo settings routes run only for signed-in callers");
@@ -34,14 +32,8 @@ function callerOf(request: FastifyRequest) {
 }
 
 function answerPresetChange(reply: FastifyReply, result: PresetChangeResult) {
-  switch (result.outcome) {
-    case "done":
-      return { options: result.options, selectedOptionId: result.selectedOptionId };
-    case "notFound":
-      return sendApiError(reply, 404, NO_SUCH_PRESET);
-    case "lastOne":
-      return sendApiError(reply, 409, "Your last preset cannot be deleted: the extension needs one.");
-  }
+  if (result.outcome !== "done") return sendFailureResponse(reply, memoSettingsFailures.presetChange[result.outcome]);
+  return { options: result.options, selectedOptionId: result.selectedOptionId };
 }
 
 export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,14 +78,8 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await saveMemoOptions(app.database.db, userId, request.body, app.clock());
-      switch (result.outcome) {
-        case "saved":
-          return { options: result.options, updatedOptionId: result.updatedOptionId };
-        case "notFound":
-          return sendApiError(reply, 404, NO_SUCH_PRESET);
-        case "tooMany":
-          return sendApiError(reply, 409, TOO_MANY_PRESETS);
-      }
+      if (result.outcome !== "saved") return sendFailureResponse(reply, memoSettingsFailures.save[result.outcome]);
+      return { options: result.options, updatedOptionId: result.updatedOptionId };
     },
   );
 
@@ -115,18 +101,12 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await createMemoPreset(app.database.db, userId, request.body, app.clock());
-      switch (result.outcome) {
-        case "created":
-          return {
-            options: result.options,
-            updatedOptionId: result.updatedOptionId,
-            selectedOptionId: result.selectedOptionId,
-          };
-        case "notFound":
-          return sendApiError(reply, 404, NO_SUCH_PRESET);
-        case "tooMany":
-          return sendApiError(reply, 409, TOO_MANY_PRESETS);
-      }
+      if (result.outcome !== "created") return sendFailureResponse(reply, memoSettingsFailures.create[result.outcome]);
+      return {
+        options: result.options,
+        updatedOptionId: result.updatedOptionId,
+        selectedOptionId: result.selectedOptionId,
+      };
     },
   );
 

@@ -4,7 +4,6 @@ import {
   addPasskeyRequestSchema,
   disableTotpRequestSchema,
   enableTotpRequestSchema,
-  mfaMessages,
   mfaStatusResponseSchema,
   passkeyIdParamsSchema,
   passkeyOptionsResponseSchema,
@@ -22,7 +21,8 @@ import { z } from "zod/mini";
 import { sessions, users } from "../../db/schema.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies } from "../accounts/dependencies.ts";
-import { failureMessages, sendFailure } from "../accounts/failures.ts";
+import { failureMessages } from "../accounts/failures.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
@@ -36,6 +36,7 @@ import {
   startPasskeyRegistration,
   toPasskeyView,
 } from "./passkeys.ts";
+import { mfaFailures } from "./responses.ts";
 import {
   disableTotp,
   enableTotp,
@@ -86,9 +87,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       return false;
     }
     if (account.emailVerifiedAt) return true;
-    void sendApiError(reply, 403, mfaMessages.emailNotVerified, [
-      { path: "emailVerification", message: "is required: the account's email address is not verified" },
-    ]);
+    void sendFailureResponse(reply, mfaFailures.emailNotVerified);
     return false;
   };
 
@@ -125,7 +124,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isEmailVerified(reply, session))) return reply;
       reply.header("cache-control", "no-store");
       const result = await setUpTotp(deps(request), session.userId);
-      if (result.outcome === "alreadyOn") return sendApiError(reply, 409, mfaMessages.totpAlreadyOn);
+      if (result.outcome !== "started") return sendFailureResponse(reply, mfaFailures.setUpTotp[result.outcome]);
       return { secret: result.secret, otpauthUri: result.otpauthUri };
     },
   );
@@ -149,15 +148,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
       reply.header("cache-control", "no-store");
       const result = await enableTotp(deps(request), session.userId, request.body.code);
-      switch (result.outcome) {
-        case "enabled":
-          app.mailWorker.nudge();
-          return { recoveryCodes: result.recoveryCodes };
-        case "wrongCode":
-          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
-        case "noSetup":
-          return sendApiError(reply, 409, mfaMessages.noTotpSetup);
-      }
+      if (result.outcome !== "enabled") return sendFailureResponse(reply, mfaFailures.enableTotp[result.outcome]);
+      app.mailWorker.nudge();
+      return { recoveryCodes: result.recoveryCodes };
     },
   );
 
@@ -183,19 +176,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) return reply;
       if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
       const result = await disableTotp(deps(request), session.userId, request.body);
-      switch (result.outcome) {
-        case "disabled":
-          // The password or code just given is a fresh proof of who is at the keyboard.
-          await markSessionAuthenticated(app.database.db, session.id, app.clock());
-          app.mailWorker.nudge();
-          return { Status: "Success" as const };
-        case "badPassword":
-          return sendFailure(reply, 401, "badPassword");
-        case "wrongCode":
-          return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
-        case "notOn":
-          return sendApiError(reply, 409, mfaMessages.totpOff);
-      }
+      if (result.outcome !== "disabled") return sendFailureResponse(reply, mfaFailures.disableTotp[result.outcome]);
+      // The password or code just given is a fresh proof of who is at the keyboard.
+      await markSessionAuthenticated(app.database.db, session.id, app.clock());
+      app.mailWorker.nudge();
+      return { Status: "Success" as const };
     },
   );
 
@@ -215,7 +200,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isEmailVerified(reply, session))) return reply;
       reply.header("cache-control", "no-store");
       const result = await renewRecoveryCodes(deps(request), session.userId);
-      if (result.outcome === "notOn") return sendApiError(reply, 409, mfaMessages.totpOff);
+      if (result.outcome !== "renewed") {
+        return sendFailureResponse(reply, mfaFailures.renewRecoveryCodes[result.outcome]);
+      }
       app.mailWorker.nudge();
       return { recoveryCodes: result.recoveryCodes };
     },
@@ -270,24 +257,15 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: request.body.response as unknown as RegistrationResponseJSON,
         now,
       });
-      switch (result.outcome) {
-        case "added": {
-          const added = result.passkey;
-          await app.database.db.transaction(async (tx) => {
-            const user = await getAccountUser(tx, session.userId);
-            await noticeSecondFactorChange(tx, deps(request), user, "passkeyAdded", added.name);
-            await recordAuditEvent(tx, deps(request).origin, "passkey_added", session.userId, { passkeyId: added.id });
-          });
-          app.mailWorker.nudge();
-          return toPasskeyView(added);
-        }
-        case "notVerified":
-          return sendApiError(reply, 400, mfaMessages.passkeyNotVerified, [
-            { path: "response", message: "could not be verified" },
-          ]);
-        case "tooMany":
-          return sendApiError(reply, 409, mfaMessages.tooManyPasskeys);
-      }
+      if (result.outcome !== "added") return sendFailureResponse(reply, mfaFailures.addPasskey[result.outcome]);
+      const added = result.passkey;
+      await app.database.db.transaction(async (tx) => {
+        const user = await getAccountUser(tx, session.userId);
+        await noticeSecondFactorChange(tx, deps(request), user, "passkeyAdded", added.name);
+        await recordAuditEvent(tx, deps(request).origin, "passkey_added", session.userId, { passkeyId: added.id });
+      });
+      app.mailWorker.nudge();
+      return toPasskeyView(added);
     },
   );
 
@@ -310,8 +288,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         passkeyId: request.params.id,
         name: request.body.name,
       });
-      // Another account's passkey is, to this one, no passkey at all.
-      if (!renamed) return sendApiError(reply, 404, mfaMessages.noSuchPasskey);
+      if (!renamed) return sendFailureResponse(reply, mfaFailures.noSuchPasskey);
       return toPasskeyView(renamed);
     },
   );
@@ -338,7 +315,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordAuditEvent(tx, deps(request).origin, "passkey_removed", session.userId, { passkeyId: passkey.id });
         return passkey;
       });
-      if (!removed) return sendApiError(reply, 404, mfaMessages.noSuchPasskey);
+      if (!removed) return sendFailureResponse(reply, mfaFailures.noSuchPasskey);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },

@@ -1,21 +1,21 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { operations, routeUrl } from "@precis/contract/operations";
-import { updateProfileRequestSchema, userDetailsResponseSchema } from "@precis/contract/profile";
+import { routeUrl } from "@precis/contract/operations";
+import { profileOperations } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
+import { profileFailures } from "./responses.ts";
 import { readSessionProfile, updateProfile } from "./service.ts";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    routeUrl(operations.getUserDetails),
+    routeUrl(profileOperations.getUserDetails),
     {
       config: { readsSessionItself: true },
       schema: {
         tags: ["profile"],
         summary: "The signed-in user's profile; userProfile is null when nobody is signed in",
-        response: { 200: userDetailsResponseSchema },
+        ...profileOperations.getUserDetails.schemas,
       },
     },
     async (request, reply) => {
@@ -31,35 +31,21 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    routeUrl(operations.updateUserDetails),
+    routeUrl(profileOperations.updateUserDetails),
     {
       schema: {
         tags: ["profile"],
         summary:
           "Change the editable profile fields (username and email are read-only: accepted when unchanged, refused when changed)",
-        body: updateProfileRequestSchema,
-        response: { 200: userDetailsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        ...profileOperations.updateUserDetails.schemas,
       },
     },
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       const result = await updateProfile(app.database.db, session.userId, request.body, app.clock());
-      switch (result.outcome) {
-        case "updated":
-          return { userProfile: result.profile };
-        case "emailIsReadOnly":
-          return sendApiError(
-            reply,
-            400,
-            "The email address cannot be changed here: use Change email in the account menu.",
-            [{ path: "email", message: "is read-only; use Change email in the account menu" }],
-          );
-        case "usernameIsReadOnly":
-          return sendApiError(reply, 400, "The username cannot be changed.", [
-            { path: "username", message: "is read-only" },
-          ]);
-      }
+      if (result.outcome !== "updated") return sendFailureResponse(reply, profileFailures.update[result.outcome]);
+      return { userProfile: result.profile };
     },
   );
 };

@@ -7,12 +7,13 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
-import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
-import { failureMessages, sendFailure } from "../accounts/failures.ts";
+import { failureMessages } from "../accounts/failures.ts";
+import { answerSignedIn, sendFailureResponse } from "../accounts/responses.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { ssoFailures } from "./responses.ts";
 import { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 import { createIdTokenVerifier, type VerifiedIdentity } from "./token-verifier.ts";
 
@@ -34,7 +35,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     const credentials = parseBasicAuthorization(request.headers.authorization);
     const email = emailSchema.safeParse(credentials?.user);
     if (!credentials || !email.success || !credentials.secret || credentials.secret.length > MAX_ID_TOKEN_LENGTH) {
-      void sendApiError(reply, 400, "Send the email and the ID token as HTTP Basic authorization.");
+      void sendFailureResponse(reply, ssoFailures.badCredentials);
       return null;
     }
     const isAllowed = await enforceRateLimits(
@@ -53,7 +54,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await verifyIdToken(credentials.secret, email.data, requirements);
     if (result.outcome === "verified") return result.identity;
     if (result.outcome === "unavailable") {
-      void sendApiError(reply, 503, "Google and Microsoft sign-in is unavailable right now. Please try again later.");
+      void sendFailureResponse(reply, ssoFailures.unavailable);
       return null;
     }
     request.log.info({ reason: result.reason }, "ID token refused");
@@ -63,7 +64,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       check: result.reason.slice(0, 200),
       path: request.routeOptions.url ?? request.url,
     });
-    void sendFailure(reply, 401, "invalidToken");
+    void sendFailureResponse(reply, ssoFailures.invalidToken);
     return null;
   }
 
@@ -99,13 +100,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
       const signedIn = await logInWithIdentity(getAuthDependencies(app, request), identity);
-      if (!signedIn) return sendFailure(reply, 404, "userNotFound");
-      const { user } = signedIn;
+      if (!signedIn) return sendFailureResponse(reply, ssoFailures.unknownIdentity);
       app.mailWorker.nudge();
       // As fresh as the provider's sign-in, not as this call (issue 42, finding 9): a token from a sign-in days
       // old opens a session that step-up asks again. The verifier refuses a token without auth_time.
-      await reply.startSession(user.id, identity.authTime);
-      return { Status: "Success" as const, Role: user.occupation };
+      return answerSignedIn(reply, signedIn.user, identity.authTime);
     },
   );
 
@@ -127,7 +126,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
-      if (identity.email !== request.body.email) return sendFailure(reply, 401, "invalidToken");
+      if (identity.email !== request.body.email) return sendFailureResponse(reply, ssoFailures.invalidToken);
       const language = request.body.language ?? "en";
       const result = await registerWithIdentity(
         getAuthDependencies(app, request),
@@ -135,10 +134,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.role,
         language,
       );
-      if (result.outcome !== "registered") return sendFailure(reply, 409, result.outcome);
+      if (result.outcome !== "registered") return sendFailureResponse(reply, ssoFailures.register[result.outcome]);
       app.mailWorker.nudge();
-      await reply.startSession(result.user.id, identity.authTime);
-      return { Status: "Success" as const, Role: result.user.occupation };
+      return answerSignedIn(reply, result.user, identity.authTime);
     },
   );
 
@@ -165,7 +163,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = await readIdentity(request, reply, { signedInWithinSeconds: CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS });
       if (!identity) return reply;
       const result = await changeEmail(getAuthDependencies(app, request), session.userId, identity);
-      if (result.outcome === "emailTaken") return sendFailure(reply, 409, "emailExists");
+      if (result.outcome !== "changed") return sendFailureResponse(reply, ssoFailures.changeEmail[result.outcome]);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },

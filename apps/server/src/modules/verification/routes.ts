@@ -2,7 +2,6 @@ import { apiErrorSchema } from "@precis/contract/api";
 import { failureResponseSchema } from "@precis/contract/auth";
 import { operations, routeUrl } from "@precis/contract/operations";
 import {
-  NOT_ACADEMIC_FIELD,
   resendVerificationRequestSchema,
   resendVerificationResponseSchema,
   undoEmailChangeRequestSchema,
@@ -13,22 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
-import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
-import { failureMessages, sendFailure } from "../accounts/failures.ts";
+import { failureMessages } from "../accounts/failures.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { enforceRateLimits, type RateLimitCheck } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
-import { isRecentlyAuthenticated, requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
+import { verificationFailures } from "./responses.ts";
 import { resendVerificationCode, undoEmailChange, verifyEmailCode } from "./service.ts";
 
 const RESEND_WINDOW_SECONDS = 3600;
-
-const NOT_ACADEMIC_MESSAGE =
-  "This address is not at a school we recognise. Use the address your university or college gave you.";
-
-/** A code to another address completes only in the session that asked for it (issue 42). */
-export const OTHER_SESSION_MESSAGE =
-  "This code changes the account's email address: enter it while signed in, in the browser where the change was asked for.";
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
@@ -76,23 +69,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionId: session?.id,
         isRecentlyAuthenticated: session ? isRecentlyAuthenticated(session, deps.now) : false,
       });
-      switch (result.outcome) {
-        case "verified":
-          app.mailWorker.nudge();
-          return { Status: "Success" as const, email: result.email };
-        case "invalidCode":
-          return sendFailure(reply, 401, "invalidCode");
-        case "emailExists":
-          return sendFailure(reply, 409, "emailExists");
-        case "otherSession":
-          return sendApiError(reply, 403, OTHER_SESSION_MESSAGE, [
-            { path: "session", message: "is not the session that asked for this change of address" },
-          ]);
-        case "reauthenticationRequired":
-          // The same 403 as every step-up: the page asks who you are and sends the code again.
-          requireRecentAuthentication(request, reply, deps.now);
-          return reply;
+      if (result.outcome !== "verified") {
+        return sendFailureResponse(reply, verificationFailures.verifyEmail[result.outcome]);
       }
+      app.mailWorker.nudge();
+      return { Status: "Success" as const, email: result.email };
     },
   );
 
@@ -118,11 +99,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
       const { email, purpose } = request.body;
-      // The student-access switch takes a school address only: said before any code is sent (issue 43).
       if (purpose === "school" && email && !isAcademicEmail(email, app.config.verification.academicEmailDomains)) {
-        return sendApiError(reply, 400, NOT_ACADEMIC_MESSAGE, [
-          { path: NOT_ACADEMIC_FIELD, message: "is not at a school we recognise" },
-        ]);
+        return sendFailureResponse(reply, verificationFailures.notAcademic);
       }
       // Each code is an email we send: per account and per client, so nobody turns this into a mail cannon.
       const checks: RateLimitCheck[] = [
@@ -152,16 +130,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         email,
       );
-      switch (result.outcome) {
-        case "sent":
-          app.mailWorker.nudge();
-          return { Status: "Success" as const, email: result.email };
-        case "alreadyVerified":
-          return sendApiError(reply, 409, "This email address is already verified.");
-        case "reauthenticationRequired":
-          requireRecentAuthentication(request, reply, deps.now);
-          return reply;
-      }
+      if (result.outcome !== "sent") return sendFailureResponse(reply, verificationFailures.resend[result.outcome]);
+      app.mailWorker.nudge();
+      return { Status: "Success" as const, email: result.email };
     },
   );
   app.post(
@@ -191,24 +162,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!isAllowed) return reply;
       const result = await undoEmailChange(getAuthDependencies(app, request), request.body.token);
-      switch (result.outcome) {
-        case "restored":
-          // The request's own session, if any, ended with all the others: its cookie goes too.
-          if (request.session) await reply.endSession();
-          return { Status: "Success" as const, email: result.email };
-        case "invalidLink":
-          return sendApiError(
-            reply,
-            404,
-            "There is no change of address to undo: the link was used already, has expired, or is not valid.",
-          );
-        case "emailTaken":
-          return sendApiError(
-            reply,
-            409,
-            "The previous address is now used by another account: it cannot be restored.",
-          );
+      if (result.outcome !== "restored") {
+        return sendFailureResponse(reply, verificationFailures.undoEmailChange[result.outcome]);
       }
+      // The request's own session, if any, ended with all the others: its cookie goes too.
+      if (request.session) await reply.endSession();
+      return { Status: "Success" as const, email: result.email };
     },
   );
 };

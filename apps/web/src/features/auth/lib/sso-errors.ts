@@ -1,6 +1,6 @@
 import type enSso from "@/i18n/en/sso.json";
-import { getAccountErrorCode } from "@/lib/account-errors";
-import { isApiRequestError } from "@/lib/api-client";
+import { isNetworkFailure } from "@/lib/api-failures";
+import { mapFailure } from "@/lib/failure-mapper";
 import { MissingEmailError } from "./firebase-sign-in";
 
 /** A key of the `errors` group of the sso catalogue. */
@@ -24,48 +24,46 @@ function getPopupFailure(error: unknown): SsoErrorKey | null {
   return "unableToFetch";
 }
 
-/** Answers every SSO call shares: busy limits, sign-in unavailable, and no answer at all. */
-function getCommonFailure(error: unknown): SsoErrorKey | null {
-  if (error instanceof TypeError) return "network";
-  if (!isApiRequestError(error)) return null;
-  if (error.status === 429) return "tooManyAttempts";
-  if (error.status === 503) return "unavailable";
-  return null;
-}
+/** Answers every SSO call shares: busy limits, and sign-in unavailable. */
+const commonStatuses = { 429: "tooManyAttempts", 503: "unavailable" } as const;
 
 /** SPEC §8 SSO login. A 404 is not a failure: the caller sends the visitor to /sso/register. */
 export function getSsoLoginFailure(error: unknown): SsoErrorKey {
-  const popupFailure = getPopupFailure(error);
-  if (popupFailure) return popupFailure;
-  const commonFailure = getCommonFailure(error);
-  if (commonFailure) return commonFailure;
-  if (isApiRequestError(error) && error.status >= 500) return "unknown";
-  return "unableToFetch";
+  return mapFailure<SsoErrorKey>(error, {
+    unanswered: (unanswered) =>
+      getPopupFailure(unanswered) ?? (isNetworkFailure(unanswered) ? "network" : "unableToFetch"),
+    byStatus: commonStatuses,
+    otherwise: ({ status }) => (status >= 500 ? "unknown" : "unableToFetch"),
+  });
 }
 
 /** SPEC §8 Completion of SSO registration. */
 export function getSsoRegisterFailure(error: unknown): SsoErrorKey {
-  const popupFailure = getPopupFailure(error);
-  if (popupFailure) return popupFailure;
-  const commonFailure = getCommonFailure(error);
-  if (commonFailure) return commonFailure;
-  if (isApiRequestError(error)) {
-    if (error.status === 401) return "invalidEmailOrPassword";
-    if (error.status === 409) return getAccountErrorCode(error) === "usernameExists" ? "usernameExists" : "emailExists";
-  }
-  return "registrationUnknown";
+  return mapFailure<SsoErrorKey>(error, {
+    unanswered: (unanswered) =>
+      getPopupFailure(unanswered) ?? (isNetworkFailure(unanswered) ? "network" : "registrationUnknown"),
+    byStatus: {
+      ...commonStatuses,
+      401: "invalidEmailOrPassword",
+      409: ({ code }) => (code === "usernameExists" ? "usernameExists" : "emailExists"),
+    },
+    otherwise: "registrationUnknown",
+  });
 }
 
 /** SPEC §8 Change email; "notLoggedIn" is the 401 that sends the visitor to /login (SPEC §4). */
 export function getChangeEmailFailure(error: unknown): SsoErrorKey | "notLoggedIn" {
-  const popupFailure = getPopupFailure(error);
-  if (popupFailure && popupFailure !== "unableToFetch") return popupFailure;
-  const commonFailure = getCommonFailure(error);
-  if (commonFailure && commonFailure !== "network") return commonFailure;
-  if (!isApiRequestError(error)) return "changeEmailFailed";
-  // The server also answers 401 to a token it refuses; only a missing session means "log in".
-  if (error.status === 401) return getAccountErrorCode(error) === "invalidToken" ? "invalidEmail" : "notLoggedIn";
-  if (error.status === 409) return "emailInUse";
-  if (error.status >= 400 && error.status < 500) return "invalidEmail";
-  return "somethingWentWrong";
+  return mapFailure<SsoErrorKey | "notLoggedIn">(error, {
+    unanswered: (unanswered) => {
+      const popupFailure = getPopupFailure(unanswered);
+      return popupFailure && popupFailure !== "unableToFetch" ? popupFailure : "changeEmailFailed";
+    },
+    byStatus: {
+      ...commonStatuses,
+      // The server also answers 401 to a token it refuses; only a missing session means "log in".
+      401: ({ code }) => (code === "invalidToken" ? "invalidEmail" : "notLoggedIn"),
+      409: "emailInUse",
+    },
+    otherwise: ({ status }) => (status >= 400 && status < 500 ? "invalidEmail" : "somethingWentWrong"),
+  });
 }

@@ -1,5 +1,4 @@
-import { isApiRequestError } from "@/lib/api-client";
-import { isNetworkFailure } from "@/lib/api-failures";
+import { mapFailure } from "@/lib/failure-mapper";
 
 /** Keys of the privacy catalogue's `errors` group. */
 export type PrivacyFailureKey =
@@ -18,18 +17,16 @@ export type PrivacyFailure = { key: PrivacyFailureKey; retryAfterSeconds?: numbe
  * before this sees the error.
  */
 export function getPrivacyFailure(error: unknown, call: "export" | "delete" | "cancel" | "accept"): PrivacyFailure {
-  if (!isApiRequestError(error)) return { key: isNetworkFailure(error) ? "network" : "unknown" };
-  switch (error.status) {
-    case 401:
-      return { key: "loggedOut" };
-    case 404:
-      return { key: call === "cancel" ? "nothingToCancel" : "unknown" };
-    case 429:
-      return {
+  return mapFailure<PrivacyFailure>(error, {
+    unanswered: { network: { key: "network" }, unknown: { key: "unknown" } },
+    byStatus: {
+      401: { key: "loggedOut" },
+      404: { key: call === "cancel" ? "nothingToCancel" : "unknown" },
+      429: ({ retryAfterSeconds }) => ({
         key: call === "export" ? "tooManyExports" : "tooManyAttempts",
-        retryAfterSeconds: error.retryAfterSeconds,
-      };
-    default:
-      return { key: "unknown" };
-  }
+        retryAfterSeconds,
+      }),
+    },
+    otherwise: { key: "unknown" },
+  });
 }

@@ -1,5 +1,4 @@
-import { isApiRequestError } from "@/lib/api-client";
-import { getAccountErrorCode, isNetworkFailure } from "@/lib/api-failures";
+import { mapFailure } from "@/lib/failure-mapper";
 
 /**
  * What a refused password change says, and where: SPEC's sentences on the field they are about (the current
@@ -20,21 +19,21 @@ export type ChangePasswordFailure =
   | { kind: "unknown" };
 
 export function getChangePasswordFailure(error: unknown): ChangePasswordFailure {
-  if (!isApiRequestError(error)) return { kind: isNetworkFailure(error) ? "network" : "unknown" };
-  const code = getAccountErrorCode(error);
-  if (code === "badPassword") return { kind: "field", field: "currentPassword", message: "badPassword" };
-  if (code === "invalidPassword" || code === "commonPassword") {
-    return { kind: "field", field: "newPassword", message: code };
-  }
-  switch (error.status) {
-    case 401:
+  return mapFailure<ChangePasswordFailure>(error, {
+    unanswered: { network: { kind: "network" }, unknown: { kind: "unknown" } },
+    first: ({ code }) => {
+      if (code === "badPassword") return { kind: "field", field: "currentPassword", message: "badPassword" };
+      if (code === "invalidPassword" || code === "commonPassword") {
+        return { kind: "field", field: "newPassword", message: code };
+      }
+      return undefined;
+    },
+    byStatus: {
       // A 401 without badPassword: the session itself has ended.
-      return { kind: "loggedOut" };
-    case 409:
-      return { kind: "noPassword" };
-    case 429:
-      return { kind: "tooManyAttempts", retryAfterSeconds: error.retryAfterSeconds };
-    default:
-      return { kind: "unknown" };
-  }
+      401: { kind: "loggedOut" },
+      409: { kind: "noPassword" },
+      429: ({ retryAfterSeconds }) => ({ kind: "tooManyAttempts", retryAfterSeconds }),
+    },
+    otherwise: { kind: "unknown" },
+  });
 }

@@ -1,5 +1,5 @@
-import { isApiRequestError } from "@/lib/api-client";
-import { getAccountErrorCode, getRefusedFields, isNetworkFailure } from "@/lib/api-failures";
+import { isNetworkFailure } from "@/lib/api-failures";
+import { mapFailure } from "@/lib/failure-mapper";
 import { getPasskeyCeremonyFailure, type PasskeyCeremonyFailure } from "@/lib/webauthn";
 
 /**
@@ -28,34 +28,34 @@ export type FactorFailure =
   | { kind: "unknown" };
 
 export function getFactorFailure(error: unknown): FactorFailure {
-  const ceremony = getPasskeyCeremonyFailure(error);
-  if (ceremony) return { kind: "ceremony", reason: ceremony };
-  if (!isApiRequestError(error)) return { kind: isNetworkFailure(error) ? "network" : "unknown" };
-  const fields = getRefusedFields(error);
-  if (getAccountErrorCode(error) === "badPassword") return { kind: "badPassword" };
-  switch (error.status) {
-    case 400:
-      if (fields.includes("response")) return { kind: "passkeyNotVerified" };
-      // A code of the wrong shape ("12345") is refused before it is checked: the same field error.
-      return fields.some((field) => field === "code" || field.startsWith("code."))
-        ? { kind: "wrongCode" }
-        : { kind: "unknown" };
-    case 401:
-      // A 401 that names no field of the form: the session itself has ended.
-      if (fields.includes("code")) return { kind: "wrongCode" };
-      if (fields.includes("password")) return { kind: "badPassword" };
-      if (fields.includes("response")) return { kind: "passkeyNotVerified" };
-      return { kind: "loggedOut" };
-    case 403:
+  return mapFailure<FactorFailure>(error, {
+    unanswered: (unanswered) => {
+      const ceremony = getPasskeyCeremonyFailure(unanswered);
+      if (ceremony) return { kind: "ceremony", reason: ceremony };
+      return { kind: isNetworkFailure(unanswered) ? "network" : "unknown" };
+    },
+    first: ({ code }) => (code === "badPassword" ? { kind: "badPassword" } : undefined),
+    byStatus: {
+      400: ({ fields }) => {
+        if (fields.includes("response")) return { kind: "passkeyNotVerified" };
+        // A code of the wrong shape ("12345") is refused before it is checked: the same field error.
+        return fields.some((field) => field === "code" || field.startsWith("code."))
+          ? { kind: "wrongCode" }
+          : { kind: "unknown" };
+      },
+      401: ({ fields }) => {
+        // A 401 that names no field of the form: the session itself has ended.
+        if (fields.includes("code")) return { kind: "wrongCode" };
+        if (fields.includes("password")) return { kind: "badPassword" };
+        if (fields.includes("response")) return { kind: "passkeyNotVerified" };
+        return { kind: "loggedOut" };
+      },
       // A 403 for step-up never gets here: confirmIdentityThen asked and tried again.
-      return fields.includes("emailVerification") ? { kind: "emailNotVerified" } : { kind: "unknown" };
-    case 404:
-      return { kind: "notFound" };
-    case 409:
-      return { kind: "conflict" };
-    case 429:
-      return { kind: "tooManyAttempts", retryAfterSeconds: error.retryAfterSeconds };
-    default:
-      return { kind: "unknown" };
-  }
+      403: ({ fields }) => (fields.includes("emailVerification") ? { kind: "emailNotVerified" } : { kind: "unknown" }),
+      404: { kind: "notFound" },
+      409: { kind: "conflict" },
+      429: ({ retryAfterSeconds }) => ({ kind: "tooManyAttempts", retryAfterSeconds }),
+    },
+    otherwise: { kind: "unknown" },
+  });
 }

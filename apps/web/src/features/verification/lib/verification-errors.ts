@@ -1,8 +1,8 @@
 import { NOT_ACADEMIC_FIELD } from "@precis/contract/verification";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
-import { getAccountErrorCode } from "@/lib/account-errors";
 import { isApiRequestError } from "@/lib/api-client";
-import { getRefusedFields } from "@/lib/api-failures";
+import { getAccountErrorCode, isNetworkFailure } from "@/lib/api-failures";
+import { mapFailure, type Refusal } from "@/lib/failure-mapper";
 
 /**
  * What a failed verification call says. The account screens' own sentences where they fit (a wrong code, an
@@ -40,46 +40,44 @@ export function isAlreadyVerified(error: unknown): boolean {
 function getUnansweredFailure(error: unknown): VerificationFailure {
   // The confirm-identity dialog closed: a change of address was not made (issue 42).
   if (isIdentityNotConfirmed(error)) return { key: "identityNotConfirmed" };
-  return { key: error instanceof TypeError ? "network" : "unknown" };
+  return { key: isNetworkFailure(error) ? "network" : "unknown" };
 }
+
+/** A 429, with how long to wait. */
+const tooMany =
+  (key: VerificationFailureKey) =>
+  ({ retryAfterSeconds }: Refusal): VerificationFailure => ({ key, retryAfterSeconds });
 
 /** `POST /api/verify-email`. */
 export function getVerifyFailure(error: unknown): VerificationFailure {
-  if (!isApiRequestError(error)) return getUnansweredFailure(error);
-  switch (error.status) {
-    case 401:
+  return mapFailure<VerificationFailure>(error, {
+    unanswered: getUnansweredFailure,
+    byStatus: {
       // A wrong, expired or used code carries its code; without one, the session is gone.
-      return { key: getAccountErrorCode(error) === "invalidCode" ? "invalidCode" : "notLoggedIn" };
-    case 400:
+      401: ({ code }) => ({ key: code === "invalidCode" ? "invalidCode" : "notLoggedIn" }),
       // The page checks the code's shape; what the server still refuses is a code that cannot be right.
-      return { key: "invalidCode" };
-    case 403:
+      400: { key: "invalidCode" },
       // A code that moves the account works only in the session that asked for it (issue 42).
-      return { key: getRefusedFields(error).includes("session") ? "otherSession" : "unknown" };
-    case 409:
-      return { key: "emailExists" };
-    case 429:
-      return { key: "tooManyAttempts", retryAfterSeconds: error.retryAfterSeconds };
-    default:
-      return { key: "unknown" };
-  }
+      403: ({ fields }) => ({ key: fields.includes("session") ? "otherSession" : "unknown" }),
+      409: { key: "emailExists" },
+      429: tooMany("tooManyAttempts"),
+    },
+    otherwise: { key: "unknown" },
+  });
 }
 
 /** `POST /api/verify-email/resend`. */
 export function getResendFailure(error: unknown): VerificationFailure {
-  if (!isApiRequestError(error)) return getUnansweredFailure(error);
-  switch (error.status) {
-    case 401:
-      return { key: "notLoggedIn" };
-    case 400:
-      return { key: getRefusedFields(error).includes(NOT_ACADEMIC_FIELD) ? "notAcademic" : "invalidEmail" };
-    case 409:
-      return { key: isAlreadyVerified(error) ? "alreadyVerified" : "emailExists" };
-    case 429:
-      return { key: "tooManyCodes", retryAfterSeconds: error.retryAfterSeconds };
-    default:
-      return { key: "unknown" };
-  }
+  return mapFailure<VerificationFailure>(error, {
+    unanswered: getUnansweredFailure,
+    byStatus: {
+      401: { key: "notLoggedIn" },
+      400: ({ fields }) => ({ key: fields.includes(NOT_ACADEMIC_FIELD) ? "notAcademic" : "invalidEmail" }),
+      409: ({ error }) => ({ key: isAlreadyVerified(error) ? "alreadyVerified" : "emailExists" }),
+      429: tooMany("tooManyCodes"),
+    },
+    otherwise: { key: "unknown" },
+  });
 }
 
 /** What a failed undo of an email change says: keys of the verification catalogue's `undo.errors` group. */
@@ -87,17 +85,15 @@ export type UndoFailureKey = "invalidLink" | "addressTaken" | "tooManyAttempts" 
 
 /** `POST /api/email-change/undo`. */
 export function getUndoFailure(error: unknown): UndoFailureKey {
-  if (!isApiRequestError(error)) return error instanceof TypeError ? "network" : "unknown";
-  switch (error.status) {
-    case 400:
-    case 404:
+  return mapFailure<UndoFailureKey>(error, {
+    unanswered: { network: "network", unknown: "unknown" },
+    byStatus: {
       // A malformed token, or one used, expired or never issued: the same dead link to the person.
-      return "invalidLink";
-    case 409:
-      return "addressTaken";
-    case 429:
-      return "tooManyAttempts";
-    default:
-      return "unknown";
-  }
+      400: "invalidLink",
+      404: "invalidLink",
+      409: "addressTaken",
+      429: "tooManyAttempts",
+    },
+    otherwise: "unknown",
+  });
 }

@@ -1,0 +1,79 @@
+import { mfaMessages } from "@precis/contract/mfa";
+import {
+  accountFailure,
+  apiFailure,
+  type FailedOutcome,
+  type FailureResponses,
+  reauthenticationRequired,
+  wrongCodeFailure,
+} from "../accounts/responses.ts";
+import type * as service from "./service.ts";
+
+/** The second step after too many wrong codes in a row (issue 42, finding 4): the way out is the owner's email. */
+const SECOND_STEP_LOCKED_MESSAGE =
+  "Too many wrong codes were entered for this account. Set a new password with a code sent to your email, or sign in with a passkey.";
+
+const secondStepExpired = apiFailure(401, mfaMessages.signInExpired, [
+  { path: "secondFactorToken", message: "has expired or was used" },
+]);
+
+/** A new password that the rules refuse, wherever one is set. */
+const passwordProblems = {
+  invalidPassword: accountFailure(400, "invalidPassword"),
+  commonPassword: accountFailure(400, "commonPassword"),
+};
+
+/** What each failed outcome of the sign-in and password routes answers. */
+export const authFailures = {
+  register: {
+    emailExists: accountFailure(409, "emailExists"),
+    usernameExists: accountFailure(409, "usernameExists"),
+    ...passwordProblems,
+  } satisfies FailureResponses<FailedOutcome<typeof service.registerAccount, "registered">>,
+  logIn: {
+    userNotFound: accountFailure(404, "userNotFound"),
+    badPassword: accountFailure(401, "badPassword"),
+  } satisfies FailureResponses<FailedOutcome<typeof service.logInWithPassword, "loggedIn" | "secondFactorRequired">>,
+  secondFactor: {
+    locked: apiFailure(403, SECOND_STEP_LOCKED_MESSAGE, [
+      { path: "code", message: "is locked after too many wrong codes: set a new password by email" },
+    ]),
+    wrongCode: wrongCodeFailure,
+    expired: secondStepExpired,
+  } satisfies FailureResponses<FailedOutcome<typeof service.completeSecondFactor, "loggedIn">>,
+  /** A second-step token that no pending sign-in holds: as one that expired. */
+  secondStepExpired,
+  passkey: {
+    unknownPasskey: apiFailure(401, mfaMessages.unknownPasskey, [{ path: "response", message: "is unknown" }]),
+    notVerified: apiFailure(401, mfaMessages.passkeyNotVerified, [
+      { path: "response", message: "could not be verified" },
+    ]),
+  } satisfies FailureResponses<FailedOutcome<typeof service.logInWithPasskey, "loggedIn">>,
+  changePassword: {
+    currentPasswordMissing: apiFailure(400, mfaMessages.passwordNeeded, [
+      { path: "currentPassword", message: "is required" },
+    ]),
+    reauthenticationRequired,
+    badPassword: accountFailure(401, "badPassword"),
+    ...passwordProblems,
+  } satisfies FailureResponses<FailedOutcome<typeof service.changePassword, "changed">>,
+  reauthenticate: {
+    badPassword: accountFailure(401, "badPassword"),
+    noPassword: apiFailure(
+      409,
+      "This account signs in with Google or Microsoft: sign in again with it to confirm who you are.",
+    ),
+    wrongCode: wrongCodeFailure,
+    passkeyNotVerified: apiFailure(401, mfaMessages.passkeyNotVerified, [
+      { path: "passkey", message: "could not be verified" },
+    ]),
+  } satisfies FailureResponses<FailedOutcome<typeof service.reauthenticate, "confirmed">>,
+  requestReset: {
+    userNotFound: accountFailure(404, "userNotFound"),
+  } satisfies FailureResponses<FailedOutcome<typeof service.requestPasswordReset, "codeSent">>,
+  resetPassword: {
+    userNotFound: accountFailure(404, "userNotFound"),
+    invalidCode: accountFailure(401, "invalidCode"),
+    ...passwordProblems,
+  } satisfies FailureResponses<FailedOutcome<typeof service.resetPassword, "reset">>,
+};

@@ -1,0 +1,77 @@
+import { basicAuth, readSession, type TestServer, verifyEmailThroughApi, xhrHeaders } from "../harness.ts";
+
+/** The password the test accounts register with: one the rules accept. */
+export const TEST_PASSWORD = "Tribunal2024x";
+
+/** The cookie and access key of a signed-in browser. */
+export type Session = ReturnType<typeof readSession>;
+
+export interface RegistrationOptions {
+  password?: string;
+  /** More of the registration body (first name, role…). */
+  details?: Record<string, unknown>;
+  /** More request headers (a user agent, a forwarded client address…). */
+  headers?: Record<string, string>;
+  /** The socket's address, as a trusted proxy would be. */
+  remoteAddress?: string;
+  /** Also prove the address with the code it was emailed, as an owner who read their mail has. */
+  isVerified?: boolean;
+}
+
+/**
+ * Registers `email` through the API as the browser app does, and fails the test at once when it is refused:
+ * the account's first session, and the answer itself for what else it set (the device cookie).
+ */
+export async function registerAccount(
+  server: TestServer,
+  email: string,
+  { password = TEST_PASSWORD, details = {}, headers = {}, remoteAddress, isVerified = false }: RegistrationOptions = {},
+) {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: { ...xhrHeaders, ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+    payload: { email, password, ...details },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`registering ${email} failed: ${response.statusCode} ${response.body}`);
+  const session = readSession(response);
+  if (isVerified) await verifyEmailThroughApi(server, email, session);
+  return { email, session, response };
+}
+
+/** Logs in with HTTP Basic as the browser app does (through a proxy at `remoteAddress`); the answer, whatever it is. */
+export const logIn = (
+  server: TestServer,
+  email: string,
+  password = TEST_PASSWORD,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers: { ...xhrHeaders, authorization: basicAuth(email, password), ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+/** A signed-in POST, as the browser app sends it: the XHR marker, the session's cookie and key when given. */
+export const postAs = (
+  server: TestServer,
+  url: string,
+  session: Session | null,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  server.app.inject({
+    method: "POST",
+    url,
+    headers: { ...xhrHeaders, ...(session?.headers ?? {}), ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+/** Whether the session still signs its browser in. */
+export const isSignedIn = async (server: TestServer, session: Session) =>
+  (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
+    .userProfile !== null;

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { type createTestClock, startTestServer, type TestServer } from "../harness.ts";
+import { type ReceivedMail, startSmtpServer } from "../smtp.ts";
+
+export type TestClock = ReturnType<typeof createTestClock>;
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+export interface FileServerOptions {
+  /** The server's settings; a function when one is known only once another `beforeAll` has run (a port). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** The clock the server reads; each test then starts a day later, in fresh rate-limit windows. */
+  time?: TestClock;
+  /** Start the day-a-test clock only where a file wants it (default: whenever there is a clock). */
+  isNewDayEachTest?: boolean;
+  /** A real SMTP server on loopback for the outbox to send to (`SMTP_URL`), with a hook for each mail. */
+  smtp?: boolean | { onMail: (mail: ReceivedMail) => void | Promise<void> };
+}
+
+/** The file's server, its SMTP server and its clock, live once the file's `beforeAll` has run. */
+export interface FileServer extends TestServer {
+  readonly smtp: SmtpServer;
+}
+
+/**
+ * One server for a whole test file: started in `beforeAll` (after its SMTP server, which it sends to), closed
+ * in `afterAll` (before it), and the clock moved a day before each test. What it returns reads the started
+ * server, so tests use it as they would the server itself (`server.app.inject(...)`).
+ */
+export function useTestServer({ env = {}, time, isNewDayEachTest = true, smtp }: FileServerOptions = {}): FileServer {
+  let started: TestServer | undefined;
+  let mailServer: SmtpServer | undefined;
+  const current = () => {
+    if (!started) throw new Error("the test server starts in beforeAll: use it inside a test or a hook");
+    return started;
+  };
+
+  beforeAll(async () => {
+    if (smtp) mailServer = await startSmtpServer(0, smtp === true ? undefined : smtp.onMail);
+    started = await startTestServer({
+      clock: time?.clock,
+      env: { ...(mailServer ? { SMTP_URL: mailServer.url } : {}), ...(typeof env === "function" ? env() : env) },
+    });
+  });
+  afterAll(async () => {
+    await started?.close();
+    await mailServer?.close();
+  });
+  if (time && isNewDayEachTest) {
+    // Every test starts in fresh rate-limit windows, and with sessions of its own.
+    beforeEach(() => time.advanceDays(1));
+  }
+
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get database() {
+      return current().database;
+    },
+    get logs() {
+      return current().logs;
+    },
+    get smtp() {
+      if (!mailServer) throw new Error("this file's server has no SMTP server: pass { smtp: true }");
+      return mailServer;
+    },
+    close: () => current().close(),
+  };
+}
