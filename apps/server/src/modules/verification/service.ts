@@ -1,5 +1,5 @@
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import {
   emailChangeUndoTokens,
