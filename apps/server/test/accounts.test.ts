@@ -11,6 +11,7 @@ import {
   type TestServer,
   xhrHeaders,
 } from "./harness.ts";
+import { legalSettings } from "./legal-settings.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
 
 const PASSWORD = "Tribunal2024x";
@@ -272,7 +273,7 @@ describe("login and sessions", () => {
   it("uses a Secure, __Host- cookie outside development", async () => {
     const staging = await startTestServer({
       database: server.database,
-      env: { APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
+      env: { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
     });
     const response = await staging.app.inject({
       method: "POST",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { legalSettings } from "./legal-settings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -192,6 +193,7 @@ describe("headers", () => {
     const production = await startTestServer({
       database: server.database,
       env: {
+        ...legalSettings,
         APP_ENV: "production",
         PUBLIC_URL: "https://portal.precis.example",
         DATABASE_URL: "postgres://unused@127.0.0.1/unused",
