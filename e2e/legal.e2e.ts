@@ -3,28 +3,39 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
-import { E2E_DOCS_FEEDBACK_RETENTION_DAYS, E2E_PRIVACY_EMAIL } from "./support/global-setup.ts";
+import { E2E_DOCS_FEEDBACK_RETENTION_DAYS, E2E_LEGAL_SETTINGS, E2E_PRIVACY_EMAIL } from "./support/global-setup.ts";
 
 const { openPage } = useBrowser();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** French writes a no-break space between a number and its unit: compare texts with plain spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+const widths = [1280, 390] as const;
 
 const texts = {
   en: {
     terms: "Terms of Service",
     privacy: "Privacy Policy",
+    accessibility: "Accessibility statement",
+    accessibilityLink: "Accessibility",
     effective: "Effective",
+    /** The banner these pages showed while they were templates (issue 43): never again. */
     template: "A template to review before use",
     days: (count: number) => `${count} days`,
     feedbackRow: "Documentation feedback",
     sessionRow: "A session, once signed out or expired",
     footerLabel: "Legal",
     tocLabel: "On this page",
+    // E2E_LEGAL_SETTINGS, as each language writes them.
+    governingLaw: "governed by the laws in force in Ontario",
+    currency: "Prices are in US dollars (USD).",
+    officer: `${E2E_LEGAL_SETTINGS.PRIVACY_OFFICER_NAME}, ${E2E_LEGAL_SETTINGS.PRIVACY_OFFICER_TITLE_EN}, reachable at`,
+    wcag: "level AA of the Web Content Accessibility Guidelines (WCAG) 2.1",
   },
   fr: {
     terms: "Conditions d’utilisation",
     privacy: "Politique de confidentialité",
+    accessibility: "Déclaration d’accessibilité",
+    accessibilityLink: "Accessibilité",
     effective: "En vigueur le",
     template: "Un modèle à faire réviser avant usage",
     days: (count: number) => `${count} jours`,
@@ -32,6 +43,10 @@ const texts = {
     sessionRow: "Une session, une fois fermée ou expirée",
     footerLabel: "Documents juridiques",
     tocLabel: "Sur cette page",
+    governingLaw: "régies par les lois en vigueur en Ontario",
+    currency: "Les prix sont en dollars des États-Unis (USD).",
+    officer: `${E2E_LEGAL_SETTINGS.PRIVACY_OFFICER_NAME}, ${E2E_LEGAL_SETTINGS.PRIVACY_OFFICER_TITLE_FR}, que vous pouvez joindre à`,
+    wcag: "niveau AA des Règles pour l’accessibilité des contenus Web (WCAG) 2.1",
   },
 } as const;
 
@@ -39,6 +54,14 @@ const effectiveDate = (day: string, language: Language) =>
   new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
+
+/** Nothing left of the template: no "[blank]" in the page, and no banner saying it must be completed. */
+async function expectNoTemplateLeft(page: Page, language: Language) {
+  const text = plain(await page.getByRole("main").textContent());
+  expect(text).not.toContain("[");
+  expect(text).not.toContain(texts[language].template);
+  expect(await page.getByRole("note").count()).toBe(0);
+}
 
 /** The title, then the version and the effective date the server records with each acceptance. */
 async function expectDocumentHeader(page: Page, document: "terms" | "privacy", language: Language) {
@@ -49,7 +72,7 @@ async function expectDocumentHeader(page: Page, document: "terms" | "privacy", l
   expect(plain(await header.textContent())).toContain(`Version ${version}`);
   expect(plain(await header.textContent())).toContain(`${words.effective} ${plain(effectiveDate(day, language))}`);
   expect(await header.locator("time").getAttribute("datetime")).toBe(day);
-  expect(await page.getByRole("note").filter({ hasText: words.template }).isVisible()).toBe(true);
+  await expectNoTemplateLeft(page, language);
 }
 
 /** The second cell of the retention table's row that starts with `label`. */
@@ -58,41 +81,71 @@ async function retentionOf(page: Page, label: string) {
   return plain(await row.getByRole("cell").nth(1).textContent());
 }
 
-async function expectConfiguredValues(page: Page, language: Language) {
+async function expectConfiguredPrivacyValues(page: Page, language: Language) {
   const words = texts[language];
   // Set for the browser suite's server (e2e/support/global-setup.ts); the others are the defaults.
   expect(await retentionOf(page, words.feedbackRow)).toBe(words.days(E2E_DOCS_FEEDBACK_RETENTION_DAYS));
   expect(await retentionOf(page, words.sessionRow)).toBe(words.days(30));
   const officer = page.getByRole("main").getByRole("link", { name: E2E_PRIVACY_EMAIL }).first();
   expect(await officer.getAttribute("href")).toBe(`mailto:${E2E_PRIVACY_EMAIL}`);
+  const article = plain(await page.getByRole("article").textContent());
   // The deletion's grace period, as configured (ACCOUNT_DELETION_GRACE_DAYS, 30 by default).
-  expect(plain(await page.getByRole("article").textContent())).toContain(words.days(30));
+  expect(article).toContain(words.days(30));
+  // Law 25: the person in charge, by name and title, and where to write to them.
+  expect(article).toContain(words.officer);
+  expect(article).toContain(E2E_LEGAL_SETTINGS.OPERATOR_LEGAL_NAME);
+  expect(article).toContain(E2E_LEGAL_SETTINGS.OPERATOR_ADDRESS);
+}
+
+async function expectConfiguredTermsValues(page: Page, language: Language) {
+  const words = texts[language];
+  const article = plain(await page.getByRole("article").textContent());
+  expect(article).toContain(E2E_LEGAL_SETTINGS.OPERATOR_LEGAL_NAME);
+  expect(article).toContain(E2E_LEGAL_SETTINGS.OPERATOR_ADDRESS);
+  expect(article).toContain(words.governingLaw);
+  expect(article).toContain(words.currency);
+}
+
+async function expectAccessibilityStatement(page: Page, language: Language) {
+  const words = texts[language];
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(words.accessibility);
+  const article = plain(await page.getByRole("article").textContent());
+  expect(article).toContain(words.wcag);
+  for (const known of ["axe-core", "390", "1280", "Stripe", "Google", "Microsoft"]) expect(article).toContain(known);
+  // Whom to tell: the configured support address.
+  const contact = page.getByRole("article").getByRole("link", { name: "support@precis.example" });
+  expect(await contact.getAttribute("href")).toBe("mailto:support@precis.example");
+  await expectNoTemplateLeft(page, language);
 }
 
 describe("Terms of Service and Privacy Policy", () => {
   for (const language of ["en", "fr"] as const) {
-    it(`show their version, effective date and the configured values, with no axe violations (${language})`, async () => {
-      const page = await openPage({ language });
-      await page.goto("/terms");
-      await expectDocumentHeader(page, "terms", language);
-      expect(await page.getByRole("navigation", { name: texts[language].tocLabel }).isVisible()).toBe(true);
-      await expectNoAxeViolations(page);
+    for (const width of widths) {
+      it(`show their version, the configured operator, law, currency and privacy officer, and no template, with no axe violations (${language}, ${width} px)`, async () => {
+        const page = await openPage({ language, width });
+        await page.goto("/terms");
+        await expectDocumentHeader(page, "terms", language);
+        await expectConfiguredTermsValues(page, language);
+        expect(await page.getByRole("navigation", { name: texts[language].tocLabel }).isVisible()).toBe(true);
+        await expectNoAxeViolations(page);
 
-      await page.goto("/privacy");
-      await expectDocumentHeader(page, "privacy", language);
-      await expectConfiguredValues(page, language);
-      expect(await page.locator("html").getAttribute("lang")).toBe(language);
-      await expectNoAxeViolations(page);
-    });
+        await page.goto("/privacy");
+        await expectDocumentHeader(page, "privacy", language);
+        await expectConfiguredPrivacyValues(page, language);
+        expect(await page.locator("html").getAttribute("lang")).toBe(language);
+        await expectNoAxeViolations(page);
+      });
+    }
 
     it(`arrive as HTML that reads without scripts (${language})`, async () => {
       const page = await openPage({ language, javaScript: false });
       await page.goto("/privacy");
       await expectDocumentHeader(page, "privacy", language);
-      await expectConfiguredValues(page, language);
+      await expectConfiguredPrivacyValues(page, language);
       expect(await page.locator("html").getAttribute("lang")).toBe(language);
       await page.goto("/terms");
       await expectDocumentHeader(page, "terms", language);
+      await expectConfiguredTermsValues(page, language);
     });
   }
 
@@ -122,6 +175,37 @@ describe("Terms of Service and Privacy Policy", () => {
       .click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("How long we keep it");
     expect(new URL(page.url()).hash).toBe("#how-long-we-keep-it");
+  });
+});
+
+describe("the accessibility statement", () => {
+  for (const language of ["en", "fr"] as const) {
+    for (const width of widths) {
+      it(`states its target, its tests, its limits and a contact, with no axe violations (${language}, ${width} px)`, async () => {
+        const page = await openPage({ language, width });
+        const response = await page.goto("/accessibility");
+        expect(response?.status()).toBe(200);
+        await expectAccessibilityStatement(page, language);
+        expect(await page.title()).toContain(texts[language].accessibility);
+        expect(await page.locator("html").getAttribute("lang")).toBe(language);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    it(`arrives as HTML that reads without scripts (${language})`, async () => {
+      const page = await openPage({ language, javaScript: false });
+      const response = await page.goto("/accessibility");
+      expect(response?.status()).toBe(200);
+      await expectAccessibilityStatement(page, language);
+    });
+  }
+
+  it("is a page of its own: a path beside it is still not found", async () => {
+    const page = await openPage();
+    for (const path of ["/accessibilty", "/accessibility/more"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
   });
 });
 
@@ -203,6 +287,26 @@ describe("links to the documents", () => {
       await legal().getByRole("link", { name: words.privacy, exact: true }).click();
       await expect.poll(() => pathOf(page)).toBe("/privacy");
       await expectDocumentHeader(page, "privacy", language);
+      await legal().getByRole("link", { name: words.accessibilityLink, exact: true }).click();
+      await expect.poll(() => pathOf(page)).toBe("/accessibility");
+      await expectAccessibilityStatement(page, language);
+    });
+
+    it(`lead to the accessibility statement by keyboard alone (${language}, 390 px)`, async () => {
+      const words = texts[language];
+      const page = await openPage({ language, width: 390 });
+      await page.goto("/subscription");
+      const link = page
+        .getByRole("contentinfo")
+        .getByRole("navigation", { name: words.footerLabel })
+        .getByRole("link", { name: words.accessibilityLink, exact: true });
+      const isFocused = () => link.evaluate((element) => element === document.activeElement);
+      // From the top of the page, Tab after Tab, as someone without a mouse gets there.
+      for (let presses = 0; presses < 80 && !(await isFocused()); presses += 1) await page.keyboard.press("Tab");
+      expect(await isFocused()).toBe(true);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => pathOf(page)).toBe("/accessibility");
+      await expectAccessibilityStatement(page, language);
     });
   }
 });

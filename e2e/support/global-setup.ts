@@ -15,6 +15,16 @@ export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";
 /** The privacy officer's address and the documentation feedback's retention on the browser suite's server. */
 export const E2E_PRIVACY_EMAIL = "privacy-officer@precis.example";
 export const E2E_DOCS_FEEDBACK_RETENTION_DAYS = 400;
+/** Who the browser suite's server says runs it: not development's samples, so the test sees settings reach the pages. */
+export const E2E_LEGAL_SETTINGS = {
+  OPERATOR_LEGAL_NAME: "Cabinet Témoin Ltée",
+  OPERATOR_ADDRESS: "500 Grande Allée Est, Québec QC G1R 2J7",
+  GOVERNING_LAW_PROVINCE: "ON",
+  CURRENCY: "USD",
+  PRIVACY_OFFICER_NAME: "Jeanne Dupré",
+  PRIVACY_OFFICER_TITLE_EN: "Chief Privacy Officer",
+  PRIVACY_OFFICER_TITLE_FR: "Cheffe de la protection des renseignements personnels",
+} as const;
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -74,6 +84,7 @@ export default async function setup(project: TestProject) {
       // Not the defaults, so the Privacy Policy's browser test sees the configured values reach the page.
       PRIVACY_EMAIL: E2E_PRIVACY_EMAIL,
       RETENTION_DOCS_FEEDBACK_DAYS: String(E2E_DOCS_FEEDBACK_RETENTION_DAYS),
+      ...E2E_LEGAL_SETTINGS,
       // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
       REGISTER_MAX_PER_IP: "100000",
       AUTH_MAX_PER_IP: "100000",

@@ -11,7 +11,21 @@ function problemsOf(env: Record<string, string>) {
   return [];
 }
 
+/** What the Terms of Service and the Privacy Policy state about the operator: required outside development. */
+const legalSettings = {
+  OPERATOR_LEGAL_NAME: "Cabinet Témoin Ltée",
+  OPERATOR_ADDRESS: "500 Grande Allée Est, Québec QC G1R 2J7",
+  GOVERNING_LAW_PROVINCE: "ON",
+  CURRENCY: "CAD",
+  PRIVACY_EMAIL: "vie-privee@temoin.example",
+  PRIVACY_OFFICER_NAME: "Jeanne Dupré",
+  PRIVACY_OFFICER_TITLE_EN: "Chief Privacy Officer",
+  PRIVACY_OFFICER_TITLE_FR: "Responsable de la protection des renseignements personnels",
+};
+const legalSettingNames = Object.keys(legalSettings).sort();
+
 const productionSecrets = {
+  ...legalSettings,
   APP_ENV: "production",
   PUBLIC_URL: "https://portal.precis.example",
   DATABASE_URL: "postgres://precis@db.internal:5432/precis",
@@ -87,14 +101,17 @@ describe("loadConfig", () => {
 
   it("refuses to start production without its secrets", () => {
     const problems = problemsOf({ APP_ENV: "production" });
-    expect(problems.map((line) => line.split(":")[0]).sort()).toEqual([
-      "DATABASE_URL",
-      "MFA_ENCRYPTION_KEY",
-      "PUBLIC_URL",
-      "SMTP_URL",
-      "STRIPE_SECRET_KEY",
-      "STRIPE_WEBHOOK_SECRET",
-    ]);
+    expect(problems.map((line) => line.split(":")[0]).sort()).toEqual(
+      [
+        "DATABASE_URL",
+        "MFA_ENCRYPTION_KEY",
+        "PUBLIC_URL",
+        "SMTP_URL",
+        "STRIPE_SECRET_KEY",
+        "STRIPE_WEBHOOK_SECRET",
+        ...legalSettingNames,
+      ].sort(),
+    );
     expect(loadConfig(productionSecrets).isProduction).toBe(true);
   });
 
@@ -115,17 +132,17 @@ describe("loadConfig", () => {
   });
 
   it("lets only development fall back to the built-in authenticator key: staging must bring its own", () => {
-    expect(problemsOf({ APP_ENV: "staging" })).toEqual([
+    expect(problemsOf({ ...legalSettings, APP_ENV: "staging" })).toEqual([
       "MFA_ENCRYPTION_KEY: is required when APP_ENV=staging: only development may use the built-in key",
     ]);
-    expect(loadConfig({ APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).mfaEncryptionKey).toEqual(
-      Buffer.alloc(32, 0xab),
-    );
+    expect(
+      loadConfig({ ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).mfaEncryptionKey,
+    ).toEqual(Buffer.alloc(32, 0xab));
     expect(loadConfig({ APP_ENV: "development" }).mfaEncryptionKey).toHaveLength(32);
   });
 
   it("takes the emulator's unsigned tokens in development only: staging refuses to start with it", () => {
-    const staging = { APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
+    const staging = { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
     expect(problemsOf({ ...staging, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toEqual([
       'FIREBASE_AUTH_EMULATOR_HOST: must not be set when APP_ENV=staging (emulator tokens are unsigned; only development takes them) (got "127.0.0.1:9099")',
     ]);
@@ -167,5 +184,75 @@ describe("loadConfig", () => {
     expect(config.session.idleDays).toBe(7);
     expect(problemsOf({ CORS_ORIGINS: "*" })[0]).toMatch(/^CORS_ORIGINS/);
     expect(problemsOf({ SESSION_IDLE_DAYS: "90", SESSION_ABSOLUTE_DAYS: "30" })[0]).toMatch(/^SESSION_ABSOLUTE_DAYS/);
+  });
+});
+
+describe("the legal pages' settings", () => {
+  it("are obviously fictitious samples in development, in words an English or a French reader sees", () => {
+    const { operator, privacy, supportEmail } = loadConfig({}).client;
+    expect(operator.legalName).toMatch(/sample · exemple fictif/);
+    expect(operator.postalAddress).toMatch(/fictitious · fictive/);
+    expect(privacy.officerName).toMatch(/sample · exemple fictif/);
+    expect(privacy.officerTitle).toEqual({
+      en: expect.stringMatching(/\(sample\)$/),
+      fr: expect.stringMatching(/\(exemple\)$/),
+    });
+    expect(operator.governingJurisdiction).toBe("QC");
+    expect(operator.currency).toBe("CAD");
+    // The support address stands in for the privacy officer's, as before.
+    expect(privacy.officerEmail).toBe(supportEmail);
+  });
+
+  it.each(["production", "staging"])("stop %s from starting without them, naming each one missing", (appEnv) => {
+    const {
+      OPERATOR_ADDRESS: _address,
+      PRIVACY_OFFICER_TITLE_FR: _title,
+      ...env
+    } = {
+      ...productionSecrets,
+      APP_ENV: appEnv,
+    };
+    expect(problemsOf(env)).toEqual([
+      `OPERATOR_ADDRESS: is required when APP_ENV=${appEnv}: the Terms of Service and the Privacy Policy state it (only development shows a fictitious sample)`,
+      `PRIVACY_OFFICER_TITLE_FR: is required when APP_ENV=${appEnv}: the Terms of Service and the Privacy Policy state it (only development shows a fictitious sample)`,
+    ]);
+    // An empty variable is as good as none.
+    expect(problemsOf({ ...productionSecrets, APP_ENV: appEnv, PRIVACY_EMAIL: "" })).toEqual([
+      expect.stringMatching(/^PRIVACY_EMAIL: is required when APP_ENV=/),
+    ]);
+  });
+
+  it("reach the client config as given", () => {
+    const { operator, privacy } = loadConfig(productionSecrets).client;
+    expect(operator).toEqual({
+      legalName: "Cabinet Témoin Ltée",
+      postalAddress: "500 Grande Allée Est, Québec QC G1R 2J7",
+      governingJurisdiction: "ON",
+      currency: "CAD",
+    });
+    expect(privacy).toMatchObject({
+      officerName: "Jeanne Dupré",
+      officerTitle: {
+        en: "Chief Privacy Officer",
+        fr: "Responsable de la protection des renseignements personnels",
+      },
+      officerEmail: "vie-privee@temoin.example",
+    });
+  });
+
+  it("refuse a province, a currency or a text that the pages could not state", () => {
+    expect(
+      problemsOf({
+        GOVERNING_LAW_PROVINCE: "Quebec",
+        CURRENCY: "CAN",
+        OPERATOR_LEGAL_NAME: "[operator's legal name]",
+        PRIVACY_OFFICER_NAME: "Jeanne\nDupré",
+      }),
+    ).toEqual([
+      'OPERATOR_LEGAL_NAME: must be one line of text, without square brackets (got "[operator\'s legal name]")',
+      'GOVERNING_LAW_PROVINCE: must be a province or territory code: AB, BC, MB, NB, NL, NS, NT, NU, ON, PE, QC, SK, YT (got "Quebec")',
+      'CURRENCY: must be an ISO 4217 code such as CAD (got "CAN")',
+      'PRIVACY_OFFICER_NAME: must be one line of text, without square brackets (got "Jeanne\nDupré")',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
+import { canadianJurisdictions } from "@precis/contract/legal";
 import { z } from "zod";
 
 /**
@@ -42,6 +43,37 @@ const defaultAcademicEmailDomains = () =>
     .filter((line) => line && !line.startsWith("#"));
 
 const DEFAULT_PORT = 8081;
+
+/**
+ * What the Terms of Service and the Privacy Policy say about who runs the service. Every environment but
+ * development must give each one: a public page must never name a made-up company as the party to a contract.
+ * Development shows these samples instead, fictitious at a glance, so nobody mistakes a local copy's pages for
+ * real ones.
+ */
+const DEVELOPMENT_LEGAL_SAMPLES = {
+  // Read by English and French readers alike: "sample" and « exemple fictif » both say what it is.
+  OPERATOR_LEGAL_NAME: "Exemple Précis Inc. (sample · exemple fictif)",
+  OPERATOR_ADDRESS: "1 Sample Street (fictitious · fictive), Montréal QC H0H 0H0, Canada",
+  GOVERNING_LAW_PROVINCE: "QC",
+  CURRENCY: "CAD",
+  PRIVACY_OFFICER_NAME: "Alex Exemple (sample · exemple fictif)",
+  PRIVACY_OFFICER_TITLE_EN: "Privacy Officer (sample)",
+  PRIVACY_OFFICER_TITLE_FR: "Responsable de la protection des renseignements personnels (exemple)",
+} as const;
+/** PRIVACY_EMAIL too: in development the support address stands in for it. */
+const LEGAL_SETTINGS = [
+  ...(Object.keys(DEVELOPMENT_LEGAL_SAMPLES) as (keyof typeof DEVELOPMENT_LEGAL_SAMPLES)[]),
+  "PRIVACY_EMAIL",
+] as const;
+
+/** A name, address or title the legal pages print: one line, and no square bracket, a template's mark. */
+const legalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^[\]\n]*$/, "must be one line of text, without square brackets");
 
 const environmentSchema = z
   .object({
@@ -118,8 +150,23 @@ const environmentSchema = z
       .regex(/^[A-Za-z][A-Za-z0-9]{0,19}$/, "must be letters and digits (it becomes part of URLs)")
       .default("Precis"),
     SUPPORT_EMAIL: z.email().default("support@precis.example"),
-    /** The privacy officer's address in the Privacy Policy; the support address when unset. */
+    /** The privacy officer's address in the Privacy Policy; in development, the support address when unset. */
     PRIVACY_EMAIL: z.email().optional(),
+    // The legal pages' settings (DEVELOPMENT_LEGAL_SAMPLES): required outside development, checked below.
+    OPERATOR_LEGAL_NAME: legalText(200).optional(),
+    OPERATOR_ADDRESS: legalText(300).optional(),
+    GOVERNING_LAW_PROVINCE: z
+      .enum(canadianJurisdictions, {
+        error: `must be a province or territory code: ${canadianJurisdictions.join(", ")}`,
+      })
+      .optional(),
+    CURRENCY: z
+      .string()
+      .refine((code) => Intl.supportedValuesOf("currency").includes(code), "must be an ISO 4217 code such as CAD")
+      .optional(),
+    PRIVACY_OFFICER_NAME: legalText(120).optional(),
+    PRIVACY_OFFICER_TITLE_EN: legalText(160).optional(),
+    PRIVACY_OFFICER_TITLE_FR: legalText(160).optional(),
     MAIL_FROM: z.string().min(3).default("Precis <no-reply@precis.example>"),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
 
@@ -249,6 +296,18 @@ const environmentSchema = z
         message: `is required when APP_ENV=${env.APP_ENV}: only development may use the built-in key`,
       });
     }
+    // The Terms of Service and the Privacy Policy name the operator, the law that governs them and the privacy
+    // officer (Law 25): a public site must state the real ones, and staging is public to someone.
+    if (env.APP_ENV && env.APP_ENV !== "development") {
+      for (const name of LEGAL_SETTINGS) {
+        if (env[name]) continue;
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required when APP_ENV=${env.APP_ENV}: the Terms of Service and the Privacy Policy state it (only development shows a fictitious sample)`,
+        });
+      }
+    }
     if (env.APP_ENV !== "production") return;
     // Production holds real people's data and money: refuse to start half-configured.
     const requiredInProduction = [
@@ -328,7 +387,18 @@ function buildConfig(env: Environment) {
           }
         : { isConfigured: false },
     extensionIds: env.EXTENSION_IDS,
+    operator: {
+      legalName: env.OPERATOR_LEGAL_NAME ?? DEVELOPMENT_LEGAL_SAMPLES.OPERATOR_LEGAL_NAME,
+      postalAddress: env.OPERATOR_ADDRESS ?? DEVELOPMENT_LEGAL_SAMPLES.OPERATOR_ADDRESS,
+      governingJurisdiction: env.GOVERNING_LAW_PROVINCE ?? DEVELOPMENT_LEGAL_SAMPLES.GOVERNING_LAW_PROVINCE,
+      currency: env.CURRENCY ?? DEVELOPMENT_LEGAL_SAMPLES.CURRENCY,
+    },
     privacy: {
+      officerName: env.PRIVACY_OFFICER_NAME ?? DEVELOPMENT_LEGAL_SAMPLES.PRIVACY_OFFICER_NAME,
+      officerTitle: {
+        en: env.PRIVACY_OFFICER_TITLE_EN ?? DEVELOPMENT_LEGAL_SAMPLES.PRIVACY_OFFICER_TITLE_EN,
+        fr: env.PRIVACY_OFFICER_TITLE_FR ?? DEVELOPMENT_LEGAL_SAMPLES.PRIVACY_OFFICER_TITLE_FR,
+      },
       officerEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
       deletionGraceDays: env.ACCOUNT_DELETION_GRACE_DAYS,
       retentionDays: {

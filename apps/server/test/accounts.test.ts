@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema.ts";
 import { recordAuditEvent } from "../src/modules/audit/service.ts";
 import { basicAuth, createTestClock, openTestDatabase, readSession, startTestServer, xhrHeaders } from "./harness.ts";
+import { legalSettings } from "./legal-settings.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
 import { logIn, registerAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
@@ -243,7 +244,7 @@ describe("login and sessions", () => {
   it("uses a Secure, __Host- cookie outside development", async () => {
     const staging = await startTestServer({
       database: server.database,
-      env: { APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
+      env: { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
     });
     const response = await staging.app.inject({
       method: "POST",

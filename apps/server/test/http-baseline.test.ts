@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, xhrHeaders } from "./harness.ts";
+import { legalSettings } from "./legal-settings.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 const server = useTestServer({ env: { BODY_LIMIT_BYTES: "2048" } });
@@ -191,6 +192,7 @@ describe("headers", () => {
     const production = await startTestServer({
       database: server.database,
       env: {
+        ...legalSettings,
         APP_ENV: "production",
         PUBLIC_URL: "https://portal.precis.example",
         DATABASE_URL: "postgres://unused@127.0.0.1/unused",

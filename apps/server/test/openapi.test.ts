@@ -2,6 +2,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
+import { legalSettings } from "./legal-settings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -68,6 +69,7 @@ describe("OpenAPI document", () => {
 
   // Issue 42: a production site does not hand out its whole API surface unless its operators choose to.
   const productionEnv = {
+    ...legalSettings,
     APP_ENV: "production",
     PUBLIC_URL: "https://portal.precis.example",
     DATABASE_URL: "postgres://unused@127.0.0.1/unused",

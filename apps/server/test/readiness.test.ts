@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
+import { legalSettings } from "./legal-settings.ts";
 import { runServerProcessToExit, startServerProcess } from "./server-process.ts";
 import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
@@ -123,7 +124,9 @@ describe("GET /api/ready when something is missing", () => {
 
 describe("SHUTDOWN_DRAIN_SECONDS", () => {
   it("drains 10 s by default where a load balancer may be in front, and not at all in development", () => {
-    expect(loadConfig({ APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).shutdownDrainMs).toBe(10_000);
+    expect(
+      loadConfig({ ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).shutdownDrainMs,
+    ).toBe(10_000);
     expect(loadConfig({}).shutdownDrainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "2.5" }).shutdownDrainMs).toBe(2_500);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow("SHUTDOWN_DRAIN_SECONDS");

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { canadianJurisdictions } from "./legal.ts";
 import { firebaseConfigResponseSchema } from "./sso.ts";
 
 export const appEnvironments = ["development", "staging", "production"] as const;
@@ -44,8 +45,26 @@ export const clientConfigSchema = z.object({
    * /greet, the portal hands each a single-use code with `chrome.runtime.sendMessage` (decision 028).
    */
   extensionIds: z.array(z.string()),
-  /** What the Privacy Policy states as configured: who to write to, and how long each record is kept. */
+  /**
+   * Who runs the service, as the Terms of Service and the Privacy Policy name it: settings that production and
+   * staging must give, and that development fills with obviously fictitious samples.
+   */
+  operator: z.object({
+    legalName: z.string(),
+    postalAddress: z.string(),
+    /** The province or territory whose law governs the Terms of Service, and whose courts hear disputes. */
+    governingJurisdiction: z.enum(canadianJurisdictions),
+    /** ISO 4217 code of the prices (`CAD`): the pages name it in their language. */
+    currency: z.string(),
+  }),
+  /**
+   * What the Privacy Policy states as configured: the person in charge of personal information (Quebec's Law 25
+   * asks for their title and contact details), and how long each record is kept.
+   */
   privacy: z.object({
+    officerName: z.string(),
+    /** A title is words, so one per language. */
+    officerTitle: z.object({ en: z.string(), fr: z.string() }),
     officerEmail: z.string(),
     deletionGraceDays: z.int(),
     retentionDays: z.object({

@@ -74,3 +74,6 @@ export const LEGAL_DOCUMENT_PATHS = { terms: "/terms", privacy: "/privacy" } as 
   LegalDocument,
   string
 >;
+
+/** The accessibility statement: a public page beside them, linked from the footer of every page. */
+export const ACCESSIBILITY_STATEMENT_PATH = "/accessibility";

@@ -23,3 +23,25 @@ export const consentsResponseSchema = z.object({
   accepted: z.array(consentRecordSchema),
   isUpToDate: z.boolean(),
 });
+
+/**
+ * The provinces and territories whose law may govern the Terms of Service (GOVERNING_LAW_PROVINCE), by their
+ * Canada Post codes. A code rather than a name: the pages write it in each language, with its preposition
+ * ("in Quebec", « au Québec »).
+ */
+export const canadianJurisdictions = [
+  "AB",
+  "BC",
+  "MB",
+  "NB",
+  "NL",
+  "NS",
+  "NT",
+  "NU",
+  "ON",
+  "PE",
+  "QC",
+  "SK",
+  "YT",
+] as const;
+export type CanadianJurisdiction = (typeof canadianJurisdictions)[number];

@@ -192,6 +192,17 @@ export const routeTable: readonly Page[] = [
     prerender: "own-path",
   },
   {
+    // The accessibility statement: public, read like the legal documents, linked from every page's footer.
+    id: "accessibility",
+    path: "/accessibility",
+    layout: "shell",
+    module: "src/features/docs/routes/legal-route.tsx",
+    component: "AccessibilityRoute",
+    preload: "preloadLegalRoute",
+    namespaces: ["docs"],
+    prerender: "own-path",
+  },
+  {
     // Any other path: the shell's "not found" page.
     id: "not-found",
     path: "/*",

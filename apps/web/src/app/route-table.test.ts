@@ -2,7 +2,13 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug, LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
+import {
+  ACCESSIBILITY_STATEMENT_PATH,
+  DOCS_BASE_PATH,
+  docsPageIds,
+  getDocsPageSlug,
+  LEGAL_DOCUMENT_PATHS,
+} from "@precis/contract/docs-pages";
 import {
   createPageMatcher,
   LAYOUTS,
@@ -87,7 +93,13 @@ describe("the page table", () => {
     );
     const paths = prerenderedPaths({ docsPaths: listDocsPaths("Lexi") });
     expect([...paths.keys()].sort()).toEqual(
-      [...docsPaths, ...Object.values(LEGAL_DOCUMENT_PATHS), "/login", "/register"].sort(),
+      [
+        ...docsPaths,
+        ...Object.values(LEGAL_DOCUMENT_PATHS),
+        ACCESSIBILITY_STATEMENT_PATH,
+        "/login",
+        "/register",
+      ].sort(),
     );
     expect(paths.has("/document/lexi-search")).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
+import { ACCESSIBILITY_STATEMENT_PATH, LEGAL_DOCUMENT_PATHS } from "@precis/contract/docs-pages";
 import { Layout } from "antd";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "@/components/smart-link";
@@ -65,6 +65,9 @@ export function SiteFooter() {
               </li>
               <li>
                 <SmartLink href={LEGAL_DOCUMENT_PATHS.privacy}>{t("footer.privacy")}</SmartLink>
+              </li>
+              <li>
+                <SmartLink href={ACCESSIBILITY_STATEMENT_PATH}>{t("legal.accessibility")}</SmartLink>
               </li>
             </ul>
           </nav>

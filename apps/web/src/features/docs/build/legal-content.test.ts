@@ -3,20 +3,22 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LEGAL_DOCUMENT_PATHS, type LegalDocument } from "@precis/contract/docs-pages";
 import { describe, expect, it } from "vitest";
+import type { LegalPageId } from "../content/legal-pages";
 import type { DocsNode } from "../types/docs-content";
 import { type ParsedDocsPage, parseDocsMarkdown } from "./parse-docs-markdown";
 
 /*
- * The Terms of Service and the Privacy Policy as the build sees them (src/legal/<language>/<document>.md): both
- * documents in both languages, the same outline and links in each, and the configured values in the text, so the
- * pages state what this server actually does.
+ * The Terms of Service, the Privacy Policy and the accessibility statement as the build sees them
+ * (src/legal/<language>/<page>.md): each in both languages, the same outline and links in each, and the configured
+ * values in the text, so the pages state what this server actually does and who runs it, with nothing left to fill.
  */
 
 const srcDir = fileURLToPath(new URL("../../..", import.meta.url));
 const languages = ["en", "fr"] as const;
 const documents = Object.keys(LEGAL_DOCUMENT_PATHS) as LegalDocument[];
+const pages: LegalPageId[] = [...documents, "accessibility"];
 
-function parseDocument(language: (typeof languages)[number], document: LegalDocument): ParsedDocsPage {
+function parseDocument(language: (typeof languages)[number], document: LegalPageId): ParsedDocsPage {
   const file = path.join(srcDir, "legal", language, `${document}.md`);
   return parseDocsMarkdown(readFileSync(file, "utf8"), {
     fileName: file,
@@ -33,6 +35,11 @@ function links(nodes: readonly DocsNode[]): string[] {
   );
 }
 
+/** The page's text, piece by piece. */
+function textsOf(nodes: readonly DocsNode[]): string[] {
+  return nodes.flatMap((node) => (typeof node === "string" ? [node] : textsOf(node.children ?? [])));
+}
+
 /** Every `{{name}}` the page's text and links use. */
 function placeholders(nodes: readonly DocsNode[]): Set<string> {
   const texts = JSON.stringify(nodes);
@@ -40,15 +47,38 @@ function placeholders(nodes: readonly DocsNode[]): Set<string> {
 }
 
 describe.each(languages)("the legal documents in %s", (language) => {
-  it("are exactly the Terms of Service and the Privacy Policy", () => {
-    expect(readdirSync(path.join(srcDir, "legal", language)).sort()).toEqual(
-      documents.map((document) => `${document}.md`).sort(),
-    );
+  it("are exactly the Terms of Service, the Privacy Policy and the accessibility statement", () => {
+    expect(readdirSync(path.join(srcDir, "legal", language)).sort()).toEqual(pages.map((page) => `${page}.md`).sort());
   });
 
   it.each(documents)("%s parses, with a table of contents' worth of sections", (document) => {
     const { content } = parseDocument(language, document);
     expect(content.headings.filter((heading) => heading.level === 2).length).toBeGreaterThanOrEqual(8);
+  });
+
+  // Issue 43: a template's "[operator's legal name]" or "[Province]" must never reach a reader. A Markdown link's
+  // brackets are gone once parsed, so any left in the text are a blank someone forgot to fill.
+  it.each(pages)("%s has no [blank] left to fill", (page) => {
+    const blanks = textsOf(parseDocument(language, page).content.nodes).filter((text) => /[[\]]/.test(text));
+    expect(blanks).toEqual([]);
+  });
+
+  it("name the operator, its address, the governing law and the currency from the configuration", () => {
+    const terms = placeholders(parseDocument(language, "terms").content.nodes);
+    for (const name of ["operatorName", "operatorAddress", "governingLawPlace", "currency"]) {
+      expect(terms, name).toContain(name);
+    }
+    const privacy = placeholders(parseDocument(language, "privacy").content.nodes);
+    for (const name of ["operatorName", "operatorAddress", "privacyOfficerName", "privacyOfficerTitle"]) {
+      expect(privacy, name).toContain(name);
+    }
+  });
+
+  it("give the accessibility statement's target and a way to report a problem", () => {
+    const { content } = parseDocument(language, "accessibility");
+    expect(JSON.stringify(content.nodes)).toContain("WCAG) 2.1");
+    expect(links(content.nodes)).toContain("mailto:{{supportEmail}}");
+    expect(content.headings.filter((heading) => heading.level === 2).length).toBeGreaterThanOrEqual(4);
   });
 
   it("state the privacy officer's address and every retention period the server is configured with", () => {
@@ -77,7 +107,7 @@ describe.each(languages)("the legal documents in %s", (language) => {
   });
 });
 
-describe.each(documents)("%s in English and French", (document) => {
+describe.each(pages)("%s in English and French", (document) => {
   it("has the same outline", () => {
     const outline = (language: (typeof languages)[number]) =>
       parseDocument(language, document).content.headings.map((heading) => heading.level);

@@ -59,7 +59,9 @@ export interface DocsSearchSection {
 /**
  * The values Markdown pages may use as `{{name}}`; anything else fails the build. The Privacy Policy's come
  * from the server's configuration (PRIVACY_EMAIL, the retention periods): durations arrive written out in the
- * page's language ("30 days", "30 jours"), so the text states what the server actually does.
+ * page's language ("30 days", "30 jours"), so the text states what the server actually does. So do the
+ * operator's name, address, governing law and currency, and the privacy officer (OPERATOR_*, PRIVACY_OFFICER_*,
+ * GOVERNING_LAW_PROVINCE, CURRENCY): the law and the currency written out in the page's language too.
  */
 export const docsPlaceholderNames = [
   "productName",
@@ -75,6 +77,12 @@ export const docsPlaceholderNames = [
   "auditRetention",
   "docsFeedbackRetention",
   "knownBrowserRetention",
+  "operatorName",
+  "operatorAddress",
+  "governingLawPlace",
+  "currency",
+  "privacyOfficerName",
+  "privacyOfficerTitle",
 ] as const;
 export type DocsPlaceholderName = (typeof docsPlaceholderNames)[number];
 export type DocsPlaceholderValues = Record<DocsPlaceholderName, string>;
