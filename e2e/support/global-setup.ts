@@ -118,7 +118,8 @@ export async function waitForHealth(baseUrl: string, server: ChildProcess) {
   const timeoutMs = 180_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`the server exited with ${server.exitCode ?? server.signalCode}`);
     const isUp = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -130,7 +131,8 @@ export async function waitForHealth(baseUrl: string, server: ChildProcess) {
 }
 
 export async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  // Ended by a signal, it has only a signal code, and its "exit" event will not come again.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
