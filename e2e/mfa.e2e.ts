@@ -342,6 +342,8 @@ describe("the authenticator app on the Security tab", () => {
       .click();
     const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
     await expect.poll(isFocused(dialog.getByLabel("Password", { exact: true }))).toBe(true);
+    // One dialog at a time: the one that asked has gone before this one opened.
+    expect(await page.getByRole("dialog", { name: "Generate new recovery codes?" }).count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "Use a passkey" }).count()).toBe(0);
     await dialog.getByRole("button", { name: "Use my authenticator app instead" }).click();
     const code = dialog.getByLabel("Authentication code or recovery code", { exact: true });
