@@ -445,6 +445,51 @@ describe("the second factors with the keyboard alone", () => {
   });
 });
 
+const usedCodeTexts = {
+  en: {
+    useRecovery: "Can't use your app? Enter a recovery code",
+    recoveryCode: "Recovery code",
+    used: "This recovery code has already been used. Each one works once: enter another of your recovery codes, or the newest code from your authenticator app.",
+  },
+  fr: {
+    useRecovery: "Impossible d’utiliser l’application? Entrez un code de récupération",
+    recoveryCode: "Code de récupération",
+    used: "Ce code de récupération a déjà été utilisé. Chacun ne sert qu’une fois\u00a0: entrez un autre de vos codes de récupération, ou le code le plus récent de votre application d’authentification.",
+  },
+} satisfies Record<Language, unknown>;
+
+describe("a recovery code used before", () => {
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [1280, 390]) {
+      it(`is refused at the login's second step with words that say so (${language}, ${width} px)`, async () => {
+        const { page, credentials } = await openSecurityTab({ language, width });
+        const { recoveryCodes } = await enableTotpThroughApi(page);
+        const [code = ""] = recoveryCodes;
+        const words = { ...texts[language], ...usedCodeTexts[language] };
+        const logInWithRecoveryCode = async () => {
+          const login = await openPage({ language, width });
+          await enterPassword(login, credentials, language);
+          await login.getByRole("button", { name: words.useRecovery }).click();
+          await login.getByLabel(words.recoveryCode, { exact: true }).fill(code);
+          await login.getByRole("button", { name: words.verify }).click();
+          return login;
+        };
+        const first = await logInWithRecoveryCode();
+        await expect.poll(() => pathOf(first)).toBe("/");
+
+        const again = await logInWithRecoveryCode();
+        const error = again.locator(".ant-form-item-explain-error");
+        await expect.poll(() => error.textContent()).toBe(words.used);
+        // The field says it, and keeps the focus for another code.
+        await expect.poll(isFocused(again.getByLabel(words.recoveryCode, { exact: true }))).toBe(true);
+        expect(pathOf(again)).toBe("/login");
+        await expectNoAxeViolations(again);
+        await again.screenshot({ path: `test-results/used-recovery-code-${language}-${width}.png`, fullPage: true });
+      });
+    }
+  }
+});
+
 describe("the second factors' accessibility", () => {
   for (const language of ["en", "fr"] as const) {
     it(`has no axe violations in ${language}: the tab, the setup, the codes, the dialog and the login's second step`, {

@@ -242,6 +242,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ]);
         case "wrongCode":
           return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "usedRecoveryCode":
+          return sendApiError(reply, 401, mfaMessages.usedRecoveryCode, [
+            { path: "code", message: "was already used" },
+          ]);
         case "expired":
           return sendApiError(reply, 401, mfaMessages.signInExpired, [
             { path: "secondFactorToken", message: "has expired or was used" },
@@ -414,6 +418,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         case "wrongCode":
           return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "usedRecoveryCode":
+          return sendApiError(reply, 401, mfaMessages.usedRecoveryCode, [
+            { path: "code", message: "was already used" },
+          ]);
         case "passkeyNotVerified":
           return sendApiError(reply, 401, mfaMessages.passkeyNotVerified, [
             { path: "passkey", message: "could not be verified" },

@@ -193,6 +193,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendFailure(reply, 401, "badPassword");
         case "wrongCode":
           return sendApiError(reply, 401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
+        case "usedRecoveryCode":
+          return sendApiError(reply, 401, mfaMessages.usedRecoveryCode, [
+            { path: "code", message: "was already used" },
+          ]);
         case "notOn":
           return sendApiError(reply, 409, mfaMessages.totpOff);
       }
