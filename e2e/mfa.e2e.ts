@@ -229,7 +229,7 @@ describe("the authenticator app on the Security tab", () => {
         body: JSON.stringify({
           statusCode: 401,
           error: "Unauthorized",
-          message: "This sign-in has expired. Log in again.",
+          message: "This sign-in has expired. Please login again.",
           fields: [{ path: "secondFactorToken", message: "has expired or was used" }],
         }),
       }),
@@ -238,7 +238,7 @@ describe("the authenticator app on the Security tab", () => {
     await login.getByLabel("Authentication code", { exact: true }).fill("123456");
     await login.getByRole("button", { name: "Verify" }).click();
     await expect
-      .poll(isVisible(login.getByRole("alert").filter({ hasText: "This sign-in has expired. Log in again." })))
+      .poll(isVisible(login.getByRole("alert").filter({ hasText: "This sign-in has expired. Please login again." })))
       .toBe(true);
     await expect.poll(isFocused(login.getByLabel("Password", { exact: true }))).toBe(true);
     expect(await login.getByLabel("Email", { exact: true }).inputValue()).toBe(credentials.email);

@@ -216,7 +216,7 @@ describe("the authenticator app", () => {
     }
     const afterFive = await post("/api/login/second-factor", null, { secondFactorToken, code: codeAt(secret) });
     expect(afterFive.statusCode).toBe(401);
-    expect(afterFive.json().message).toBe("This sign-in has expired. Log in again.");
+    expect(afterFive.json().message).toBe("This sign-in has expired. Please login again.");
 
     const late = (await login(email)).json().secondFactorToken;
     time.advanceMinutes(6);
