@@ -484,7 +484,6 @@ describe("a recovery code used before", () => {
         await expect.poll(isFocused(again.getByLabel(words.recoveryCode, { exact: true }))).toBe(true);
         expect(pathOf(again)).toBe("/login");
         await expectNoAxeViolations(again);
-        await again.screenshot({ path: `test-results/used-recovery-code-${language}-${width}.png`, fullPage: true });
       });
     }
   }

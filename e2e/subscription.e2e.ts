@@ -260,7 +260,6 @@ describe("subscription page", () => {
         const notice = page.getByRole("status").filter({ hasText: words.title });
         await expect.poll(() => notice.isVisible()).toBe(true);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `test-results/trial-used-home-${language}-${width}.png`, fullPage: true });
         await notice.getByRole("link", { name: words.choosePlan }).click();
         await expect.poll(() => new URL(page.url()).pathname).toBe("/subscription");
         const access = page.locator(".subscription-access");
@@ -268,10 +267,6 @@ describe("subscription page", () => {
         expect(await access.first().innerText()).toBe(words.none);
         expect(await access.last().innerText()).toMatch(words.why);
         await expectNoAxeViolations(page);
-        await page.screenshot({
-          path: `test-results/trial-used-subscription-${language}-${width}.png`,
-          fullPage: true,
-        });
       });
     }
   }
