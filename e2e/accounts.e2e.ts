@@ -232,6 +232,62 @@ describe("login", () => {
     await expect.poll(() => page.getByText("Your session is active.").isVisible()).toBe(true);
   });
 
+  const loginWording = {
+    en: { title: "User Login", intro: "Login to use Precis on", submit: "Login", other: /\blog in\b/i },
+    // French has one verb for it; neither English word leaks in.
+    fr: {
+      title: "Connexion",
+      intro: "Connectez-vous pour utiliser Precis",
+      submit: "Se connecter",
+      other: /\blog ?in\b/i,
+    },
+  } satisfies Record<Language, unknown>;
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [1280, 390]) {
+      it(`says one word for logging in on the login page, SPEC's Login in English (${language}, ${width} px)`, async () => {
+        const words = loginWording[language];
+        const page = await openPage({ language, width });
+        await page.goto("/login");
+        await expect.poll(() => page.getByRole("heading", { level: 1, name: words.title }).isVisible()).toBe(true);
+        const text = await page.locator("body").innerText();
+        expect(text).toContain(words.intro);
+        expect(await page.getByRole("button", { name: words.submit, exact: true }).isVisible()).toBe(true);
+        expect(text).not.toMatch(words.other);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [1280, 390]) {
+      it(`leaves space between a field's error and the next field's label (${language}, ${width} px)`, async () => {
+        const page = await openPage({ language, width });
+        await page.goto("/register");
+        await page.getByRole("button", { name: language === "en" ? "Register" : "S’inscrire" }).click();
+        const errors = page.locator(".ant-form-item-explain-error");
+        await expect.poll(() => errors.count()).toBeGreaterThan(1);
+        // Each error's last line, then the label of the field right below it in the same column (on a wide
+        // screen some fields sit side by side): a clear gap, whatever the error's length.
+        const gaps = await page.locator("form").evaluate((form) => {
+          const labels = [...form.querySelectorAll(".ant-form-item-label label")].map((label) =>
+            label.getBoundingClientRect(),
+          );
+          // The error text's own box (its last line), not its holder's, whose padding is the space measured.
+          return [...form.querySelectorAll(".ant-form-item-explain-error:last-child")].flatMap((error) => {
+            const box = error.getBoundingClientRect();
+            const below = labels
+              .filter((label) => Math.abs(label.left - box.left) < 2 && label.top > box.top)
+              .map((label) => label.top - box.bottom);
+            return below.length > 0 ? [Math.min(...below)] : [];
+          });
+        });
+        expect(gaps.length).toBeGreaterThan(0);
+        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+
   it("arrives as HTML in the visitor's language, its form disabled until the app has started", async () => {
     // With JavaScript, the note for visitors without it never shows.
     const withScripts = await openPage({ language: "fr" });

@@ -229,7 +229,7 @@ describe("the authenticator app on the Security tab", () => {
         body: JSON.stringify({
           statusCode: 401,
           error: "Unauthorized",
-          message: "This sign-in has expired. Log in again.",
+          message: "This sign-in has expired. Please login again.",
           fields: [{ path: "secondFactorToken", message: "has expired or was used" }],
         }),
       }),
@@ -238,7 +238,7 @@ describe("the authenticator app on the Security tab", () => {
     await login.getByLabel("Authentication code", { exact: true }).fill("123456");
     await login.getByRole("button", { name: "Verify" }).click();
     await expect
-      .poll(isVisible(login.getByRole("alert").filter({ hasText: "This sign-in has expired. Log in again." })))
+      .poll(isVisible(login.getByRole("alert").filter({ hasText: "This sign-in has expired. Please login again." })))
       .toBe(true);
     await expect.poll(isFocused(login.getByLabel("Password", { exact: true }))).toBe(true);
     expect(await login.getByLabel("Email", { exact: true }).inputValue()).toBe(credentials.email);
@@ -342,6 +342,8 @@ describe("the authenticator app on the Security tab", () => {
       .click();
     const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
     await expect.poll(isFocused(dialog.getByLabel("Password", { exact: true }))).toBe(true);
+    // One dialog at a time: the one that asked has gone before this one opened.
+    expect(await page.getByRole("dialog", { name: "Generate new recovery codes?" }).count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "Use a passkey" }).count()).toBe(0);
     await dialog.getByRole("button", { name: "Use my authenticator app instead" }).click();
     const code = dialog.getByLabel("Authentication code or recovery code", { exact: true });
@@ -441,6 +443,50 @@ describe("the second factors with the keyboard alone", () => {
     await login.keyboard.press("Enter");
     await expect.poll(() => pathOf(login)).toBe("/");
   });
+});
+
+const usedCodeTexts = {
+  en: {
+    useRecovery: "Can't use your app? Enter a recovery code",
+    recoveryCode: "Recovery code",
+    used: "This recovery code has already been used. Each one works once: enter another of your recovery codes, or the newest code from your authenticator app.",
+  },
+  fr: {
+    useRecovery: "Impossible d’utiliser l’application? Entrez un code de récupération",
+    recoveryCode: "Code de récupération",
+    used: "Ce code de récupération a déjà été utilisé. Chacun ne sert qu’une fois\u00a0: entrez un autre de vos codes de récupération, ou le code le plus récent de votre application d’authentification.",
+  },
+} satisfies Record<Language, unknown>;
+
+describe("a recovery code used before", () => {
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [1280, 390]) {
+      it(`is refused at the login's second step with words that say so (${language}, ${width} px)`, async () => {
+        const { page, credentials } = await openSecurityTab({ language, width });
+        const { recoveryCodes } = await enableTotpThroughApi(page);
+        const [code = ""] = recoveryCodes;
+        const words = { ...texts[language], ...usedCodeTexts[language] };
+        const logInWithRecoveryCode = async () => {
+          const login = await openPage({ language, width });
+          await enterPassword(login, credentials, language);
+          await login.getByRole("button", { name: words.useRecovery }).click();
+          await login.getByLabel(words.recoveryCode, { exact: true }).fill(code);
+          await login.getByRole("button", { name: words.verify }).click();
+          return login;
+        };
+        const first = await logInWithRecoveryCode();
+        await expect.poll(() => pathOf(first)).toBe("/");
+
+        const again = await logInWithRecoveryCode();
+        const error = again.locator(".ant-form-item-explain-error");
+        await expect.poll(() => error.textContent()).toBe(words.used);
+        // The field says it, and keeps the focus for another code.
+        await expect.poll(isFocused(again.getByLabel(words.recoveryCode, { exact: true }))).toBe(true);
+        expect(pathOf(again)).toBe("/login");
+        await expectNoAxeViolations(again);
+      });
+    }
+  }
 });
 
 describe("the second factors' accessibility", () => {

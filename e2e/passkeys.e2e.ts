@@ -164,7 +164,7 @@ describe("passkeys on the Security tab", () => {
         isVisible(
           page
             .getByRole("alert")
-            .filter({ hasText: "This passkey is not registered with Precis. Log in with your password, then add it" }),
+            .filter({ hasText: "This passkey is not registered with Precis. Login with your password, then add it" }),
         ),
       )
       .toBe(true);

@@ -439,6 +439,103 @@ describe("the consent prompt", () => {
   });
 });
 
+const summaryTexts = {
+  en: {
+    show: "Show my data on this page",
+    heading: "Your data, to read",
+    sections: [
+      "Account",
+      "Consents",
+      "Google and Microsoft sign-in",
+      "Memo presets",
+      "Sessions",
+      "Browsers you logged in from",
+      "Two-step verification and passkeys",
+      "Security events",
+      "Subscriptions",
+      "Access",
+      "Memos by month",
+      "Access reminders sent",
+      "Emails we sent you",
+    ],
+    registered: "Account created",
+    terms: "Terms of Service",
+    trial: "Free trial",
+  },
+  fr: {
+    show: "Afficher mes données sur cette page",
+    heading: "Vos données, à lire",
+    sections: [
+      "Compte",
+      "Consentements",
+      "Connexion Google et Microsoft",
+      "Préréglages des mémos",
+      "Sessions",
+      "Navigateurs depuis lesquels vous vous êtes connecté",
+      "Vérification en deux étapes et clés d’accès",
+      "Événements de sécurité",
+      "Abonnements",
+      "Accès",
+      "Mémos par mois",
+      "Rappels d’accès envoyés",
+      "Courriels que nous vous avons envoyés",
+    ],
+    registered: "Compte créé",
+    terms: "Conditions d’utilisation",
+    trial: "Essai gratuit",
+  },
+} satisfies Record<Language, unknown>;
+
+describe("the readable summary of my data", () => {
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [1280, 390]) {
+      it(`shows the export's own data in words, part by part (${language}, ${width} px)`, async () => {
+        const words = summaryTexts[language];
+        const { page, credentials } = await openPrivacyTab({ language, width });
+        await page.getByRole("button", { name: words.show }).click();
+        const summary = page.getByRole("region", { name: words.heading });
+        // Its heading takes focus as it arrives below the buttons.
+        await expect.poll(isFocused(summary.getByRole("heading", { level: 3, name: words.heading }))).toBe(true);
+        const headings = await summary.getByRole("heading", { level: 3 }).allTextContents();
+        expect(headings).toEqual([words.heading, ...words.sections]);
+        // What the file holds: the export, asked again, has as many entries (and one more security event, the
+        // summary's own reading of the data).
+        const exported = (await callApiFromPage(page, "/api/account/export")).body as {
+          account: { email: string; firstName: string };
+          emails: unknown[];
+          sessions: unknown[];
+          securityEvents: unknown[];
+        };
+        const text = await summary.innerText();
+        expect(text).toContain(credentials.email);
+        expect(text).toContain(exported.account.firstName);
+        expect(text).toContain(words.registered);
+        expect(text).toContain(words.terms);
+        expect(text).toContain(words.trial);
+        const listOf = (heading: string) =>
+          summary.locator("section", { has: page.getByRole("heading", { level: 3, name: heading, exact: true }) });
+        expect(
+          await listOf(words.sections[12] ?? "")
+            .getByRole("listitem")
+            .count(),
+        ).toBe(exported.emails.length);
+        expect(
+          await listOf(words.sections[4] ?? "")
+            .getByRole("listitem")
+            .count(),
+        ).toBe(exported.sessions.length);
+        expect(
+          await listOf(words.sections[7] ?? "")
+            .getByRole("listitem")
+            .count(),
+        ).toBe(exported.securityEvents.length - 1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});
+
 describe("the Privacy tab's accessibility", () => {
   for (const language of ["en", "fr"] as const) {
     it(`has no axe violations in ${language}`, async () => {

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { signUpInContext, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
+import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
+import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
 import { E2E_STRIPE_WEBHOOK_SECRET } from "./support/global-setup.ts";
 
 const { openPage, baseUrl } = useBrowser();
@@ -230,4 +230,44 @@ describe("subscription page", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Fonctionnalités" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
   });
+
+  const trialUsedTexts = {
+    en: {
+      title: "Your 30-day free trial was already used with this email address.",
+      choosePlan: "Choose a plan",
+      none: "You have no active plan. Choose a plan to keep using the extension.",
+      why: /^Why: the 30-day free trial was already used with this email address, or a variant of it \(with a \+tag/,
+    },
+    fr: {
+      title: "Votre essai gratuit de 30 jours a déjà été utilisé avec cette adresse courriel.",
+      choosePlan: "Choisir un forfait",
+      none: "Vous n’avez aucun forfait actif. Choisissez un forfait pour continuer d’utiliser l’extension.",
+      why: /^Pourquoi : l’essai gratuit de 30 jours a déjà été utilisé avec cette adresse courriel, ou une variante/,
+    },
+  } satisfies Record<Language, unknown>;
+
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [1280, 390]) {
+      it(`tells a second account of the same address why it has no trial, and leads to a plan (${language}, ${width} px)`, async () => {
+        const words = trialUsedTexts[language];
+        const first = uniqueEmail("trial");
+        await registerThroughApi(baseUrl, {}, { email: first });
+        const page = await openPage({ language, width });
+        await blockStripeScript(page.context());
+        // The same mailbox under a +tag: the trial ledger knows it.
+        await signUpInContext(page.context(), {}, { email: first.replace("@", "+again@") });
+        await page.goto("/");
+        const notice = page.getByRole("status").filter({ hasText: words.title });
+        await expect.poll(() => notice.isVisible()).toBe(true);
+        await expectNoAxeViolations(page);
+        await notice.getByRole("link", { name: words.choosePlan }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe("/subscription");
+        const access = page.locator(".subscription-access");
+        await expect.poll(() => access.count()).toBe(2);
+        expect(await access.first().innerText()).toBe(words.none);
+        expect(await access.last().innerText()).toMatch(words.why);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
 });

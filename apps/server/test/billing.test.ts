@@ -128,9 +128,11 @@ async function countEvents() {
 }
 
 let userCounter = 0;
-async function signUp(role = "lawyer") {
+function nextEmail() {
   userCounter += 1;
-  const email = `billing${userCounter}@example.ca`;
+  return `billing${userCounter}@example.ca`;
+}
+async function signUp(role = "lawyer", email = nextEmail()) {
   const response = await server.app.inject({
     method: "POST",
     url: "/api/register",
@@ -383,6 +385,24 @@ describe("pricing session, billing portal and entitlement", () => {
       payload: { occupation: "law student" },
     });
     expect(await entitlement()).toMatchObject({ access: "none", needsAcademicEmail: true });
+  });
+
+  it("says a second account of the same address (a +tag or Gmail's dots) gets no trial because it was used", async () => {
+    const first = await signUp("lawyer", "jean.tremblay@gmail.com");
+    const entitlementOf = async (user: { headers: Record<string, string> }) =>
+      (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: user.headers })).json();
+    expect(await entitlementOf(first)).toMatchObject({ access: "trial" });
+    expect(await entitlementOf(first)).not.toHaveProperty("trialUsedByAddress");
+    for (const variant of ["jean.tremblay+precis@gmail.com", "jeantremblay@gmail.com"]) {
+      const again = await signUp("lawyer", variant);
+      expect(await entitlementOf(again)).toEqual({
+        access: "none",
+        endsAt: null,
+        memo: { monthlyLimit: 0, usedThisMonth: 0 },
+        needsAcademicEmail: false,
+        trialUsedByAddress: true,
+      });
+    }
   });
 });
 

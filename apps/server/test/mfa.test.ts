@@ -216,7 +216,7 @@ describe("the authenticator app", () => {
     }
     const afterFive = await post("/api/login/second-factor", null, { secondFactorToken, code: codeAt(secret) });
     expect(afterFive.statusCode).toBe(401);
-    expect(afterFive.json().message).toBe("This sign-in has expired. Log in again.");
+    expect(afterFive.json().message).toBe("This sign-in has expired. Please login again.");
 
     const late = (await login(email)).json().secondFactorToken;
     time.advanceMinutes(6);
@@ -257,6 +257,52 @@ describe("the authenticator app", () => {
     });
     expect(reused.statusCode).toBe(401);
     expect((await getStatus(session)).recoveryCodesLeft).toBe(9);
+  });
+
+  it("says a spent recovery code was used, and counts it as a wrong code", async () => {
+    const { email, session, secret, recoveryCodes } = await registerWithApp();
+    const [spent = "", other = ""] = recoveryCodes;
+    const secondStep = async (code: string, secondFactorToken?: string) =>
+      post("/api/login/second-factor", null, {
+        secondFactorToken: secondFactorToken ?? (await login(email)).json().secondFactorToken,
+        code,
+      });
+    expect((await secondStep(spent)).statusCode).toBe(200);
+    const usedText =
+      "This recovery code has already been used. Each one works once: enter another of your recovery codes, or the newest code from your authenticator app.";
+    // Typed again, in another case and spacing: the same spent code.
+    const reused = await secondStep(spent.toLowerCase().replace("-", " "));
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toMatchObject({ message: usedText, fields: [{ path: "code", message: "was already used" }] });
+    // A code of the right shape that was never issued is only wrong.
+    const unknown = await secondStep("ABCDE-FGH23");
+    expect(unknown.json()).toMatchObject({ fields: [{ path: "code", message: "is not right" }] });
+    // It counts as a wrong code: five void the token, even with a good code after them.
+    const { secondFactorToken } = (await login(email)).json();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await secondStep(spent, secondFactorToken)).statusCode).toBe(401);
+    }
+    expect((await secondStep(other, secondFactorToken)).json().fields[0].path).toBe("secondFactorToken");
+
+    // Confirming who you are, and turning the app off, say it alike.
+    const confirm = await post("/api/reauthenticate", session, { code: spent });
+    expect(confirm.statusCode).toBe(401);
+    expect(confirm.json()).toMatchObject({
+      message: usedText,
+      fields: [{ path: "code", message: "was already used" }],
+    });
+    const disable = await post("/api/mfa/totp/disable", session, { code: spent });
+    expect(disable.statusCode).toBe(401);
+    expect(disable.json()).toMatchObject({
+      message: usedText,
+      fields: [{ path: "code", message: "was already used" }],
+    });
+    expect((await getStatus(session)).totp.isEnabled).toBe(true);
+    // New codes void the old set: a spent code of it is then unknown, as any old one.
+    time.advanceMilliseconds(30_000);
+    expect((await post("/api/reauthenticate", session, { code: codeAt(secret) })).statusCode).toBe(200);
+    expect((await post("/api/mfa/recovery-codes", session)).statusCode).toBe(200);
+    expect((await post("/api/reauthenticate", session, { code: spent })).json().fields[0].message).toBe("is not right");
   });
 
   it("makes new recovery codes on request, after which the old ones fail", async () => {

@@ -152,13 +152,16 @@ export const signedInResponseSchema = z.object({ Status: z.literal("Success"), R
 /** The server's refusals of this file's calls, worded once: the pages tell them apart by status and field. */
 export const mfaMessages = {
   wrongCode: "That code is not right. Enter the newest code from your authenticator app, or a recovery code.",
-  signInExpired: "This sign-in has expired. Log in again.",
+  // Issue 43: a spent recovery code is told apart (mfa/second-factor.ts says why that is safe).
+  usedRecoveryCode:
+    "This recovery code has already been used. Each one works once: enter another of your recovery codes, or the newest code from your authenticator app.",
+  signInExpired: "This sign-in has expired. Please login again.",
   totpAlreadyOn: "The authenticator app is already turned on. Turn it off first to set up another one.",
   noTotpSetup: "Start the setup again: no authenticator app is waiting to be confirmed.",
   totpOff: "The authenticator app is not turned on.",
   passkeyNotVerified: "The passkey could not be verified. Try again.",
   unknownPasskey:
-    "This passkey is not registered with Precis. Log in with your password, then add it under Profile › Security.",
+    "This passkey is not registered with Precis. Login with your password, then add it under Profile › Security.",
   noSuchPasskey: "There is no such passkey.",
   tooManyPasskeys: `An account can keep at most ${MAX_PASSKEYS} passkeys. Remove one first.`,
   passwordNeeded: "Enter your current password.",

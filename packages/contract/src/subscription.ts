@@ -38,5 +38,11 @@ export const entitlementResponseSchema = z.object({
    * academic domain: the account has the ordinary trial, and the pages say how to get student access.
    */
   needsAcademicEmail: z.boolean(),
+  /**
+   * Present, and true, when the account has no access because its trial was already used by another account
+   * with the same address or a variant of it (a `+tag`, or dots in a Gmail address): the pages say so and offer
+   * a plan, instead of a bare "no active plan". Absent otherwise, so older readers see no change.
+   */
+  trialUsedByAddress: z.optional(z.literal(true)),
 });
 export type Entitlement = z.infer<typeof entitlementResponseSchema>;

@@ -7,7 +7,7 @@ import { ConfigProvider } from "antd";
 import { type ReactNode, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AppStateProvider } from "@/app/app-state-provider";
-import { theme } from "@/app/theme";
+import { formConfig, theme } from "@/app/theme";
 import { getCurrentLanguage } from "@/i18n";
 import { getAntdLocale } from "@/i18n/antd-locale";
 import { antdStylesAreBuilt } from "@/lib/antd-stylesheet";
@@ -40,7 +40,7 @@ const appTheme = antdStylesAreBuilt ? { ...theme, zeroRuntime: true } : theme;
 export function UiProvider({ children }: { children: ReactNode }) {
   useTranslation();
   return (
-    <ConfigProvider theme={appTheme} locale={getAntdLocale(getCurrentLanguage())}>
+    <ConfigProvider theme={appTheme} form={formConfig} locale={getAntdLocale(getCurrentLanguage())}>
       <IconsWithStaticStyles>{children}</IconsWithStaticStyles>
     </ConfigProvider>
   );

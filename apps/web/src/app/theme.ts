@@ -1,4 +1,4 @@
-import type { ThemeConfig } from "antd";
+import type { ConfigProviderProps, ThemeConfig } from "antd";
 
 /*
  * Colours chosen for WCAG 2.1 AA (text ≥ 4.5:1). Ratios computed with the WCAG relative-luminance
@@ -54,4 +54,13 @@ export const theme: ThemeConfig = {
       bodyBg: colors.pageBackground,
     },
   },
+};
+
+/**
+ * Every Form, through the ConfigProvider (issue 43): antd lays a field's error text into the item's bottom
+ * margin, so a text of one line or more sat flush against the next label. The help area gets its own space
+ * under it instead, the same on every form; no token sets it.
+ */
+export const formConfig: ConfigProviderProps["form"] = {
+  styles: { help: { paddingBottom: 8 } },
 };

@@ -17,6 +17,7 @@ import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useReauthenticate } from "@/lib/reauthenticate";
 import { useReauthenticateWithPasskey } from "@/lib/reauthenticate-with-passkey";
 import { useSessionActions } from "@/lib/session-actions";
+import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 import "./confirm-identity.css";
 
@@ -387,7 +388,8 @@ function CodeForm({
           attempt.current += 1;
           const fields = getRefusedFields(error);
           if (isApiRequestError(error) && (error.status === 400 || error.status === 401) && fields.includes("code")) {
-            form.setFields([{ name: "code", errors: [t("identity:wrongCode")] }]);
+            const text = isUsedRecoveryCode(error) ? t("identity:usedRecoveryCode") : t("identity:wrongCode");
+            form.setFields([{ name: "code", errors: [text] }]);
             form.focusField("code");
             return;
           }

@@ -13,6 +13,8 @@ const fill = (text: string, values: Record<string, string | number>) =>
 describe("the English texts of the second factors' refusals", () => {
   it("say what the server says", () => {
     expect(enAuth.errors.wrongCode).toBe(mfaMessages.wrongCode);
+    expect(enAuth.errors.usedRecoveryCode).toBe(mfaMessages.usedRecoveryCode);
+    expect(enSecurity.twoStep.disable.usedRecoveryCode).toBe(mfaMessages.usedRecoveryCode);
     expect(enAuth.errors.signInExpired).toBe(mfaMessages.signInExpired);
     expect(enAuth.errors.passkeyNotVerified).toBe(mfaMessages.passkeyNotVerified);
     expect(fill(enAuth.errors.unknownPasskey, { productName: "Precis" })).toBe(mfaMessages.unknownPasskey);

@@ -47,6 +47,11 @@ export const reauthenticationRequired = apiFailure(403, REAUTHENTICATION_REQUIRE
 /** A wrong code from the authenticator app or a recovery code, wherever one is typed. */
 export const wrongCodeFailure = apiFailure(401, mfaMessages.wrongCode, [{ path: "code", message: "is not right" }]);
 
+/** A recovery code of the current set that was spent already (mfa/second-factor.ts says why it may be told apart). */
+export const usedRecoveryCodeFailure = apiFailure(401, mfaMessages.usedRecoveryCode, [
+  { path: "code", message: "was already used" },
+]);
+
 /** Every sign-in that succeeds answers alike: a new session (proven at `provenAt`, else now) and the role. */
 export async function answerSignedIn<Role>(
   reply: FastifyReply,

@@ -5,6 +5,7 @@ import {
   type FailedOutcome,
   type FailureResponses,
   reauthenticationRequired,
+  usedRecoveryCodeFailure,
   wrongCodeFailure,
 } from "../accounts/responses.ts";
 import type * as service from "./service.ts";
@@ -39,6 +40,7 @@ export const authFailures = {
       { path: "code", message: "is locked after too many wrong codes: set a new password by email" },
     ]),
     wrongCode: wrongCodeFailure,
+    usedRecoveryCode: usedRecoveryCodeFailure,
     expired: secondStepExpired,
   } satisfies FailureResponses<FailedOutcome<typeof service.completeSecondFactor, "loggedIn">>,
   /** A second-step token that no pending sign-in holds: as one that expired. */
@@ -64,6 +66,7 @@ export const authFailures = {
       "This account signs in with Google or Microsoft: sign in again with it to confirm who you are.",
     ),
     wrongCode: wrongCodeFailure,
+    usedRecoveryCode: usedRecoveryCodeFailure,
     passkeyNotVerified: apiFailure(401, mfaMessages.passkeyNotVerified, [
       { path: "passkey", message: "could not be verified" },
     ]),

@@ -22,6 +22,7 @@ import {
   completePendingSignIn,
   countPendingSignInFailure,
   countSecondStepTry,
+  describeRefusedCode,
   endSecondStepRun,
   hasTotpEnabled,
   mayAlertSecondStepFailure,
@@ -191,7 +192,7 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
 
 export type SecondFactorResult =
   | { outcome: "loggedIn"; user: AccountUser }
-  | { outcome: "wrongCode" | "expired" | "locked"; hasQueuedEmail?: boolean };
+  | { outcome: "wrongCode" | "usedRecoveryCode" | "expired" | "locked"; hasQueuedEmail?: boolean };
 
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
@@ -237,7 +238,10 @@ export async function completeSecondFactor(
         deps.now,
       );
     }
-    return { outcome: isLocked ? "locked" : "wrongCode", hasQueuedEmail: shouldTell };
+    return {
+      outcome: isLocked ? "locked" : await describeRefusedCode(deps.db, { userId: pending.userId, code }),
+      hasQueuedEmail: shouldTell,
+    };
   }
   if (!(await completePendingSignIn(deps.db, pending.id, deps.now))) return { outcome: "expired" };
   await endSecondStepRun(deps.db, deps.config, runner);
@@ -458,7 +462,9 @@ export async function reauthenticate(
   deps: AuthDependencies,
   session: { userId: number; id: number },
   proof: ReauthenticateRequest,
-): Promise<{ outcome: "confirmed" | "badPassword" | "noPassword" | "wrongCode" | "passkeyNotVerified" }> {
+): Promise<{
+  outcome: "confirmed" | "badPassword" | "noPassword" | "wrongCode" | "usedRecoveryCode" | "passkeyNotVerified";
+}> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
   if ("password" in proof) {
@@ -475,7 +481,7 @@ export async function reauthenticate(
     });
     if (!spent) {
       await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", user.id, { step: "reauthentication" });
-      return { outcome: "wrongCode" };
+      return { outcome: await describeRefusedCode(deps.db, { userId: user.id, code: proof.code }) };
     }
   } else {
     const result = await finishPasskeyAuthentication(deps.db, deps.config, {

@@ -121,6 +121,19 @@ describe("computeEntitlement", () => {
     expect(computeEntitlement({ ...student, now: new Date("2028-01-15T10:00:00Z") }).needsAcademicEmail).toBe(false);
   });
 
+  it("says the trial was used by the address only when verification found it in the ledger", () => {
+    expect(computeEntitlement({ ...base, trialStartedAt: null, now: day(1) }).trialUsedByAddress).toBe(true);
+    // An ended trial, a wait for verification, and any access at all have other words.
+    expect(computeEntitlement({ ...base, now: day(31) }).trialUsedByAddress).toBe(false);
+    expect(computeEntitlement({ ...base, isEmailVerified: false, trialStartedAt: null }).trialUsedByAddress).toBe(
+      false,
+    );
+    const student = { ...base, occupation: "law student" as const, trialStartedAt: null, now: day(1) };
+    expect(computeEntitlement(student)).toMatchObject({ access: "student", trialUsedByAddress: false });
+    const subscriber = { ...base, trialStartedAt: null, subscription: { status: "active", currentPeriodEnd: day(30) } };
+    expect(computeEntitlement(subscriber)).toMatchObject({ access: "subscription", trialUsedByAddress: false });
+  });
+
   it("follows a change of occupation: becoming a student after the trial restores access", () => {
     const asLawyer = computeEntitlement({ ...base, now: day(45) });
     const asStudent = computeEntitlement({ ...base, occupation: "law student", now: day(45) });

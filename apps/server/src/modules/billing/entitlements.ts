@@ -25,6 +25,11 @@ export interface ComputedEntitlement {
   endsAt: Date | null;
   /** A student or faculty member whose address is not academic: student access waits for a school address. */
   needsAcademicEmail: boolean;
+  /**
+   * No access, and the reason is that the address never got a trial on this account: its verification found
+   * the address (or a variant of it) in the trial ledger already, so `trialStartedAt` stayed empty.
+   */
+  trialUsedByAddress: boolean;
 }
 
 /**
@@ -45,17 +50,26 @@ export function computeEntitlement(input: EntitlementInput): ComputedEntitlement
     subscription.currentPeriodEnd &&
     subscription.currentPeriodEnd > now
   ) {
-    return { access: "subscription", endsAt: subscription.currentPeriodEnd, needsAcademicEmail: false };
+    return {
+      access: "subscription",
+      endsAt: subscription.currentPeriodEnd,
+      needsAcademicEmail: false,
+      trialUsedByAddress: false,
+    };
   }
-  if (!input.isEmailVerified) return { access: "unverified", endsAt: null, needsAcademicEmail };
+  if (!input.isEmailVerified)
+    return { access: "unverified", endsAt: null, needsAcademicEmail, trialUsedByAddress: false };
   if (isStudent && input.isAcademicEmail && now < studentEndsAt) {
-    return { access: "student", endsAt: studentEndsAt, needsAcademicEmail: false };
+    return { access: "student", endsAt: studentEndsAt, needsAcademicEmail: false, trialUsedByAddress: false };
   }
   if (input.trialStartedAt) {
     const trialEndsAt = addDays(input.trialStartedAt, TRIAL_DAYS);
-    if (now < trialEndsAt) return { access: "trial", endsAt: trialEndsAt, needsAcademicEmail };
+    if (now < trialEndsAt)
+      return { access: "trial", endsAt: trialEndsAt, needsAcademicEmail, trialUsedByAddress: false };
   }
-  return { access: "none", endsAt: null, needsAcademicEmail };
+  // A verified address always claims its trial (verification's markEmailVerified): none started means the
+  // ledger already held this address, from another account of the same person.
+  return { access: "none", endsAt: null, needsAcademicEmail, trialUsedByAddress: input.trialStartedAt === null };
 }
 
 function addYears(date: Date, years: number) {

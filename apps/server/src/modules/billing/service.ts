@@ -159,7 +159,7 @@ export async function readSessionEntitlement(
 }
 
 function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entitlement {
-  const { access, endsAt, needsAcademicEmail } = computeEntitlement({
+  const { access, endsAt, needsAcademicEmail, trialUsedByAddress } = computeEntitlement({
     now,
     registeredAt: row.registeredAt,
     occupation: row.occupation,
@@ -177,6 +177,8 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
     endsAt: endsAt?.toISOString() ?? null,
     memo: { monthlyLimit: config.entitlements.memoMonthlyLimits[access], usedThisMonth: row.usedThisMonth },
     needsAcademicEmail,
+    // Only when true: a reader of the older shape sees the same object.
+    ...(trialUsedByAddress ? { trialUsedByAddress } : {}),
   };
 }
 

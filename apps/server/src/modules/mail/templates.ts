@@ -80,7 +80,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
         `Bonjour ${name},`,
         `Merci de vous être inscrit à ${ctx.productName}. Votre compte est prêt.`,
         `Prochaines étapes : installez l'extension ${ctx.productName}, connectez-vous, puis ouvrez une décision sur CanLII pour obtenir un mémo, discuter de la décision ou optimiser vos recherches.`,
-        `Votre profil et vos préférences de note : ${ctx.publicUrl}/profile`,
+        `Votre profil et vos préférences de mémos : ${ctx.publicUrl}/profile`,
         `Des questions? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
@@ -405,27 +405,90 @@ export function renderEmail<K extends EmailKind>(
   params: EmailParams[K],
 ): RenderedEmail {
   const template = templates[kind][language] as Template<EmailParams[K]>;
-  params = withUserTextAsData(params);
-  const paragraphs = template.paragraphs(ctx, params);
-  // A security email says when, from what and from where, just before what to do if it was not the owner.
-  if ("occurred" in params && params.occurred) {
-    paragraphs.splice(paragraphs.length - 1, 0, describeOccurred(language, params.occurred));
-  }
-  const code = "code" in params ? String(params.code) : undefined;
-  const html = paragraphs
-    .map((paragraph) =>
-      paragraph === code
-        ? `<p style="font-size:24px;font-weight:bold;letter-spacing:4px;font-family:monospace">${escapeHtml(paragraph)}</p>`
-        : `<p>${escapeHtml(paragraph)}</p>`,
-    )
+  const data = withUserTextAsData(params);
+  const paragraphs = paragraphsOf(template, language, ctx, data);
+  // The HTML is written from the same paragraphs with each person's own words held aside in slots: links are
+  // made of what is left (our pages, the support address), then the words go back in, escaped and never linked.
+  const userTexts: string[] = [];
+  const slotted = paragraphsOf(template, language, ctx, withUserTextInSlots(data, userTexts));
+  const code = "code" in data ? String(data.code) : undefined;
+  const body = slotted
+    .map((paragraph) => {
+      const html = fillUserTextSlots(linkify(escapeHtml(paragraph), ctx), userTexts);
+      return paragraph === code
+        ? `<p style="font-size:24px;font-weight:bold;letter-spacing:4px;font-family:monospace">${html}</p>`
+        : `<p style="margin:0 0 16px">${html}</p>`;
+    })
     .join("\n");
+  const subject = template.subject(ctx, data);
   return {
-    subject: template.subject(ctx, params),
+    subject,
     // The code stands on a line of its own in the plain-text part, so it is easy to copy (and to test).
     text: `${paragraphs.join("\n\n")}\n`,
-    html: `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;line-height:1.5">${html}</body></html>`,
+    html: htmlDocument(language, ctx, escapeHtml(subject), body),
   };
 }
+
+function paragraphsOf<P>(template: Template<P>, language: Language, ctx: EmailContext, params: P) {
+  const paragraphs = template.paragraphs(ctx, params);
+  // A security email says when, from what and from where, just before what to do if it was not the owner.
+  if (typeof params === "object" && params !== null && "occurred" in params && params.occurred) {
+    paragraphs.splice(paragraphs.length - 1, 0, describeOccurred(language, params.occurred as Occurrence));
+  }
+  return paragraphs;
+}
+
+/** The brand's colours on the pages (apps/web/src/app/theme.ts): AA contrast on white. */
+const BRAND_BLUE = "#0958d9";
+const TEXT_COLOUR = "#1f1f1f";
+
+/**
+ * One card under the product's wordmark (issue 43): the mark drawn with CSS and the name as text, with no remote
+ * image, so that a mail client that blocks images still shows the brand, and opening the mail tells no one.
+ */
+function htmlDocument(language: Language, ctx: EmailContext, title: string, body: string) {
+  const productName = escapeHtml(ctx.productName);
+  const mark = escapeHtml(ctx.productName.slice(0, 1).toUpperCase());
+  return [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>`,
+    `<body style="margin:0;padding:24px 12px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:${TEXT_COLOUR}">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e5e5;border-radius:12px;padding:24px">`,
+    `<div style="margin:0 0 20px;padding:0 0 16px;border-bottom:1px solid #e5e5e5"><span aria-hidden="true" style="display:inline-block;width:32px;height:32px;border-radius:7px;background:${BRAND_BLUE};color:#ffffff;font-weight:bold;font-size:20px;line-height:32px;text-align:center;vertical-align:middle">${mark}</span> <span style="font-size:22px;font-weight:bold;color:${BRAND_BLUE};vertical-align:middle">${productName}</span></div>`,
+    body,
+    "</div></body></html>",
+  ].join("\n");
+}
+
+/**
+ * Real links in the HTML part for what the email itself points to: the product's own pages (any address at the
+ * configured public origin, the verification, undo and cancel links among them) and the support address. Runs on
+ * escaped text; anything else that looks like a link stays text.
+ */
+function linkify(escaped: string, ctx: EmailContext) {
+  const origin = new URL(ctx.publicUrl).origin;
+  const supportEmail = escapeHtml(ctx.supportEmail);
+  // A slot (a person's words, put back later) ends an address: they never join a link.
+  const pattern = new RegExp(`https?://[^\\s<>"'\\uE000]+|${escapeRegExp(supportEmail)}`, "g");
+  return escaped.replace(pattern, (match) => {
+    if (match === supportEmail) return `<a href="mailto:${match}" style="color:${BRAND_BLUE}">${match}</a>`;
+    // A sentence's own punctuation after an address is not part of it.
+    const trailing = /[.,!?)]+$/.exec(match)?.[0] ?? "";
+    const address = match.slice(0, match.length - trailing.length);
+    if (originOf(unescapeHtml(address)) !== origin) return match;
+    // A long link wraps inside the card on a phone instead of running out of it.
+    return `<a href="${address}" style="color:${BRAND_BLUE};overflow-wrap:anywhere">${address}</a>${trailing}`;
+  });
+}
+
+function originOf(address: string) {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return null;
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function describeOccurred(language: Language, { when, device, ipAddress }: Occurrence) {
   return language === "fr"
@@ -436,6 +499,9 @@ function describeOccurred(language: Language, { when, device, ipAddress }: Occur
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+const unescapeHtml = (text: string) =>
+  text.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
 
 /**
  * Text a person chose (a first name, a username, a passkey's name) that an email repeats. A security email is
@@ -457,6 +523,26 @@ export function asQuotedData(text: string, maxLength = 60) {
     .trim();
   return plain.length > maxLength ? `${plain.slice(0, maxLength - 1)}…` : plain;
 }
+
+/**
+ * The params with each field that holds someone's own words replaced by a slot (a number between two characters
+ * of Unicode's private-use area, which no template writes), the words kept in `userTexts` in slot order.
+ */
+function withUserTextInSlots<P>(params: P, userTexts: string[]): P {
+  const copy = { ...params } as Record<string, unknown>;
+  for (const field of USER_TEXT_FIELDS) {
+    const text = copy[field];
+    if (typeof text === "string") {
+      copy[field] = `\uE000${userTexts.length}\uE001`;
+      userTexts.push(text);
+    }
+  }
+  return copy as P;
+}
+
+/** The person's words back in their slots, escaped, never linked (asQuotedData has already defanged them). */
+const fillUserTextSlots = (html: string, userTexts: string[]) =>
+  html.replace(/\uE000(\d+)\uE001/g, (_slot, index: string) => escapeHtml(userTexts[Number(index)] ?? ""));
 
 /** The params with every field that holds someone's own words (USER_TEXT_FIELDS) made plain data. */
 const USER_TEXT_FIELDS = ["name", "passkeyName"] as const;

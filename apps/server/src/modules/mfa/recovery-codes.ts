@@ -1,7 +1,7 @@
 import { hash, randomInt } from "node:crypto";
 import { SECURITY_CODE_ALPHABET } from "@precis/contract/auth";
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "@precis/contract/mfa";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { recoveryCodes } from "../../db/schema.ts";
 
@@ -55,6 +55,22 @@ export async function spendRecoveryCode(db: AppDatabase, input: { userId: number
     )
     .returning({ id: recoveryCodes.id });
   return spent.length === 1;
+}
+
+/** Whether `code` is one of the account's current recovery codes, spent already (read after a refusal only). */
+export async function isSpentRecoveryCode(db: AppDatabase, input: { userId: number; code: string }) {
+  const [row] = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(
+      and(
+        eq(recoveryCodes.userId, input.userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(input.userId, normaliseRecoveryCode(input.code))),
+        isNotNull(recoveryCodes.usedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function countUnusedRecoveryCodes(db: AppDatabase, userId: number) {

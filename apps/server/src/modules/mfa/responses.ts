@@ -4,6 +4,7 @@ import {
   apiFailure,
   type FailedOutcome,
   type FailureResponses,
+  usedRecoveryCodeFailure,
   wrongCodeFailure,
 } from "../accounts/responses.ts";
 import type { finishPasskeyRegistration } from "./passkeys.ts";
@@ -23,6 +24,7 @@ export const mfaFailures = {
   disableTotp: {
     badPassword: accountFailure(401, "badPassword"),
     wrongCode: wrongCodeFailure,
+    usedRecoveryCode: usedRecoveryCodeFailure,
     notOn: totpOff,
   } satisfies FailureResponses<FailedOutcome<typeof disableTotp, "disabled">>,
   renewRecoveryCodes: {

@@ -8,7 +8,7 @@ import { MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
 import { pseudonymOf } from "../rate-limit/keys.ts";
 import { clearRunningCount, countRunning, hitRateLimit } from "../rate-limit/service.ts";
 import { hashSecret } from "../sessions/service.ts";
-import { isRecoveryCodeShaped, spendRecoveryCode } from "./recovery-codes.ts";
+import { isRecoveryCodeShaped, isSpentRecoveryCode, spendRecoveryCode } from "./recovery-codes.ts";
 import { spendTotpCode } from "./totp.ts";
 
 /** How long the second step of a password sign-in may wait for its code. */
@@ -38,6 +38,21 @@ export async function spendSecondFactorCode(
   }
   if (!isRecoveryCodeShaped(input.code) || !(await hasTotpEnabled(db, input.userId))) return null;
   return (await spendRecoveryCode(db, input)) ? "recoveryCode" : null;
+}
+
+/**
+ * Why spendSecondFactorCode refused a code, as the person is told (issue 43): one of the account's recovery codes
+ * that was spent before, or any other wrong code. Saying "already used" reveals nothing a guesser could use:
+ * every caller has passed the password (the second step's token) or holds a signed-in session, a used code
+ * counts against every limit exactly as a wrong one does, and a recovery code (50 bits) is never hit by
+ * chance: only someone holding the sheet of codes meets this answer, and learns only that the owner spent it.
+ */
+export async function describeRefusedCode(
+  db: AppDatabase,
+  input: { userId: number; code: string },
+): Promise<"wrongCode" | "usedRecoveryCode"> {
+  if (!isRecoveryCodeShaped(input.code)) return "wrongCode";
+  return (await isSpentRecoveryCode(db, input)) ? "usedRecoveryCode" : "wrongCode";
 }
 
 /** After the right password of an account with the app on: a token for the second step, not a session. */

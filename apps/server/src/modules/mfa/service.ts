@@ -11,7 +11,7 @@ import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail, type SecondFactorChange } from "../mail/templates.ts";
 import { listPasskeys, toPasskeyView } from "./passkeys.ts";
 import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
-import { spendSecondFactorCode } from "./second-factor.ts";
+import { describeRefusedCode, spendSecondFactorCode } from "./second-factor.ts";
 import { createTotp, encryptTotpSecret, generateTotpSecret, spendTotpCode } from "./totp.ts";
 
 type AccountUser = typeof users.$inferSelect;
@@ -104,7 +104,7 @@ export async function enableTotp(deps: AuthDependencies, userId: number, code: s
   return codes ? { outcome: "enabled" as const, recoveryCodes: codes } : { outcome: "noSetup" as const };
 }
 
-export type DisableTotpResult = { outcome: "disabled" | "notOn" | "badPassword" | "wrongCode" };
+export type DisableTotpResult = { outcome: "disabled" | "notOn" | "badPassword" | "wrongCode" | "usedRecoveryCode" };
 
 /**
  * Turns the app off with the password or a code (the app's or a recovery code): either proves the owner is at
@@ -131,7 +131,7 @@ export async function disableTotp(
     !(await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, { userId, code: proof.code, now: deps.now }))
   ) {
     await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", userId, { step: "disable" });
-    return { outcome: "wrongCode" };
+    return { outcome: await describeRefusedCode(deps.db, { userId, code: proof.code }) };
   }
   await deps.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));

@@ -6,6 +6,7 @@ import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { type Failure, getSecondFactorFailure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
+import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 
 type CodeValues = { code: string };
 
@@ -52,7 +53,8 @@ export function SecondFactorForm({
             return;
           }
           if (next.kind === "wrongCode") {
-            form.setFields([{ name: "code", errors: [t("errors.wrongCode")] }]);
+            const text = isUsedRecoveryCode(error) ? t("errors.usedRecoveryCode") : t("errors.wrongCode");
+            form.setFields([{ name: "code", errors: [text] }]);
             form.focusField("code");
             return;
           }

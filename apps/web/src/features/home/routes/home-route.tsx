@@ -1,6 +1,7 @@
 import { CheckCircleFilled } from "@ant-design/icons";
 import { getGreetingName } from "@precis/contract/account-texts";
 import { Flex, Typography } from "antd";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StudentAccessNotice, UnverifiedAccessNotice } from "@/components/access-notices";
 import { LinkButton } from "@/components/link-button";
@@ -10,6 +11,8 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 import { mayNeedAccessNotice, useEntitlement } from "@/lib/entitlement";
+import { whenIdle } from "@/lib/when-idle";
+import { TrialUsedNotice } from "../components/trial-used-notice";
 
 /** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
 export function HomeRoute() {
@@ -18,9 +21,15 @@ export function HomeRoute() {
   const { profile } = useAppState();
   useDocumentTitle(t("pageTitle"));
   const name = profile ? getGreetingName(profile) : "";
-  // Asked only for an account whose access may need explaining; every other one skips the request.
+  // An account whose access may need explaining above the actions asks at once, and the page waits for it
+  // (below). Every other one asks once the page is idle: one with no access because its address already had the
+  // trial is told so under the actions (issue 43), without the request (and zod, its check) in the first load.
   const needsAccess = mayNeedAccessNotice(profile);
-  const { data: entitlement, isPending: isAccessPending } = useEntitlement({ enabled: needsAccess });
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIsIdle(true)), []);
+  const { data: entitlement, isPending: isAccessPending } = useEntitlement({
+    enabled: profile !== null && (needsAccess || isIdle),
+  });
 
   // The shell renders this page only for a logged-in user; this keeps the types honest.
   if (!profile) return null;
@@ -58,6 +67,8 @@ export function HomeRoute() {
       <Typography.Paragraph className="home-product-link">
         <SmartLink href={links.productSite}>{t("productSite", { productName })}</SmartLink>
       </Typography.Paragraph>
+      {/* Last in the card: it arrives after the page is drawn, and nothing under it can be pushed down. */}
+      {!profile.deletionScheduledFor && entitlement?.trialUsedByAddress && <TrialUsedNotice />}
     </section>
   );
 }

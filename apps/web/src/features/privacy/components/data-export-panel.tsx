@@ -1,13 +1,19 @@
-import { DownloadOutlined } from "@ant-design/icons";
+import { DownloadOutlined, ReadOutlined } from "@ant-design/icons";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { useExportAccount } from "../api/export-account";
+import { useAccountSummary } from "../api/read-account-summary";
 import { getPrivacyFailure } from "../lib/privacy-errors";
+import { AccountSummary } from "./account-summary";
 import { PrivacyFailureAlert } from "./privacy-failure";
 
-/** Issue 28: everything kept about the account, as one JSON file (Law 25's portability, PIPEDA's access). */
+/**
+ * Issue 28: everything kept about the account, as one JSON file (Law 25's portability, PIPEDA's access); and,
+ * issue 43, the same file shown on the page in words, for the person it describes.
+ */
 export function DataExportPanel({
   confirmIdentityThen,
 }: {
@@ -15,11 +21,17 @@ export function DataExportPanel({
 }) {
   const { t } = useTranslation("privacy");
   const exportMutation = useExportAccount({ confirmIdentityThen });
+  const summaryMutation = useAccountSummary({ confirmIdentityThen });
   // Closing the password dialog is a change of mind, not a failure to report.
-  const failure =
-    exportMutation.isError && !isIdentityNotConfirmed(exportMutation.error)
-      ? getPrivacyFailure(exportMutation.error, "export")
-      : null;
+  const failureOf = (mutation: typeof exportMutation | typeof summaryMutation) =>
+    mutation.isError && !isIdentityNotConfirmed(mutation.error) ? getPrivacyFailure(mutation.error, "export") : null;
+  const failure = failureOf(exportMutation);
+  const summaryFailure = failureOf(summaryMutation);
+  const summaryHeadingRef = useRef<HTMLHeadingElement>(null);
+  // The summary arrives below the buttons: its heading takes focus, so a screen reader starts reading there.
+  useEffect(() => {
+    if (summaryMutation.data) summaryHeadingRef.current?.focus();
+  }, [summaryMutation.data]);
 
   return (
     <section className="privacy-panel" aria-labelledby="export-heading">
@@ -36,17 +48,40 @@ export function DataExportPanel({
           title={t("export.saved", { fileName: exportMutation.data })}
         />
       )}
-      <BusyButton
-        type="primary"
-        size="large"
-        icon={<DownloadOutlined aria-hidden="true" />}
-        isBusy={exportMutation.isPending}
-        onClick={() => {
-          if (!exportMutation.isPending) exportMutation.mutate();
-        }}
-      >
-        {t("export.download")}
-      </BusyButton>
+      {summaryFailure && (
+        <PrivacyFailureAlert key={summaryMutation.submittedAt} failure={summaryFailure} className="privacy-alert" />
+      )}
+      <div className="privacy-actions privacy-export-actions">
+        <BusyButton
+          type="primary"
+          size="large"
+          icon={<DownloadOutlined aria-hidden="true" />}
+          isBusy={exportMutation.isPending}
+          onClick={() => {
+            if (!exportMutation.isPending) exportMutation.mutate();
+          }}
+        >
+          {t("export.download")}
+        </BusyButton>
+        <BusyButton
+          size="large"
+          icon={<ReadOutlined aria-hidden="true" />}
+          isBusy={summaryMutation.isPending}
+          onClick={() => {
+            if (!summaryMutation.isPending) summaryMutation.mutate();
+          }}
+        >
+          {t(summaryMutation.isSuccess ? "summary.showAgain" : "summary.show")}
+        </BusyButton>
+      </div>
+      {summaryMutation.isSuccess && (
+        <section className="account-summary-panel" aria-labelledby="account-summary-heading">
+          <h3 id="account-summary-heading" ref={summaryHeadingRef} tabIndex={-1} className="account-summary-title">
+            {t("summary.heading")}
+          </h3>
+          <AccountSummary data={summaryMutation.data} />
+        </section>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Form, Input, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { useDisableTotp } from "../api/disable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
 import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
@@ -44,7 +45,10 @@ export function DisableTotpDialog({
       onError: (error) => {
         const next = getFactorFailure(error);
         if (next.kind === "wrongCode") {
-          form.setFields([{ name: "code", errors: [t("twoStep.disable.wrongCode")] }]);
+          const text = isUsedRecoveryCode(error)
+            ? t("twoStep.disable.usedRecoveryCode")
+            : t("twoStep.disable.wrongCode");
+          form.setFields([{ name: "code", errors: [text] }]);
           form.focusField("code");
           return;
         }

@@ -8,6 +8,7 @@ import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
+import { needsReauthentication } from "@/lib/api-failures";
 import { formatDateTime } from "@/lib/format-date";
 import { useMfaStatus } from "@/lib/get-mfa-status";
 import { useRegenerateRecoveryCodes } from "../api/regenerate-recovery-codes";
@@ -40,7 +41,31 @@ export function TwoStepPanel({
   const { t } = useTranslation("security");
   const statusQuery = useMfaStatus();
   const setUpMutation = useSetUpTotp({ confirmIdentityThen });
-  const regenerateMutation = useRegenerateRecoveryCodes({ confirmIdentityThen });
+  const [isRegenerateOpen, setIsRegenerateOpen] = useState(false);
+  // Mirrors isRegenerateOpen for the request's callbacks, which outlive the render that made them.
+  const isRegenerateOpenRef = useRef(false);
+  isRegenerateOpenRef.current = isRegenerateOpen;
+  // Set while the dialog closes for the confirm-identity dialog: its afterClose lets that one open.
+  const resumeAfterRegenerateClosed = useRef<(() => void) | null>(null);
+  const regenerateMutation = useRegenerateRecoveryCodes({
+    // One dialog at a time (issue 43): with the sign-in too old, this dialog closes, and only once it has gone
+    // (its closing animation over, its content removed) does the confirm-identity dialog open. Closing it as
+    // the request left let the two overlap, and on a busy machine the confirm-identity dialog never showed.
+    confirmIdentityThen: <T,>(action: () => Promise<T>) =>
+      confirmIdentityThen(async () => {
+        try {
+          return await action();
+        } catch (error) {
+          if (needsReauthentication(error) && isRegenerateOpenRef.current) {
+            await new Promise<void>((resume) => {
+              resumeAfterRegenerateClosed.current = resume;
+              setIsRegenerateOpen(false);
+            });
+          }
+          throw error;
+        }
+      }),
+  });
   const failureText = useFactorFailureText();
   const [view, setView] = useState<View>({ kind: "status" });
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
@@ -51,7 +76,6 @@ export function TwoStepPanel({
   // Set when the news must take focus once it renders: the control that led to it has gone.
   const [newsFocusRequest, setNewsFocusRequest] = useState(0);
   const [isDisableOpen, setIsDisableOpen] = useState(false);
-  const [isRegenerateOpen, setIsRegenerateOpen] = useState(false);
   // Whether a closing dialog hands focus to the news (it did something) or back to its button (cancelled).
   const focusesNewsAfterClose = useRef(false);
 
@@ -85,13 +109,18 @@ export function TwoStepPanel({
     if (regenerateMutation.isPending) return;
     setFailure(null);
     setNews(null);
-    // Closed first: the confirm-identity dialog may follow, and one dialog at a time keeps focus in it.
-    setIsRegenerateOpen(false);
+    // The dialog stays open, its button busy, until the answer (or until it must make way for the
+    // confirm-identity dialog, above).
     regenerateMutation.mutate(undefined, {
-      onSuccess: (codes) => setView({ kind: "codes", codes, news: t("twoStep.recovery.regenerated") }),
+      onSuccess: (codes) => {
+        setIsRegenerateOpen(false);
+        setView({ kind: "codes", codes, news: t("twoStep.recovery.regenerated") });
+      },
       onError: (error) => {
         // A change of mind in the confirm-identity dialog: back to the button.
         if (isIdentityNotConfirmed(error)) generateButtonRef.current?.focus();
+        // Any other failure closes this dialog (its afterClose hands focus back) and is said in the panel.
+        setIsRegenerateOpen(false);
         showFailure(error, t("twoStep.alreadyOff"));
       },
     });
@@ -245,20 +274,23 @@ export function TwoStepPanel({
         open={isRegenerateOpen}
         title={t("twoStep.recovery.confirmTitle")}
         onCancel={() => setIsRegenerateOpen(false)}
-        // Focus goes back to the button only if nothing runs: else the confirm-identity dialog may be taking it,
-        // or the new codes' heading has it.
+        // Focus goes back to the button only if nothing runs: else the confirm-identity dialog is about to take
+        // it, or the new codes' heading has it.
         focusTriggerAfterClose={false}
         afterClose={() => {
-          if (!regenerateMutation.isPending) generateButtonRef.current?.focus();
+          const resume = resumeAfterRegenerateClosed.current;
+          resumeAfterRegenerateClosed.current = null;
+          if (resume) resume();
+          else if (!regenerateMutation.isPending) generateButtonRef.current?.focus();
         }}
         footer={null}
         destroyOnHidden
       >
         <p>{t("twoStep.recovery.confirmDescription")}</p>
         <div className="security-actions">
-          <Button type="primary" size="large" autoFocus onClick={regenerate}>
+          <BusyButton type="primary" size="large" autoFocus isBusy={regenerateMutation.isPending} onClick={regenerate}>
             {t("twoStep.recovery.generate")}
-          </Button>
+          </BusyButton>
           <Button size="large" onClick={() => setIsRegenerateOpen(false)}>
             {t("factors.cancel")}
           </Button>

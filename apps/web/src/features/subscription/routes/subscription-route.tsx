@@ -130,6 +130,10 @@ function AccessSummary({ entitlement }: { entitlement: Entitlement }) {
       <Typography.Paragraph className="subscription-access">
         {t(`access.${entitlement.access}`, { date: endsAt })}
       </Typography.Paragraph>
+      {/* SPEC's "no active plan" and, when it is the reason, why there is no trial (issue 43). */}
+      {entitlement.trialUsedByAddress && (
+        <Typography.Paragraph className="subscription-access">{t("access.trialUsed")}</Typography.Paragraph>
+      )}
       {/* The trial starts with the emailed code: the page to enter it. */}
       {entitlement.access === "unverified" && (
         <LinkButton type="primary" to="/verify-email" className="subscription-verify">
