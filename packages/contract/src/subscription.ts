@@ -19,9 +19,16 @@ export type PricingSession = z.infer<typeof pricingSessionResponseSchema>;
 
 export const billingPortalResponseSchema = z.object({ url: z.url() });
 
-/** `unverified`: a password account whose email is not proven yet has no free access (its trial starts then). */
-export const accessKinds = ["trial", "student", "subscription", "none", "unverified"] as const;
+/**
+ * `unverified`: a password account whose email is not proven yet has no free access (its trial starts then).
+ * `policy`: the account's firm has a policy it does not meet yet (issue 44); `policyReason` says which.
+ */
+export const accessKinds = ["trial", "student", "subscription", "none", "unverified", "policy"] as const;
 export type AccessKind = (typeof accessKinds)[number];
+
+/** `twoStepRequired`: the firm requires two-step verification and the member has no authenticator app or passkey. */
+export const policyReasons = ["twoStepRequired"] as const;
+export type PolicyReason = (typeof policyReasons)[number];
 
 /** `GET /api/entitlement`: what the extension may do for this account right now. */
 export const entitlementResponseSchema = z.object({
@@ -38,5 +45,13 @@ export const entitlementResponseSchema = z.object({
    * academic domain: the account has the ordinary trial, and the pages say how to get student access.
    */
   needsAcademicEmail: z.boolean(),
+  /*
+   * Firm accounts (issue 44). Optional, so a client built before them still parses the answer (z.object keeps
+   * going past keys it does not know, and these are absent outside a firm).
+   */
+  /** The caller's firm, when they belong to one. */
+  firm: z.optional(z.object({ id: z.int(), name: z.string() })),
+  /** Present exactly when `access` is "policy": the firm's rule to meet, e.g. add an authenticator app or passkey. */
+  policyReason: z.optional(z.enum(policyReasons)),
 });
 export type Entitlement = z.infer<typeof entitlementResponseSchema>;

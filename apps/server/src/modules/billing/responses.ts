@@ -10,5 +10,9 @@ export const billingFailures = {
     ),
     noAccess: apiFailure(402, "Your free access has ended. Choose a plan to keep generating memos."),
     limitReached: apiFailure(402, "You have reached this month's memo limit for your plan."),
+    policyTwoStepRequired: apiFailure(
+      403,
+      "Your firm requires two-step verification. Add an authenticator app or a passkey on your Security page to keep generating memos.",
+    ),
   } satisfies FailureResponses<FailedOutcome<typeof recordMemoUsage, "recorded">>,
 };

@@ -140,7 +140,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { readsSessionItself: true },
       schema: {
         tags: ["subscription"],
-        summary: "What the caller may use now: trial, student, subscription or none, and memo usage",
+        summary:
+          "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
         response: { 200: entitlementResponseSchema, 401: apiErrorSchema },
       },
     },
@@ -159,7 +160,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["subscription"],
         summary:
-          "Count one memo generation; refused with 403 until the email is verified, and with 402 once the access has ended or the plan's monthly cap is reached",
+          "Count one memo generation; refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
         response: { 200: entitlementResponseSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema },
       },
     },

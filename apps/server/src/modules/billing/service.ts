@@ -4,7 +4,17 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { memoUsage, stripeCustomers, subscriptions, users } from "../../db/schema.ts";
+import {
+  firmMatterUsage,
+  firmMemberships,
+  firms,
+  memoUsage,
+  passkeys,
+  stripeCustomers,
+  subscriptions,
+  totpFactors,
+  users,
+} from "../../db/schema.ts";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import {
   type FoundSession,
@@ -96,6 +106,14 @@ const entitlementColumns = (subscription: ReturnType<typeof chosenSubscriptionOf
     sql<number>`coalesce((select ${memoUsage.memoCount} from ${memoUsage} where ${memoUsage.userId} = ${users.id} and ${memoUsage.month} = ${sql.placeholder("month")}), 0)`.mapWith(
       Number,
     ),
+  // The firm's columns (issue 44), from the left joins firmJoins adds: null outside a firm.
+  firmId: firms.id,
+  firmName: firms.name,
+  requireTwoStep: firms.requireTwoStep,
+  matterCodes: firms.matterCodes,
+  matterMask: firms.matterMask,
+  // Looked at only when the firm requires a second factor, so other accounts pay nothing for it.
+  hasSecondFactor: sql<boolean>`case when ${firms.requireTwoStep} then exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}) else false end`,
 });
 
 interface EntitlementRow {
@@ -107,6 +125,19 @@ interface EntitlementRow {
   subscriptionStatus: string | null;
   currentPeriodEnd: Date | null;
   usedThisMonth: number;
+  firmId: number | null;
+  firmName: string | null;
+  requireTwoStep: boolean | null;
+  matterCodes: "off" | "optional" | "required" | null;
+  matterMask: string | null;
+  hasSecondFactor: boolean;
+}
+
+/** What counting a memo needs to know of the member's firm: where to count it, and the matter-code rules. */
+export interface MemoFirm {
+  id: number;
+  matterCodes: "off" | "optional" | "required";
+  matterMask: string | null;
 }
 
 /** An entitlement is one statement (issue 29): the account, its chosen subscription and this month's count. */
@@ -116,6 +147,8 @@ const entitlementStatement = preparedPerDatabase((db) => {
     .select(entitlementColumns(subscription))
     .from(users)
     .leftJoinLateral(subscription, sql`true`)
+    .leftJoin(firmMemberships, eq(firmMemberships.userId, users.id))
+    .leftJoin(firms, eq(firms.id, firmMemberships.firmId))
     .where(eq(users.id, sql.placeholder("userId")))
     .prepare("entitlement_read");
 });
@@ -124,13 +157,18 @@ const entitlementStatement = preparedPerDatabase((db) => {
 const sessionEntitlementStatement = preparedPerDatabase((db) => {
   const live = liveSessionQuery(db);
   const subscription = chosenSubscriptionOf(db);
-  return db
-    .with(live)
-    .select({ session: foundSessionColumns(live), entitlement: entitlementColumns(subscription) })
-    .from(live)
-    .innerJoin(users, eq(users.id, live.userId))
-    .leftJoinLateral(subscription, sql`true`)
-    .prepare("session_entitlement_read");
+  return (
+    db
+      .with(live)
+      .select({ session: foundSessionColumns(live), entitlement: entitlementColumns(subscription) })
+      .from(live)
+      .innerJoin(users, eq(users.id, live.userId))
+      .leftJoinLateral(subscription, sql`true`)
+      // The firm and its policies ride on the same statement (a member's primary key and a firm's): no second read.
+      .leftJoin(firmMemberships, eq(firmMemberships.userId, users.id))
+      .leftJoin(firms, eq(firms.id, firmMemberships.firmId))
+      .prepare("session_entitlement_read")
+  );
 });
 
 export async function getEntitlement(
@@ -150,16 +188,22 @@ export async function readSessionEntitlement(
   config: AppConfig,
   secrets: SessionSecrets,
   now: Date,
-): Promise<{ session: FoundSession; entitlement: Entitlement } | null> {
+): Promise<{ session: FoundSession; entitlement: Entitlement; firm: MemoFirm | null } | null> {
   const [row] = await sessionEntitlementStatement(db).execute({
     ...sessionParameters(secrets, now),
     month: usageMonthOf(now),
   });
-  return row ? { session: row.session, entitlement: toEntitlement(row.entitlement, config, now) } : null;
+  if (!row) return null;
+  const { firmId, matterCodes, matterMask } = row.entitlement;
+  return {
+    session: row.session,
+    entitlement: toEntitlement(row.entitlement, config, now),
+    firm: firmId === null || matterCodes === null ? null : { id: firmId, matterCodes, matterMask },
+  };
 }
 
 function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entitlement {
-  const { access, endsAt, needsAcademicEmail } = computeEntitlement({
+  const { access, endsAt, needsAcademicEmail, policyReason } = computeEntitlement({
     now,
     registeredAt: row.registeredAt,
     occupation: row.occupation,
@@ -171,12 +215,22 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
     isEmailVerified: row.emailVerifiedAt !== null,
     isAcademicEmail: isAcademicEmail(row.email, config.verification.academicEmailDomains),
     trialStartedAt: row.trialStartedAt,
+    firm:
+      row.firmId === null
+        ? null
+        : { requireTwoStep: row.requireTwoStep === true, hasSecondFactor: row.hasSecondFactor === true },
   });
   return {
     access,
     endsAt: endsAt?.toISOString() ?? null,
-    memo: { monthlyLimit: config.entitlements.memoMonthlyLimits[access], usedThisMonth: row.usedThisMonth },
+    // A policy block allows no memo at all, whatever the plan's cap.
+    memo: {
+      monthlyLimit: access === "policy" ? 0 : config.entitlements.memoMonthlyLimits[access],
+      usedThisMonth: row.usedThisMonth,
+    },
     needsAcademicEmail,
+    ...(row.firmId !== null && row.firmName !== null ? { firm: { id: row.firmId, name: row.firmName } } : {}),
+    ...(policyReason ? { policyReason } : {}),
   };
 }
 
@@ -199,7 +253,7 @@ const countMemoStatement = preparedPerDatabase((db) =>
 
 export type MemoUsageResult =
   | { outcome: "recorded"; entitlement: Entitlement }
-  | { outcome: "unverified" | "noAccess" | "limitReached"; entitlement: Entitlement };
+  | { outcome: "unverified" | "noAccess" | "limitReached" | "policyTwoStepRequired"; entitlement: Entitlement };
 
 /**
  * Counts one memo generation against this month's cap, given the entitlement just read with the session. The
@@ -212,6 +266,7 @@ export async function recordMemoUsage(
   now: Date,
 ): Promise<MemoUsageResult> {
   if (entitlement.access === "unverified") return { outcome: "unverified", entitlement };
+  if (entitlement.access === "policy") return { outcome: "policyTwoStepRequired", entitlement };
   if (entitlement.access === "none") return { outcome: "noAccess", entitlement };
   const limit = entitlement.memo.monthlyLimit;
   const month = usageMonthOf(now);
