@@ -1,7 +1,7 @@
 import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { firmMatterUsage, firmMemberships, firms, memoUsage, users } from "../src/db/schema.ts";
+import { firmAuditEvents, firmMatterUsage, firmMemberships, firms, memoUsage, users } from "../src/db/schema.ts";
 import { createTestClock, xhrHeaders } from "./harness.ts";
 import { logIn, registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
@@ -128,5 +128,95 @@ describe("a firm that requires two-step verification", () => {
     expect(entitlement.access).toBe("trial");
     expect(entitlement.firm).toBeUndefined();
     expect((await call(outsider, "reportMemoUsage")).statusCode).toBe(200);
+  });
+});
+
+describe("joining by domain", () => {
+  const join = (who: Session, firmId: number) => call(who, "joinFirmByDomain", { body: { firmId } });
+  const membershipOf = async (userId: number) =>
+    (await server.database.db.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)))[0];
+  const trailOf = async (firmId: number) =>
+    (
+      await server.database.db.select({ rows: count() }).from(firmAuditEvents).where(eq(firmAuditEvents.firmId, firmId))
+    )[0]?.rows ?? 0;
+
+  it("takes Home's suggestion: a verified person at a suggest domain joins as a member, in the trail", async () => {
+    const { owner, firmId } = await firmOf("joinsuggest", 0);
+    const added = await call(owner, "addFirmDomain", { body: { domain: "joinsuggest.example", joinMode: "suggest" } });
+    expect(added.statusCode, added.body).toBe(200);
+    const newcomer = await person("newcomer@joinsuggest.example");
+    expect((await call(newcomer, "getFirm")).json().suggestion).toEqual({ firmId, name: "joinsuggest LLP" });
+
+    const joined = await join(newcomer, firmId);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().firm).toMatchObject({ id: firmId, role: "member", memberCount: 2 });
+    expect(await membershipOf(newcomer.userId)).toMatchObject({ firmId, role: "member", joinedBy: "domain" });
+    const trail = (await call(owner, "getFirmAudit")).json().events;
+    expect(trail[0]).toMatchObject({
+      event: "member_joined",
+      subject: { userId: newcomer.userId },
+      details: { domain: "joinsuggest.example" },
+    });
+
+    const again = await join(newcomer, firmId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("You are already a member of this firm.");
+  });
+
+  it("refuses precisely, writing nothing: another domain, an invitation-only domain, a person already in a firm, an unverified one", async () => {
+    const { owner, firmId } = await firmOf("joinrules", 0);
+    expect(
+      (await call(owner, "addFirmDomain", { body: { domain: "joinrules.example", joinMode: "invitation" } }))
+        .statusCode,
+    ).toBe(200);
+    const trailBefore = await trailOf(firmId);
+
+    const invitationOnly = await join(await person("someone@joinrules.example"), firmId);
+    expect(invitationOnly.statusCode).toBe(403);
+    expect(invitationOnly.json().message).toBe(
+      "This firm admits people at joinrules.example by invitation only. Ask its owners or administrators to invite you.",
+    );
+
+    const elsewhere = await person("someone@not-joinrules.example");
+    const notAtDomain = await join(elsewhere, firmId);
+    expect(notAtDomain.statusCode).toBe(404);
+    expect(notAtDomain.json().message).toBe(
+      "This firm has not added not-joinrules.example, the domain of your email address.",
+    );
+    // A firm that does not exist answers the same: ids cannot be probed.
+    const noSuchFirm = await join(elsewhere, 987_654);
+    expect([noSuchFirm.statusCode, noSuchFirm.json().message, noSuchFirm.json().fields]).toEqual([
+      404,
+      notAtDomain.json().message,
+      notAtDomain.json().fields,
+    ]);
+
+    const other = await firmOf("joinrules-other", 1);
+    expect(
+      (
+        await call(owner, "updateFirmDomain", {
+          parameters: { domain: "joinrules.example" },
+          body: { joinMode: "automatic" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const unverified = await person("unverified@joinrules.example", { isVerified: false });
+    expect((await join(unverified, firmId)).statusCode).toBe(403);
+    const trailAfterModeChange = await trailOf(firmId);
+    const [otherMember] = other.members;
+    if (!otherMember) throw new Error("no member");
+    // The other firm's member moves to an address at joinrules.example: still in a firm, so refused.
+    await server.database.db
+      .update(users)
+      .set({ email: "moved@joinrules.example" })
+      .where(eq(users.id, otherMember.userId));
+    const inAFirm = await join(otherMember, firmId);
+    expect(inAFirm.statusCode).toBe(409);
+    expect(inAFirm.json().message).toBe("You already belong to a firm. Leave it before you create or join another.");
+    expect(await trailOf(firmId)).toBe(trailAfterModeChange);
+    expect(trailAfterModeChange).toBe(trailBefore + 1);
+    expect(await membershipOf(elsewhere.userId)).toBeUndefined();
+    expect(await membershipOf(unverified.userId)).toBeUndefined();
+    expect((await membershipOf(otherMember.userId))?.firmId).toBe(other.firmId);
   });
 });

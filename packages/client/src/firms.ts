@@ -74,6 +74,10 @@ export const revokeFirmInvitation = (id: number) =>
     schema: firmInvitationsResponseSchema,
   }) satisfies ApiOperation;
 
+/** `POST /api/firm/join-by-domain`: takes Home's "Join <firm>" suggestion (`GET /api/firm`'s `suggestion.firmId`). */
+export const joinFirmByDomain = (firmId: number) =>
+  ({ ...operations.joinFirmByDomain, body: { firmId }, schema: firmResponseSchema }) satisfies ApiOperation;
+
 /** `POST /api/firm/invitations/accept`: the token from the `/firm/join?token=…` link. */
 export const acceptFirmInvitation = (token: string) =>
   ({ ...operations.acceptFirmInvitation, body: { token }, schema: firmResponseSchema }) satisfies ApiOperation;

@@ -147,6 +147,13 @@ export const firmResponseSchema = z.object({
 });
 export type FirmResponse = z.infer<typeof firmResponseSchema>;
 
+/**
+ * `POST /api/firm/join-by-domain`: Home's "Join <firm>" suggestion taken. The caller, verified and in no firm, joins
+ * `firmId` as a member when their verified address is at one of its `suggest` or `automatic` domains.
+ */
+export const joinFirmByDomainRequestSchema = z.strictObject({ firmId: z.int().check(z.positive()) });
+export type JoinFirmByDomainRequest = z.input<typeof joinFirmByDomainRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Members
 

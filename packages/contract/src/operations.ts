@@ -96,6 +96,8 @@ export const operations = {
   updateFirmDomain: { method: "PATCH", path: "/firm/domains/:domain" },
   removeFirmDomain: { method: "DELETE", path: "/firm/domains/:domain" },
   getFirmAudit: { method: "GET", path: "/firm/audit" },
+  // Firms, phase 2 (issue 44).
+  joinFirmByDomain: { method: "POST", path: "/firm/join-by-domain" },
   // The site itself.
   getClientConfig: { method: "GET", path: "/client-config" },
   sendDocsFeedback: { method: "POST", path: "/docs-feedback" },

@@ -17,6 +17,7 @@ import {
   firmMemberParamsSchema,
   firmMembersResponseSchema,
   firmResponseSchema,
+  joinFirmByDomainRequestSchema,
   transferFirmOwnershipRequestSchema,
   updateFirmDomainRequestSchema,
   updateFirmRequestSchema,
@@ -29,6 +30,7 @@ import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { listFirmEvents } from "./audit.ts";
+import { joinFirmByDomain } from "./domain-join.ts";
 import { FirmRefusal } from "./refusals.ts";
 import {
   acceptInvitation,
@@ -341,6 +343,29 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!isAllowed) return reply;
       return answer(reply, () => acceptInvitation(contextOf(request), request.body.token));
+    },
+  );
+
+  app.post(
+    routeUrl(operations.joinFirmByDomain),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Join, as a member, the firm Home suggests: the caller's verified address is at its suggest or automatic domain (recent sign-in)",
+        body: joinFirmByDomainRequestSchema,
+        response: { 200: firmResponseSchema, ...common, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // As accepting an invitation: joining puts the account under the firm's policies and its usage in the
+      // admins' view (decision 035), so an old stolen session cannot do it.
+      if (!stepUp(request, reply)) return reply;
+      const context = contextOf(request);
+      return answer(reply, async () => {
+        await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
+        return getFirm(context.db, context.userId);
+      });
     },
   );
 
