@@ -1,8 +1,17 @@
 import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { firmAuditEvents, firmMatterUsage, firmMemberships, firms, memoUsage, users } from "../src/db/schema.ts";
-import { createTestClock, xhrHeaders } from "./harness.ts";
+import {
+  firmAuditEvents,
+  firmMatterUsage,
+  firmMemberships,
+  firms,
+  memoUsage,
+  userIdentities,
+  users,
+} from "../src/db/schema.ts";
+import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
+import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
 import { logIn, registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 import { createAuthenticatorApp } from "./support/totp.ts";
@@ -14,7 +23,7 @@ import { createAuthenticatorApp } from "./support/totp.ts";
 const time = createTestClock();
 const server = useTestServer({
   time,
-  env: { REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
+  env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
 });
 const { codeAt } = createAuthenticatorApp(time);
 
@@ -218,5 +227,63 @@ describe("joining by domain", () => {
     expect(await membershipOf(elsewhere.userId)).toBeUndefined();
     expect(await membershipOf(unverified.userId)).toBeUndefined();
     expect((await membershipOf(otherMember.userId))?.firmId).toBe(other.firmId);
+  });
+});
+
+describe("a firm's allowed sign-in methods", () => {
+  const ssoLogIn = (email: string, provider: "google.com" | "microsoft.com") =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/sso/login",
+      headers: {
+        ...xhrHeaders,
+        authorization: basicAuth(
+          email,
+          emulatorToken(email, time.clock(), { firebase: { sign_in_provider: provider } }),
+        ),
+      },
+    });
+  const identitiesOf = async (userId: number) =>
+    (
+      await server.database.db.select({ rows: count() }).from(userIdentities).where(eq(userIdentities.userId, userId))
+    )[0]?.rows ?? 0;
+
+  it("refuses a member who signs in another way, naming the allowed ones, and lets the allowed ways in", async () => {
+    const { owner, members } = await firmOf("signin");
+    const [member] = members;
+    if (!member) throw new Error("no member");
+    expect((await logIn(server, member.email)).statusCode).toBe(200);
+
+    await setPolicies(owner, { signInMethods: ["microsoft"] });
+    const byPassword = await logIn(server, member.email);
+    expect(byPassword.statusCode).toBe(403);
+    expect(byPassword.json().message).toBe(
+      "Your firm allows signing in only with Microsoft. Sign in that way instead.",
+    );
+    expect(byPassword.headers["set-cookie"]).toBeUndefined();
+    const byGoogle = await ssoLogIn(member.email, "google.com");
+    expect(byGoogle.statusCode).toBe(403);
+    expect(byGoogle.json().message).toBe("Your firm allows signing in only with Microsoft. Sign in that way instead.");
+    // Refused before the identity was linked: nothing written.
+    expect(await identitiesOf(member.userId)).toBe(0);
+    const byMicrosoft = await ssoLogIn(member.email, "microsoft.com");
+    expect(byMicrosoft.statusCode, byMicrosoft.body).toBe(200);
+
+    await setPolicies(owner, { signInMethods: ["google", "microsoft"] });
+    expect((await logIn(server, member.email)).json().message).toBe(
+      "Your firm allows signing in only with Google or Microsoft. Sign in that way instead.",
+    );
+    // A wrong password still answers as a wrong password: the policy is not told to someone guessing.
+    expect((await logIn(server, member.email, "Wrong-password-1")).statusCode).toBe(401);
+    expect((await ssoLogIn(member.email, "google.com")).statusCode).toBe(200);
+
+    await setPolicies(owner, { signInMethods: ["password", "google"] });
+    expect((await ssoLogIn(member.email, "microsoft.com")).json().message).toBe(
+      "Your firm allows signing in only with your email and password (or a passkey) or Google. Sign in that way instead.",
+    );
+    expect((await logIn(server, member.email)).statusCode).toBe(200);
+    // Someone outside the firm is not concerned.
+    const outsider = await person("outsider@signin-elsewhere.example");
+    expect((await logIn(server, outsider.email)).statusCode).toBe(200);
   });
 });
