@@ -23,7 +23,8 @@ import { createAuthenticatorApp } from "./support/totp.ts";
 const time = createTestClock();
 const server = useTestServer({
   time,
-  env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
+  // A trial's cap of ten memos a month, so the cap's rule is seen to hold for a firm member too.
+  env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000", MEMO_MONTHLY_LIMIT_TRIAL: "10" },
 });
 const { codeAt } = createAuthenticatorApp(time);
 
@@ -285,5 +286,106 @@ describe("a firm's allowed sign-in methods", () => {
     // Someone outside the firm is not concerned.
     const outsider = await person("outsider@signin-elsewhere.example");
     expect((await logIn(server, outsider.email)).statusCode).toBe(200);
+  });
+});
+
+describe("client-matter codes on memo usage", () => {
+  const memo = (who: Session, body?: object) => call(who, "reportMemoUsage", body ? { body } : {});
+  const matterRows = async (firmId: number) =>
+    (
+      await server.database.db
+        .select({
+          userId: firmMatterUsage.userId,
+          month: firmMatterUsage.month,
+          matter: firmMatterUsage.matter,
+          memoCount: firmMatterUsage.memoCount,
+        })
+        .from(firmMatterUsage)
+        .where(eq(firmMatterUsage.firmId, firmId))
+    ).sort((a, b) => a.matter.localeCompare(b.matter) || a.userId - b.userId);
+
+  it("when required with a mask: refuses a missing code or one off the mask with 400 and counts nothing", async () => {
+    const { owner, members, firmId } = await firmOf("matters", 2);
+    const [first, second] = members;
+    if (!first || !second) throw new Error("no members");
+    await setPolicies(owner, { matterCodes: "required", matterMask: "NNNN-NNN" });
+
+    const missing = await memo(first);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(
+      "Your firm requires a client-matter code for each memo. Enter one and try again.",
+    );
+    expect((await memo(first, {})).statusCode).toBe(400);
+    const offMask = await memo(first, { matter: "2024-17" });
+    expect(offMask.statusCode).toBe(400);
+    expect(offMask.json().message).toBe(
+      "This client-matter code does not have your firm's format, NNNN-NNN (N is a digit, A a letter, X a letter or a digit; other characters stand for themselves).",
+    );
+    expect(offMask.json().fields).toEqual([{ path: "matter", message: "must match the mask NNNN-NNN" }]);
+    expect((await memo(first, { matter: "ABCD-017" })).statusCode).toBe(400);
+    // The contract's own rules, before the firm's: too long, not printable, blank.
+    expect((await memo(first, { matter: "1".repeat(65) })).statusCode).toBe(400);
+    expect((await memo(first, { matter: "2024-\u000717" })).statusCode).toBe(400);
+    expect((await memo(first, { matter: "   " })).statusCode).toBe(400);
+    expect((await memo(first, { matter: "2024-017", extra: true })).statusCode).toBe(400);
+    expect(await memoCount(first.userId)).toBe(0);
+    expect(await matterRows(firmId)).toEqual([]);
+
+    // Trimmed, then counted per member, per matter and per month, beside the member's own count.
+    expect((await memo(first, { matter: "  2024-017 " })).statusCode).toBe(200);
+    expect((await memo(first, { matter: "2024-017" })).statusCode).toBe(200);
+    expect((await memo(first, { matter: "2025-001" })).statusCode).toBe(200);
+    const counted = await memo(second, { matter: "2024-017" });
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json().memo.usedThisMonth).toBe(1);
+    expect(await memoCount(first.userId)).toBe(3);
+    const month = time.clock().toISOString().slice(0, 7);
+    expect(await matterRows(firmId)).toEqual([
+      { userId: first.userId, month, matter: "2024-017", memoCount: 2 },
+      { userId: second.userId, month, matter: "2024-017", memoCount: 1 },
+      { userId: first.userId, month, matter: "2025-001", memoCount: 1 },
+    ]);
+  });
+
+  it("when optional: counts a memo without a code under no matter, and still checks a given code against the mask", async () => {
+    const { owner, members, firmId } = await firmOf("matters-optional");
+    const [member] = members;
+    if (!member) throw new Error("no member");
+    await setPolicies(owner, { matterCodes: "optional", matterMask: "AAA-NNNN" });
+    expect((await memo(member)).statusCode).toBe(200);
+    expect((await memo(member, { matter: "abc-0042" })).statusCode).toBe(200);
+    expect((await memo(member, { matter: "abc-42" })).statusCode).toBe(400);
+    expect((await matterRows(firmId)).map(({ matter, memoCount }) => [matter, memoCount])).toEqual([
+      ["", 1],
+      ["abc-0042", 1],
+    ]);
+
+    // Off: the code is not the firm's business, and nobody outside a firm is counted by matter at all.
+    await setPolicies(owner, { matterCodes: "off" });
+    expect((await memo(member, { matter: "anything at all" })).statusCode).toBe(200);
+    expect((await matterRows(firmId)).find((row) => row.matter === "")?.memoCount).toBe(2);
+    const outsider = await person("outsider@matters-elsewhere.example");
+    expect((await memo(outsider, { matter: "2024-017" })).statusCode).toBe(200);
+    const [outsiderRows] = await server.database.db
+      .select({ rows: count() })
+      .from(firmMatterUsage)
+      .where(eq(firmMatterUsage.userId, outsider.userId));
+    expect(outsiderRows?.rows).toBe(0);
+  });
+
+  it("keeps the member's monthly cap exact: at the cap, neither count moves", async () => {
+    const { owner, members, firmId } = await firmOf("matters-cap");
+    const [member] = members;
+    if (!member) throw new Error("no member");
+    await setPolicies(owner, { matterCodes: "required" });
+    // Nine memos already this month, under this server's trial cap of ten.
+    const month = time.clock().toISOString().slice(0, 7);
+    await server.database.db.insert(memoUsage).values({ userId: member.userId, month, memoCount: 9 });
+    const tenth = await memo(member, { matter: "M-1" });
+    expect(tenth.json().memo).toEqual({ monthlyLimit: 10, usedThisMonth: 10 });
+    const eleventh = await memo(member, { matter: "M-1" });
+    expect(eleventh.statusCode).toBe(402);
+    expect(await memoCount(member.userId)).toBe(10);
+    expect((await matterRows(firmId)).map((row) => row.memoCount)).toEqual([1]);
   });
 });

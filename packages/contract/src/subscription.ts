@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { matterCodeSchema } from "./firms.ts";
 
 export const TRIAL_DAYS = 30;
 export const STUDENT_FREE_YEARS = 2;
@@ -55,3 +56,11 @@ export const entitlementResponseSchema = z.object({
   policyReason: z.optional(z.enum(policyReasons)),
 });
 export type Entitlement = z.infer<typeof entitlementResponseSchema>;
+
+/**
+ * `POST /api/memo-usage`'s optional body (issue 44): the client-matter code the memo is for, trimmed, printable,
+ * at most 64 characters. Counted per member, matter and month for a firm member; ignored outside a firm, and when
+ * the firm has matter codes off. No body at all is a memo without a matter, as before firms.
+ */
+export const memoUsageRequestSchema = z.nullish(z.strictObject({ matter: z.optional(matterCodeSchema) }));
+export type MemoUsageRequest = z.input<typeof memoUsageRequestSchema>;

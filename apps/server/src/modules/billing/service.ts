@@ -1,3 +1,4 @@
+import { matchesMatterMask } from "@precis/contract/firms";
 import type { Occupation } from "@precis/contract/profile";
 import type { Entitlement, PricingSession } from "@precis/contract/subscription";
 import { desc, eq, inArray, sql } from "drizzle-orm";
@@ -251,9 +252,54 @@ const countMemoStatement = preparedPerDatabase((db) =>
     .prepare("count_memo"),
 );
 
+/** A firm member's memo, counted per matter and month beside the member's own count (issue 44). */
+const countMatterStatement = preparedPerDatabase((db) =>
+  db
+    .insert(firmMatterUsage)
+    .values({
+      firmId: sql.placeholder("firmId"),
+      userId: sql.placeholder("userId"),
+      month: sql.placeholder("month"),
+      matter: sql.placeholder("matter"),
+      memoCount: 1,
+    })
+    .onConflictDoUpdate({
+      target: [firmMatterUsage.firmId, firmMatterUsage.month, firmMatterUsage.userId, firmMatterUsage.matter],
+      set: { memoCount: sql`${firmMatterUsage.memoCount} + 1` },
+    })
+    .prepare("count_matter_memo"),
+);
+
 export type MemoUsageResult =
   | { outcome: "recorded"; entitlement: Entitlement }
-  | { outcome: "unverified" | "noAccess" | "limitReached" | "policyTwoStepRequired"; entitlement: Entitlement };
+  | {
+      outcome: "unverified" | "noAccess" | "limitReached" | "policyTwoStepRequired" | "matterRequired";
+      entitlement: Entitlement;
+    }
+  | { outcome: "matterMismatch"; entitlement: Entitlement; mask: string };
+
+/**
+ * The matter a firm member's memo is counted under ('' for none), or the rule it breaks: required and missing, or
+ * not the mask's shape. A code is checked against the mask whenever one is given (optional or required); with
+ * codes off it is not the firm's business, and the memo counts under no matter.
+ */
+function matterFor(
+  firm: MemoFirm,
+  matter: string | undefined,
+):
+  | { kind: "counted"; matter: string }
+  | { kind: "refused"; outcome: "matterRequired" | "matterMismatch"; mask: string } {
+  if (firm.matterCodes === "off") return { kind: "counted", matter: "" };
+  if (matter === undefined) {
+    return firm.matterCodes === "required"
+      ? { kind: "refused", outcome: "matterRequired", mask: firm.matterMask ?? "" }
+      : { kind: "counted", matter: "" };
+  }
+  if (firm.matterMask !== null && !matchesMatterMask(matter, firm.matterMask)) {
+    return { kind: "refused", outcome: "matterMismatch", mask: firm.matterMask };
+  }
+  return { kind: "counted", matter };
+}
 
 /**
  * Counts one memo generation against this month's cap, given the entitlement just read with the session. The
@@ -264,6 +310,7 @@ export async function recordMemoUsage(
   userId: number,
   entitlement: Entitlement,
   now: Date,
+  { firm = null, matter }: { firm?: MemoFirm | null; matter?: string | undefined } = {},
 ): Promise<MemoUsageResult> {
   if (entitlement.access === "unverified") return { outcome: "unverified", entitlement };
   if (entitlement.access === "policy") return { outcome: "policyTwoStepRequired", entitlement };
@@ -271,6 +318,25 @@ export async function recordMemoUsage(
   const limit = entitlement.memo.monthlyLimit;
   const month = usageMonthOf(now);
   if (limit === 0) return { outcome: "limitReached", entitlement };
+  if (firm) {
+    const chosen = matterFor(firm, matter);
+    if (chosen.kind === "refused") {
+      return chosen.outcome === "matterMismatch"
+        ? { outcome: "matterMismatch", mask: chosen.mask, entitlement }
+        : { outcome: "matterRequired", entitlement };
+    }
+    // The member's own count (and cap) exactly as outside a firm, and the matter's beside it: both or neither.
+    return db.transaction(async (tx) => {
+      const counted = await countMemoStatement(tx).execute({ userId, month, limit });
+      const used = counted[0]?.memoCount;
+      if (used === undefined) return { outcome: "limitReached", entitlement } as const;
+      await countMatterStatement(tx).execute({ firmId: firm.id, userId, month, matter: chosen.matter });
+      return {
+        outcome: "recorded",
+        entitlement: { ...entitlement, memo: { monthlyLimit: limit, usedThisMonth: used } },
+      } as const;
+    });
+  }
   const counted = await countMemoStatement(db).execute({ userId, month, limit });
   const used = counted[0]?.memoCount;
   if (used === undefined) return { outcome: "limitReached", entitlement };
