@@ -10,6 +10,7 @@ import {
   userIdentities,
   users,
 } from "../src/db/schema.ts";
+import { neutraliseCell } from "../src/modules/firms/usage.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
 import { logIn, registerAccount, type Session } from "./support/accounts.ts";
@@ -387,5 +388,126 @@ describe("client-matter codes on memo usage", () => {
     expect(eleventh.statusCode).toBe(402);
     expect(await memoCount(member.userId)).toBe(10);
     expect((await matterRows(firmId)).map((row) => row.memoCount)).toEqual([1]);
+  });
+});
+
+describe("the usage report", () => {
+  const month = () => time.clock().toISOString().slice(0, 7);
+  const memo = (who: Session, matter?: string) =>
+    call(who, "reportMemoUsage", matter === undefined ? {} : { body: { matter } });
+
+  it("gives owners and admins memos per member and per matter with totals, and refuses members", async () => {
+    const { owner, members, firmId } = await firmOf("usage", 2);
+    const [first, second] = members;
+    if (!first || !second) throw new Error("no members");
+    await setPolicies(owner, { matterCodes: "optional" });
+    await server.database.db
+      .update(users)
+      .set({ firstName: "Alice", lastName: "Archer" })
+      .where(eq(users.id, first.userId));
+    await server.database.db
+      .update(users)
+      .set({ firstName: "Bruno", lastName: "Bélanger" })
+      .where(eq(users.id, second.userId));
+    for (const matter of ["CLIENT-1", "CLIENT-1", "CLIENT-2", undefined])
+      expect((await memo(first, matter)).statusCode).toBe(200);
+    expect((await memo(second, "CLIENT-1")).statusCode).toBe(200);
+    // Another firm's usage in the same month stays out of this report.
+    const other = await firmOf("usage-other");
+    const [stranger] = other.members;
+    if (!stranger) throw new Error("no member");
+    await setPolicies(other.owner, { matterCodes: "optional" });
+    expect((await memo(stranger, "CLIENT-1")).statusCode).toBe(200);
+
+    const report = await call(owner, "getFirmUsage", { query: { month: month() } });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.headers["content-type"]).toMatch(/^application\/json/);
+    const usage = report.json();
+    expect(usage.total).toBe(5);
+    expect(usage.matters).toEqual([
+      { matter: "", memoCount: 1, memberCount: 1 },
+      { matter: "CLIENT-1", memoCount: 3, memberCount: 2 },
+      { matter: "CLIENT-2", memoCount: 1, memberCount: 1 },
+    ]);
+    const byId = new Map(usage.members.map((row: { userId: number }) => [row.userId, row]));
+    expect(byId.get(first.userId)).toEqual({
+      userId: first.userId,
+      name: "Alice Archer",
+      email: first.email,
+      isMember: true,
+      total: 4,
+      matters: [
+        { matter: "", memoCount: 1 },
+        { matter: "CLIENT-1", memoCount: 2 },
+        { matter: "CLIENT-2", memoCount: 1 },
+      ],
+    });
+    expect(byId.get(second.userId)).toMatchObject({ total: 1, matters: [{ matter: "CLIENT-1", memoCount: 1 }] });
+    expect(byId.get(owner.userId)).toMatchObject({ total: 0, matters: [] });
+    expect(byId.has(stranger.userId)).toBe(false);
+    // Without a month, this month; another month is empty.
+    expect((await call(owner, "getFirmUsage")).json().total).toBe(5);
+    expect((await call(owner, "getFirmUsage", { query: { month: "2020-01" } })).json().total).toBe(0);
+    expect((await call(owner, "getFirmUsage", { query: { month: "2026-13" } })).statusCode).toBe(400);
+
+    const refused = await call(first, "getFirmUsage");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only the firm's owners and administrators can do this.");
+    expect((await call(await person("nobody@usage-none.example"), "getFirmUsage")).statusCode).toBe(404);
+    expect((await call(null, "getFirmUsage")).statusCode).toBe(401);
+
+    // Each member sees their own, by matter.
+    const mine = await call(first, "getMyFirmUsage", { query: { month: month() } });
+    expect(mine.json()).toEqual({
+      month: month(),
+      total: 4,
+      matters: [
+        { matter: "", memoCount: 1 },
+        { matter: "CLIENT-1", memoCount: 2 },
+        { matter: "CLIENT-2", memoCount: 1 },
+      ],
+    });
+    expect((await call(stranger, "getMyFirmUsage")).json()).toMatchObject({ total: 1 });
+  });
+
+  it("downloads as CSV: UTF-8, a header row, and cells a spreadsheet would run neutralised", async () => {
+    const { owner, members } = await firmOf("usage-csv");
+    const [member] = members;
+    if (!member) throw new Error("no member");
+    await setPolicies(owner, { matterCodes: "optional" });
+    await server.database.db
+      .update(users)
+      .set({ firstName: '=HYPERLINK("http://evil.example")', lastName: "Éloïse" })
+      .where(eq(users.id, member.userId));
+    for (const matter of ["=1+2", "+33", "-5", "@SUM(A1)", "\tTAB", 'plain "quoted"']) {
+      expect((await memo(member, matter)).statusCode).toBe(200);
+    }
+    const csv = await call(owner, "getFirmUsage", { headers: { accept: "text/csv" } });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toBe(`attachment; filename="precis-usage-${month()}.csv"`);
+    const text = csv.rawPayload.toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toBe('"month","member","email","matter","memos"');
+    const memberLines = lines.filter((line) => line.includes(member.email));
+    const name = `"'=HYPERLINK(""http://evil.example"") Éloïse"`;
+    expect(memberLines.sort()).toEqual(
+      [
+        `"${month()}",${name},"${member.email}","'=1+2","1"`,
+        `"${month()}",${name},"${member.email}","'+33","1"`,
+        `"${month()}",${name},"${member.email}","'-5","1"`,
+        `"${month()}",${name},"${member.email}","'@SUM(A1)","1"`,
+        `"${month()}",${name},"${member.email}","TAB","1"`,
+        `"${month()}",${name},"${member.email}","plain ""quoted""","1"`,
+      ].sort(),
+    );
+    // No stored value starts with a tab or carriage return today; the cell rule covers them all the same.
+    expect(["\tA", "\rB", "C\t", "=D"].map(neutraliseCell)).toEqual(["'\tA", "'\rB", "C\t", "'=D"]);
+    // The owner, with no memos, has one row at 0; JSON is still the default.
+    expect(lines).toContain(`"${month()}","${owner.email.split("@")[0]}","${owner.email}","","0"`);
+    expect((await call(owner, "getFirmUsage", { headers: { accept: "*/*" } })).headers["content-type"]).toMatch(
+      /^application\/json/,
+    );
   });
 });

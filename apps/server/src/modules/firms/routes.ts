@@ -17,7 +17,10 @@ import {
   firmMemberParamsSchema,
   firmMembersResponseSchema,
   firmResponseSchema,
+  firmUsageQuerySchema,
+  firmUsageResponseSchema,
   joinFirmByDomainRequestSchema,
+  myFirmUsageResponseSchema,
   transferFirmOwnershipRequestSchema,
   updateFirmDomainRequestSchema,
   updateFirmRequestSchema,
@@ -25,7 +28,9 @@ import {
 import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
+import { usageMonthOf } from "../billing/entitlements.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
@@ -53,8 +58,16 @@ import {
   updateDomain,
   updateFirm,
 } from "./service.ts";
+import { firmUsageCsv, readFirmUsage, readMyFirmUsage } from "./usage.ts";
 
 const TAGS = ["firms"];
+
+/**
+ * The usage report's CSV only when asked for by name and JSON is not also asked for: any-type wildcards, a browser's default
+ * and the API client's JSON all get the JSON.
+ */
+const wantsCsv = (accept: string | undefined) =>
+  accept !== undefined && /(?:^|,)\s*text\/csv\s*(?:;|,|$)/i.test(accept) && !/application\/json/i.test(accept);
 const DONE = { Status: "Success" } as const;
 const FIRM_AUDIT_PAGE_DEFAULT = 50;
 
@@ -366,6 +379,58 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
         return getFirm(context.db, context.userId);
       });
+    },
+  );
+
+  app.get(
+    routeUrl(operations.getFirmUsage),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Memos per member and per client matter for a month (this UTC month by default), with totals: JSON, or CSV with Accept: text/csv (owners and admins)",
+        querystring: firmUsageQuerySchema,
+        response: {
+          200: {
+            description: "The month's usage",
+            content: {
+              "application/json": { schema: firmUsageResponseSchema },
+              "text/csv": { schema: z.string() },
+            },
+          },
+          ...common,
+        },
+      },
+    },
+    (request, reply) =>
+      answer(reply, async () => {
+        const context = contextOf(request);
+        const firmId = await getAdminFirmId(context);
+        const usage = await readFirmUsage(context.db, firmId, request.query.month ?? usageMonthOf(context.now));
+        reply.header("cache-control", "no-store").header("vary", "accept");
+        if (!wantsCsv(request.headers.accept)) return usage;
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="precis-usage-${usage.month}.csv"`)
+          .send(firmUsageCsv(usage));
+      }),
+  );
+
+  app.get(
+    routeUrl(operations.getMyFirmUsage),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The caller's own memos by client matter for a month (this UTC month by default), in firms they were in",
+        querystring: firmUsageQuerySchema,
+        response: { 200: myFirmUsageResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      reply.header("cache-control", "no-store");
+      return readMyFirmUsage(context.db, context.userId, request.query.month ?? usageMonthOf(context.now));
     },
   );
 
