@@ -397,7 +397,7 @@ describe("the usage report", () => {
     call(who, "reportMemoUsage", matter === undefined ? {} : { body: { matter } });
 
   it("gives owners and admins memos per member and per matter with totals, and refuses members", async () => {
-    const { owner, members, firmId } = await firmOf("usage", 2);
+    const { owner, members } = await firmOf("usage", 2);
     const [first, second] = members;
     if (!first || !second) throw new Error("no members");
     await setPolicies(owner, { matterCodes: "optional" });

@@ -30,7 +30,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
-import { usageMonthOf } from "../billing/entitlements.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
@@ -58,7 +57,7 @@ import {
   updateDomain,
   updateFirm,
 } from "./service.ts";
-import { firmUsageCsv, readFirmUsage, readMyFirmUsage } from "./usage.ts";
+import { firmUsageCsv, readFirmUsage, readMyFirmUsage, usageMonthOf } from "./usage.ts";
 
 const TAGS = ["firms"];
 

@@ -9,6 +9,9 @@ import { displayNameOf } from "./audit.ts";
  * member's own view. Counts and codes only, by design: the table holds nothing else of a memo.
  */
 
+/** The UTC month a memo counts in, as billing's counter keeps it (billing/entitlements.ts, usageMonthOf). */
+export const usageMonthOf = (date: Date) => date.toISOString().slice(0, 7);
+
 const byMatter = (a: { matter: string }, b: { matter: string }) => a.matter.localeCompare(b.matter, "en");
 
 /** The firm's month: every current member (at 0 without memos) and anyone counted, by matter, with totals. */
