@@ -9,7 +9,8 @@ const baseModules = ["audit", "rate-limit", "mail", "sessions", "accounts"];
 // Feature modules import lower modules freely, and one another only along these declared edges (a module name, or
 // one file of it). Together they form no circle.
 const featureEdges = {
-  auth: ["mfa", "verification"],
+  // A firm's allowed sign-in methods are checked by every sign-in (issue 44).
+  auth: ["mfa", "verification", "firms/sign-in-policy.ts"],
   billing: [],
   "client-config": [],
   docs: [],
@@ -25,7 +26,7 @@ const featureEdges = {
   privacy: ["billing", "firms", "memo-settings", "mfa"],
   profile: [],
   retention: [],
-  sso: ["auth", "verification"],
+  sso: ["auth", "verification", "firms/sign-in-policy.ts"],
   // A proven address at a firm's automatic domain joins the firm.
   verification: ["firms/domain-join.ts"],
 };

@@ -319,7 +319,7 @@ describe("every role against every firm operation", () => {
       )
       .returning({ id: firmInvitations.id });
     await db.insert(firmDomains).values({ domain: "matrix-seeded.example", firmId });
-    return { invitationId: invitations[0]?.id ?? 0 };
+    return { invitationId: invitations[0]?.id ?? 0, firmId };
   }
 
   const snapshot = async () =>
@@ -339,7 +339,7 @@ describe("every role against every firm operation", () => {
   };
   const matrix: {
     name: OperationName;
-    request: (seed: { invitationId: number }, role: Role) => Parameters<typeof call>[2];
+    request: (seed: { invitationId: number; firmId: number }, role: Role) => Parameters<typeof call>[2];
     expected: Record<Role, number>;
   }[] = [
     {
@@ -408,6 +408,14 @@ describe("every role against every firm operation", () => {
       expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
     },
     { name: "getFirmAudit", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
+    // Phase 2. The outsider's address is not at the seeded domain (the success is in firms-policies.test.ts).
+    {
+      name: "joinFirmByDomain",
+      request: ({ firmId }) => ({ body: { firmId } }),
+      expected: { owner: 409, admin: 409, member: 409, outsider: 404 },
+    },
+    { name: "getFirmUsage", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
+    { name: "getMyFirmUsage", request: () => ({}), expected: { owner: 200, admin: 200, member: 200, outsider: 200 } },
   ];
 
   it("covers every firm operation", () => {

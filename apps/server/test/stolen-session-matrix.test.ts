@@ -51,6 +51,9 @@ const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?:
   transferFirmOwnership: { body: { userId: 1 } },
   inviteToFirm: { body: { email: "partner@firm.example", role: "admin" } },
   acceptFirmInvitation: { body: { token: "A".repeat(43) } },
+  // It mints no session and does not change who controls the account, but like an accepted invitation it puts the
+  // account under a firm's policies and its usage counts in the firm's reports: its owner decides that, now.
+  joinFirmByDomain: { body: { firmId: 1 } },
   addFirmDomain: { body: { domain: "firm.example", joinMode: "automatic" } },
   updateFirmDomain: { body: { joinMode: "automatic" }, parameters: { domain: "firm.example" } },
 };

@@ -11,6 +11,8 @@ import {
   firmInvitationsResponseSchema,
   firmMembersResponseSchema,
   firmResponseSchema,
+  firmUsageResponseSchema,
+  myFirmUsageResponseSchema,
   type UpdateFirmRequest,
 } from "@precis/contract/firms";
 import { operations, pathTo } from "@precis/contract/operations";
@@ -74,6 +76,10 @@ export const revokeFirmInvitation = (id: number) =>
     schema: firmInvitationsResponseSchema,
   }) satisfies ApiOperation;
 
+/** `POST /api/firm/join-by-domain`: takes Home's "Join <firm>" suggestion (`GET /api/firm`'s `suggestion.firmId`). */
+export const joinFirmByDomain = (firmId: number) =>
+  ({ ...operations.joinFirmByDomain, body: { firmId }, schema: firmResponseSchema }) satisfies ApiOperation;
+
 /** `POST /api/firm/invitations/accept`: the token from the `/firm/join?token=…` link. */
 export const acceptFirmInvitation = (token: string) =>
   ({ ...operations.acceptFirmInvitation, body: { token }, schema: firmResponseSchema }) satisfies ApiOperation;
@@ -111,3 +117,24 @@ export function getFirmAudit(page: { before?: number; limit?: number } = {}) {
     schema: firmAuditResponseSchema,
   } satisfies ApiOperation;
 }
+
+const monthQuery = (month?: string) => (month === undefined ? "" : `?${new URLSearchParams({ month })}`);
+
+/**
+ * `GET /api/firm/usage`: memos per member and per matter for `month` (YYYY-MM; this UTC month without it), owners
+ * and admins. The CSV download is the same path with `Accept: text/csv`, which a link or `fetch` asks for itself.
+ */
+export const getFirmUsage = (month?: string) =>
+  ({
+    method: operations.getFirmUsage.method,
+    path: `${pathTo(operations.getFirmUsage)}${monthQuery(month)}`,
+    schema: firmUsageResponseSchema,
+  }) satisfies ApiOperation;
+
+/** `GET /api/firm/usage/mine`: the caller's own memos by matter for `month`. */
+export const getMyFirmUsage = (month?: string) =>
+  ({
+    method: operations.getMyFirmUsage.method,
+    path: `${pathTo(operations.getMyFirmUsage)}${monthQuery(month)}`,
+    schema: myFirmUsageResponseSchema,
+  }) satisfies ApiOperation;

@@ -147,6 +147,13 @@ export const firmResponseSchema = z.object({
 });
 export type FirmResponse = z.infer<typeof firmResponseSchema>;
 
+/**
+ * `POST /api/firm/join-by-domain`: Home's "Join <firm>" suggestion taken. The caller, verified and in no firm, joins
+ * `firmId` as a member when their verified address is at one of its `suggest` or `automatic` domains.
+ */
+export const joinFirmByDomainRequestSchema = z.strictObject({ firmId: z.int().check(z.positive()) });
+export type JoinFirmByDomainRequest = z.input<typeof joinFirmByDomainRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Members
 
@@ -284,3 +291,46 @@ export const firmAuditResponseSchema = z.object({
   nextBefore: z.nullable(z.int()),
 });
 export type FirmAuditResponse = z.infer<typeof firmAuditResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Usage by client matter (phase 2)
+
+/** A UTC calendar month, as the counts are kept: "2026-11". */
+export const usageMonthSchema = z.string().check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, "must be a month as YYYY-MM"));
+
+/** `GET /api/firm/usage` and `/api/firm/usage/mine`: the month, this UTC month when not given. */
+export const firmUsageQuerySchema = z.object({ month: z.optional(usageMonthSchema) });
+
+/** Memos under one client-matter code; "" is "no code given". */
+export const matterCountSchema = z.object({ matter: z.string(), memoCount: z.int() });
+export type MatterCount = z.infer<typeof matterCountSchema>;
+
+/**
+ * `GET /api/firm/usage` (owners and admins): memos per member and per matter for a month, with totals. Counts and
+ * codes only: never a member's memo settings, presets or anything the extension sent. Every current member is
+ * listed, at 0 when they made no memo; a former member's counts stay under their name while their account lasts.
+ */
+export const firmUsageResponseSchema = z.object({
+  month: z.string(),
+  members: z.array(
+    z.object({
+      userId: z.int(),
+      name: z.string(),
+      email: z.string(),
+      isMember: z.boolean(),
+      total: z.int(),
+      matters: z.array(matterCountSchema),
+    }),
+  ),
+  matters: z.array(z.object({ matter: z.string(), memoCount: z.int(), memberCount: z.int() })),
+  total: z.int(),
+});
+export type FirmUsage = z.infer<typeof firmUsageResponseSchema>;
+
+/** `GET /api/firm/usage/mine`: the caller's own memos by matter for a month, in the firms they belonged to. */
+export const myFirmUsageResponseSchema = z.object({
+  month: z.string(),
+  matters: z.array(matterCountSchema),
+  total: z.int(),
+});
+export type MyFirmUsage = z.infer<typeof myFirmUsageResponseSchema>;

@@ -96,6 +96,10 @@ export const operations = {
   updateFirmDomain: { method: "PATCH", path: "/firm/domains/:domain" },
   removeFirmDomain: { method: "DELETE", path: "/firm/domains/:domain" },
   getFirmAudit: { method: "GET", path: "/firm/audit" },
+  // Firms, phase 2 (issue 44).
+  joinFirmByDomain: { method: "POST", path: "/firm/join-by-domain" },
+  getFirmUsage: { method: "GET", path: "/firm/usage" },
+  getMyFirmUsage: { method: "GET", path: "/firm/usage/mine" },
   // The site itself.
   getClientConfig: { method: "GET", path: "/client-config" },
   sendDocsFeedback: { method: "POST", path: "/docs-feedback" },

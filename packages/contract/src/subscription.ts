@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { matterCodeSchema } from "./firms.ts";
 
 export const TRIAL_DAYS = 30;
 export const STUDENT_FREE_YEARS = 2;
@@ -19,9 +20,16 @@ export type PricingSession = z.infer<typeof pricingSessionResponseSchema>;
 
 export const billingPortalResponseSchema = z.object({ url: z.url() });
 
-/** `unverified`: a password account whose email is not proven yet has no free access (its trial starts then). */
-export const accessKinds = ["trial", "student", "subscription", "none", "unverified"] as const;
+/**
+ * `unverified`: a password account whose email is not proven yet has no free access (its trial starts then).
+ * `policy`: the account's firm has a policy it does not meet yet (issue 44); `policyReason` says which.
+ */
+export const accessKinds = ["trial", "student", "subscription", "none", "unverified", "policy"] as const;
 export type AccessKind = (typeof accessKinds)[number];
+
+/** `twoStepRequired`: the firm requires two-step verification and the member has no authenticator app or passkey. */
+export const policyReasons = ["twoStepRequired"] as const;
+export type PolicyReason = (typeof policyReasons)[number];
 
 /** `GET /api/entitlement`: what the extension may do for this account right now. */
 export const entitlementResponseSchema = z.object({
@@ -44,5 +52,21 @@ export const entitlementResponseSchema = z.object({
    * a plan, instead of a bare "no active plan". Absent otherwise, so older readers see no change.
    */
   trialUsedByAddress: z.optional(z.literal(true)),
+  /*
+   * Firm accounts (issue 44). Optional, so a client built before them still parses the answer (z.object keeps
+   * going past keys it does not know, and these are absent outside a firm).
+   */
+  /** The caller's firm, when they belong to one. */
+  firm: z.optional(z.object({ id: z.int(), name: z.string() })),
+  /** Present exactly when `access` is "policy": the firm's rule to meet, e.g. add an authenticator app or passkey. */
+  policyReason: z.optional(z.enum(policyReasons)),
 });
 export type Entitlement = z.infer<typeof entitlementResponseSchema>;
+
+/**
+ * `POST /api/memo-usage`'s optional body (issue 44): the client-matter code the memo is for, trimmed, printable,
+ * at most 64 characters. Counted per member, matter and month for a firm member; ignored outside a firm, and when
+ * the firm has matter codes off. No body at all is a memo without a matter, as before firms.
+ */
+export const memoUsageRequestSchema = z.nullish(z.strictObject({ matter: z.optional(matterCodeSchema) }));
+export type MemoUsageRequest = z.input<typeof memoUsageRequestSchema>;

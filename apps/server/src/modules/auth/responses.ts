@@ -8,6 +8,7 @@ import {
   usedRecoveryCodeFailure,
   wrongCodeFailure,
 } from "../accounts/responses.ts";
+import { firmSignInFailures } from "../firms/sign-in-policy.ts";
 import type * as service from "./service.ts";
 
 /** The second step after too many wrong codes in a row (issue 42, finding 4): the way out is the owner's email. */
@@ -34,6 +35,8 @@ export const authFailures = {
   logIn: {
     userNotFound: accountFailure(404, "userNotFound"),
     badPassword: accountFailure(401, "badPassword"),
+    // The account's firm allows other sign-in methods (issue 44): the text names them.
+    ...firmSignInFailures,
   } satisfies FailureResponses<FailedOutcome<typeof service.logInWithPassword, "loggedIn" | "secondFactorRequired">>,
   secondFactor: {
     locked: apiFailure(403, SECOND_STEP_LOCKED_MESSAGE, [
@@ -50,6 +53,8 @@ export const authFailures = {
     notVerified: apiFailure(401, mfaMessages.passkeyNotVerified, [
       { path: "response", message: "could not be verified" },
     ]),
+    // A passkey is part of the password method: a firm that does not allow passwords refuses it too.
+    ...firmSignInFailures,
   } satisfies FailureResponses<FailedOutcome<typeof service.logInWithPasskey, "loggedIn">>,
   changePassword: {
     currentPasswordMissing: apiFailure(400, mfaMessages.passwordNeeded, [

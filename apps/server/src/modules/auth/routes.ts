@@ -48,6 +48,8 @@ import {
 const failureResponses = {
   400: z.union([failureResponseSchema, apiErrorSchema]),
   401: failureResponseSchema,
+  // A firm's sign-in policy refusing this method (issue 44).
+  403: apiErrorSchema,
   404: failureResponseSchema,
   409: failureResponseSchema,
   429: apiErrorSchema,
@@ -248,7 +250,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
         body: passkeyLoginRequestSchema,
-        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: signedInResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -14,6 +14,7 @@ import { clearUnprovenAccount } from "../accounts/claim.ts";
 import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
+import { checkFirmSignInMethod, type FirmSignInRefusal } from "../firms/sign-in-policy.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
@@ -165,7 +166,7 @@ export async function findFreeUsername(db: AppDatabase, base: string) {
 export type LoginResult =
   | { outcome: "loggedIn"; user: AccountUser }
   | { outcome: "secondFactorRequired"; secondFactorToken: string }
-  | { outcome: "userNotFound" | "badPassword" };
+  | { outcome: "userNotFound" | "badPassword" | FirmSignInRefusal };
 
 export async function logInWithPassword(deps: AuthDependencies, email: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, email);
@@ -181,6 +182,12 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   if (!isMatch) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "badPassword" });
     return { outcome: "badPassword" };
+  }
+  // Only once the password is proven, so the refusal tells nothing of an account's firm to whoever guesses.
+  const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
+    return { outcome: firmRefusal };
   }
   // With the authenticator app on, the right password opens no session yet: the second step does.
   if (await hasTotpEnabled(deps.db, user.id)) {
@@ -258,6 +265,12 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
   }
   const [user] = await deps.db.select().from(users).where(eq(users.id, result.userId)).limit(1);
   if (!user) return { outcome: "unknownPasskey" as const };
+  // A passkey is part of the password method (firms/sign-in-policy.ts).
+  const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
+    return { outcome: firmRefusal };
+  }
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "passkey" });
   return { outcome: "loggedIn" as const, user };
 }

@@ -12,6 +12,7 @@ const base: EntitlementInput = {
   isEmailVerified: true,
   isAcademicEmail: true,
   trialStartedAt: registeredAt,
+  firm: null,
 };
 
 describe("computeEntitlement", () => {
@@ -138,5 +139,20 @@ describe("computeEntitlement", () => {
     const asLawyer = computeEntitlement({ ...base, now: day(45) });
     const asStudent = computeEntitlement({ ...base, occupation: "law student", now: day(45) });
     expect([asLawyer.access, asStudent.access]).toEqual(["none", "student"]);
+  });
+
+  it("blocks a firm member without a second factor while the firm requires two-step verification, paid or not", () => {
+    const paid = { status: "active", currentPeriodEnd: day(60) };
+    const blocked = { requireTwoStep: true, hasSecondFactor: false };
+    expect(computeEntitlement({ ...base, firm: blocked })).toMatchObject({
+      access: "policy",
+      endsAt: null,
+      policyReason: "twoStepRequired",
+    });
+    expect(computeEntitlement({ ...base, subscription: paid, firm: blocked }).access).toBe("policy");
+    expect(computeEntitlement({ ...base, firm: { requireTwoStep: true, hasSecondFactor: true } }).access).toBe("trial");
+    expect(computeEntitlement({ ...base, firm: { requireTwoStep: false, hasSecondFactor: false } }).access).toBe(
+      "trial",
+    );
   });
 });

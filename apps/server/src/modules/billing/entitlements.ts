@@ -1,5 +1,5 @@
 import type { Occupation } from "@precis/contract/profile";
-import type { AccessKind } from "@precis/contract/subscription";
+import type { AccessKind, PolicyReason } from "@precis/contract/subscription";
 import { STUDENT_FREE_YEARS, TRIAL_DAYS } from "@precis/contract/subscription";
 import { addDays } from "../../lib/clock.ts";
 
@@ -18,6 +18,11 @@ export interface EntitlementInput {
   isAcademicEmail: boolean;
   /** When the trial began; null when the address had its trial already, or is not verified yet. */
   trialStartedAt: Date | null;
+  /**
+   * The policies of the account's firm that can block it (issue 44), null outside a firm. Seats (`access: "firm"`)
+   * come in a later phase: a seated firm's plan would be read here too, beside the policies.
+   */
+  firm: { requireTwoStep: boolean; hasSecondFactor: boolean } | null;
 }
 
 export interface ComputedEntitlement {
@@ -30,12 +35,16 @@ export interface ComputedEntitlement {
    * the address (or a variant of it) in the trial ledger already, so `trialStartedAt` stayed empty.
    */
   trialUsedByAddress: boolean;
+  /** Why `access` is "policy": the firm's rule the account does not meet yet. */
+  policyReason?: PolicyReason;
 }
 
 /**
  * What an account may use at `now` (SPEC §1, §6): a paid subscription first; nothing free until the email is
  * verified; then free student access (2 years from registration) for a student at an academic address; then
- * the free trial (30 days from its start at verification); else none.
+ * the free trial (30 days from its start at verification); else none. Before all of these, a firm's policy the
+ * member does not meet (two-step verification required, and neither an authenticator app nor a passkey) blocks
+ * every access, a paid one included, until they comply: the firm's rule is the firm's, whoever pays.
  * Pure: the clock is an argument, so every rule is tested as a table.
  */
 export function computeEntitlement(input: EntitlementInput): ComputedEntitlement {
@@ -44,6 +53,15 @@ export function computeEntitlement(input: EntitlementInput): ComputedEntitlement
     input.occupation === "law student" || (input.occupation === "law faculty" && input.facultyGetsStudentAccess);
   const studentEndsAt = addYears(input.registeredAt, STUDENT_FREE_YEARS);
   const needsAcademicEmail = isStudent && !input.isAcademicEmail && now < studentEndsAt;
+  if (input.firm?.requireTwoStep && !input.firm.hasSecondFactor) {
+    return {
+      access: "policy",
+      endsAt: null,
+      needsAcademicEmail,
+      policyReason: "twoStepRequired",
+      trialUsedByAddress: false,
+    };
+  }
   if (
     subscription &&
     ENTITLING_STATUSES.has(subscription.status) &&

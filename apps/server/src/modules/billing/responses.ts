@@ -1,6 +1,15 @@
 import { apiFailure, type FailedOutcome, type FailureResponses } from "../accounts/responses.ts";
 import type { recordMemoUsage } from "./service.ts";
 
+/** A code that breaks the firm's mask: the answer names the mask and what its letters stand for. */
+export function matterMismatchFailure(mask: string) {
+  return apiFailure(
+    400,
+    `This client-matter code does not have your firm's format, ${mask} (N is a digit, A a letter, X a letter or a digit; other characters stand for themselves).`,
+    [{ path: "matter", message: `must match the mask ${mask}` }],
+  );
+}
+
 /** What each failed outcome of the billing routes answers. */
 export const billingFailures = {
   memoUsage: {
@@ -10,5 +19,14 @@ export const billingFailures = {
     ),
     noAccess: apiFailure(402, "Your free access has ended. Choose a plan to keep generating memos."),
     limitReached: apiFailure(402, "You have reached this month's memo limit for your plan."),
+    policyTwoStepRequired: apiFailure(
+      403,
+      "Your firm requires two-step verification. Add an authenticator app or a passkey on your Security page to keep generating memos.",
+    ),
+    matterRequired: apiFailure(400, "Your firm requires a client-matter code for each memo. Enter one and try again.", [
+      { path: "matter", message: "is required by your firm" },
+    ]),
+    // The route names the firm's mask (matterMismatchFailure); this is its shape.
+    matterMismatch: matterMismatchFailure("the firm's mask"),
   } satisfies FailureResponses<FailedOutcome<typeof recordMemoUsage, "recorded">>,
 };

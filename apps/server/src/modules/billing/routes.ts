@@ -3,6 +3,7 @@ import { operations, routeUrl } from "@precis/contract/operations";
 import {
   billingPortalResponseSchema,
   entitlementResponseSchema,
+  memoUsageRequestSchema,
   pricingSessionResponseSchema,
 } from "@precis/contract/subscription";
 import type { FastifyRequest } from "fastify";
@@ -12,7 +13,7 @@ import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
-import { billingFailures } from "./responses.ts";
+import { billingFailures, matterMismatchFailure } from "./responses.ts";
 import { findCustomerId, getPricingSession, readSessionEntitlement, recordMemoUsage } from "./service.ts";
 import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
 import { applyStripeEvent } from "./stripe-events.ts";
@@ -30,7 +31,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await readSessionEntitlement(app.database.db, config, request.sessionSecrets, now);
     if (!found) return null;
     const { userId } = await keepSessionAlive(app.database.db, found.session, now, config.session);
-    return { userId, entitlement: found.entitlement, now };
+    return { userId, entitlement: found.entitlement, firm: found.firm, now };
   }
   const stripe = createStripeClient(config);
 
@@ -140,7 +141,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { readsSessionItself: true },
       schema: {
         tags: ["subscription"],
-        summary: "What the caller may use now: trial, student, subscription or none, and memo usage",
+        summary:
+          "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
         response: { 200: entitlementResponseSchema, 401: apiErrorSchema },
       },
     },
@@ -159,16 +161,27 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["subscription"],
         summary:
-          "Count one memo generation; refused with 403 until the email is verified, and with 402 once the access has ended or the plan's monthly cap is reached",
-        response: { 200: entitlementResponseSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema },
+          "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
+        body: memoUsageRequestSchema,
+        response: {
+          200: entitlementResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          402: apiErrorSchema,
+          403: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const found = await readCallerEntitlement(request);
       if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
-      const result = await recordMemoUsage(app.database.db, found.userId, found.entitlement, found.now);
-      if (result.outcome !== "recorded") return sendFailureResponse(reply, billingFailures.memoUsage[result.outcome]);
-      return result.entitlement;
+      const result = await recordMemoUsage(app.database.db, found.userId, found.entitlement, found.now, {
+        firm: found.firm,
+        matter: request.body?.matter,
+      });
+      if (result.outcome === "recorded") return result.entitlement;
+      if (result.outcome === "matterMismatch") return sendFailureResponse(reply, matterMismatchFailure(result.mask));
+      return sendFailureResponse(reply, billingFailures.memoUsage[result.outcome]);
     },
   );
 };

@@ -1,10 +1,21 @@
+import { matchesMatterMask } from "@precis/contract/firms";
 import type { Occupation } from "@precis/contract/profile";
 import type { Entitlement, PricingSession } from "@precis/contract/subscription";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { memoUsage, stripeCustomers, subscriptions, users } from "../../db/schema.ts";
+import {
+  firmMatterUsage,
+  firmMemberships,
+  firms,
+  memoUsage,
+  passkeys,
+  stripeCustomers,
+  subscriptions,
+  totpFactors,
+  users,
+} from "../../db/schema.ts";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import {
   type FoundSession,
@@ -96,6 +107,14 @@ const entitlementColumns = (subscription: ReturnType<typeof chosenSubscriptionOf
     sql<number>`coalesce((select ${memoUsage.memoCount} from ${memoUsage} where ${memoUsage.userId} = ${users.id} and ${memoUsage.month} = ${sql.placeholder("month")}), 0)`.mapWith(
       Number,
     ),
+  // The firm's columns (issue 44), from the left joins firmJoins adds: null outside a firm.
+  firmId: firms.id,
+  firmName: firms.name,
+  requireTwoStep: firms.requireTwoStep,
+  matterCodes: firms.matterCodes,
+  matterMask: firms.matterMask,
+  // Looked at only when the firm requires a second factor, so other accounts pay nothing for it.
+  hasSecondFactor: sql<boolean>`case when ${firms.requireTwoStep} then exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}) else false end`,
 });
 
 interface EntitlementRow {
@@ -107,6 +126,19 @@ interface EntitlementRow {
   subscriptionStatus: string | null;
   currentPeriodEnd: Date | null;
   usedThisMonth: number;
+  firmId: number | null;
+  firmName: string | null;
+  requireTwoStep: boolean | null;
+  matterCodes: "off" | "optional" | "required" | null;
+  matterMask: string | null;
+  hasSecondFactor: boolean;
+}
+
+/** What counting a memo needs to know of the member's firm: where to count it, and the matter-code rules. */
+export interface MemoFirm {
+  id: number;
+  matterCodes: "off" | "optional" | "required";
+  matterMask: string | null;
 }
 
 /** An entitlement is one statement (issue 29): the account, its chosen subscription and this month's count. */
@@ -116,6 +148,8 @@ const entitlementStatement = preparedPerDatabase((db) => {
     .select(entitlementColumns(subscription))
     .from(users)
     .leftJoinLateral(subscription, sql`true`)
+    .leftJoin(firmMemberships, eq(firmMemberships.userId, users.id))
+    .leftJoin(firms, eq(firms.id, firmMemberships.firmId))
     .where(eq(users.id, sql.placeholder("userId")))
     .prepare("entitlement_read");
 });
@@ -124,13 +158,18 @@ const entitlementStatement = preparedPerDatabase((db) => {
 const sessionEntitlementStatement = preparedPerDatabase((db) => {
   const live = liveSessionQuery(db);
   const subscription = chosenSubscriptionOf(db);
-  return db
-    .with(live)
-    .select({ session: foundSessionColumns(live), entitlement: entitlementColumns(subscription) })
-    .from(live)
-    .innerJoin(users, eq(users.id, live.userId))
-    .leftJoinLateral(subscription, sql`true`)
-    .prepare("session_entitlement_read");
+  return (
+    db
+      .with(live)
+      .select({ session: foundSessionColumns(live), entitlement: entitlementColumns(subscription) })
+      .from(live)
+      .innerJoin(users, eq(users.id, live.userId))
+      .leftJoinLateral(subscription, sql`true`)
+      // The firm and its policies ride on the same statement (a member's primary key and a firm's): no second read.
+      .leftJoin(firmMemberships, eq(firmMemberships.userId, users.id))
+      .leftJoin(firms, eq(firms.id, firmMemberships.firmId))
+      .prepare("session_entitlement_read")
+  );
 });
 
 export async function getEntitlement(
@@ -150,16 +189,22 @@ export async function readSessionEntitlement(
   config: AppConfig,
   secrets: SessionSecrets,
   now: Date,
-): Promise<{ session: FoundSession; entitlement: Entitlement } | null> {
+): Promise<{ session: FoundSession; entitlement: Entitlement; firm: MemoFirm | null } | null> {
   const [row] = await sessionEntitlementStatement(db).execute({
     ...sessionParameters(secrets, now),
     month: usageMonthOf(now),
   });
-  return row ? { session: row.session, entitlement: toEntitlement(row.entitlement, config, now) } : null;
+  if (!row) return null;
+  const { firmId, matterCodes, matterMask } = row.entitlement;
+  return {
+    session: row.session,
+    entitlement: toEntitlement(row.entitlement, config, now),
+    firm: firmId === null || matterCodes === null ? null : { id: firmId, matterCodes, matterMask },
+  };
 }
 
 function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entitlement {
-  const { access, endsAt, needsAcademicEmail, trialUsedByAddress } = computeEntitlement({
+  const { access, endsAt, needsAcademicEmail, trialUsedByAddress, policyReason } = computeEntitlement({
     now,
     registeredAt: row.registeredAt,
     occupation: row.occupation,
@@ -171,14 +216,24 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
     isEmailVerified: row.emailVerifiedAt !== null,
     isAcademicEmail: isAcademicEmail(row.email, config.verification.academicEmailDomains),
     trialStartedAt: row.trialStartedAt,
+    firm:
+      row.firmId === null
+        ? null
+        : { requireTwoStep: row.requireTwoStep === true, hasSecondFactor: row.hasSecondFactor === true },
   });
   return {
     access,
     endsAt: endsAt?.toISOString() ?? null,
-    memo: { monthlyLimit: config.entitlements.memoMonthlyLimits[access], usedThisMonth: row.usedThisMonth },
+    // A policy block allows no memo at all, whatever the plan's cap.
+    memo: {
+      monthlyLimit: access === "policy" ? 0 : config.entitlements.memoMonthlyLimits[access],
+      usedThisMonth: row.usedThisMonth,
+    },
     needsAcademicEmail,
     // Only when true: a reader of the older shape sees the same object.
     ...(trialUsedByAddress ? { trialUsedByAddress } : {}),
+    ...(row.firmId !== null && row.firmName !== null ? { firm: { id: row.firmId, name: row.firmName } } : {}),
+    ...(policyReason ? { policyReason } : {}),
   };
 }
 
@@ -199,9 +254,54 @@ const countMemoStatement = preparedPerDatabase((db) =>
     .prepare("count_memo"),
 );
 
+/** A firm member's memo, counted per matter and month beside the member's own count (issue 44). */
+const countMatterStatement = preparedPerDatabase((db) =>
+  db
+    .insert(firmMatterUsage)
+    .values({
+      firmId: sql.placeholder("firmId"),
+      userId: sql.placeholder("userId"),
+      month: sql.placeholder("month"),
+      matter: sql.placeholder("matter"),
+      memoCount: 1,
+    })
+    .onConflictDoUpdate({
+      target: [firmMatterUsage.firmId, firmMatterUsage.month, firmMatterUsage.userId, firmMatterUsage.matter],
+      set: { memoCount: sql`${firmMatterUsage.memoCount} + 1` },
+    })
+    .prepare("count_matter_memo"),
+);
+
 export type MemoUsageResult =
   | { outcome: "recorded"; entitlement: Entitlement }
-  | { outcome: "unverified" | "noAccess" | "limitReached"; entitlement: Entitlement };
+  | {
+      outcome: "unverified" | "noAccess" | "limitReached" | "policyTwoStepRequired" | "matterRequired";
+      entitlement: Entitlement;
+    }
+  | { outcome: "matterMismatch"; entitlement: Entitlement; mask: string };
+
+/**
+ * The matter a firm member's memo is counted under ('' for none), or the rule it breaks: required and missing, or
+ * not the mask's shape. A code is checked against the mask whenever one is given (optional or required); with
+ * codes off it is not the firm's business, and the memo counts under no matter.
+ */
+function matterFor(
+  firm: MemoFirm,
+  matter: string | undefined,
+):
+  | { kind: "counted"; matter: string }
+  | { kind: "refused"; outcome: "matterRequired" | "matterMismatch"; mask: string } {
+  if (firm.matterCodes === "off") return { kind: "counted", matter: "" };
+  if (matter === undefined) {
+    return firm.matterCodes === "required"
+      ? { kind: "refused", outcome: "matterRequired", mask: firm.matterMask ?? "" }
+      : { kind: "counted", matter: "" };
+  }
+  if (firm.matterMask !== null && !matchesMatterMask(matter, firm.matterMask)) {
+    return { kind: "refused", outcome: "matterMismatch", mask: firm.matterMask };
+  }
+  return { kind: "counted", matter };
+}
 
 /**
  * Counts one memo generation against this month's cap, given the entitlement just read with the session. The
@@ -212,12 +312,33 @@ export async function recordMemoUsage(
   userId: number,
   entitlement: Entitlement,
   now: Date,
+  { firm = null, matter }: { firm?: MemoFirm | null; matter?: string | undefined } = {},
 ): Promise<MemoUsageResult> {
   if (entitlement.access === "unverified") return { outcome: "unverified", entitlement };
+  if (entitlement.access === "policy") return { outcome: "policyTwoStepRequired", entitlement };
   if (entitlement.access === "none") return { outcome: "noAccess", entitlement };
   const limit = entitlement.memo.monthlyLimit;
   const month = usageMonthOf(now);
   if (limit === 0) return { outcome: "limitReached", entitlement };
+  if (firm) {
+    const chosen = matterFor(firm, matter);
+    if (chosen.kind === "refused") {
+      return chosen.outcome === "matterMismatch"
+        ? { outcome: "matterMismatch", mask: chosen.mask, entitlement }
+        : { outcome: "matterRequired", entitlement };
+    }
+    // The member's own count (and cap) exactly as outside a firm, and the matter's beside it: both or neither.
+    return db.transaction(async (tx) => {
+      const counted = await countMemoStatement(tx).execute({ userId, month, limit });
+      const used = counted[0]?.memoCount;
+      if (used === undefined) return { outcome: "limitReached", entitlement } as const;
+      await countMatterStatement(tx).execute({ firmId: firm.id, userId, month, matter: chosen.matter });
+      return {
+        outcome: "recorded",
+        entitlement: { ...entitlement, memo: { monthlyLimit: limit, usedThisMonth: used } },
+      } as const;
+    });
+  }
   const counted = await countMemoStatement(db).execute({ userId, month, limit });
   const used = counted[0]?.memoCount;
   if (used === undefined) return { outcome: "limitReached", entitlement };

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmDomains, firmMemberships } from "../../db/schema.ts";
+import { firmDomains, firmMemberships, firms, users } from "../../db/schema.ts";
+import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
+import { FirmRefusal, refusals } from "./refusals.ts";
 
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm
@@ -31,4 +33,57 @@ export async function joinFirmByVerifiedDomain(tx: AppDatabase, userId: number, 
     details: { domain },
     now,
   });
+}
+
+/**
+ * `POST /api/firm/join-by-domain`: the person Home offered "Join <firm>" takes it. They join as a member when their
+ * verified address is at a `suggest` or `automatic` domain of that firm, in one transaction with the trail's entry.
+ * Every refusal writes nothing. A firm the caller's domain does not belong to gets the same 404 whether or not it
+ * exists, so firm ids cannot be probed from here.
+ */
+export async function joinFirmByDomain(db: AppDatabase, userId: number, firmId: number, now: Date) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw new Error(`user ${userId} of a live session does not exist`);
+      if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
+      const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+      if (membership?.firmId === firmId) throw new FirmRefusal(409, "You are already a member of this firm.");
+      if (membership) throw refusals.alreadyInFirm();
+      const domain = domainOf(user.email);
+      // The firm's row locked, as every change to its members takes it (service.ts, lockCallerFirm).
+      const [firm] = await tx.select({ id: firms.id }).from(firms).where(eq(firms.id, firmId)).for("update");
+      const [claimed] = firm
+        ? await tx
+            .select({ joinMode: firmDomains.joinMode })
+            .from(firmDomains)
+            .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firmId)))
+        : [];
+      if (!firm || !claimed) {
+        throw new FirmRefusal(404, `This firm has not added ${domain}, the domain of your email address.`, [
+          { path: "firmId", message: "is not a firm your email address's domain belongs to" },
+        ]);
+      }
+      if (claimed.joinMode === "invitation") {
+        throw new FirmRefusal(
+          403,
+          `This firm admits people at ${domain} by invitation only. Ask its owners or administrators to invite you.`,
+          [{ path: "firmId", message: "takes people at this domain by invitation only" }],
+        );
+      }
+      await tx.insert(firmMemberships).values({ userId, firmId, role: "member", joinedBy: "domain", joinedAt: now });
+      await recordFirmEvent(tx, {
+        firmId,
+        event: "member_joined",
+        actorUserId: userId,
+        subjectUserId: userId,
+        details: { domain },
+        now,
+      });
+    });
+  } catch (error) {
+    // Two joins at once by the same account (or a join racing an invitation's accept): its membership's key decides.
+    if (getViolatedUniqueConstraint(error) === "firm_memberships_pkey") throw refusals.alreadyInFirm();
+    throw error;
+  }
 }

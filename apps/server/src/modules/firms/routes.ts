@@ -17,6 +17,10 @@ import {
   firmMemberParamsSchema,
   firmMembersResponseSchema,
   firmResponseSchema,
+  firmUsageQuerySchema,
+  firmUsageResponseSchema,
+  joinFirmByDomainRequestSchema,
+  myFirmUsageResponseSchema,
   transferFirmOwnershipRequestSchema,
   updateFirmDomainRequestSchema,
   updateFirmRequestSchema,
@@ -24,11 +28,13 @@ import {
 import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { listFirmEvents } from "./audit.ts";
+import { joinFirmByDomain } from "./domain-join.ts";
 import { FirmRefusal } from "./refusals.ts";
 import {
   acceptInvitation,
@@ -51,8 +57,16 @@ import {
   updateDomain,
   updateFirm,
 } from "./service.ts";
+import { firmUsageCsv, readFirmUsage, readMyFirmUsage, usageMonthOf } from "./usage.ts";
 
 const TAGS = ["firms"];
+
+/**
+ * The usage report's CSV only when asked for by name and JSON is not also asked for: any-type wildcards, a browser's default
+ * and the API client's JSON all get the JSON.
+ */
+const wantsCsv = (accept: string | undefined) =>
+  accept !== undefined && /(?:^|,)\s*text\/csv\s*(?:;|,|$)/i.test(accept) && !/application\/json/i.test(accept);
 const DONE = { Status: "Success" } as const;
 const FIRM_AUDIT_PAGE_DEFAULT = 50;
 
@@ -341,6 +355,81 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!isAllowed) return reply;
       return answer(reply, () => acceptInvitation(contextOf(request), request.body.token));
+    },
+  );
+
+  app.post(
+    routeUrl(operations.joinFirmByDomain),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Join, as a member, the firm Home suggests: the caller's verified address is at its suggest or automatic domain (recent sign-in)",
+        body: joinFirmByDomainRequestSchema,
+        response: { 200: firmResponseSchema, ...common, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // As accepting an invitation: joining puts the account under the firm's policies and its usage in the
+      // admins' view (decision 035), so an old stolen session cannot do it.
+      if (!stepUp(request, reply)) return reply;
+      const context = contextOf(request);
+      return answer(reply, async () => {
+        await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
+        return getFirm(context.db, context.userId);
+      });
+    },
+  );
+
+  app.get(
+    routeUrl(operations.getFirmUsage),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Memos per member and per client matter for a month (this UTC month by default), with totals: JSON, or CSV with Accept: text/csv (owners and admins)",
+        querystring: firmUsageQuerySchema,
+        response: {
+          200: {
+            description: "The month's usage",
+            content: {
+              "application/json": { schema: firmUsageResponseSchema },
+              "text/csv": { schema: z.string() },
+            },
+          },
+          ...common,
+        },
+      },
+    },
+    (request, reply) =>
+      answer(reply, async () => {
+        const context = contextOf(request);
+        const firmId = await getAdminFirmId(context);
+        const usage = await readFirmUsage(context.db, firmId, request.query.month ?? usageMonthOf(context.now));
+        reply.header("cache-control", "no-store").header("vary", "accept");
+        if (!wantsCsv(request.headers.accept)) return usage;
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="precis-usage-${usage.month}.csv"`)
+          .send(firmUsageCsv(usage));
+      }),
+  );
+
+  app.get(
+    routeUrl(operations.getMyFirmUsage),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The caller's own memos by client matter for a month (this UTC month by default), in firms they were in",
+        querystring: firmUsageQuerySchema,
+        response: { 200: myFirmUsageResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      reply.header("cache-control", "no-store");
+      return readMyFirmUsage(context.db, context.userId, request.query.month ?? usageMonthOf(context.now));
     },
   );
 

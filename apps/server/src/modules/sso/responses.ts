@@ -1,5 +1,6 @@
 import { accountFailure, apiFailure, type FailedOutcome, type FailureResponses } from "../accounts/responses.ts";
-import type { changeEmail, registerWithIdentity } from "./service.ts";
+import { firmSignInFailures } from "../firms/sign-in-policy.ts";
+import type { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 
 /** What each failure of the Google and Microsoft sign-in routes answers. */
 export const ssoFailures = {
@@ -9,6 +10,10 @@ export const ssoFailures = {
   unavailable: apiFailure(503, "Google and Microsoft sign-in is unavailable right now. Please try again later."),
   /** A new identity: the page offers to register it. */
   unknownIdentity: accountFailure(404, "userNotFound"),
+  /** The account's firm allows other sign-in methods (issue 44): the text names them. */
+  logIn: firmSignInFailures satisfies FailureResponses<
+    Exclude<NonNullable<Awaited<ReturnType<typeof logInWithIdentity>>>["outcome"], "loggedIn">
+  >,
   register: {
     emailExists: accountFailure(409, "emailExists"),
     usernameExists: accountFailure(409, "usernameExists"),

@@ -91,6 +91,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           200: statusResponseSchema,
           400: apiErrorSchema,
           401: failureResponseSchema,
+          403: apiErrorSchema,
           404: failureResponseSchema,
           503: apiErrorSchema,
         },
@@ -101,6 +102,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!identity) return reply;
       const signedIn = await logInWithIdentity(getAuthDependencies(app, request), identity);
       if (!signedIn) return sendFailureResponse(reply, ssoFailures.unknownIdentity);
+      if (signedIn.outcome !== "loggedIn") return sendFailureResponse(reply, ssoFailures.logIn[signedIn.outcome]);
       app.mailWorker.nudge();
       // As fresh as the provider's sign-in, not as this call (issue 42, finding 9): a token from a sign-in days
       // old opens a session that step-up asks again. The verifier refuses a token without auth_time.

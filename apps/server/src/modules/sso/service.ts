@@ -11,6 +11,7 @@ import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { findUserByEmail } from "../auth/service.ts";
 import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
+import { checkFirmSignInMethod } from "../firms/sign-in-policy.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
@@ -42,6 +43,19 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
     });
     return null;
   }
+  // Checked before anything is linked or changed, so a refusal writes nothing but the security log's line.
+  const firmRefusal = await checkFirmSignInMethod(
+    deps.db,
+    user.id,
+    identity.provider === "google.com" ? "google" : "microsoft",
+  );
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "sso_login_failed", user.id, {
+      provider: identity.provider,
+      reason: "firmPolicy",
+    });
+    return { outcome: firmRefusal };
+  }
   const wasUnverified = user.emailVerifiedAt === null;
   await deps.db.transaction(async (tx) => {
     if (!linked) {
@@ -71,7 +85,7 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
     }
     await recordAuditEvent(tx, deps.origin, "sso_logged_in", user.id, { provider: identity.provider });
   });
-  return { user };
+  return { outcome: "loggedIn" as const, user };
 }
 
 /** Numeric suffixes keep a taken SSO username within its 15 characters: "MarieTremblay" → "MarieTremblay2". */
