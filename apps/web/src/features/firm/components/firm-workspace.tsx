@@ -1,0 +1,98 @@
+import { CrownOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
+import type { Firm, FirmRole } from "@precis/contract/firms";
+import { Tabs, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useConfirmIdentity } from "@/components/confirm-identity";
+import { useMediaQuery } from "@/hooks/use-media-query";
+import { ActivityPanel } from "./activity-panel";
+import { DomainsPanel } from "./domains-panel";
+import { FirmSettingsPanel } from "./firm-settings-panel";
+import { InvitationsPanel } from "./invitations-panel";
+import { MembersPanel } from "./members-panel";
+import { PoliciesPanel } from "./policies-panel";
+import { PoliciesSummary } from "./policies-summary";
+import { UsagePlaceholder } from "./usage-placeholder";
+
+const roleIcons = { owner: CrownOutlined, admin: SafetyOutlined, member: UserOutlined } as const;
+
+export const FIRM_TABS = ["members", "invitations", "domains", "policies", "activity", "usage", "settings"] as const;
+type FirmTab = (typeof FIRM_TABS)[number];
+
+export function RoleTag({ role }: { role: FirmRole }) {
+  const { t } = useTranslation("firm");
+  const Icon = roleIcons[role];
+  return (
+    <Tag icon={<Icon aria-hidden="true" />} className={`firm-role firm-role-${role}`}>
+      {t(`roles.${role}`)}
+    </Tag>
+  );
+}
+
+/** A firm as its member sees it: the name and role on top, then what the role may manage, a tab each. */
+export function FirmWorkspace({ firm }: { firm: Firm }) {
+  const { t } = useTranslation("firm");
+  const { confirmIdentityThen, dialog } = useConfirmIdentity();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isNarrow = useMediaQuery("(max-width: 767px)") ?? false;
+  const isAdmin = firm.role === "owner" || firm.role === "admin";
+  const requested = searchParams.get("tab");
+  const tab: FirmTab = FIRM_TABS.find((known) => known === requested) ?? "members";
+
+  const header = (
+    <header className="firm-header">
+      <TeamOutlined aria-hidden="true" className="firm-header-icon" />
+      <div>
+        <h1 className="firm-title">{firm.name}</h1>
+        <p className="firm-header-meta">
+          <span>{t("header.yourRole")}</span> <RoleTag role={firm.role} />
+          <span className="firm-header-count">{t("header.memberCount", { count: firm.memberCount })}</span>
+        </p>
+      </div>
+    </header>
+  );
+
+  if (!isAdmin) {
+    return (
+      <>
+        {header}
+        <div className="firm-member-view">
+          <section className="firm-card" aria-labelledby="firm-member-heading">
+            <h2 id="firm-member-heading" className="firm-card-heading">
+              {t("memberView.heading")}
+            </h2>
+            <p className="firm-card-intro">{t("memberView.intro")}</p>
+            <PoliciesSummary policies={firm.policies} />
+          </section>
+          <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />
+        </div>
+        {dialog}
+      </>
+    );
+  }
+
+  const panels: Record<FirmTab, React.ReactNode> = {
+    members: <MembersPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
+    invitations: <InvitationsPanel confirmIdentityThen={confirmIdentityThen} />,
+    domains: <DomainsPanel confirmIdentityThen={confirmIdentityThen} />,
+    policies: <PoliciesPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
+    activity: <ActivityPanel />,
+    usage: <UsagePlaceholder />,
+    settings: <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
+  };
+
+  return (
+    <>
+      {header}
+      <Tabs
+        className="firm-tabs"
+        tabPlacement={isNarrow ? "top" : "start"}
+        activeKey={tab}
+        onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={FIRM_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] }))}
+      />
+      {dialog}
+    </>
+  );
+}
