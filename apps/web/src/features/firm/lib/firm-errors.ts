@@ -39,7 +39,7 @@ export type FirmFailureKey =
   | "invitationExpired"
   | "conflict";
 
-const KNOWN_REFUSALS: Record<string, FirmFailureKey> = {
+export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "You are not a member of a firm.": "notInFirm",
   "Only the firm's owners and administrators can do this.": "adminsOnly",
   "Only the firm's owners can do this.": "ownersOnly",
@@ -64,6 +64,7 @@ const KNOWN_REFUSALS: Record<string, FirmFailureKey> = {
     "invitationWrongAccount",
   "This invitation has expired. Ask the firm to send it again.": "invitationExpired",
   "Too many invitations were sent. Please wait and try again later.": "tooManyInvitations",
+  "Too many attempts. Please wait an hour and try again.": "tooManyAttempts",
 };
 
 export type FirmFailure = { key: FirmFailureKey; retryAfterSeconds: number | null };
@@ -71,7 +72,7 @@ export type FirmFailure = { key: FirmFailureKey; retryAfterSeconds: number | nul
 export function getFirmFailure(error: unknown): FirmFailure {
   const failure = (key: FirmFailureKey, retryAfterSeconds: number | null = null) => ({ key, retryAfterSeconds });
   if (!isApiRequestError(error)) return failure(isNetworkFailure(error) ? "network" : "unknown");
-  const known = error.apiError ? KNOWN_REFUSALS[error.apiError.message] : undefined;
+  const known = error.apiError ? knownFirmRefusals[error.apiError.message] : undefined;
   if (error.status === 429) return failure(known ?? "tooManyAttempts", error.retryAfterSeconds);
   if (known) return failure(known);
   if (getRefusedFields(error).includes("emailVerification")) return failure("emailNotVerified");
