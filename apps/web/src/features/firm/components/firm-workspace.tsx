@@ -4,7 +4,6 @@ import { Tabs, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useConfirmIdentity } from "@/components/confirm-identity";
-import { useMediaQuery } from "@/hooks/use-media-query";
 import { ActivityPanel } from "./activity-panel";
 import { DomainsPanel } from "./domains-panel";
 import { FirmSettingsPanel } from "./firm-settings-panel";
@@ -34,7 +33,6 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
   const { t } = useTranslation("firm");
   const { confirmIdentityThen, dialog } = useConfirmIdentity();
   const [searchParams, setSearchParams] = useSearchParams();
-  const isNarrow = useMediaQuery("(max-width: 767px)") ?? false;
   const isAdmin = firm.role === "owner" || firm.role === "admin";
   const requested = searchParams.get("tab");
   const tab: FirmTab = FIRM_TABS.find((known) => known === requested) ?? "members";
@@ -86,7 +84,10 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
       {header}
       <Tabs
         className="firm-tabs"
-        tabPlacement={isNarrow ? "top" : "start"}
+        // Side tabs; on a phone they stack above the panel (firm.css). A bar of seven across the top would not fit,
+        // and antd would put the rest in an overflow menu inside the tab list, where a tab list may hold only tabs.
+        tabPlacement="start"
+        aria-label={t("tabs.label")}
         activeKey={tab}
         onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
         destroyOnHidden

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { NativeCheckbox } from "@/components/native-checkbox";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
@@ -99,10 +100,7 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
             extra={t("policies.signInHelp")}
             rules={[{ required: true, type: "array", min: 1, message: t("policies.signInRequired") }]}
           >
-            <Checkbox.Group
-              className="firm-checkbox-group"
-              options={signInMethods.map((method) => ({ value: method, label: t(`policies.methods.${method}`) }))}
-            />
+            <SignInMethodBoxes labelOf={(method) => t(`policies.methods.${method}`)} />
           </Form.Item>
         </fieldset>
         <fieldset className="firm-fieldset">
@@ -167,5 +165,41 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
       </Form>
       <PanelNews news={news} newsRef={newsRef} />
     </section>
+  );
+}
+
+type SignInMethod = FirmPolicies["signInMethods"][number];
+
+/**
+ * The sign-in methods as native checkboxes, for Form.Item: antd's Checkbox.Group is a plain div, on which the
+ * field's own ARIA attributes (aria-invalid, aria-describedby) are not allowed. The fieldset's legend names them.
+ */
+function SignInMethodBoxes({
+  id,
+  value = [],
+  onChange,
+  labelOf,
+}: {
+  id?: string;
+  value?: SignInMethod[];
+  onChange?: (value: SignInMethod[]) => void;
+  labelOf: (method: SignInMethod) => string;
+}) {
+  return (
+    <div className="firm-checkbox-group">
+      {signInMethods.map((method, index) => (
+        <NativeCheckbox
+          key={method}
+          // The field's id on its first box: Form focuses it on an error.
+          id={index === 0 ? id : undefined}
+          checked={value.includes(method)}
+          onChange={(event) =>
+            onChange?.(event.target.checked ? [...value, method] : value.filter((chosen) => chosen !== method))
+          }
+        >
+          {labelOf(method)}
+        </NativeCheckbox>
+      ))}
+    </div>
   );
 }
