@@ -37,6 +37,12 @@ const texts = {
     register: "Create an account",
     join: "Join the firm",
     joined: (name: string) => `You joined ${name}`,
+    refused: "You could not join the firm",
+    wrongAccount:
+      "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.",
+    logOutAndSwitch: "Log out and sign in with the invited address",
+    spent: "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.",
+    goHome: "Go to Home",
     roleOf: (name: string) => `Role of ${name}`,
     roleChanged: (name: string) => `${name} is now: Administrator.`,
     requireTwoStep: "Require two-step verification",
@@ -162,6 +168,17 @@ describe("firm accounts in the browser (issue 44)", () => {
     const inviteeEmail = uniqueEmail("invitee");
     const joinPath = await invite(owner, "en", inviteeEmail);
 
+    // Another account's link: refused without a word about whom it was for, with what to do next.
+    await owner.goto(joinPath);
+    await owner.getByRole("button", { name: t.join }).click();
+    await expect.poll(isVisible(owner.getByRole("heading", { level: 1, name: t.refused }))).toBe(true);
+    await expect.poll(isVisible(owner.getByText(t.wrongAccount))).toBe(true);
+    await expect.poll(isVisible(owner.getByRole("button", { name: t.logOutAndSwitch }))).toBe(true);
+    await expectNoAxeViolations(owner);
+    await keepFirmScreen(owner, "firm-join-wrong-account");
+    await owner.goto("/firm");
+    await expect.poll(isVisible(owner.getByRole("heading", { level: 1, name: firmName }))).toBe(true);
+
     // The invitee opens the link signed out: log in or register with the invited address.
     const invitee = await openPage({ language: "en" });
     await invitee.goto(joinPath);
@@ -185,6 +202,13 @@ describe("firm accounts in the browser (issue 44)", () => {
     await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.joined(firmName) }))).toBe(true);
     await expectNoAxeViolations(invitee);
     await keepFirmScreen(invitee, "firm-join-joined");
+    // A link works once.
+    await invitee.goto(joinPath);
+    await invitee.getByRole("button", { name: t.join }).click();
+    await expect.poll(isVisible(invitee.getByText(t.spent))).toBe(true);
+    expect(await invitee.getByRole("main").getByRole("link", { name: t.goHome }).getAttribute("href")).toBe("/");
+    await expectNoAxeViolations(invitee);
+    await keepFirmScreen(invitee, "firm-join-spent");
     // Once joined, Home no longer sends anyone back.
     await invitee.goto("/");
     await expect.poll(() => pathOf(invitee)).toBe("/");
@@ -197,8 +221,8 @@ describe("firm accounts in the browser (issue 44)", () => {
     await expectNoAxeViolations(invitee);
     await keepFirmScreen(invitee, "firm-member-view");
 
-    // The owner makes the new member an administrator.
-    await openTab(owner, t.tabs.members);
+    // The owner, back on the firm's page, makes the new member an administrator.
+    await owner.goto("/firm?tab=members");
     const roleSelect = owner.getByLabel(t.roleOf("Louis Gagnon"));
     await expect.poll(isVisible(roleSelect)).toBe(true);
     await roleSelect.selectOption("admin");

@@ -25,6 +25,7 @@ export const firmAuditQueryOptions = () =>
     queryFn: ({ pageParam, signal }) => getFirmAudit(pageParam, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.nextBefore,
+    staleTime: 0,
   });
 
 export function useFirmAudit() {

@@ -10,7 +10,11 @@ export function getFirmDomains(signal?: AbortSignal) {
 }
 
 export const firmDomainsQueryOptions = () =>
-  queryOptions({ queryKey: [...FIRM_QUERY_KEY, "domains"], queryFn: ({ signal }) => getFirmDomains(signal) });
+  queryOptions({
+    queryKey: [...FIRM_QUERY_KEY, "domains"],
+    queryFn: ({ signal }) => getFirmDomains(signal),
+    staleTime: 0,
+  });
 
 export function useFirmDomains() {
   return useQuery(firmDomainsQueryOptions());

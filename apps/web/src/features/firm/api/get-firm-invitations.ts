@@ -13,6 +13,7 @@ export const firmInvitationsQueryOptions = () =>
   queryOptions({
     queryKey: [...FIRM_QUERY_KEY, "invitations"],
     queryFn: ({ signal }) => getFirmInvitations(signal),
+    staleTime: 0,
   });
 
 export function useFirmInvitations() {

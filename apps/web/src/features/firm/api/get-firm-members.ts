@@ -10,7 +10,11 @@ export function getFirmMembers(signal?: AbortSignal) {
 }
 
 export const firmMembersQueryOptions = () =>
-  queryOptions({ queryKey: [...FIRM_QUERY_KEY, "members"], queryFn: ({ signal }) => getFirmMembers(signal) });
+  queryOptions({
+    queryKey: [...FIRM_QUERY_KEY, "members"],
+    queryFn: ({ signal }) => getFirmMembers(signal),
+    staleTime: 0,
+  });
 
 export function useFirmMembers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...firmMembersQueryOptions(), enabled });

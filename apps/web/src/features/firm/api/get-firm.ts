@@ -10,7 +10,7 @@ export function getFirm(signal?: AbortSignal) {
 }
 
 export const firmQueryOptions = () =>
-  queryOptions({ queryKey: [...FIRM_QUERY_KEY, "own"], queryFn: ({ signal }) => getFirm(signal) });
+  queryOptions({ queryKey: [...FIRM_QUERY_KEY, "own"], queryFn: ({ signal }) => getFirm(signal), staleTime: 0 });
 
 export function useFirm() {
   return useQuery(firmQueryOptions());

@@ -1,6 +1,6 @@
-import { CrownOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
-import type { Firm, FirmRole } from "@precis/contract/firms";
-import { Tabs, Tag } from "antd";
+import { TeamOutlined } from "@ant-design/icons";
+import type { Firm } from "@precis/contract/firms";
+import { Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useConfirmIdentity } from "@/components/confirm-identity";
@@ -11,22 +11,11 @@ import { InvitationsPanel } from "./invitations-panel";
 import { MembersPanel } from "./members-panel";
 import { PoliciesPanel } from "./policies-panel";
 import { PoliciesSummary } from "./policies-summary";
+import { RoleTag } from "./role-tag";
 import { UsagePlaceholder } from "./usage-placeholder";
-
-const roleIcons = { owner: CrownOutlined, admin: SafetyOutlined, member: UserOutlined } as const;
 
 export const FIRM_TABS = ["members", "invitations", "domains", "policies", "activity", "usage", "settings"] as const;
 type FirmTab = (typeof FIRM_TABS)[number];
-
-export function RoleTag({ role }: { role: FirmRole }) {
-  const { t } = useTranslation("firm");
-  const Icon = roleIcons[role];
-  return (
-    <Tag icon={<Icon aria-hidden="true" />} className={`firm-role firm-role-${role}`}>
-      {t(`roles.${role}`)}
-    </Tag>
-  );
-}
 
 /** A firm as its member sees it: the name and role on top, then what the role may manage, a tab each. */
 export function FirmWorkspace({ firm }: { firm: Firm }) {

@@ -14,9 +14,9 @@ import { useFirmMembers } from "../api/get-firm-members";
 import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { RoleTag } from "./firm-workspace";
 import { LeaveFirm } from "./leave-firm";
 import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { RoleTag } from "./role-tag";
 
 /** What the caller may do to another member's row, by the role rules of issue 44 (the server checks them again). */
 function allowedActions(callerRole: FirmRole, member: FirmMember) {
