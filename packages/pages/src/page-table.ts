@@ -124,6 +124,26 @@ export const routeTable: readonly Page[] = [
     namespaces: ["verification", "auth"],
   },
   {
+    // Issue 44: the caller's firm, or the way to create one.
+    id: "firm",
+    path: "/firm",
+    layout: "shell",
+    requiresLogin: true,
+    module: "src/features/firm/routes/firm-route.tsx",
+    component: "FirmRoute",
+    namespaces: ["firm"],
+  },
+  {
+    // Outside the login gate: the emailed invitation's link, opened signed out, sends the person to log in or
+    // register, and keeps its token for their return.
+    id: "firm-join",
+    path: "/firm/join",
+    layout: "shell",
+    module: "src/features/firm/routes/join-firm-route.tsx",
+    component: "JoinFirmRoute",
+    namespaces: ["firm"],
+  },
+  {
     // Outside the login gate: the link mailed to an old address takes it back signed out (issue 42), and ends
     // every session of the account.
     id: "undo-email-change",

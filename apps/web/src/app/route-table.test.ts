@@ -121,6 +121,7 @@ describe("the page table", () => {
       "profile",
       "redirect",
       "change-email",
+      "firm",
     ]);
     expect(standalone?.children?.map((node) => node.path)).toContain("login/find-user");
   });

@@ -2,6 +2,7 @@ import enAccess from "./en/access.json";
 import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enDocs from "./en/docs.json";
+import enFirm from "./en/firm.json";
 import enHome from "./en/home.json";
 import enIdentity from "./en/identity.json";
 import enPrivacy from "./en/privacy.json";
@@ -15,6 +16,7 @@ import frAccess from "./fr/access.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frDocs from "./fr/docs.json";
+import frFirm from "./fr/firm.json";
 import frHome from "./fr/home.json";
 import frIdentity from "./fr/identity.json";
 import frPrivacy from "./fr/privacy.json";
@@ -42,6 +44,7 @@ export const resources = {
     identity: enIdentity,
     security: enSecurity,
     privacy: enPrivacy,
+    firm: enFirm,
   },
   fr: {
     common: frCommon,
@@ -57,6 +60,7 @@ export const resources = {
     identity: frIdentity,
     security: frSecurity,
     privacy: frPrivacy,
+    firm: frFirm,
   },
 } as const;
 

@@ -5,6 +5,7 @@ import {
   FilePdfOutlined,
   LogoutOutlined,
   MailOutlined,
+  TeamOutlined,
   UserOutlined,
 } from "@ant-design/icons";
 import { getAvatarInitials, getDisplayName } from "@precis/contract/account-texts";
@@ -59,6 +60,11 @@ export function AccountMenu({ profile }: { profile: Profile }) {
       key: "subscription",
       icon: <CreditCardOutlined aria-hidden="true" />,
       label: <SmartLink href="/subscription">{t("account.subscription")}</SmartLink>,
+    },
+    {
+      key: "firm",
+      icon: <TeamOutlined aria-hidden="true" />,
+      label: <SmartLink href="/firm">{t("account.firm")}</SmartLink>,
     },
     { type: "divider" },
     {

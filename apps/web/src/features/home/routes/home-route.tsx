@@ -3,6 +3,7 @@ import { getGreetingName } from "@precis/contract/account-texts";
 import { Flex, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Navigate } from "react-router";
 import { StudentAccessNotice, UnverifiedAccessNotice } from "@/components/access-notices";
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
@@ -11,6 +12,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 import { mayNeedAccessNotice, useEntitlement } from "@/lib/entitlement";
+import { readPendingFirmJoinPath } from "@/lib/pending-firm-join";
 import { whenIdle } from "@/lib/when-idle";
 import { TrialUsedNotice } from "../components/trial-used-notice";
 
@@ -33,6 +35,10 @@ export function HomeRoute() {
 
   // The shell renders this page only for a logged-in user; this keeps the types honest.
   if (!profile) return null;
+  // A firm's invitation opened signed out: login and the verified address both lead here, and on to the join screen
+  // (an unproven address could not join yet).
+  const pendingFirmJoin = profile.emailVerified ? readPendingFirmJoinPath() : null;
+  if (pendingFirmJoin) return <Navigate to={pendingFirmJoin} replace />;
   // The access notice sits above the actions: arriving after them, it pushed them down under the reader's
   // finger (a layout shift of 0.27 in Lighthouse). main.tsx asks for it at start, so this wait is short.
   if (needsAccess && isAccessPending) return <PageLoader />;

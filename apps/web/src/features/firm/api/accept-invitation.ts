@@ -1,0 +1,18 @@
+import { firmResponseSchema } from "@precis/contract/firms";
+import { operations } from "@precis/contract/operations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
+
+/** `POST /api/firm/invitations/accept` (recent sign-in): the token of the emailed `/firm/join?token=…` link. */
+export function acceptInvitation(token: string) {
+  return apiRequest(operations.acceptFirmInvitation, { body: { token }, schema: firmResponseSchema });
+}
+
+export function useAcceptInvitation({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => confirmIdentityThen(() => acceptInvitation(token)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY }),
+  });
+}

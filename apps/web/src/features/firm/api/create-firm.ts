@@ -1,0 +1,18 @@
+import { firmResponseSchema } from "@precis/contract/firms";
+import { operations } from "@precis/contract/operations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { FIRM_QUERY_KEY } from "./firm-query-key";
+
+/** `POST /api/firms`: a verified account in no firm creates one and becomes its owner. */
+export function createFirm(name: string) {
+  return apiRequest(operations.createFirm, { body: { name }, schema: firmResponseSchema });
+}
+
+export function useCreateFirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFirm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,33 @@
+import { firmAuditResponseSchema } from "@precis/contract/firms";
+import { type DeclaredOperation, operations, pathTo } from "@precis/contract/operations";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { FIRM_QUERY_KEY } from "./firm-query-key";
+
+/** Events a page: enough to fill the screen, few enough to come back at once. */
+export const FIRM_AUDIT_PAGE_SIZE = 20;
+
+/** `GET /api/firm/audit` (owners and admins): a page of the trail, newest first, older than `before` if given. */
+export function getFirmAudit(before: number | null, signal?: AbortSignal) {
+  const query = new URLSearchParams({ limit: String(FIRM_AUDIT_PAGE_SIZE) });
+  if (before !== null) query.set("before", String(before));
+  // apiRequest takes no query string: it rides on the declared operation's own path, so no address is written here.
+  const page = {
+    ...operations.getFirmAudit,
+    path: `${pathTo(operations.getFirmAudit)}?${query}`,
+  } as unknown as DeclaredOperation;
+  return apiRequest(page, { schema: firmAuditResponseSchema, signal });
+}
+
+export const firmAuditQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...FIRM_QUERY_KEY, "audit"],
+    queryFn: ({ pageParam, signal }) => getFirmAudit(pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextBefore,
+    staleTime: 0,
+  });
+
+export function useFirmAudit() {
+  return useInfiniteQuery(firmAuditQueryOptions());
+}

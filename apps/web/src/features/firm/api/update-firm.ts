@@ -1,0 +1,18 @@
+import { firmResponseSchema, type UpdateFirmRequest } from "@precis/contract/firms";
+import { operations } from "@precis/contract/operations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
+
+/** `PATCH /api/firm`: the name, or any subset of the policies (which asks for a recent sign-in). */
+export function updateFirm(change: UpdateFirmRequest) {
+  return apiRequest(operations.updateFirm, { body: change, schema: firmResponseSchema });
+}
+
+export function useUpdateFirm({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateFirmRequest) => confirmIdentityThen(() => updateFirm(change)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,162 @@
+import { HistoryOutlined } from "@ant-design/icons";
+import type { FirmAuditEvent } from "@precis/contract/firms";
+import { Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { getCurrentLanguage } from "@/i18n";
+import { formatDateTime } from "@/lib/format-date";
+import { useFirmAudit } from "../api/get-firm-audit";
+import { ListLoadFailure } from "./panel-parts";
+
+type T = ReturnType<typeof useTranslation<"firm">>["t"];
+
+const isRole = (value: unknown): value is "owner" | "admin" | "member" =>
+  value === "owner" || value === "admin" || value === "member";
+const isJoinMode = (value: unknown): value is "invitation" | "suggest" | "automatic" =>
+  value === "invitation" || value === "suggest" || value === "automatic";
+const POLICY_KEYS = ["requireTwoStep", "signInMethods", "matterCodes", "matterMask"] as const;
+type PolicyKey = (typeof POLICY_KEYS)[number];
+
+/** A policy's value as the trail stores it (JSON), read back in the page's words. */
+function describePolicyValue(policy: PolicyKey, json: unknown, t: T): string {
+  let value: unknown = json;
+  try {
+    value = typeof json === "string" ? JSON.parse(json) : json;
+  } catch {
+    // Not JSON: shown as it was stored.
+  }
+  if (policy === "requireTwoStep") return t(value ? "activity.values.on" : "activity.values.off");
+  if (policy === "signInMethods" && Array.isArray(value)) {
+    return value
+      .map((method: unknown) =>
+        method === "password" || method === "google" || method === "microsoft"
+          ? t(`policies.methods.${method}`)
+          : String(method),
+      )
+      .join(", ");
+  }
+  if (policy === "matterCodes" && (value === "off" || value === "optional" || value === "required")) {
+    return t(`policies.matterModes.${value}`);
+  }
+  return value === null || value === undefined ? t("activity.values.none") : String(value);
+}
+
+function describeEvent(event: FirmAuditEvent, t: T): string {
+  const details = event.details;
+  const actor = event.actor?.name ?? t("activity.someone");
+  const subject = event.subject?.name ?? t("activity.someone");
+  const role = (value: unknown) => (isRole(value) ? t(`roles.${value}`) : t("activity.values.none"));
+  const mode = (value: unknown) => (isJoinMode(value) ? t(`domains.modes.${value}`) : t("activity.values.none"));
+  const email = typeof details.email === "string" ? details.email : t("activity.anAddress");
+  const domain = String(details.domain ?? "");
+  switch (event.event) {
+    case "firm_created":
+      return t("activity.events.firm_created", { actor, name: String(details.name ?? "") });
+    case "firm_renamed":
+      return t("activity.events.firm_renamed", {
+        actor,
+        from: String(details.from ?? ""),
+        to: String(details.to ?? ""),
+      });
+    case "policy_changed": {
+      const policy = POLICY_KEYS.find((key) => key === details.policy);
+      if (!policy) return t("activity.events.policy_changed_other", { actor });
+      return t("activity.events.policy_changed", {
+        actor,
+        policy: t(`activity.policies.${policy}`),
+        from: describePolicyValue(policy, details.from, t),
+        to: describePolicyValue(policy, details.to, t),
+      });
+    }
+    case "invitation_sent":
+      return t("activity.events.invitation_sent", { actor, email, role: role(details.role) });
+    case "invitation_resent":
+      return t("activity.events.invitation_resent", { actor, email });
+    case "invitation_revoked":
+      return t("activity.events.invitation_revoked", { actor, email });
+    case "invitation_accepted":
+      return t("activity.events.invitation_accepted", { subject, role: role(details.role) });
+    case "member_joined":
+      return t("activity.events.member_joined", { subject, domain });
+    case "member_left":
+      return t("activity.events.member_left", { subject });
+    case "member_removed":
+      return t("activity.events.member_removed", { actor, subject });
+    case "role_changed":
+      return t("activity.events.role_changed", { actor, subject, from: role(details.from), to: role(details.to) });
+    case "ownership_transferred":
+      return t("activity.events.ownership_transferred", { actor, subject });
+    case "domain_added":
+      return t("activity.events.domain_added", { actor, domain, mode: mode(details.joinMode) });
+    case "domain_changed":
+      return t("activity.events.domain_changed", { actor, domain, from: mode(details.from), to: mode(details.to) });
+    case "domain_removed":
+      return t("activity.events.domain_removed", { actor, domain });
+    default:
+      return t("activity.events.seats_changed");
+  }
+}
+
+/** Issue 44's audit trail: every change to the firm, newest first, a page at a time. */
+export function ActivityPanel() {
+  const { t } = useTranslation("firm");
+  const auditQuery = useFirmAudit();
+  const language = getCurrentLanguage();
+  const events = auditQuery.data?.pages.flatMap((page) => page.events) ?? [];
+
+  let list: React.ReactNode;
+  if (auditQuery.isPending) {
+    list = (
+      <div role="status" aria-label={t("loading")}>
+        <Skeleton active title={false} paragraph={{ rows: 4 }} />
+      </div>
+    );
+  } else if (auditQuery.isError && !auditQuery.data) {
+    list = <ListLoadFailure isRetrying={auditQuery.isFetching} onRetry={() => void auditQuery.refetch()} />;
+  } else if (events.length === 0) {
+    list = (
+      <div className="firm-empty-list">
+        <HistoryOutlined aria-hidden="true" className="firm-empty-list-icon" />
+        <p>{t("activity.empty")}</p>
+      </div>
+    );
+  } else {
+    list = (
+      <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
+        {events.map((event) => (
+          <li key={event.id} className="firm-row firm-activity-row">
+            <time dateTime={event.occurredAt} className="firm-activity-time">
+              {formatDateTime(event.occurredAt, language)}
+            </time>
+            <p className="firm-activity-text">{describeEvent(event, t)}</p>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section className="firm-card" aria-labelledby="firm-activity-heading">
+      <h2 id="firm-activity-heading" className="firm-card-heading">
+        {t("activity.heading")}
+      </h2>
+      <p className="firm-card-intro">{t("activity.intro")}</p>
+      {list}
+      {auditQuery.isFetchNextPageError && (
+        <ListLoadFailure isRetrying={false} onRetry={() => void auditQuery.fetchNextPage()} />
+      )}
+      {auditQuery.hasNextPage && (
+        <div className="firm-actions">
+          <BusyButton
+            isBusy={auditQuery.isFetchingNextPage}
+            onClick={() => {
+              if (!auditQuery.isFetchingNextPage) void auditQuery.fetchNextPage();
+            }}
+          >
+            {t("activity.older")}
+          </BusyButton>
+        </div>
+      )}
+    </section>
+  );
+}

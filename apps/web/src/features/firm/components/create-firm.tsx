@@ -1,0 +1,97 @@
+import { TeamOutlined } from "@ant-design/icons";
+import { FIRM_NAME_MAX_LENGTH } from "@precis/contract/firms";
+import { Form, Input } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { LinkButton } from "@/components/link-button";
+import { Notice } from "@/components/notice";
+import { useAppState } from "@/lib/app-state";
+import { useCreateFirm } from "../api/create-firm";
+import { getFirmFailure } from "../lib/firm-errors";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+
+type NameValues = { name: string };
+
+/** The firm-less state: what a firm gives, the firm the person's domain suggests (if any), and the creation form. */
+export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name: string } | null }) {
+  const { t } = useTranslation("firm");
+  const { profile } = useAppState();
+  const [form] = Form.useForm<NameValues>();
+  const createMutation = useCreateFirm();
+  const failureText = useFirmFailureText();
+  const [failure, setFailure] = useState<{ text: string; attempt: number; needsVerification: boolean } | null>(null);
+  const isVerified = profile?.emailVerified ?? false;
+
+  const create = ({ name }: NameValues) => {
+    if (createMutation.isPending) return;
+    setFailure(null);
+    createMutation.mutate(name.trim(), {
+      onError: (error) => {
+        setFailure({
+          text: failureText(error),
+          attempt: Date.now(),
+          needsVerification: getFirmFailure(error).key === "emailNotVerified",
+        });
+        form.focusField("name");
+      },
+    });
+  };
+
+  return (
+    <div className="firm-card firm-empty">
+      <TeamOutlined aria-hidden="true" className="firm-empty-icon" />
+      <h1 className="firm-title">{t("create.title")}</h1>
+      <p className="firm-intro">{t("create.intro")}</p>
+      <ul className="firm-bullets">
+        <li>{t("create.bulletRoles")}</li>
+        <li>{t("create.bulletInvite")}</li>
+        <li>{t("create.bulletPolicies")}</li>
+        <li>{t("create.bulletAccounts")}</li>
+      </ul>
+      {suggestion && (
+        <Notice
+          type="info"
+          role="status"
+          className="firm-alert"
+          title={t("create.suggestionTitle", { name: suggestion.name })}
+          description={t("create.suggestionDescription", { name: suggestion.name })}
+        />
+      )}
+      {!isVerified ? (
+        <div className="firm-verify-first">
+          <Notice type="warning" role="status" className="firm-alert" title={t("create.verifyFirst")} />
+          <LinkButton type="primary" size="large" to="/verify-email">
+            {t("create.verifyAction")}
+          </LinkButton>
+        </div>
+      ) : (
+        <Form<NameValues>
+          form={form}
+          name="create-firm"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={create}
+          scrollToFirstError={{ focus: true }}
+          className="firm-create-form"
+        >
+          {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+          <Form.Item
+            label={t("create.nameLabel")}
+            name="name"
+            extra={t("create.nameHelp")}
+            rules={[
+              { required: true, whitespace: true, message: t("create.nameRequired") },
+              { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
+            ]}
+          >
+            <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
+          </Form.Item>
+          <BusyButton type="primary" htmlType="submit" size="large" isBusy={createMutation.isPending}>
+            {t("create.submit")}
+          </BusyButton>
+        </Form>
+      )}
+    </div>
+  );
+}

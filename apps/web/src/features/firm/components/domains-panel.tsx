@@ -1,0 +1,210 @@
+import { GlobalOutlined } from "@ant-design/icons";
+import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
+import { Button, Form, Input, Modal, Radio, Skeleton } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { NativeSelect } from "@/components/native-select";
+import { getCurrentLanguage } from "@/i18n";
+import { useAppState } from "@/lib/app-state";
+import { formatLongDate } from "@/lib/format-date";
+import { useAddDomain } from "../api/add-domain";
+import type { ConfirmIdentityThen } from "../api/firm-query-key";
+import { useFirmDomains } from "../api/get-firm-domains";
+import { useRemoveDomain } from "../api/remove-domain";
+import { useUpdateDomain } from "../api/update-domain";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+
+type DomainValues = { domain: string; joinMode: DomainJoinMode };
+
+/** The part of an address after "@". */
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+
+/** Issue 44's verified domains: the rules, adding the caller's own domain with a join mode, changing and removing. */
+export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  const { t } = useTranslation("firm");
+  const { profile } = useAppState();
+  const [form] = Form.useForm<DomainValues>();
+  const domainsQuery = useFirmDomains();
+  const addMutation = useAddDomain({ confirmIdentityThen });
+  const updateMutation = useUpdateDomain({ confirmIdentityThen });
+  const removeMutation = useRemoveDomain();
+  const failureText = useFirmFailureText();
+  const { news, announce, newsRef } = usePanelNews();
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [removing, setRemoving] = useState<FirmDomain | null>(null);
+  const language = getCurrentLanguage();
+  const ownDomain = profile ? domainOf(profile.email) : "";
+  const modeOptions = domainJoinModes.map((mode) => ({ value: mode, label: t(`domains.modes.${mode}`) }));
+
+  const onFailure = (error: unknown) => {
+    if (isIdentityNotConfirmed(error)) return;
+    setFailure({ text: failureText(error), attempt: Date.now() });
+  };
+
+  const add = ({ domain, joinMode }: DomainValues) => {
+    if (addMutation.isPending) return;
+    setFailure(null);
+    addMutation.mutate(
+      { domain: domain.trim().toLowerCase(), joinMode },
+      {
+        onSuccess: (added) => {
+          form.resetFields();
+          announce(t("domains.addedNews", { domain: added.domain }));
+        },
+        onError: (error) => {
+          onFailure(error);
+          form.focusField("domain");
+        },
+      },
+    );
+  };
+
+  const changeMode = (domain: FirmDomain, joinMode: DomainJoinMode) => {
+    if (updateMutation.isPending || joinMode === domain.joinMode) return;
+    setFailure(null);
+    updateMutation.mutate(
+      { domain: domain.domain, joinMode },
+      {
+        onSuccess: () =>
+          announce(t("domains.changedNews", { domain: domain.domain, mode: t(`domains.modes.${joinMode}`) })),
+        onError: onFailure,
+      },
+    );
+  };
+
+  const remove = () => {
+    if (!removing) return;
+    const domain = removing;
+    setRemoving(null);
+    setFailure(null);
+    removeMutation.mutate(domain.domain, {
+      onSuccess: () => announce(t("domains.removedNews", { domain: domain.domain }), { focus: true }),
+      onError: onFailure,
+    });
+  };
+
+  const domains = domainsQuery.data?.domains ?? [];
+  let list: React.ReactNode;
+  if (domainsQuery.isPending) {
+    list = (
+      <div role="status" aria-label={t("loading")}>
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      </div>
+    );
+  } else if (domainsQuery.isError && !domainsQuery.data) {
+    list = <ListLoadFailure isRetrying={domainsQuery.isFetching} onRetry={() => void domainsQuery.refetch()} />;
+  } else if (domains.length === 0) {
+    list = (
+      <div className="firm-empty-list">
+        <GlobalOutlined aria-hidden="true" className="firm-empty-list-icon" />
+        <p>{t("domains.empty")}</p>
+      </div>
+    );
+  } else {
+    list = (
+      <ul className="firm-list" aria-label={t("domains.listLabel")}>
+        {domains.map((domain) => (
+          <li key={domain.domain} className="firm-row">
+            <div className="firm-row-main">
+              <p className="firm-row-title">
+                <span className="firm-row-name">{domain.domain}</span>
+              </p>
+              <p className="firm-row-details">
+                <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
+              </p>
+            </div>
+            <div className="firm-row-actions">
+              <NativeSelect
+                aria-label={t("domains.modeLabel", { domain: domain.domain })}
+                className="firm-role-select"
+                value={domain.joinMode}
+                disabled={updateMutation.isPending}
+                options={modeOptions}
+                onChange={(mode) => changeMode(domain, mode)}
+              />
+              <BusyButton
+                danger
+                isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
+                aria-label={t("domains.removeLabel", { domain: domain.domain })}
+                onClick={() => setRemoving(domain)}
+              >
+                {t("domains.remove")}
+              </BusyButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="firm-card" aria-labelledby="firm-domains-heading">
+      <h2 id="firm-domains-heading" className="firm-card-heading">
+        {t("domains.heading")}
+      </h2>
+      <p className="firm-card-intro">{t("domains.intro")}</p>
+      <ul className="firm-bullets">
+        <li>{t("domains.ruleOwnAddress")}</li>
+        <li>{t("domains.rulePublic")}</li>
+        <li>{t("domains.ruleOneFirm")}</li>
+      </ul>
+      <dl className="firm-definitions">
+        {domainJoinModes.map((mode) => (
+          <div key={mode}>
+            <dt>{t(`domains.modes.${mode}`)}</dt>
+            <dd>{t(`domains.modeHelp.${mode}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      <Form<DomainValues>
+        form={form}
+        name="add-firm-domain"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ domain: ownDomain, joinMode: "invitation" }}
+        onFinish={add}
+        scrollToFirstError={{ focus: true }}
+        className="firm-domain-form"
+      >
+        <Form.Item
+          label={t("domains.domain")}
+          name="domain"
+          extra={t("domains.domainHelp", { domain: ownDomain })}
+          rules={[{ required: true, whitespace: true, message: t("domains.domainRequired") }]}
+        >
+          <Input size="large" autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Form.Item label={t("domains.joinMode")} name="joinMode">
+          <Radio.Group optionType="button" buttonStyle="solid" options={modeOptions} />
+        </Form.Item>
+        <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
+          {t("domains.add")}
+        </BusyButton>
+      </Form>
+      <h3 className="firm-subheading">{t("domains.listHeading")}</h3>
+      {list}
+      <PanelNews news={news} newsRef={newsRef} />
+      <Modal
+        open={removing !== null}
+        title={t("domains.removeTitle", { domain: removing?.domain ?? "" })}
+        onCancel={() => setRemoving(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>{t("domains.removeDescription")}</p>
+        <div className="firm-actions">
+          <Button type="primary" danger size="large" autoFocus onClick={remove}>
+            {t("domains.remove")}
+          </Button>
+          <Button size="large" onClick={() => setRemoving(null)}>
+            {t("cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

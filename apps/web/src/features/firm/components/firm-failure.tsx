@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { Notice } from "@/components/notice";
+import { getCurrentLanguage } from "@/i18n";
+import { formatRetryWait } from "@/lib/api-failures";
+import { type FirmFailure, getFirmFailure } from "../lib/firm-errors";
+
+/** The text of a refused firm call, in the page's language. */
+export function useFirmFailureText() {
+  const { t } = useTranslation("firm");
+  return (error: unknown) => describeFirmFailure(getFirmFailure(error), t);
+}
+
+function describeFirmFailure(failure: FirmFailure, t: ReturnType<typeof useTranslation<"firm">>["t"]) {
+  if (failure.key === "tooManyAttempts" || failure.key === "tooManyInvitations") {
+    return failure.retryAfterSeconds === null
+      ? t(`errors.${failure.key}`)
+      : t(`errors.${failure.key}Wait`, { duration: formatRetryWait(failure.retryAfterSeconds, getCurrentLanguage()) });
+  }
+  return t(`errors.${failure.key}`);
+}
+
+/** A refusal above the form or list it concerns; keyed by the attempt, so the same refusal twice is said twice. */
+export function FirmFailureNotice({ text }: { text: string }) {
+  return <Notice type="error" role="alert" className="firm-alert" title={text} />;
+}

@@ -1,0 +1,185 @@
+import { FIRM_NAME_MAX_LENGTH, type Firm } from "@precis/contract/firms";
+import { Button, Form, Input, Modal } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { useDeleteFirm } from "../api/delete-firm";
+import type { ConfirmIdentityThen } from "../api/firm-query-key";
+import { useFirmMembers } from "../api/get-firm-members";
+import { useUpdateFirm } from "../api/update-firm";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { LeaveFirm } from "./leave-firm";
+import { PanelNews, usePanelNews } from "./panel-parts";
+
+/** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
+export function FirmSettingsPanel({
+  firm,
+  confirmIdentityThen,
+}: {
+  firm: Firm;
+  confirmIdentityThen: ConfirmIdentityThen;
+}) {
+  const { t } = useTranslation("firm");
+  const isAdmin = firm.role === "owner" || firm.role === "admin";
+  const isOwner = firm.role === "owner";
+  // Only an owner can be the last one; a member may not read the list, and needs no count.
+  const membersQuery = useFirmMembers({ enabled: isOwner });
+  const ownerCount = membersQuery.data?.members.filter((member) => member.role === "owner").length ?? 0;
+
+  return (
+    <>
+      {isAdmin && <RenameFirm firm={firm} />}
+      <section className="firm-card" aria-labelledby="firm-leave-heading">
+        <h2 id="firm-leave-heading" className="firm-card-heading">
+          {t("leave.heading")}
+        </h2>
+        <p className="firm-card-intro">{t("leave.intro")}</p>
+        {isOwner && !membersQuery.data ? null : (
+          <LeaveFirm firmName={firm.name} isLastOwner={isOwner && ownerCount <= 1} />
+        )}
+      </section>
+      {isOwner && <DeleteFirm firm={firm} confirmIdentityThen={confirmIdentityThen} />}
+    </>
+  );
+}
+
+type NameValues = { name: string };
+
+function RenameFirm({ firm }: { firm: Firm }) {
+  const { t } = useTranslation("firm");
+  const [form] = Form.useForm<NameValues>();
+  // A rename asks for no step-up: it reaches nobody's account.
+  const updateMutation = useUpdateFirm({ confirmIdentityThen: (action) => action() });
+  const failureText = useFirmFailureText();
+  const { news, announce, newsRef } = usePanelNews();
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+
+  const rename = ({ name }: NameValues) => {
+    if (updateMutation.isPending) return;
+    setFailure(null);
+    updateMutation.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (response) => announce(t("settings.renamedNews", { name: response.firm?.name ?? name })),
+        onError: (error) => {
+          setFailure({ text: failureText(error), attempt: Date.now() });
+          form.focusField("name");
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="firm-card" aria-labelledby="firm-name-heading">
+      <h2 id="firm-name-heading" className="firm-card-heading">
+        {t("settings.heading")}
+      </h2>
+      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      <Form<NameValues>
+        form={form}
+        name="rename-firm"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ name: firm.name }}
+        onFinish={rename}
+        scrollToFirstError={{ focus: true }}
+        className="firm-inline-form"
+      >
+        <Form.Item
+          label={t("create.nameLabel")}
+          name="name"
+          className="firm-field-grow"
+          rules={[
+            { required: true, whitespace: true, message: t("create.nameRequired") },
+            { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
+          ]}
+        >
+          <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
+        </Form.Item>
+        <Form.Item label=" " className="firm-submit-item">
+          <BusyButton type="primary" htmlType="submit" size="large" isBusy={updateMutation.isPending}>
+            {t("settings.rename")}
+          </BusyButton>
+        </Form.Item>
+      </Form>
+      <PanelNews news={news} newsRef={newsRef} />
+    </section>
+  );
+}
+
+type ConfirmValues = { name: string };
+
+function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentityThen: ConfirmIdentityThen }) {
+  const { t } = useTranslation("firm");
+  const [form] = Form.useForm<ConfirmValues>();
+  const deleteMutation = useDeleteFirm({ confirmIdentityThen });
+  const failureText = useFirmFailureText();
+  const [isOpen, setIsOpen] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+
+  const remove = () => {
+    if (deleteMutation.isPending) return;
+    setFailure(null);
+    // Closed first: the confirm-identity dialog may follow, and one dialog at a time keeps focus in it.
+    setIsOpen(false);
+    deleteMutation.mutate(undefined, {
+      onError: (error) => {
+        if (isIdentityNotConfirmed(error)) return;
+        setFailure({ text: failureText(error), attempt: Date.now() });
+      },
+    });
+  };
+
+  return (
+    <section className="firm-card firm-danger" aria-labelledby="firm-delete-heading">
+      <h2 id="firm-delete-heading" className="firm-card-heading">
+        {t("delete.heading")}
+      </h2>
+      <p className="firm-card-intro">{t("delete.intro")}</p>
+      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      <BusyButton danger isBusy={deleteMutation.isPending} onClick={() => setIsOpen(true)}>
+        {t("delete.action")}
+      </BusyButton>
+      <Modal
+        open={isOpen}
+        title={t("delete.confirmTitle", { name: firm.name })}
+        onCancel={() => setIsOpen(false)}
+        footer={null}
+        destroyOnHidden
+      >
+        <Form<ConfirmValues>
+          form={form}
+          name="delete-firm"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={remove}
+          scrollToFirstError={{ focus: true }}
+        >
+          <p>{t("delete.confirmDescription")}</p>
+          <Form.Item
+            label={t("delete.typeName", { name: firm.name })}
+            name="name"
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if ((value ?? "").trim() !== firm.name) throw new Error(t("delete.nameMismatch"));
+                },
+              },
+            ]}
+          >
+            <Input size="large" autoComplete="off" autoFocus />
+          </Form.Item>
+          <div className="firm-actions">
+            <Button type="primary" danger htmlType="submit" size="large">
+              {t("delete.confirm")}
+            </Button>
+            <Button size="large" onClick={() => setIsOpen(false)}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

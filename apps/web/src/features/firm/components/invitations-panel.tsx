@@ -1,0 +1,207 @@
+import { MailOutlined } from "@ant-design/icons";
+import { type FirmInvitation, INVITATION_VALID_DAYS, invitationRoles } from "@precis/contract/firms";
+import { Button, Form, Input, Modal, Skeleton, Tag } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { NativeSelect } from "@/components/native-select";
+import { getCurrentLanguage } from "@/i18n";
+import { formatDateTime } from "@/lib/format-date";
+import type { ConfirmIdentityThen } from "../api/firm-query-key";
+import { useFirmInvitations } from "../api/get-firm-invitations";
+import { useInviteToFirm } from "../api/invite-to-firm";
+import { useRevokeInvitation } from "../api/revoke-invitation";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+
+type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
+
+/** Issue 44's invitations: invite an address with a role; the open ones with their expiry, to resend or revoke. */
+export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  const { t } = useTranslation("firm");
+  const [form] = Form.useForm<InviteValues>();
+  const invitationsQuery = useFirmInvitations();
+  const inviteMutation = useInviteToFirm({ confirmIdentityThen });
+  const revokeMutation = useRevokeInvitation();
+  const failureText = useFirmFailureText();
+  const { news, announce, newsRef } = usePanelNews();
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [revoking, setRevoking] = useState<FirmInvitation | null>(null);
+  // The invitation being resent, so that only its row's button shows the request running (not the form's).
+  const [resendingId, setResendingId] = useState<number | null>(null);
+  const language = getCurrentLanguage();
+
+  const onFailure = (error: unknown) => {
+    if (isIdentityNotConfirmed(error)) return;
+    setFailure({ text: failureText(error), attempt: Date.now() });
+  };
+
+  const invite = ({ email, role }: InviteValues) => {
+    if (inviteMutation.isPending) return;
+    setFailure(null);
+    setResendingId(null);
+    inviteMutation.mutate(
+      { email: email.trim(), role },
+      {
+        onSuccess: (invitation) => {
+          form.resetFields();
+          announce(t("invitations.sentNews", { email: invitation.email }));
+        },
+        onError: (error) => {
+          onFailure(error);
+          form.focusField("email");
+        },
+      },
+    );
+  };
+
+  const resend = (invitation: FirmInvitation) => {
+    if (inviteMutation.isPending) return;
+    setFailure(null);
+    setResendingId(invitation.id);
+    inviteMutation.mutate(
+      { email: invitation.email, role: invitation.role },
+      { onSuccess: () => announce(t("invitations.resentNews", { email: invitation.email })), onError: onFailure },
+    );
+  };
+
+  const revoke = () => {
+    if (!revoking) return;
+    const invitation = revoking;
+    setRevoking(null);
+    setFailure(null);
+    revokeMutation.mutate(invitation.id, {
+      onSuccess: () => announce(t("invitations.revokedNews", { email: invitation.email }), { focus: true }),
+      onError: onFailure,
+    });
+  };
+
+  const invitations = invitationsQuery.data?.invitations ?? [];
+  let list: React.ReactNode;
+  if (invitationsQuery.isPending) {
+    list = (
+      <div role="status" aria-label={t("loading")}>
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      </div>
+    );
+  } else if (invitationsQuery.isError && !invitationsQuery.data) {
+    list = <ListLoadFailure isRetrying={invitationsQuery.isFetching} onRetry={() => void invitationsQuery.refetch()} />;
+  } else if (invitations.length === 0) {
+    list = (
+      <div className="firm-empty-list">
+        <MailOutlined aria-hidden="true" className="firm-empty-list-icon" />
+        <p>{t("invitations.empty")}</p>
+      </div>
+    );
+  } else {
+    list = (
+      <ul className="firm-list" aria-label={t("invitations.listLabel")}>
+        {invitations.map((invitation) => {
+          const isResending = inviteMutation.isPending && resendingId === invitation.id;
+          return (
+            <li key={invitation.id} className="firm-row">
+              <div className="firm-row-main">
+                <p className="firm-row-title">
+                  <span className="firm-row-name">{invitation.email}</span>
+                  <Tag>{t(`roles.${invitation.role}`)}</Tag>
+                  {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
+                </p>
+                <p className="firm-row-details">
+                  <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
+                  <span>
+                    {invitation.isExpired
+                      ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
+                      : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
+                  </span>
+                </p>
+              </div>
+              <div className="firm-row-actions">
+                <BusyButton
+                  isBusy={isResending}
+                  aria-label={t("invitations.resendLabel", { email: invitation.email })}
+                  onClick={() => resend(invitation)}
+                >
+                  {t("invitations.resend")}
+                </BusyButton>
+                <BusyButton
+                  danger
+                  isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
+                  aria-label={t("invitations.revokeLabel", { email: invitation.email })}
+                  onClick={() => setRevoking(invitation)}
+                >
+                  {t("invitations.revoke")}
+                </BusyButton>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="firm-card" aria-labelledby="firm-invitations-heading">
+      <h2 id="firm-invitations-heading" className="firm-card-heading">
+        {t("invitations.heading")}
+      </h2>
+      <p className="firm-card-intro">{t("invitations.intro", { days: INVITATION_VALID_DAYS })}</p>
+      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      <Form<InviteValues>
+        form={form}
+        name="invite-to-firm"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ role: "member" }}
+        onFinish={invite}
+        scrollToFirstError={{ focus: true }}
+        className="firm-inline-form"
+      >
+        <Form.Item
+          label={t("invitations.email")}
+          name="email"
+          className="firm-field-grow"
+          rules={[
+            { required: true, whitespace: true, message: t("invitations.emailRequired") },
+            { type: "email", message: t("invitations.emailInvalid") },
+          ]}
+        >
+          <Input type="email" size="large" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t("invitations.role")} name="role">
+          <NativeSelect options={invitationRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+        </Form.Item>
+        <Form.Item label=" " className="firm-submit-item">
+          <BusyButton
+            type="primary"
+            htmlType="submit"
+            size="large"
+            isBusy={inviteMutation.isPending && resendingId === null}
+          >
+            {t("invitations.send")}
+          </BusyButton>
+        </Form.Item>
+      </Form>
+      <h3 className="firm-subheading">{t("invitations.pendingHeading")}</h3>
+      {list}
+      <PanelNews news={news} newsRef={newsRef} />
+      <Modal
+        open={revoking !== null}
+        title={t("invitations.revokeTitle", { email: revoking?.email ?? "" })}
+        onCancel={() => setRevoking(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>{t("invitations.revokeDescription")}</p>
+        <div className="firm-actions">
+          <Button type="primary" danger size="large" autoFocus onClick={revoke}>
+            {t("invitations.revoke")}
+          </Button>
+          <Button size="large" onClick={() => setRevoking(null)}>
+            {t("cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

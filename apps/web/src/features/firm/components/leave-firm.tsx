@@ -1,0 +1,58 @@
+import { Button, Modal } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { useLeaveFirm } from "../api/leave-firm";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+
+/**
+ * "Leave the firm", after a confirmation that says what stays (the account, its presets and history) and what
+ * ends. The last owner is told what to do instead, with no button that could only be refused.
+ */
+export function LeaveFirm({ firmName, isLastOwner }: { firmName: string; isLastOwner: boolean }) {
+  const { t } = useTranslation("firm");
+  const leaveMutation = useLeaveFirm();
+  const failureText = useFirmFailureText();
+  const [isOpen, setIsOpen] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+
+  if (isLastOwner) return <p className="firm-note">{t("leave.lastOwner")}</p>;
+
+  const leave = () => {
+    if (leaveMutation.isPending) return;
+    setFailure(null);
+    leaveMutation.mutate(undefined, {
+      onSuccess: () => setIsOpen(false),
+      onError: (error) => {
+        setIsOpen(false);
+        setFailure({ text: failureText(error), attempt: Date.now() });
+      },
+    });
+  };
+
+  return (
+    <div className="firm-leave">
+      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      <Button danger onClick={() => setIsOpen(true)}>
+        {t("leave.action")}
+      </Button>
+      <Modal
+        open={isOpen}
+        title={t("leave.confirmTitle", { name: firmName })}
+        onCancel={() => setIsOpen(false)}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>{t("leave.confirmDescription")}</p>
+        <div className="firm-actions">
+          <BusyButton type="primary" danger size="large" autoFocus isBusy={leaveMutation.isPending} onClick={leave}>
+            {t("leave.confirm")}
+          </BusyButton>
+          <Button size="large" onClick={() => setIsOpen(false)}>
+            {t("cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { type Firm, type FirmMember, type FirmRole, firmRoles } from "@precis/contract/firms";
+import { Button, Modal, Skeleton } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { NativeSelect } from "@/components/native-select";
+import { getCurrentLanguage } from "@/i18n";
+import { useAppState } from "@/lib/app-state";
+import { formatLongDate } from "@/lib/format-date";
+import { useChangeMemberRole } from "../api/change-member-role";
+import type { ConfirmIdentityThen } from "../api/firm-query-key";
+import { useFirmMembers } from "../api/get-firm-members";
+import { useRemoveMember } from "../api/remove-member";
+import { useTransferOwnership } from "../api/transfer-ownership";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { LeaveFirm } from "./leave-firm";
+import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { RoleTag } from "./role-tag";
+
+/** What the caller may do to another member's row, by the role rules of issue 44 (the server checks them again). */
+function allowedActions(callerRole: FirmRole, member: FirmMember) {
+  if (callerRole === "owner") return { roles: firmRoles, canRemove: true, canTransfer: member.role !== "owner" };
+  // Admins manage admins and members; only an owner touches an owner.
+  if (callerRole === "admin" && member.role !== "owner") {
+    return { roles: ["admin", "member"] as const, canRemove: true, canTransfer: false };
+  }
+  return { roles: [] as const, canRemove: false, canTransfer: false };
+}
+
+type PendingConfirmation = { kind: "remove" | "transfer"; member: FirmMember };
+
+export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentityThen: ConfirmIdentityThen }) {
+  const { t } = useTranslation("firm");
+  const { profile } = useAppState();
+  const membersQuery = useFirmMembers();
+  const roleMutation = useChangeMemberRole({ confirmIdentityThen });
+  const removeMutation = useRemoveMember({ confirmIdentityThen });
+  const transferMutation = useTransferOwnership({ confirmIdentityThen });
+  const failureText = useFirmFailureText();
+  const { news, announce, newsRef } = usePanelNews();
+  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
+  const language = getCurrentLanguage();
+
+  const members = membersQuery.data?.members ?? [];
+  const ownerCount = members.filter((member) => member.role === "owner").length;
+  const onFailure = (error: unknown) => {
+    if (isIdentityNotConfirmed(error)) return;
+    setFailure({ text: failureText(error), attempt: Date.now() });
+  };
+
+  const changeRole = (member: FirmMember, role: FirmRole) => {
+    if (roleMutation.isPending || role === member.role) return;
+    setFailure(null);
+    roleMutation.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: () => announce(t("members.roleChangedNews", { name: member.name, role: t(`roles.${role}`) })),
+        onError: onFailure,
+      },
+    );
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { kind, member } = confirming;
+    setConfirming(null);
+    setFailure(null);
+    if (kind === "remove") {
+      removeMutation.mutate(member.userId, {
+        onSuccess: () => announce(t("members.removedNews", { name: member.name }), { focus: true }),
+        onError: onFailure,
+      });
+    } else {
+      transferMutation.mutate(member.userId, {
+        onSuccess: () => announce(t("members.transferredNews", { name: member.name }), { focus: true }),
+        onError: onFailure,
+      });
+    }
+  };
+
+  let list: React.ReactNode;
+  if (membersQuery.isPending) {
+    list = (
+      <div role="status" aria-label={t("loading")}>
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  } else if (membersQuery.isError && !membersQuery.data) {
+    list = <ListLoadFailure isRetrying={membersQuery.isFetching} onRetry={() => void membersQuery.refetch()} />;
+  } else {
+    list = (
+      <ul className="firm-list" aria-label={t("members.listLabel")}>
+        {members.map((member) => {
+          const isSelf = member.email === profile?.email;
+          const actions = allowedActions(firm.role, member);
+          return (
+            <li key={member.userId} className="firm-row">
+              <div className="firm-row-main">
+                <p className="firm-row-title">
+                  <span className="firm-row-name">{member.name}</span>
+                  {isSelf && <span className="firm-you">{t("members.you")}</span>}
+                  <RoleTag role={member.role} />
+                </p>
+                <p className="firm-row-details">
+                  <span>{member.email}</span>
+                  <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
+                </p>
+              </div>
+              <div className="firm-row-actions">
+                {isSelf ? (
+                  <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
+                ) : actions.roles.length > 0 ? (
+                  <>
+                    <NativeSelect
+                      aria-label={t("members.roleLabel", { name: member.name })}
+                      className="firm-role-select"
+                      value={member.role}
+                      disabled={roleMutation.isPending}
+                      options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                      onChange={(role) => changeRole(member, role)}
+                    />
+                    {actions.canTransfer && (
+                      <BusyButton
+                        isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
+                        onClick={() => setConfirming({ kind: "transfer", member })}
+                      >
+                        {t("members.transfer")}
+                      </BusyButton>
+                    )}
+                    <BusyButton
+                      danger
+                      isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
+                      aria-label={t("members.removeLabel", { name: member.name })}
+                      onClick={() => setConfirming({ kind: "remove", member })}
+                    >
+                      {t("members.remove")}
+                    </BusyButton>
+                  </>
+                ) : (
+                  <p className="firm-note">{t("members.ownerOnlyNote")}</p>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="firm-card" aria-labelledby="firm-members-heading">
+      <h2 id="firm-members-heading" className="firm-card-heading">
+        {t("members.heading")}
+      </h2>
+      <p className="firm-card-intro">{t("members.intro")}</p>
+      <ul className="firm-bullets firm-role-rules">
+        <li>{t("members.ruleOwner")}</li>
+        <li>{t("members.ruleAdmin")}</li>
+        <li>{t("members.ruleMember")}</li>
+        <li>{t("members.ruleLastOwner")}</li>
+      </ul>
+      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      {list}
+      <PanelNews news={news} newsRef={newsRef} />
+      <Modal
+        open={confirming !== null}
+        title={
+          confirming?.kind === "transfer"
+            ? t("members.transferTitle", { name: confirming.member.name })
+            : t("members.removeTitle", { name: confirming?.member.name ?? "" })
+        }
+        onCancel={() => setConfirming(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        <p>{confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")}</p>
+        <div className="firm-actions">
+          <Button type="primary" danger={confirming?.kind === "remove"} size="large" autoFocus onClick={confirm}>
+            {confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
+          </Button>
+          <Button size="large" onClick={() => setConfirming(null)}>
+            {t("cancel")}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

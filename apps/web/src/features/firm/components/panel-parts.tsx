@@ -1,0 +1,48 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Notice } from "@/components/notice";
+
+/**
+ * What a panel says after a change ("Anne is now an admin"): a polite live region, present from the start so that
+ * screen readers announce it; focused when the changed row has gone, so keyboard focus is not lost with it.
+ */
+export function usePanelNews() {
+  const [news, setNews] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const newsRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0) newsRef.current?.focus();
+  }, [focusRequest]);
+  const announce = (text: string, { focus = false }: { focus?: boolean } = {}) => {
+    setNews(text);
+    if (focus) setFocusRequest((request) => request + 1);
+  };
+  return { news, announce, newsRef };
+}
+
+export function PanelNews({ news, newsRef }: { news: string | null; newsRef: RefObject<HTMLParagraphElement | null> }) {
+  return (
+    <div role="status" className="firm-news">
+      {news && (
+        <p ref={newsRef} tabIndex={-1}>
+          {news}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A list that could not be read: said, with a way to try again. */
+export function ListLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation("firm");
+  return (
+    <div className="firm-load-failure">
+      <Notice type="error" role="alert" className="firm-alert" title={t("listLoadFailed")} />
+      <Button icon={<ReloadOutlined aria-hidden="true" />} loading={isRetrying} onClick={onRetry}>
+        {t("loadFailed.retry")}
+      </Button>
+    </div>
+  );
+}

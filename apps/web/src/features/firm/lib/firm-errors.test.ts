@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ApiRequestError } from "@/lib/api-client";
+import { getFirmFailure, knownFirmRefusals } from "./firm-errors";
+
+const refusal = (status: number, message: string, fields: string[] = [], retryAfterSeconds: number | null = null) =>
+  new ApiRequestError(
+    status,
+    {
+      statusCode: status,
+      error: "x",
+      message,
+      ...(fields.length ? { fields: fields.map((path) => ({ path, message: "x" })) } : {}),
+    },
+    "/firm",
+    retryAfterSeconds,
+  );
+
+/** Every refusal text the firm module can answer, read from its source: the server's side of what this maps. */
+function serverRefusalTexts() {
+  const folder = new URL("../../../../../server/src/modules/firms/", import.meta.url);
+  const texts = new Set<string>();
+  for (const file of ["refusals.ts", "service.ts", "domains.ts", "routes.ts"]) {
+    const source = readFileSync(new URL(file, folder), "utf8");
+    for (const match of source.matchAll(/FirmRefusal\(\s*\d{3},\s*"([^"]+)"/g)) texts.add(match[1] ?? "");
+    for (const match of source.matchAll(/FirmRefusal\(\s*\d{3},\s*\n\s*"([^"]+)"/g)) texts.add(match[1] ?? "");
+    // Texts given through a constant or a ternary, and the rate limits' own.
+    for (const match of source.matchAll(/(?:INVITATION_NOT_VALID =|\?|:|message:)\s*\n?\s*"([A-Z][^"]+\.)"/g)) {
+      texts.add(match[1] ?? "");
+    }
+  }
+  return [...texts].filter((text) => !text.startsWith("is ") && text.length > 20);
+}
+
+describe("getFirmFailure", () => {
+  it("knows every refusal the firm module words, so a French reader gets each in French", () => {
+    const texts = serverRefusalTexts();
+    expect(texts.length).toBeGreaterThan(15);
+    expect(texts.filter((text) => !(text in knownFirmRefusals))).toEqual([]);
+  });
+
+  it("maps a known text to its key, whatever its status", () => {
+    expect(getFirmFailure(refusal(409, "Another firm has already added this domain.")).key).toBe("domainTaken");
+    expect(getFirmFailure(refusal(409, "Your firm has already added this domain.")).key).toBe("domainAlreadyYours");
+    expect(getFirmFailure(refusal(410, "This invitation has expired. Ask the firm to send it again.")).key).toBe(
+      "invitationExpired",
+    );
+  });
+
+  it("falls back on the status, or the unverified address's field, for a text it does not know", () => {
+    expect(getFirmFailure(refusal(403, "Reworded.", ["emailVerification"])).key).toBe("emailNotVerified");
+    expect(getFirmFailure(refusal(403, "Reworded.")).key).toBe("forbidden");
+    expect(getFirmFailure(refusal(409, "Reworded.")).key).toBe("conflict");
+    expect(getFirmFailure(refusal(410, "Reworded.")).key).toBe("invitationExpired");
+    expect(getFirmFailure(refusal(500, "Reworded.")).key).toBe("unknown");
+  });
+
+  it("keeps how long to wait after too many invitations", () => {
+    const failure = getFirmFailure(
+      refusal(429, "Too many invitations were sent. Please wait and try again later.", [], 120),
+    );
+    expect(failure).toEqual({ key: "tooManyInvitations", retryAfterSeconds: 120 });
+    expect(getFirmFailure(refusal(429, "Too many attempts. Please wait an hour and try again.", [], null))).toEqual({
+      key: "tooManyAttempts",
+      retryAfterSeconds: null,
+    });
+  });
+
+  it("tells a failed connection apart from anything else", () => {
+    expect(getFirmFailure(new TypeError("Failed to fetch")).key).toBe("network");
+    expect(getFirmFailure(new Error("boom")).key).toBe("unknown");
+  });
+});

@@ -1,0 +1,98 @@
+import { isApiRequestError } from "@/lib/api-client";
+import { getRefusedFields, isNetworkFailure } from "@/lib/api-failures";
+
+/**
+ * What a firm screen says after a refused call, as a key of the firm catalogue's `errors`. The server words each
+ * refusal in English (apps/server/src/modules/firms/refusals.ts, service.ts, domains.ts); a French reader needs
+ * them in French, so each known text maps to its key here. A text this table does not know falls back on what its
+ * status says, so a reworded refusal still reads sensibly.
+ */
+export type FirmFailureKey =
+  | "network"
+  | "unknown"
+  | "loggedOut"
+  | "tooManyInvitations"
+  | "tooManyAttempts"
+  | "badRequest"
+  | "notInFirm"
+  | "adminsOnly"
+  | "ownersOnly"
+  | "forbidden"
+  | "noSuchMember"
+  | "noSuchInvitation"
+  | "noSuchDomain"
+  | "notFound"
+  | "emailNotVerified"
+  | "alreadyInFirm"
+  | "lastOwner"
+  | "useLeave"
+  | "alreadyOwner"
+  | "alreadyMember"
+  | "alreadyMemberOfThisFirm"
+  | "domainAlreadyYours"
+  | "domainTaken"
+  | "domainPublic"
+  | "domainSchool"
+  | "domainNotYours"
+  | "invitationNotValid"
+  | "invitationWrongAccount"
+  | "invitationExpired"
+  | "conflict";
+
+export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
+  "You are not a member of a firm.": "notInFirm",
+  "Only the firm's owners and administrators can do this.": "adminsOnly",
+  "Only the firm's owners can do this.": "ownersOnly",
+  "This person is not a member of your firm.": "noSuchMember",
+  "This invitation does not exist or is no longer open.": "noSuchInvitation",
+  "Your firm has not added this domain.": "noSuchDomain",
+  "Verify your email address first.": "emailNotVerified",
+  "You already belong to a firm. Leave it before you create or join another.": "alreadyInFirm",
+  "A firm always keeps at least one owner. Make another member an owner, or transfer ownership, first.": "lastOwner",
+  "To leave the firm yourself, use Leave the firm.": "useLeave",
+  "You are already an owner of this firm.": "alreadyOwner",
+  "This person is already a member of your firm.": "alreadyMember",
+  "You are already a member of this firm.": "alreadyMemberOfThisFirm",
+  "Your firm has already added this domain.": "domainAlreadyYours",
+  "Another firm has already added this domain.": "domainTaken",
+  "Public email domains such as gmail.com cannot be added: add your firm's own domain.": "domainPublic",
+  "A school's domain cannot be added to a firm.": "domainSchool",
+  "You can add only the domain of your own verified email address.": "domainNotYours",
+  "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.":
+    "invitationNotValid",
+  "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.":
+    "invitationWrongAccount",
+  "This invitation has expired. Ask the firm to send it again.": "invitationExpired",
+  "Too many invitations were sent. Please wait and try again later.": "tooManyInvitations",
+  "Too many attempts. Please wait an hour and try again.": "tooManyAttempts",
+};
+
+export type FirmFailure = { key: FirmFailureKey; retryAfterSeconds: number | null };
+
+export function getFirmFailure(error: unknown): FirmFailure {
+  const failure = (key: FirmFailureKey, retryAfterSeconds: number | null = null) => ({ key, retryAfterSeconds });
+  if (!isApiRequestError(error)) return failure(isNetworkFailure(error) ? "network" : "unknown");
+  const known = error.apiError ? knownFirmRefusals[error.apiError.message] : undefined;
+  if (error.status === 429) return failure(known ?? "tooManyAttempts", error.retryAfterSeconds);
+  if (known) return failure(known);
+  if (getRefusedFields(error).includes("emailVerification")) return failure("emailNotVerified");
+  switch (error.status) {
+    case 400:
+      return failure("badRequest");
+    case 401:
+      return failure("loggedOut");
+    case 403:
+      return failure("forbidden");
+    case 404:
+      return failure("notFound");
+    case 409:
+      return failure("conflict");
+    case 410:
+      return failure("invitationExpired");
+    default:
+      return failure("unknown");
+  }
+}
+
+/** Whether the failed call's answer says the caller is no longer in a firm: the page then shows its firm-less state. */
+export const isNoLongerInFirm = (error: unknown) => getFirmFailure(error).key === "notInFirm";

@@ -1,0 +1,52 @@
+import "../components/firm.css";
+import { ReloadOutlined } from "@ant-design/icons";
+import { Button, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+import { StatusMessage } from "@/components/status-message";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useFirm } from "../api/get-firm";
+import { CreateFirm } from "../components/create-firm";
+import { FirmWorkspace } from "../components/firm-workspace";
+
+/**
+ * Issue 44's `/firm`: without a firm, what a firm is and "Create a firm"; with one, its name and the caller's role,
+ * then what that role may see and do (owners and admins manage it; members read its policies and may leave).
+ */
+export function FirmRoute() {
+  const { t } = useTranslation("firm");
+  const firmQuery = useFirm();
+  useDocumentTitle(firmQuery.data?.firm ? t("pageTitleNamed", { name: firmQuery.data.firm.name }) : t("pageTitle"));
+
+  if (firmQuery.isPending) {
+    return (
+      <section className="firm-page" aria-busy="true" aria-label={t("loading")}>
+        <Skeleton active title paragraph={{ rows: 4 }} />
+      </section>
+    );
+  }
+  if (firmQuery.isError && !firmQuery.data) {
+    return (
+      <StatusMessage
+        status="warning"
+        title={t("loadFailed.title")}
+        description={t("loadFailed.description")}
+        action={
+          <Button
+            type="primary"
+            icon={<ReloadOutlined aria-hidden="true" />}
+            loading={firmQuery.isRefetching}
+            onClick={() => void firmQuery.refetch()}
+          >
+            {t("loadFailed.retry")}
+          </Button>
+        }
+      />
+    );
+  }
+  const { firm, suggestion } = firmQuery.data;
+  return (
+    <section className="firm-page">
+      {firm ? <FirmWorkspace firm={firm} /> : <CreateFirm suggestion={suggestion ?? null} />}
+    </section>
+  );
+}
