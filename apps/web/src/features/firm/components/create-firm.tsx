@@ -4,10 +4,12 @@ import { Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
 import { LinkButton } from "@/components/link-button";
 import { Notice } from "@/components/notice";
 import { useAppState } from "@/lib/app-state";
 import { useCreateFirm } from "../api/create-firm";
+import { useJoinFirmByDomain } from "../api/join-by-domain";
 import { getFirmFailure } from "../lib/firm-errors";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
 
@@ -22,6 +24,21 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
   const failureText = useFirmFailureText();
   const [failure, setFailure] = useState<{ text: string; attempt: number; needsVerification: boolean } | null>(null);
   const isVerified = profile?.emailVerified ?? false;
+  const { confirmIdentityThen, dialog } = useConfirmIdentity();
+  const joinMutation = useJoinFirmByDomain({ confirmIdentityThen });
+  const [joinFailure, setJoinFailure] = useState<{ text: string; attempt: number } | null>(null);
+
+  // The suggested firm takes the person in; on success the firm query refreshes and the workspace replaces this.
+  const join = (firmId: number) => {
+    if (joinMutation.isPending) return;
+    setJoinFailure(null);
+    joinMutation.mutate(firmId, {
+      onError: (error) => {
+        if (isIdentityNotConfirmed(error)) return;
+        setJoinFailure({ text: failureText(error), attempt: Date.now() });
+      },
+    });
+  };
 
   const create = ({ name }: NameValues) => {
     if (createMutation.isPending) return;
@@ -50,13 +67,24 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
         <li>{t("create.bulletAccounts")}</li>
       </ul>
       {suggestion && (
-        <Notice
-          type="info"
-          role="status"
-          className="firm-alert"
-          title={t("create.suggestionTitle", { name: suggestion.name })}
-          description={t("create.suggestionDescription", { name: suggestion.name })}
-        />
+        <div className="firm-suggestion">
+          <Notice
+            type="info"
+            role="status"
+            className="firm-alert"
+            title={t("create.suggestionTitle", { name: suggestion.name })}
+            description={t("create.suggestionDescription", { name: suggestion.name })}
+          />
+          {joinFailure && <FirmFailureNotice key={joinFailure.attempt} text={joinFailure.text} />}
+          <BusyButton
+            type="primary"
+            size="large"
+            isBusy={joinMutation.isPending}
+            onClick={() => join(suggestion.firmId)}
+          >
+            {t("create.suggestionJoin", { name: suggestion.name })}
+          </BusyButton>
+        </div>
       )}
       {!isVerified ? (
         <div className="firm-verify-first">
@@ -92,6 +120,7 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
           </BusyButton>
         </Form>
       )}
+      {dialog}
     </div>
   );
 }

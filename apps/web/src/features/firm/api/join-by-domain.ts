@@ -1,0 +1,21 @@
+import { firmResponseSchema } from "@precis/contract/firms";
+import { operations } from "@precis/contract/operations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
+
+/**
+ * `POST /api/firm/join-by-domain` (recent sign-in): the firm that suggests itself to the caller's verified address
+ * (its domain's join mode is `suggest` or `automatic`) takes them in as a member.
+ */
+export function joinFirmByDomain(firmId: number) {
+  return apiRequest(operations.joinFirmByDomain, { body: { firmId }, schema: firmResponseSchema });
+}
+
+export function useJoinFirmByDomain({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (firmId: number) => confirmIdentityThen(() => joinFirmByDomain(firmId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY }),
+  });
+}
