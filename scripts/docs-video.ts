@@ -61,6 +61,13 @@ const FRAME_RATE = 25;
 const VP9_QUALITY = ["-crf", "36", "-b:v", "0"];
 /** Reading speed the scenes are paced for: a caption stays at least this many characters per second on screen. */
 const CAPTION_CHARACTERS_PER_SECOND = 15;
+/**
+ * How long the outcome of a step stays on screen at least, and the last screen before the video ends: on a
+ * busy machine a step can outlast its caption's reading time, and the French recording once ended on the
+ * documentation's loading spinner, its page painted only after the recording had stopped.
+ */
+const MIN_SECONDS_AFTER_STEP = 1.5;
+const SECONDS_AFTER_LAST_SCENE = 2.5;
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
 /** Flags that keep Chromium off the closed network (DESIGN.md), as the browser tests launch it. */
 const CHROMIUM_ARGS = [
@@ -277,7 +284,8 @@ async function startServer(workDir: string, stops: (() => Promise<unknown>)[]) {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // Two minutes: on cores shared with other work, the server once took more than one to start.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) fail(`The server exited with code ${server.exitCode}.`);
     const isUp = await fetch(`${baseUrl}/api/health`).then(
@@ -287,7 +295,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess) {
     if (isUp) return;
     await sleep(200);
   }
-  fail("The server did not become healthy within 60 s.");
+  fail("The server did not become healthy within 120 s.");
 }
 
 async function stopProcess(child: ChildProcess) {
@@ -377,8 +385,8 @@ async function record(
     console.log(`  ${id}`);
     await action();
     const readingSeconds = captions[id].length / CAPTION_CHARACTERS_PER_SECOND;
-    const left = at + readingSeconds + 0.5 - Date.now() / 1000;
-    if (left > 0) await sleep(left * 1000);
+    const left = Math.max(at + readingSeconds + 0.5 - Date.now() / 1000, MIN_SECONDS_AFTER_STEP);
+    await sleep(left * 1000);
   };
   try {
     await playScenes(page, server, language, scene, pointer);
@@ -391,6 +399,7 @@ async function record(
     throw error;
   }
 
+  await sleep(SECONDS_AFTER_LAST_SCENE * 1000);
   const stoppedAt = Date.now() / 1000;
   await cdp.send("Page.stopScreencast");
   await Promise.all(writes);
@@ -718,7 +727,8 @@ async function waitForVerificationCode(inbox: ReceivedMail[], email: string) {
 
 /**
  * Every frame lasts until the next one was painted (the last until the recording stopped), resampled to a
- * constant frame rate and encoded as VP9: row-based threads on the two cores, no audio.
+ * constant frame rate and encoded as VP9: row-based threads on the two cores, no audio. Speed 4 rather than 2:
+ * two recordings on shared cores took half an hour at 2, and flat screens of text lose nothing visible.
  */
 async function encode(frames: Frame[], stoppedAt: number, listPath: string, videoPath: string) {
   const lines = ["ffconcat version 1.0"];
@@ -733,7 +743,7 @@ async function encode(frames: Frame[], stoppedAt: number, listPath: string, vide
   runFfmpeg([
     ["-f", "concat", "-safe", "0", "-i", listPath],
     ["-vf", `fps=${FRAME_RATE},format=yuv420p`],
-    ["-c:v", "libvpx-vp9", ...VP9_QUALITY, "-deadline", "good", "-cpu-used", "2", "-row-mt", "1", "-threads", "2"],
+    ["-c:v", "libvpx-vp9", ...VP9_QUALITY, "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-threads", "2"],
     ["-g", String(FRAME_RATE * 5), "-an", videoPath],
   ]);
 }
