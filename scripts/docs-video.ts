@@ -532,7 +532,13 @@ async function playScenes(
   await scene("end", async () => {
     await openFromAccountMenu(t("shell:account.documentation"));
     await waitVisible(page.getByRole("heading", { level: 1, name: t("docs:pages.overview.title") }));
-    await waitVisible(page.getByRole("list", { name: t("docs:features.label") }));
+    // A link of the overview's feature cards: the subscription page's list of features has the same name and
+    // stays until the documentation has loaded, so the list alone let the French video end on a spinner.
+    await waitVisible(
+      page
+        .getByRole("list", { name: t("docs:features.label") })
+        .getByRole("link", { name: t("docs:features.install.heading"), exact: true }),
+    );
   });
 }
 
