@@ -1,33 +1,40 @@
 /**
- * `npm run docs:video`: records the video tutorial that /video-document embeds, with its English and French
- * captions and its poster, from the real screens of the built app.
+ * `npm run docs:video`: records the video tutorial that /video-document embeds, once per language, from the real
+ * screens of the built app in that language: the English video shows the English screens under English
+ * captions, the French one the French screens under French captions, each with its own poster and its own
+ * captions timed to its own recording.
  *
  * When to run it: after a change to a screen the video shows (registration, the verification banner and its
  * dialog, User settings, Memo settings with its tree and live preview, the subscription page, the account
- * menu), or to a caption (`video.scenes.*` in apps/web/src/i18n/{en,fr}/docs.json: the captions and the page's
- * transcript are those texts). The captions are timed to this recording, so record again rather than edit the
- * .vtt files by hand.
+ * menu), to a text of those screens in either language, or to a caption (`video.scenes.*` in
+ * apps/web/src/i18n/{en,fr}/docs.json: the captions and the page's transcript are those texts). The captions
+ * are timed to their recording, so record again rather than edit the .vtt files by hand.
  *
- * How: `npm run build && npm run docs:video` (about four minutes on two cores: two to record, two to encode), then watch
- * apps/web/public/video/precis-tutorial.webm with its captions, and commit the folder (the video must stay
- * under 10 MB: the script says its size). It writes committed files and its timings vary from run to run, so
- * it is never part of `npm test` or CI.
+ * How: `npm run build && npm run docs:video` (about four minutes per language on two cores: two to record, two
+ * to encode; `npm run docs:video -- fr` records French alone), then watch
+ * apps/web/public/video/precis-tutorial.{en,fr}.webm with their captions, and commit the folder (each video must
+ * stay under 10 MB: the script says each file's size and the folder's total). It writes committed files and its
+ * timings vary from run to run, so it is never part of `npm test` or CI.
  *
- * What it does: it starts the real server like the browser tests do (e2e/support/global-setup.ts: the built
- * app, PGlite in a temporary DATA_DIR, a free loopback port, a local SMTP server whose messages it reads for the
- * verification code), drives Debian's Chromium at 1280×720 through the scenes of
- * apps/web/src/features/docs/content/video-tutorial.ts, and keeps the frames of the DevTools protocol's
- * screencast (Playwright's own video recorder needs its own ffmpeg build, which cannot be downloaded here).
- * Each frame lasts until the next one arrives, and Debian's ffmpeg encodes them as VP9 WebM at 25 frames per
- * second. A drawn pointer shows where each click lands (a screencast has no mouse pointer), and each scene
- * lasts long enough to read its caption in either language. Nothing leaves the machine: requests to other
- * sites are refused, and Stripe's pricing table, which comes from js.stripe.com, is drawn by a local stand-in.
- * Chromium and ffmpeg come from Debian: as root the script installs what is missing with apt-get, otherwise
- * it stops with one line saying what to install.
+ * What it does: for each language, it starts the real server like the browser tests do
+ * (e2e/support/global-setup.ts: the built app, PGlite in a temporary DATA_DIR, a free loopback port, a local
+ * SMTP server whose messages it reads for the verification code), and drives Debian's Chromium at 1280×720
+ * through the scenes of apps/web/src/features/docs/content/video-tutorial.ts. Chromium's locale is the
+ * language's (fr-CA or en-CA), as a French or English reader's browser would be, and the app picks its
+ * language from it as it does for a first visit; the script stops if the page's language is not the one asked
+ * for. Buttons, fields and menus are found by their texts in that language's catalogues
+ * (apps/web/src/i18n/{en,fr}/*.json), so a renamed button is followed rather than broken. It keeps the frames
+ * of the DevTools protocol's screencast (Playwright's own video recorder needs its own ffmpeg build, which
+ * cannot be downloaded here). Each frame lasts until the next one arrives, and Debian's ffmpeg encodes them as
+ * VP9 WebM at 25 frames per second. A drawn pointer shows where each click lands (a screencast has no mouse
+ * pointer), and each scene lasts long enough to read its caption. Nothing leaves the machine: requests to
+ * other sites are refused, and Stripe's pricing table, which comes from js.stripe.com, is drawn by a local
+ * stand-in. Chromium and ffmpeg come from Debian: as root the script installs what is missing with apt-get,
+ * otherwise it stops with one line saying what to install.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,22 +43,31 @@ import { compiledServerEntry } from "../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { type ReceivedMail, startSmtpServer } from "../apps/server/test/smtp.ts";
 import {
-  getVideoTutorialCaptionsPath,
-  VIDEO_TUTORIAL,
+  getVideoTutorial,
+  VIDEO_TUTORIAL_FORMAT,
   VIDEO_TUTORIAL_SCENES,
   type VideoTutorialScene,
 } from "../apps/web/src/features/docs/content/video-tutorial.ts";
+import { type SupportedLanguage, supportedLanguages } from "../apps/web/src/i18n/languages.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const publicDir = path.join(repoRoot, "apps/web/public");
-const languages = ["en", "fr"] as const;
-type Language = (typeof languages)[number];
+type Language = SupportedLanguage;
+/** Chromium's locale for each language: a Canadian reader's browser, from which the app picks its language. */
+const BROWSER_LOCALES: Record<Language, string> = { en: "en-CA", fr: "fr-CA" };
 
 const FRAME_RATE = 25;
 /** Keeps the video well under the 10 MB budget: screens are flat colour and text, which VP9 keeps sharp at this quality. */
 const VP9_QUALITY = ["-crf", "36", "-b:v", "0"];
 /** Reading speed the scenes are paced for: a caption stays at least this many characters per second on screen. */
 const CAPTION_CHARACTERS_PER_SECOND = 15;
+/**
+ * How long the outcome of a step stays on screen at least, and the last screen before the video ends: on a
+ * busy machine a step can outlast its caption's reading time, and the French recording once ended on the
+ * documentation's loading spinner, its page painted only after the recording had stopped.
+ */
+const MIN_SECONDS_AFTER_STEP = 1.5;
+const SECONDS_AFTER_LAST_SCENE = 2.5;
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
 /** Flags that keep Chromium off the closed network (DESIGN.md), as the browser tests launch it. */
 const CHROMIUM_ARGS = [
@@ -65,56 +81,101 @@ const CHROMIUM_ARGS = [
 ];
 const PRICING_TABLE_SCRIPT = "https://js.stripe.com/v3/pricing-table.js";
 
-/** The person of the video (example.ca is a documentation domain; the mail goes to the local SMTP server anyway). */
+/**
+ * The person of the video (example.ca is a documentation domain; the mail goes to the local SMTP server anyway).
+ * Each language's recording has its own server, so the same person registers in both.
+ */
 const PERSON = {
   email: "marie.tremblay@example.ca",
   password: "Tribunal2024x",
   firstName: "Marie",
   lastName: "Tremblay",
   organization: "Tremblay Avocats",
-  areaOfLaw: "Labour law",
+};
+/** What the person types, and what the stand-in for Stripe's pricing table says, in each language. */
+const TYPED_TEXTS: Record<Language, { areaOfLaw: string; pricingTable: string }> = {
+  en: { areaOfLaw: "Labour law", pricingTable: "Plans and prices, with secure payment by Stripe" },
+  fr: { areaOfLaw: "Droit du travail", pricingTable: "Forfaits et prix, avec paiement sécurisé par Stripe" },
 };
 
 type Frame = { file: string; timestamp: number };
 type SceneStart = { scene: VideoTutorialScene; at: number };
 
 async function main() {
+  const toRecord = readLanguagesToRecord();
   ensureTools();
   if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html")) || !existsSync(compiledServerEntry))
     fail("The app is not built: run `npm run build` first.");
   const captions = readCaptions();
-  const workDir = await mkdtemp(path.join(tmpdir(), "precis-docs-video-"));
+  const outDir = path.join(publicDir, "video");
+  await mkdir(outDir, { recursive: true });
+  for (const language of toRecord) await recordLanguage(language, captions[language]);
+  await removeStaleFiles(outDir);
+  await reportSizes(outDir);
+}
+
+/** `npm run docs:video` records every language; `npm run docs:video -- fr` only those named. */
+function readLanguagesToRecord(): Language[] {
+  const named = process.argv.slice(2);
+  for (const name of named) {
+    if (!supportedLanguages.some((language) => language === name))
+      fail(`Unknown language "${name}": name some of ${supportedLanguages.join(", ")}, or none to record them all.`);
+  }
+  return supportedLanguages.filter((language) => named.length === 0 || named.includes(language));
+}
+
+/** One language's recording, on a server of its own: the video, its poster and its captions. */
+async function recordLanguage(language: Language, texts: Record<VideoTutorialScene, string>) {
+  console.log(`Recording the ${language} tutorial…`);
+  const files = getVideoTutorial(language);
+  const workDir = await mkdtemp(path.join(tmpdir(), `precis-docs-video-${language}-`));
   const stops: (() => Promise<unknown>)[] = [() => rm(workDir, { recursive: true, force: true })];
   try {
     const server = await startServer(workDir, stops);
     const framesDir = path.join(workDir, "frames");
     await mkdir(framesDir);
-    const { frames, scenes, stoppedAt } = await record(server, framesDir, captions, stops);
-    const outDir = path.join(publicDir, path.dirname(VIDEO_TUTORIAL.src));
-    await mkdir(outDir, { recursive: true });
-    const videoPath = path.join(publicDir, VIDEO_TUTORIAL.src);
+    const { frames, scenes, stoppedAt } = await record(server, framesDir, language, texts, stops);
+    const videoPath = path.join(publicDir, files.src);
     const startedAt = frames[0]?.timestamp ?? 0;
     console.log(`Encoding ${frames.length} frames (${(stoppedAt - startedAt).toFixed(1)} s)…`);
     await encode(frames, stoppedAt, path.join(workDir, "frames.txt"), videoPath);
+    // The poster is a frame of the memo settings, the richest screen: in the video's language, as the video is.
     const posterScene = scenes.find((start) => start.scene === "memoOptions");
-    await extractPoster(
-      videoPath,
-      (posterScene?.at ?? startedAt) - startedAt + 4,
-      path.join(publicDir, VIDEO_TUTORIAL.poster),
-    );
-    for (const language of languages) {
-      const vtt = buildWebVtt(scenes, startedAt, stoppedAt, captions[language]);
-      await writeFile(path.join(publicDir, getVideoTutorialCaptionsPath(language)), vtt);
-    }
-    const { size } = await stat(videoPath);
-    console.log(
-      `Wrote ${path.relative(repoRoot, videoPath)}: ${(size / 1024 / 1024).toFixed(2)} MB, ${(stoppedAt - startedAt).toFixed(1)} s, with its poster and captions (${languages.join(", ")}).`,
-    );
-    if (size > MAX_VIDEO_BYTES)
-      fail(`The video is over ${MAX_VIDEO_BYTES / 1024 / 1024} MB: shorten it or raise the CRF.`);
+    await extractPoster(videoPath, (posterScene?.at ?? startedAt) - startedAt + 4, path.join(publicDir, files.poster));
+    await writeFile(path.join(publicDir, files.captions), buildWebVtt(scenes, startedAt, stoppedAt, texts));
+    console.log(`Wrote the ${language} video (${(stoppedAt - startedAt).toFixed(1)} s), its poster and its captions.`);
   } finally {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
   }
+}
+
+/** The folder holds what the page serves and nothing else (the single video of before went when each language got its own). */
+async function removeStaleFiles(outDir: string) {
+  const served = new Set(
+    supportedLanguages.flatMap((language) =>
+      Object.values(getVideoTutorial(language)).map((file) => path.basename(file)),
+    ),
+  );
+  for (const name of await readdir(outDir)) {
+    if (served.has(name)) continue;
+    await rm(path.join(outDir, name));
+    console.log(`Removed ${path.relative(repoRoot, path.join(outDir, name))}, which the page no longer serves.`);
+  }
+}
+
+/** Each file's size, and the folder's total (what the site serves): a video over 10 MB stops the script. */
+async function reportSizes(outDir: string) {
+  let total = 0;
+  const tooLarge: string[] = [];
+  for (const name of (await readdir(outDir)).sort()) {
+    const { size } = await stat(path.join(outDir, name));
+    total += size;
+    console.log(`  ${path.relative(repoRoot, path.join(outDir, name))}: ${(size / 1024 / 1024).toFixed(2)} MB`);
+    if (name.endsWith(".webm") && size > MAX_VIDEO_BYTES) tooLarge.push(name);
+  }
+  console.log(`  in all: ${(total / 1024 / 1024).toFixed(2)} MB`);
+  if (tooLarge.length > 0)
+    fail(`Over ${MAX_VIDEO_BYTES / 1024 / 1024} MB: ${tooLarge.join(", ")}. Shorten the tour or raise the CRF.`);
 }
 
 /** Chromium and ffmpeg, from Debian: installed when this runs as root with apt-get, or one line saying what to do. */
@@ -155,6 +216,37 @@ function readCaptions(): Record<Language, Record<VideoTutorialScene, string>> {
   return { en: read("en"), fr: read("fr") };
 }
 
+type Translate = (key: string) => string;
+
+/**
+ * The app's texts in one language, as `namespace:key.path` (e.g. `auth:register.submit`), read from the
+ * catalogues the app is built from: the scenes find what they click by what the reader sees.
+ */
+function createTranslate(language: Language): Translate {
+  const folder = path.join(repoRoot, "apps/web/src/i18n", language);
+  const catalogues: Record<string, unknown> = Object.fromEntries(
+    readdirSync(folder)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => [name.slice(0, -".json".length), JSON.parse(readFileSync(path.join(folder, name), "utf8"))]),
+  );
+  return (key) => {
+    const [namespace = "", keyPath = ""] = key.split(":");
+    let value: unknown = catalogues[namespace];
+    for (const part of keyPath.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
+    if (typeof value !== "string") return fail(`${language}/${namespace}.json has no text ${keyPath}.`);
+    return value;
+  };
+}
+
+/** A catalogue text as the page shows it: the tags that mark its links removed. */
+const withoutTags = (text: string) => text.replace(/<\/?[^>]+>/g, "");
+
+/** Matches the start of a text that has a value put in it (e.g. "Account menu for {{name}}"), up to that value. */
+function startOf(text: string) {
+  const fixed = text.split("{{")[0] ?? text;
+  return new RegExp(`^${fixed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+}
+
 /** The real server on a free loopback port, with PGlite in the work folder and a local SMTP server. */
 async function startServer(workDir: string, stops: (() => Promise<unknown>)[]) {
   const smtp = await startSmtpServer(0);
@@ -192,7 +284,8 @@ async function startServer(workDir: string, stops: (() => Promise<unknown>)[]) {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // Two minutes: on cores shared with other work, the server once took more than one to start.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) fail(`The server exited with code ${server.exitCode}.`);
     const isUp = await fetch(`${baseUrl}/api/health`).then(
@@ -202,7 +295,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess) {
     if (isUp) return;
     await sleep(200);
   }
-  fail("The server did not become healthy within 60 s.");
+  fail("The server did not become healthy within 120 s.");
 }
 
 async function stopProcess(child: ChildProcess) {
@@ -217,10 +310,18 @@ async function stopProcess(child: ChildProcess) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Server = { baseUrl: string; inbox: ReceivedMail[] };
-type Captions = Record<Language, Record<VideoTutorialScene, string>>;
 
-/** Plays the scenes in Chromium while the screencast keeps every frame it paints; returns the frames and when each scene began. */
-async function record(server: Server, framesDir: string, captions: Captions, stops: (() => Promise<unknown>)[]) {
+/**
+ * Plays the scenes in Chromium, with the app in `language`, while the screencast keeps every frame it paints;
+ * returns the frames and when each scene began.
+ */
+async function record(
+  server: Server,
+  framesDir: string,
+  language: Language,
+  captions: Record<VideoTutorialScene, string>,
+  stops: (() => Promise<unknown>)[],
+) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     headless: true,
@@ -229,23 +330,32 @@ async function record(server: Server, framesDir: string, captions: Captions, sto
   stops.push(() => browser.close());
   const context = await browser.newContext({
     baseURL: server.baseUrl,
-    viewport: { width: VIDEO_TUTORIAL.width, height: VIDEO_TUTORIAL.height },
+    viewport: { width: VIDEO_TUTORIAL_FORMAT.width, height: VIDEO_TUTORIAL_FORMAT.height },
     deviceScaleFactor: 1,
-    locale: "en-CA",
+    // The browser's language (navigator.language and Accept-Language), from which the app picks its own on a
+    // first visit, as it does for a reader whose browser is in French.
+    locale: BROWSER_LOCALES[language],
     reducedMotion: "no-preference",
   });
-  await context.addInitScript(() => window.localStorage.setItem("precis.lang", "en"));
   await context.addInitScript({ content: toPageScript(drawPointer) });
   await context.route("**/*", (route) => {
     const url = new URL(route.request().url());
     if (`${url.origin}${url.pathname}` === PRICING_TABLE_SCRIPT) {
-      return route.fulfill({ contentType: "text/javascript", body: toPageScript(definePricingTableStandIn) });
+      return route.fulfill({
+        contentType: "text/javascript",
+        body: toPageScript(definePricingTableStandIn, TYPED_TEXTS[language].pricingTable),
+      });
     }
     return url.hostname === "127.0.0.1" ? route.fallback() : route.abort();
   });
   const page = await context.newPage();
   await page.goto("/register");
   await waitForAppStart(page);
+  const pageLanguage = await page.evaluate(() => document.documentElement.lang);
+  if (pageLanguage !== language)
+    fail(
+      `The app opened in "${pageLanguage}" with Chromium's locale ${BROWSER_LOCALES[language]}, not in "${language}".`,
+    );
 
   const frames: Frame[] = [];
   const writes: Promise<void>[] = [];
@@ -261,35 +371,35 @@ async function record(server: Server, framesDir: string, captions: Captions, sto
   await cdp.send("Page.startScreencast", {
     format: "jpeg",
     quality: 92,
-    maxWidth: VIDEO_TUTORIAL.width,
-    maxHeight: VIDEO_TUTORIAL.height,
+    maxWidth: VIDEO_TUTORIAL_FORMAT.width,
+    maxHeight: VIDEO_TUTORIAL_FORMAT.height,
   });
   await sleep(500);
 
   const scenes: SceneStart[] = [];
   const pointer = createPointer(page);
-  /** One caption: it starts now, and lasts until the next, at least as long as reading it takes. */
+  /** One caption: it starts now, and lasts until the next, at least as long as reading it takes in this language. */
   const scene = async (id: VideoTutorialScene, action: () => Promise<void>) => {
     const at = Date.now() / 1000;
     scenes.push({ scene: id, at });
     console.log(`  ${id}`);
     await action();
-    const readingSeconds =
-      Math.max(...languages.map((language) => captions[language][id].length)) / CAPTION_CHARACTERS_PER_SECOND;
-    const left = at + readingSeconds + 0.5 - Date.now() / 1000;
-    if (left > 0) await sleep(left * 1000);
+    const readingSeconds = captions[id].length / CAPTION_CHARACTERS_PER_SECOND;
+    const left = Math.max(at + readingSeconds + 0.5 - Date.now() / 1000, MIN_SECONDS_AFTER_STEP);
+    await sleep(left * 1000);
   };
   try {
-    await playScenes(page, server, scene, pointer);
+    await playScenes(page, server, language, scene, pointer);
   } catch (error) {
     // What the screen showed when a scene failed, as the browser tests keep it.
-    const screenshot = path.join(repoRoot, "test-results", "docs-video-failure.png");
+    const screenshot = path.join(repoRoot, "test-results", `docs-video-failure.${language}.png`);
     await mkdir(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot }).catch(() => {});
     console.error(`A scene failed; the screen is in ${path.relative(repoRoot, screenshot)}.`);
     throw error;
   }
 
+  await sleep(SECONDS_AFTER_LAST_SCENE * 1000);
   const stoppedAt = Date.now() / 1000;
   await cdp.send("Page.stopScreencast");
   await Promise.all(writes);
@@ -304,115 +414,131 @@ async function record(server: Server, framesDir: string, captions: Captions, sto
 
 type Pointer = ReturnType<typeof createPointer>;
 
-/** The tutorial itself: one call of `scene` per caption, in the order of VIDEO_TUTORIAL_SCENES. */
+/**
+ * The tutorial itself: one call of `scene` per caption, in the order of VIDEO_TUTORIAL_SCENES. What it clicks
+ * and waits for is found by its text in the recording's language (`t`), as a reader would find it.
+ */
 async function playScenes(
   page: Page,
   server: Server,
+  language: Language,
   scene: (id: VideoTutorialScene, action: () => Promise<void>) => Promise<void>,
   { clickOn, pointAt, typeInto, dragOnto }: Pointer,
 ) {
-  const accountMenu = page.getByRole("button", { name: /^Account menu for / });
+  const t = createTranslate(language);
+  const typed = TYPED_TEXTS[language];
+  const accountMenu = page.getByRole("button", { name: startOf(t("shell:account.menuLabel")) });
   const openFromAccountMenu = async (item: string) => {
     await clickOn(accountMenu);
     await sleep(600);
     await clickOn(page.getByRole("menuitem", { name: item }));
   };
-  const savedStatus = page.getByRole("status").filter({ hasText: "Changes Saved" });
+  const savedStatus = page.getByRole("status").filter({ hasText: t("profile:panel.saved") });
 
   await scene("register", async () => {
     await sleep(1500);
-    await typeInto(page.getByLabel("Email", { exact: true }), PERSON.email);
-    await typeInto(page.getByLabel("Password", { exact: true }), PERSON.password);
-    await typeInto(page.getByLabel("First Name"), PERSON.firstName);
-    await typeInto(page.getByLabel("Last Name"), PERSON.lastName);
+    await typeInto(page.getByLabel(t("auth:fields.email"), { exact: true }), PERSON.email);
+    await typeInto(page.getByLabel(t("auth:fields.password"), { exact: true }), PERSON.password);
+    await typeInto(page.getByLabel(t("auth:fields.firstName")), PERSON.firstName);
+    await typeInto(page.getByLabel(t("auth:fields.lastName")), PERSON.lastName);
   });
   await scene("registerSubmit", async () => {
-    await clickOn(page.getByRole("checkbox", { name: "I agree to the terms and conditions" }));
+    await clickOn(page.getByRole("checkbox", { name: withoutTags(t("auth:register.terms")) }));
     await sleep(600);
-    await clickOn(page.getByRole("button", { name: "Register" }));
-    await waitVisible(page.getByRole("heading", { name: "Successful User Registration" }));
+    await clickOn(page.getByRole("button", { name: t("auth:register.submit") }));
+    await waitVisible(page.getByRole("heading", { name: t("auth:registrationSuccess.title") }));
   });
   await scene("registered", async () => {
     // The success screen counts down, then opens the subscription page by itself.
     await page.waitForURL("**/subscription", { timeout: 20_000 });
   });
-  const banner = page.getByRole("region", { name: "Email verification" });
+  const banner = page.getByRole("region", { name: t("verification:banner.label") });
   await scene("verifyBanner", async () => {
     await waitVisible(banner);
     await sleep(800);
-    await pointAt(page.getByText("Verify your email address to start your 30-day free trial."));
+    await pointAt(page.getByText(t("subscription:access.unverified")));
   });
   await scene("verifyCode", async () => {
     const code = await waitForVerificationCode(server.inbox, PERSON.email);
-    await clickOn(banner.getByRole("button", { name: "Enter code" }));
-    const dialog = page.getByRole("dialog", { name: "Enter your verification code" });
+    await clickOn(banner.getByRole("button", { name: t("verification:banner.enterCode") }));
+    const dialog = page.getByRole("dialog", { name: t("verification:modal.title") });
     await waitVisible(dialog);
     await sleep(700);
-    await dialog.getByLabel("Verification code").pressSequentially(code, { delay: 140 });
+    await dialog.getByLabel(t("verification:codeForm.label")).pressSequentially(code, { delay: 140 });
     await sleep(500);
-    await clickOn(dialog.getByRole("button", { name: "Verify" }));
+    await clickOn(dialog.getByRole("button", { name: t("verification:codeForm.submit") }));
     await waitGone(dialog);
   });
   await scene("trialStarted", async () => {
-    const trial = page.getByText(/^You are on the 30-day free trial, until /);
+    const trial = page.getByText(startOf(t("subscription:access.trial")));
     await waitVisible(trial);
     await pointAt(trial);
   });
+  const organization = page.getByLabel(t("profile:user.fields.organization"));
   await scene("profile", async () => {
-    await openFromAccountMenu("Profile");
-    await waitVisible(page.getByLabel("Organization"));
+    await openFromAccountMenu(t("shell:account.profile"));
+    await waitVisible(organization);
     await sleep(800);
-    await typeInto(page.getByLabel("Organization"), PERSON.organization);
-    await typeInto(page.getByLabel("Area of Law", { exact: true }), PERSON.areaOfLaw);
-    await clickOn(page.getByRole("checkbox", { name: "Labour and Employment", exact: true }));
-    await clickOn(page.getByRole("checkbox", { name: "Arbitration", exact: true }));
+    await typeInto(organization, PERSON.organization);
+    await typeInto(page.getByLabel(t("profile:user.fields.areaOfLaw"), { exact: true }), typed.areaOfLaw);
+    for (const topic of ["Labour and Employment", "Arbitration"])
+      await clickOn(page.getByRole("checkbox", { name: t(`profile:topics.${topic}`), exact: true }));
   });
   await scene("profileSave", async () => {
-    await clickOn(page.getByRole("button", { name: "Save" }));
+    await clickOn(page.getByRole("button", { name: t("profile:panel.save") }));
     await waitVisible(savedStatus);
   });
   const tree = page.locator(".memo-tree");
   await scene("memoSettings", async () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "smooth" }));
     await sleep(800);
-    await clickOn(page.getByRole("tab", { name: "Memo settings" }));
+    await clickOn(page.getByRole("tab", { name: t("profile:tabs.memo") }));
     await waitVisible(tree);
     await sleep(1000);
     await pointAt(page.getByTestId("memo-preview-heading"));
   });
-  const row = (name: string) => page.locator(".memo-option-rows").getByRole("radiogroup", { name, exact: true });
+  const row = (option: string) =>
+    page.locator(".memo-option-rows").getByRole("radiogroup", { name: t(`profile:memo.rows.${option}`), exact: true });
   await scene("memoOptions", async () => {
-    for (const [name, value] of [
-      ["Summary", "Short"],
-      ["Facts Presentation", "Paragraph"],
-      ["Tone", "Client"],
+    for (const [option, value] of [
+      ["memoSummary", "Short"],
+      ["memoFactsPresentation", "Paragraph"],
+      ["memoTone", "Client"],
     ] as const) {
-      await clickOn(row(name).getByText(value, { exact: true }));
+      await clickOn(row(option).getByText(t(`profile:memo.values.${option}.${value}`), { exact: true }));
       await sleep(1300);
     }
   });
-  const treeNode = (name: string) =>
-    page.locator('.memo-tree [role="treeitem"]').filter({ has: page.locator(".memo-tree-name", { hasText: name }) });
+  const treeNode = (section: string) =>
+    page.locator('.memo-tree [role="treeitem"]').filter({
+      has: page.locator(".memo-tree-name", { hasText: t(`profile:memo.sections.titles.${section}`) }),
+    });
   await scene("memoTree", async () => {
-    await dragOnto(treeNode("Summary").locator(".memo-tree-name"), treeNode("Arguments").locator(".memo-tree-name"));
+    await dragOnto(treeNode("summary").locator(".memo-tree-name"), treeNode("arguments").locator(".memo-tree-name"));
     await sleep(1200);
-    await clickOn(treeNode("Judges").getByRole("checkbox"));
+    await clickOn(treeNode("judges").getByRole("checkbox"));
     await sleep(800);
   });
   await scene("memoSave", async () => {
-    await clickOn(page.getByRole("button", { name: "Save" }));
+    await clickOn(page.getByRole("button", { name: t("profile:panel.save") }));
     await waitVisible(savedStatus);
   });
   await scene("subscription", async () => {
-    await openFromAccountMenu("Subscription");
-    await waitVisible(page.getByRole("heading", { name: "Features" }));
+    await openFromAccountMenu(t("shell:account.subscription"));
+    await waitVisible(page.getByRole("heading", { name: t("subscription:features.heading") }));
     await sleep(1500);
     await pointAt(page.locator("stripe-pricing-table"));
   });
   await scene("end", async () => {
-    await openFromAccountMenu("Documentation");
-    await waitVisible(page.getByRole("heading", { level: 1, name: "Overview" }));
-    await waitVisible(page.getByRole("list", { name: "Features" }));
+    await openFromAccountMenu(t("shell:account.documentation"));
+    await waitVisible(page.getByRole("heading", { level: 1, name: t("docs:pages.overview.title") }));
+    // A link of the overview's feature cards: the subscription page's list of features has the same name and
+    // stays until the documentation has loaded, so the list alone let the French video end on a spinner.
+    await waitVisible(
+      page
+        .getByRole("list", { name: t("docs:features.label") })
+        .getByRole("link", { name: t("docs:features.install.heading"), exact: true }),
+    );
   });
 }
 
@@ -421,7 +547,7 @@ async function playScenes(
  * the middle of the target, scrolled smoothly into view first when it is near an edge.
  */
 function createPointer(page: Page) {
-  let position = { x: VIDEO_TUTORIAL.width / 2, y: VIDEO_TUTORIAL.height / 2 };
+  let position = { x: VIDEO_TUTORIAL_FORMAT.width / 2, y: VIDEO_TUTORIAL_FORMAT.height / 2 };
   const glideTo = async (x: number, y: number) => {
     const from = position;
     const distance = Math.hypot(x - from.x, y - from.y);
@@ -543,9 +669,9 @@ function drawPointer() {
 
 /**
  * Runs in the page in place of Stripe's pricing-table.js, which lives on the internet: a <stripe-pricing-table>
- * that draws where Stripe's plans appear, without inventing any plan or price.
+ * that draws where Stripe's plans appear, without inventing any plan or price, with a line in the video's language.
  */
-function definePricingTableStandIn() {
+function definePricingTableStandIn(caption: string) {
   class PricingTableStandIn extends HTMLElement {
     connectedCallback() {
       const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
@@ -555,18 +681,20 @@ function definePricingTableStandIn() {
           font: 15px/1.5 system-ui, sans-serif; text-align: center; }
         .logo { font-weight: 700; font-size: 20px; color: #533afd; }
       </style>
-      <div class="box"><span class="logo">stripe</span><span>Plans and prices, with secure payment by Stripe</span></div>`;
+      <div class="box"><span class="logo">stripe</span><span></span></div>`;
+      const line = root.querySelector(".box span:last-child");
+      if (line) line.textContent = caption;
     }
   }
   if (!customElements.get("stripe-pricing-table")) customElements.define("stripe-pricing-table", PricingTableStandIn);
 }
 
 /**
- * A function of this file as a script for the page. tsx keeps the names of functions by wrapping them in a
- * `__name` helper that exists only here, so the page gets one that does nothing.
+ * A function of this file as a script for the page, called with `argument` (as JSON). tsx keeps the names of
+ * functions by wrapping them in a `__name` helper that exists only here, so the page gets one that does nothing.
  */
-function toPageScript(run: () => void) {
-  return `(() => { const __name = (target) => target; (${run.toString()})(); })();`;
+function toPageScript<Argument>(run: (argument: Argument) => void, argument?: Argument) {
+  return `(() => { const __name = (target) => target; (${run.toString()})(${JSON.stringify(argument ?? null)}); })();`;
 }
 
 /** As the browser tests wait (e2e/support/browser.ts): the app has taken the prerendered page over and its forms are enabled. */
@@ -587,12 +715,16 @@ async function waitGone(locator: Locator) {
   await locator.waitFor({ state: "detached", timeout: 20_000 });
 }
 
-/** The code of the newest verification email to `email` (alone on its line of the text part, see e2e/support/accounts.ts). */
+/**
+ * The code of the newest email to `email` that has one (alone on its line of the text part, see
+ * e2e/support/accounts.ts): found by its code rather than its subject, which is in the person's language.
+ */
 async function waitForVerificationCode(inbox: ReceivedMail[], email: string) {
+  const codeOf = (mail: ReceivedMail) => /^([A-HJ-NP-Z2-9]{6,})$/m.exec(mail.text)?.[1];
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const mail = inbox.findLast((candidate) => candidate.to === email && /verif|Confirm/i.test(candidate.subject));
-    const code = mail && /^([A-HJ-NP-Z2-9]{6,})$/m.exec(mail.text)?.[1];
+    const mail = inbox.findLast((candidate) => candidate.to === email && codeOf(candidate) !== undefined);
+    const code = mail && codeOf(mail);
     if (code) return code;
     await sleep(200);
   }
@@ -601,7 +733,8 @@ async function waitForVerificationCode(inbox: ReceivedMail[], email: string) {
 
 /**
  * Every frame lasts until the next one was painted (the last until the recording stopped), resampled to a
- * constant frame rate and encoded as VP9: row-based threads on the two cores, no audio.
+ * constant frame rate and encoded as VP9: row-based threads on the two cores, no audio. Speed 4 rather than 2:
+ * two recordings on shared cores took half an hour at 2, and flat screens of text lose nothing visible.
  */
 async function encode(frames: Frame[], stoppedAt: number, listPath: string, videoPath: string) {
   const lines = ["ffconcat version 1.0"];
@@ -616,7 +749,7 @@ async function encode(frames: Frame[], stoppedAt: number, listPath: string, vide
   runFfmpeg([
     ["-f", "concat", "-safe", "0", "-i", listPath],
     ["-vf", `fps=${FRAME_RATE},format=yuv420p`],
-    ["-c:v", "libvpx-vp9", ...VP9_QUALITY, "-deadline", "good", "-cpu-used", "2", "-row-mt", "1", "-threads", "2"],
+    ["-c:v", "libvpx-vp9", ...VP9_QUALITY, "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-threads", "2"],
     ["-g", String(FRAME_RATE * 5), "-an", videoPath],
   ]);
 }

@@ -1,10 +1,10 @@
 import { PlayCircleOutlined } from "@ant-design/icons";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "@/components/link-button";
 import { getCurrentLanguage } from "@/i18n";
 import { useClientConfig } from "@/lib/client-config";
-import { getVideoTutorialCaptionsPath, VIDEO_TUTORIAL, VIDEO_TUTORIAL_SCENES } from "../content/video-tutorial";
+import { getVideoTutorial, VIDEO_TUTORIAL_FORMAT, VIDEO_TUTORIAL_SCENES } from "../content/video-tutorial";
 import { VIDEO_DOCS_PATH } from "../lib/docs-navigation";
 import "./docs-video-tutorial.css";
 
@@ -12,27 +12,21 @@ import "./docs-video-tutorial.css";
  * The /video-document block: the tutorial recorded from this site's own screens by `npm run docs:video`
  * (scripts/docs-video.ts), served by this site, in a plain <video> with the browser's controls. The CSP's
  * `default-src 'self'` covers media and caption files from this origin (there is no media-src of its own), and
- * nothing from another site is embedded. It never plays by itself (nothing moves before the reader asks, which
- * also respects prefers-reduced-motion); the captions of the page's language are on, and the transcript below
- * gives the same steps to anyone who cannot or would rather not watch. A site that links its footer to another
+ * nothing from another site is embedded. Each language has its own recording, of the screens in that language,
+ * with its own poster and captions: a French reader sees the French screens under French captions. It never
+ * plays by itself (nothing moves before the reader asks, which also respects prefers-reduced-motion); its
+ * captions are on, and the transcript below gives the same steps to anyone who cannot or would rather not watch. A site that links its footer to another
  * tutorial (VIDEO_TUTORIAL_URL) gets a link to it as well.
  */
 export function DocsVideoTutorial() {
   const { t } = useTranslation("docs");
   const { productName, links } = useClientConfig();
   const language = getCurrentLanguage();
+  const tutorial = getVideoTutorial(language);
   const headingId = useId();
   const summaryId = useId();
   const transcriptHeadingId = useId();
-  const videoRef = useRef<HTMLVideoElement>(null);
   const hasOtherTutorial = links.videoTutorial.replace(/\/+$/, "") !== VIDEO_DOCS_PATH;
-
-  // `default` picks the captions only when the video loads: after a language switch, show the new language's.
-  useEffect(() => {
-    for (const track of Array.from(videoRef.current?.textTracks ?? [])) {
-      track.mode = track.language === language ? "showing" : "disabled";
-    }
-  }, [language]);
 
   return (
     <section aria-labelledby={headingId} className="docs-video">
@@ -40,35 +34,30 @@ export function DocsVideoTutorial() {
         {t("video.heading")}
       </h2>
       <p id={summaryId}>{t("video.summary", { productName })}</p>
+      {/* Keyed by language: a browser reads <source> and `default` only when the element loads, so a language
+          switch gives a new element, which loads the new language's video, poster and captions. */}
       <video
-        ref={videoRef}
+        key={language}
         className="docs-video-player"
         controls
         preload="metadata"
-        poster={VIDEO_TUTORIAL.poster}
-        width={VIDEO_TUTORIAL.width}
-        height={VIDEO_TUTORIAL.height}
+        poster={tutorial.poster}
+        width={VIDEO_TUTORIAL_FORMAT.width}
+        height={VIDEO_TUTORIAL_FORMAT.height}
         aria-describedby={summaryId}
       >
-        <source src={VIDEO_TUTORIAL.src} type={VIDEO_TUTORIAL.type} />
+        <source src={tutorial.src} type={VIDEO_TUTORIAL_FORMAT.type} />
         <track
           kind="captions"
-          src={getVideoTutorialCaptionsPath("en")}
-          srcLang="en"
-          label={t("video.captionsEn")}
-          default={language === "en"}
-        />
-        <track
-          kind="captions"
-          src={getVideoTutorialCaptionsPath("fr")}
-          srcLang="fr"
-          label={t("video.captionsFr")}
-          default={language === "fr"}
+          src={tutorial.captions}
+          srcLang={language}
+          label={language === "fr" ? t("video.captionsFr") : t("video.captionsEn")}
+          default
         />
         <p>{t("video.unsupported")}</p>
       </video>
       <p className="docs-video-download">
-        <a href={VIDEO_TUTORIAL.src} download>
+        <a href={tutorial.src} download>
           {t("video.download")}
         </a>
       </p>
