@@ -62,6 +62,7 @@ describe("layout shell and home", () => {
       "Profile",
       "Change email",
       "Subscription",
+      "Firm",
       "Logout",
     ]);
     await expectNoAxeViolations(page);
