@@ -198,13 +198,13 @@ describe("the authenticator app on the Security tab", () => {
     await login.getByRole("button", { name: "Verify" }).click();
     await expect.poll(() => pathOf(login)).toBe("/");
 
-    // The same code a second time is refused.
+    // The same code a second time is refused, saying it was spent (issue 43).
     const again = await openPage();
     await enterPassword(again, credentials);
     await again.getByRole("button", { name: "Can't use your app? Enter a recovery code" }).click();
     await again.getByLabel("Recovery code", { exact: true }).fill(recoveryCode ?? "");
     await again.getByRole("button", { name: "Verify" }).click();
-    await expect.poll(isVisible(again.getByText(/^That code is not right\./))).toBe(true);
+    await expect.poll(isVisible(again.getByText(/^This recovery code has already been used\./))).toBe(true);
     expect(pathOf(again)).toBe("/login");
     // Back to the password step, the email kept.
     await again.getByRole("button", { name: "Back to login" }).click();
