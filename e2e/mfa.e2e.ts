@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, type Language, untilStill, useBrowser } from "./support/browser.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { AuthenticatorApp, enableTotpThroughApi } from "./support/second-factors.ts";
 import { callApiFromPage } from "./support/sessions.ts";
@@ -49,7 +49,7 @@ const texts = {
 } satisfies Record<Language, unknown>;
 
 /** A new account signed in in the page's context, on the Security tab. */
-async function openSecurityTab(options: { language?: Language; width?: number } = {}) {
+async function openSecurityTab(options: { language?: Language; width?: number; motion?: "full" } = {}) {
   const page = await openPage(options);
   const credentials = await signUpInContext(page.context(), { firstName: "Marie", lastName: "Tremblay" });
   await page.goto("/profile/Security");
@@ -322,7 +322,8 @@ describe("the authenticator app on the Security tab", () => {
   });
 
   it("confirms who you are with the app's code when the sign-in is old", async () => {
-    const { page, panel } = await openSecurityTab();
+    // With the animations: the dialog that asked must have gone, closing animation and all, before the next opens.
+    const { page, panel } = await openSecurityTab({ motion: "full" });
     const { app } = await enableTotpThroughApi(page);
     await page.reload();
     let calls = 0;
@@ -336,10 +337,11 @@ describe("the authenticator app on the Security tab", () => {
       if (new URL(request.url()).pathname === "/api/reauthenticate") confirmations.push(request.postDataJSON());
     });
     await panel.getByRole("button", { name: "Generate new codes" }).click();
-    await page
+    const generate = page
       .getByRole("dialog", { name: "Generate new recovery codes?" })
-      .getByRole("button", { name: "Generate new codes" })
-      .click();
+      .getByRole("button", { name: "Generate new codes" });
+    await untilStill(generate);
+    await generate.click();
     const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
     await expect.poll(isFocused(dialog.getByLabel("Password", { exact: true }))).toBe(true);
     // One dialog at a time: the one that asked has gone before this one opened.

@@ -151,6 +151,7 @@ describe("passkeys on the Security tab", () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(isFocused(remove)).toBe(true);
     await remove.click();
+    await expect.poll(isFocused(dialog.getByRole("button", { name: "Remove" }))).toBe(true);
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect.poll(isFocused(panel.getByText('Passkey "Old phone" removed.'))).toBe(true);
     expect(await panel.getByText("You have no passkeys yet.").isVisible()).toBe(true);
@@ -194,6 +195,20 @@ describe("passkeys on the Security tab", () => {
     await expect.poll(isFocused(panel.getByText('Passkey "Desk key" removed.'))).toBe(true);
     expect(removals).toBe(2);
     expect(confirmations).toEqual([{ passkey: expect.objectContaining({ type: "public-key" }) }]);
+  });
+
+  it("says so when a removal fails, and keeps the passkey listed", async () => {
+    const { page, panel } = await openSecurityTab();
+    await addPasskey(page, "Spare key");
+    await page.route("**/api/passkeys/*", (route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Internal Server Error"}' })
+        : route.continue(),
+    );
+    await panel.getByRole("button", { name: "Remove Spare key" }).click();
+    await page.getByRole("dialog", { name: "Remove Spare key?" }).getByRole("button", { name: "Remove" }).click();
+    await expect.poll(isVisible(panel.getByRole("alert").getByText("Something went wrong. Please try again."))).toBe(true);
+    expect(await panel.getByText("Spare key", { exact: true }).isVisible()).toBe(true);
   });
 
   it("says so when the browser has no WebAuthn, on the tab and on /login", async () => {

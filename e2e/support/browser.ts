@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -49,12 +49,17 @@ export function useBrowser() {
 
   /** `baseUrl`: another server's address than the suite's (e2e/support/app-server.ts). */
   async function openPage(
-    options: { language?: Language; width?: number; javaScript?: boolean; baseUrl?: string } = {},
+    options: { language?: Language; width?: number; javaScript?: boolean; baseUrl?: string; motion?: "full" } = {},
   ): Promise<Page> {
     const language = options.language ?? "en";
     const javaScript = options.javaScript ?? true;
     const context = await browser.newContext({
       baseURL: options.baseUrl ?? baseUrl,
+      // As someone who asked for less motion: dialogs open and close at once (global.css). A click made while
+      // a dialog still zoomed in could land beside its moving button, on the mask, and close it: on a busy
+      // machine that lost a click now and then. `motion: "full"` keeps the animations, for the tests of what
+      // happens while a dialog is still closing.
+      reducedMotion: options.motion === "full" ? "no-preference" : "reduce",
       javaScriptEnabled: javaScript,
       locale: language === "fr" ? "fr-CA" : "en-CA",
       viewport: { width: options.width ?? 1280, height: 900 },
@@ -136,4 +141,15 @@ export async function expectNoAxeViolations(page: Page) {
       `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(summary).toEqual([]);
+}
+
+/**
+ * Waits until nothing in the element moves any more (a dialog's zoom, its mask's fade), for the tests that keep
+ * the animations (`motion: "full"`): a click made while a dialog still zoomed in could land beside its button.
+ */
+export async function untilStill(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => {
+    const moving = (element.closest(".ant-modal-root") ?? element).getAnimations({ subtree: true });
+    return Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }

@@ -202,6 +202,8 @@ export function PasskeysPanel({
         <Notice type="info" role="status" className="security-alert" title={t("passkeys.unsupported")} />
       )}
       {list}
+      {/* A removal that failed says so here; the add form shows its own failures. */}
+      {failure && !isAdding && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
       {!isEmailVerified ? (
         <VerifyEmailFirstNotice text={t("verifyFirst.passkeys")} />
       ) : isAdding ? (

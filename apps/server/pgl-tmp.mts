@@ -1,0 +1,14 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t = performance.now();
+const c = await PGlite.create("memory://");
+const t1 = performance.now();
+await migrate(drizzle({ client: c }), { migrationsFolder: "/work/main/apps/server/src/db/migrations" });
+const t2 = performance.now();
+const dump = await c.dumpDataDir("none");
+const t3 = performance.now();
+const c2 = await PGlite.create({ loadDataDir: dump });
+await c2.query("select 1");
+const t4 = performance.now();
+console.log({ create: t1 - t, migrate: t2 - t1, dump: t3 - t2, load: t4 - t3, size: dump.size });
