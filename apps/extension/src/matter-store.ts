@@ -33,24 +33,34 @@ export async function readMatters(owner: MatterOwner): Promise<RememberedMatters
   };
 }
 
-async function writeMatters(owner: MatterOwner, matters: RememberedMatters) {
-  await chrome.storage.local.set({ [storageKeyOf(owner)]: matters });
+let pendingChange: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reads, changes and writes the codes one change at a time: a keystroke's save and a counted memo's, both
+ * read-then-write, would otherwise each write back what they read and lose the other's change.
+ */
+function changeMatters(
+  owner: MatterOwner,
+  change: (matters: RememberedMatters) => RememberedMatters,
+): Promise<RememberedMatters> {
+  const changed = pendingChange.then(async () => {
+    const matters = change(await readMatters(owner));
+    await chrome.storage.local.set({ [storageKeyOf(owner)]: matters });
+    return matters;
+  });
+  pendingChange = changed.catch(() => undefined);
+  return changed;
 }
 
 /** The field's value as the person left it, so the popup, which closes whenever it loses focus, shows it again. */
-export async function saveCurrentMatter(owner: MatterOwner, current: string): Promise<RememberedMatters> {
-  const matters = { ...(await readMatters(owner)), current: current.trim() };
-  await writeMatters(owner, matters);
-  return matters;
+export function saveCurrentMatter(owner: MatterOwner, current: string): Promise<RememberedMatters> {
+  return changeMatters(owner, (matters) => ({ ...matters, current: current.trim() }));
 }
 
 /** A memo was counted under `matter`: it becomes the current code and the first of the recent ones. */
-export async function rememberCountedMatter(owner: MatterOwner, matter: string): Promise<RememberedMatters> {
-  const { recent } = await readMatters(owner);
-  const matters = {
+export function rememberCountedMatter(owner: MatterOwner, matter: string): Promise<RememberedMatters> {
+  return changeMatters(owner, ({ recent }) => ({
     current: matter,
     recent: [matter, ...recent.filter((code) => code !== matter)].slice(0, RECENT_MATTERS_MAX),
-  };
-  await writeMatters(owner, matters);
-  return matters;
+  }));
 }

@@ -142,9 +142,9 @@ function matterProblemText(problem: MatterProblem, policy: MatterPolicy) {
 }
 
 /**
- * A text field with the recent codes as its suggestions (a datalist): the member picks one or types another. What
- * they leave in it is kept at once, since the popup closes whenever it loses focus; the field is described by the
- * hint (required or optional, and the mask with what its letters mean).
+ * A text field with the recent codes as its suggestions (a datalist): the member picks one or types another, and
+ * what they leave in it is kept. The field is described by the hint (required or optional, and the mask with what
+ * its letters mean).
  */
 function matterField(policy: MatterPolicy, owner: MatterOwner, remembered: RememberedMatters): MatterField {
   const input = element("input");
@@ -175,8 +175,9 @@ function matterField(policy: MatterPolicy, owner: MatterOwner, remembered: Remem
   input.addEventListener("input", () => {
     input.removeAttribute("aria-invalid");
     input.setAttribute("aria-describedby", hint.id);
+    // Kept as typed, not on "change": the popup closes as soon as it loses focus, before a save on blur could end.
+    void saveCurrentMatter(owner, input.value);
   });
-  input.addEventListener("change", () => void saveCurrentMatter(owner, input.value));
   const wrapper = element("div", undefined, "field");
   wrapper.append(label, input, hint, suggestions);
   return {

@@ -96,6 +96,11 @@ describe("the client-matter codes the popup remembers", () => {
     expect(await readMatters(ada)).toEqual({ current: "2025-100", recent });
   });
 
+  it("lose neither of two changes made at once", async () => {
+    await Promise.all([rememberCountedMatter(ada, "2024-017"), saveCurrentMatter(ada, "2024-01")]);
+    expect(await readMatters(ada)).toEqual({ current: "2024-01", recent: ["2024-017"] });
+  });
+
   it("keep each person's codes apart, on each portal", async () => {
     await rememberCountedMatter(ada, "2024-017");
     expect(await readMatters(bob)).toEqual({ current: "", recent: [] });
