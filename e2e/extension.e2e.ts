@@ -338,6 +338,8 @@ describe("the extension connection", () => {
     expect(text).toContain("Free trial");
     expect(text).toContain(PRESET_NAME);
     expect(text).not.toContain(OTHER_PRESET_NAME);
+    // No firm, so no client-matter field (issue 44).
+    expect(await popup.getByRole("combobox").count()).toBe(0);
     // "Memos this month" and its count, whatever the plan's limit (a trial has none).
     const memosUsed = async () => Number(/Memos this month(\d+)/.exec((await account.textContent()) ?? "")?.[1]);
     expect(await memosUsed()).toBe(0);
