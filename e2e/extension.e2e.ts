@@ -13,7 +13,8 @@ import { compiledServerEntry } from "../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../apps/server/test/smtp.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, failureDir } from "./support/browser.ts";
+import { expectNoAxeViolations, failureDir, type Language } from "./support/browser.ts";
+import { keepFirmScreen } from "./support/firm-screens.ts";
 
 /*
  * Issue 30: the reference extension, loaded unpacked in Debian's Chromium, gets its own session from the portal
@@ -167,14 +168,21 @@ async function readVerificationCode(email: string) {
   throw new Error(`no verification email to ${email}`);
 }
 
-/** Chromium with the unpacked extension, as DESIGN.md checked it: a persistent profile is the only way to load one. */
-async function launchWithExtension() {
+/**
+ * Chromium with the unpacked extension, as DESIGN.md checked it: a persistent profile is the only way to load one.
+ * chrome.i18n follows the browser's own interface language, which Chromium on Linux takes from the environment
+ * (LANGUAGE) rather than from Playwright's locale, which only sets the pages' navigator.language and Accept-Language.
+ */
+async function launchWithExtension(language: Language = "en") {
   const profileDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-chromium-"));
+  const locale = language === "fr" ? "fr-CA" : "en-CA";
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     headless: true,
-    locale: "en-CA",
+    locale,
+    env: { ...process.env, LANGUAGE: locale.replace("-", "_"), LANG: `${locale.replace("-", "_")}.UTF-8` },
     args: [
+      `--lang=${locale}`,
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",
@@ -330,6 +338,8 @@ describe("the extension connection", () => {
     expect(text).toContain("Free trial");
     expect(text).toContain(PRESET_NAME);
     expect(text).not.toContain(OTHER_PRESET_NAME);
+    // No firm, so no client-matter field (issue 44).
+    expect(await popup.getByRole("combobox").count()).toBe(0);
     // "Memos this month" and its count, whatever the plan's limit (a trial has none).
     const memosUsed = async () => Number(/Memos this month(\d+)/.exec((await account.textContent()) ?? "")?.[1]);
     expect(await memosUsed()).toBe(0);
@@ -430,5 +440,235 @@ describe("the extension connection", () => {
     await expect.poll(() => popup.getByRole("status").textContent()).toBe("You are signed out.");
     await popup.reload();
     await expect.poll(() => popup.getByRole("heading", { name: "Not signed in" }).isVisible()).toBe(true);
+  }, 180_000);
+});
+
+/**
+ * An account registered and verified through the API, with its cookie session, for the steps a test does not walk
+ * on screen (creating the firm, its policy, the invitation). `call` answers the status and the parsed body.
+ */
+async function registerWithSession(label: string) {
+  // Lower case, as the server stores (and mails) every address.
+  const email = uniqueEmail(label.toLowerCase());
+  const xhr = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
+  const registered = await fetch(`${portalUrl}/api/register`, {
+    method: "POST",
+    headers: xhr,
+    body: JSON.stringify({ email, password: TEST_PASSWORD, role: "lawyer", firstName: label, lastName: "Tremblay" }),
+  });
+  expect(registered.status).toBe(200);
+  const session = {
+    cookie: registered.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+    "x-access-key": registered.headers.get("x-access-key") ?? "",
+  };
+  const call = async (method: string, url: string, body?: object) => {
+    const response = await fetch(`${portalUrl}${url}`, {
+      method,
+      headers: { ...xhr, ...session },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  const code = await readVerificationCode(email);
+  expect((await call("POST", "/api/verify-email", { code })).status).toBe(200);
+  return { email, call };
+}
+
+/** The token of the newest firm invitation emailed to `email`. */
+async function readInvitationToken(email: string) {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    const token = smtp.inbox
+      .filter((received) => received.to === email)
+      .map((received) => /\/firm\/join\?token=([\w-]+)/.exec(received.text)?.[1])
+      .findLast(Boolean);
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no invitation email to ${email}`);
+}
+
+/**
+ * The extension signed in as the account, by the real handoff without the screens issue 30's test walks: a code
+ * from the portal's API, sent from a portal page to the extension, which exchanges it for its own session.
+ */
+async function handOverToExtension(
+  context: BrowserContext,
+  extensionId: string,
+  account: Awaited<ReturnType<typeof registerWithSession>>,
+) {
+  const handoff = await account.call("POST", "/api/extension/handoff", {});
+  expect(handoff.status).toBe(200);
+  const page = await context.newPage();
+  await openPortalPage(page, "/login");
+  const reply = await page.evaluate(
+    ([id, code]) =>
+      new Promise((resolve) => {
+        const runtime = (
+          globalThis as unknown as {
+            chrome: {
+              runtime: { sendMessage: (id: string, message: unknown, done: (reply: unknown) => void) => void };
+            };
+          }
+        ).chrome.runtime;
+        runtime.sendMessage(id, { type: "precis:handoff", code }, resolve);
+      }),
+    [extensionId, handoff.body.code as string] as const,
+  );
+  expect(reply).toEqual({ isSignedIn: true });
+  await page.close();
+}
+
+const MATTER_TEXTS = {
+  en: {
+    label: "Client matter",
+    hint: "Your firm requires a client-matter code for each memo. Format: NNNN-NNN (N is a digit, A a letter, X a letter or a digit; other characters stand for themselves).",
+    report: "Report a memo",
+    required: "Enter the client-matter code first: your firm requires one for each memo.",
+    mismatch: "This client-matter code does not have your firm's format, NNNN-NNN.",
+    counted: "Memo counted under 2024-017.",
+    memos: /Memos this month(\d+)/,
+  },
+  fr: {
+    label: "Dossier client",
+    hint: "Votre cabinet exige un code de dossier client pour chaque mémo. Format : NNNN-NNN (N est un chiffre, A une lettre, X une lettre ou un chiffre; les autres caractères se tapent tels quels).",
+    report: "Déclarer un mémo",
+    required: "Entrez d'abord le code du dossier client : votre cabinet en exige un pour chaque mémo.",
+    mismatch: "Ce code de dossier client ne respecte pas le format de votre cabinet, NNNN-NNN.",
+    counted: "Mémo compté sous le dossier 2024-017.",
+    memos: /Mémos ce mois-ci(\d+)/,
+  },
+} as const;
+
+/*
+ * Issue 44: a member of a firm that requires client-matter codes in the mask NNNN-NNN reports a memo from the
+ * popup. Without a code, or with one of another shape, the popup refuses before calling and puts the focus on the
+ * field; with a good one the memo is counted under it on the server; the popup remembers it when opened again; and
+ * when the firm's mask changes under an open popup, the server's refusal is what the member reads.
+ */
+describe.each(["en", "fr"] as const)("the client matter in the popup (%s)", (language) => {
+  const t = MATTER_TEXTS[language];
+  let browser: Awaited<ReturnType<typeof launchWithExtension>>;
+  beforeAll(async () => {
+    browser = await launchWithExtension(language);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("is required, checked against the mask, counted, remembered, and refused by the server when the mask changes", async () => {
+    const { context, extensionId } = browser;
+    const step = stepLogger();
+    const owner = await registerWithSession("Anne");
+    const member = await registerWithSession("Louis");
+    expect((await owner.call("POST", "/api/firms", { name: "Tremblay Avocats" })).status).toBe(200);
+    const policies = { matterCodes: "required", matterMask: "NNNN-NNN" };
+    expect((await owner.call("PATCH", "/api/firm", { policies })).status).toBe(200);
+    expect((await owner.call("POST", "/api/firm/invitations", { email: member.email, role: "member" })).status).toBe(
+      200,
+    );
+    const token = await readInvitationToken(member.email);
+    expect((await member.call("POST", "/api/firm/invitations/accept", { token })).status).toBe(200);
+    await handOverToExtension(context, extensionId, member);
+    step("member of a firm that requires matters, extension signed in");
+
+    const usage: string[] = [];
+    let popup = await openPopup(context, extensionId);
+    keepScreenshotOnFailure(() => [popup]);
+    popup.on("request", (request) => {
+      if (request.url().endsWith("/api/memo-usage")) usage.push(request.postData() ?? "");
+    });
+    expect(await popup.evaluate(() => document.documentElement.lang)).toBe(language);
+    expect(
+      await popup.evaluate(() =>
+        (globalThis as unknown as { chrome: { i18n: { getMessage(name: string): string } } }).chrome.i18n.getMessage(
+          "matterLabel",
+        ),
+      ),
+      "Chrome's own interface language gives the popup its texts: Debian's French pack is chromium-l10n (scripts/ensure-chromium.mjs)",
+    ).toBe(t.label);
+    // Read on the popup open at the time: it is closed and opened again below.
+    const field = () => popup.getByRole("combobox", { name: t.label });
+    const status = () => popup.getByRole("status");
+    await expect.poll(() => field().isVisible()).toBe(true);
+    expect(await field().inputValue()).toBe("");
+    expect(await field().getAttribute("aria-describedby")).toBe("matter-hint");
+    expect(await popup.locator("#matter-hint").textContent()).toBe(t.hint);
+    const memosUsed = async () => Number(t.memos.exec((await popup.getByRole("main").textContent()) ?? "")?.[1]);
+    expect(await memosUsed()).toBe(0);
+    await expectNoAxeViolations(popup);
+    await keepFirmScreen(popup, "extension-popup-matter");
+
+    // Nothing typed: refused before any call, the focus on the field, which now points to the reason.
+    await popup.getByRole("button", { name: t.report }).click();
+    await expect.poll(() => status().textContent()).toBe(t.required);
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe("matter");
+    expect(await field().getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(popup);
+    await keepFirmScreen(popup, "extension-popup-matter-refused");
+    // Typed from the keyboard, where the refusal left the focus, and sent with Enter on the button.
+    await popup.keyboard.type("2024-17");
+    expect(await field().getAttribute("aria-invalid")).toBeNull();
+    await popup.keyboard.press("Tab");
+    expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe(t.report);
+    await popup.keyboard.press("Enter");
+    await expect.poll(() => status().textContent()).toBe(t.mismatch);
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe("matter");
+    expect(usage).toEqual([]);
+    expect(await memosUsed()).toBe(0);
+    step("refused without a call");
+
+    await field().fill("2024-017");
+    await popup.keyboard.press("Tab");
+    await popup.keyboard.press("Enter");
+    await expect.poll(() => status().textContent()).toBe(t.counted);
+    expect(usage.map((body) => JSON.parse(body))).toEqual([{ matter: "2024-017" }]);
+    expect(await memosUsed()).toBe(1);
+    // Counted under the matter on the server: in the member's own report and in the firm's.
+    const month = new Date().toISOString().slice(0, 7);
+    expect((await member.call("GET", "/api/firm/usage/mine")).body).toMatchObject({
+      month,
+      matters: [{ matter: "2024-017", memoCount: 1 }],
+      total: 1,
+    });
+    const firmUsage = await owner.call("GET", "/api/firm/usage");
+    expect(firmUsage.status).toBe(200);
+    expect(firmUsage.body.members).toContainEqual(
+      expect.objectContaining({ email: member.email, total: 1, matters: [{ matter: "2024-017", memoCount: 1 }] }),
+    );
+    step("memo counted under the matter");
+
+    // Opened again, the popup has the member's matter, and offers it among the recent ones.
+    await popup.close();
+    popup = await openPopup(context, extensionId);
+    await expect.poll(() => field().inputValue()).toBe("2024-017");
+    expect(
+      await popup
+        .locator("#matter-recent option")
+        .evaluateAll((options) => options.map((o) => o.getAttribute("value"))),
+    ).toEqual(["2024-017"]);
+    expect(await memosUsed()).toBe(1);
+    for (const width of [390, 1280]) {
+      await popup.setViewportSize({ width, height: 700 });
+      await keepFirmScreen(popup, "extension-popup-matter-remembered");
+    }
+    step("matter remembered");
+
+    // The firm changes its mask while the popup is open: the server refuses in its own words, and counts nothing.
+    expect((await owner.call("PATCH", "/api/firm", { policies: { matterMask: "AAA-NNNN" } })).status).toBe(200);
+    const refusals: string[] = [];
+    popup.on("response", async (response) => {
+      if (response.url().endsWith("/api/memo-usage")) refusals.push((await response.json()).message);
+    });
+    await popup.getByRole("button", { name: t.report }).click();
+    await expect.poll(() => refusals).toHaveLength(1);
+    expect(refusals[0]).toContain("AAA-NNNN");
+    await expect.poll(() => status().textContent()).toBe(refusals[0]);
+    expect(await field().getAttribute("aria-invalid")).toBe("true");
+    expect((await member.call("GET", "/api/firm/usage/mine")).body.total).toBe(1);
   }, 180_000);
 });

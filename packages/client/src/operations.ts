@@ -3,7 +3,11 @@ import { extensionSessionResponseSchema, type HandoffRequest, handoffResponseSch
 import { type MemoOptionSet, userOptionsResponseSchema } from "@precis/contract/memo-options";
 import { operations } from "@precis/contract/operations";
 import { userDetailsResponseSchema } from "@precis/contract/profile";
-import { entitlementResponseSchema } from "@precis/contract/subscription";
+import {
+  entitlementResponseSchema,
+  type MemoUsageRequest,
+  pricingSessionResponseSchema,
+} from "@precis/contract/subscription";
 import type { ApiOperation } from "./index.ts";
 
 /*
@@ -24,9 +28,24 @@ export const getEntitlement = () =>
 export const getUserOptions = () =>
   ({ ...operations.getUserOptions, schema: userOptionsResponseSchema }) satisfies ApiOperation;
 
-/** `POST /api/memo-usage`: counts one generated memo; 402 at the plan's limit or after the access ends. */
-export const reportMemoUsage = () =>
-  ({ ...operations.reportMemoUsage, schema: entitlementResponseSchema }) satisfies ApiOperation;
+/**
+ * `POST /api/memo-usage`: counts one generated memo; 402 at the plan's limit or after the access ends. A firm
+ * member's memo goes under `matter`, the client-matter code: 400 when their firm requires one and it is missing or
+ * breaks the firm's mask. Without a matter no body is sent at all, exactly as before firms.
+ */
+export const reportMemoUsage = (matter?: string) =>
+  ({
+    ...operations.reportMemoUsage,
+    ...(matter === undefined ? {} : { body: { matter } satisfies MemoUsageRequest }),
+    schema: entitlementResponseSchema,
+  }) satisfies ApiOperation;
+
+/**
+ * `POST /api/pricing-session` (SPEC §7): the caller's plan, if any, their user id and email. The extension reads it
+ * for the user id, which keys what it remembers per person (the client-matter codes), as nothing else it reads has it.
+ */
+export const getPricingSession = () =>
+  ({ ...operations.createPricingSession, schema: pricingSessionResponseSchema }) satisfies ApiOperation;
 
 /** `GET /api/logout`: ends this session, and the sessions linked to it by a handoff unless kept (decision 028). */
 export const logOut = () => ({ ...operations.logOut, schema: statusResponseSchema }) satisfies ApiOperation;

@@ -96,6 +96,18 @@ describe("bearer mode (the extension)", () => {
     expect(headers.get("x-requested-with")).toBe("XMLHttpRequest");
   });
 
+  it("sends a memo's client-matter code as the body, and no body at all without one", async () => {
+    const { client, lastRequest } = clientAnswering(() => jsonResponse(200, entitlement), {
+      credentials: { mode: "bearer", sessionToken: "session-token", accessKey: "extension-key" },
+    });
+    await client.request(reportMemoUsage("2024-017"));
+    expect(lastRequest().init.body).toBe('{"matter":"2024-017"}');
+    expect(lastRequest().headers.get("content-type")).toBe("application/json");
+    await client.request(reportMemoUsage());
+    expect(lastRequest().init.body).toBeUndefined();
+    expect(lastRequest().headers.has("content-type")).toBe(false);
+  });
+
   it("marks logout, a GET that changes state, as the server requires", async () => {
     const { client, lastRequest } = clientAnswering(() => jsonResponse(200, { Status: "Success" }), {
       credentials: { mode: "bearer", sessionToken: "t", accessKey: "k" },
