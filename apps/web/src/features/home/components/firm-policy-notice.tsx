@@ -34,13 +34,21 @@ function FirmPolicyContent({ reason, firmName }: { reason: PolicyReason; firmNam
   return (
     <section className="home-card firm-policy-notice" aria-labelledby="firm-policy-heading">
       <SafetyCertificateOutlined aria-hidden="true" className="firm-policy-icon" />
-      <Typography.Title level={1} className="home-title" id="firm-policy-heading" ref={headingRef} tabIndex={-1}>
-        {firmName ? t(`policy.${reason}.titleNamed`, { firm: firmName }) : t(`policy.${reason}.title`)}
-      </Typography.Title>
-      <Typography.Paragraph>{t(`policy.${reason}.description`, { productName })}</Typography.Paragraph>
-      <LinkButton type="primary" size="large" to={REMEDY_PATH[reason]}>
-        {t(`policy.${reason}.action`)}
-      </LinkButton>
+      <div className="firm-policy-body">
+        <Typography.Title
+          level={1}
+          className="firm-policy-title"
+          id="firm-policy-heading"
+          ref={headingRef}
+          tabIndex={-1}
+        >
+          {firmName ? t(`policy.${reason}.titleNamed`, { firm: firmName }) : t(`policy.${reason}.title`)}
+        </Typography.Title>
+        <Typography.Paragraph>{t(`policy.${reason}.description`, { productName })}</Typography.Paragraph>
+        <LinkButton type="primary" size="large" to={REMEDY_PATH[reason]}>
+          {t(`policy.${reason}.action`)}
+        </LinkButton>
+      </div>
     </section>
   );
 }
