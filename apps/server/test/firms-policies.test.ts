@@ -512,4 +512,30 @@ describe("the usage report", () => {
       /^application\/json/,
     );
   });
+
+  it("puts the person's own counts by matter in their data export, month by month, and nobody else's", async () => {
+    const { owner, members, firmId } = await firmOf("usage-export", 2);
+    const [member, colleague] = members;
+    if (!member || !colleague) throw new Error("no members");
+    await setPolicies(owner, { matterCodes: "optional" });
+    expect((await memo(member, "2024-017")).statusCode).toBe(200);
+    expect((await memo(member, "2024-017")).statusCode).toBe(200);
+    expect((await memo(member)).statusCode).toBe(200);
+    expect((await memo(colleague, "9999-999")).statusCode).toBe(200);
+    // An earlier month's count, as the months before this test's clock left it.
+    await server.database.db
+      .insert(firmMatterUsage)
+      .values({ firmId, userId: member.userId, month: "2001-01", matter: "OLD-1", memoCount: 4 });
+
+    const exported = await call(member, "exportAccount");
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().firm).toEqual({ name: "usage-export LLP", role: "member", joinedAt: expect.any(String) });
+    expect(exported.json().firmMatterUsage).toEqual([
+      { month: "2001-01", matter: "OLD-1", memoCount: 4 },
+      { month: month(), matter: "", memoCount: 1 },
+      { month: month(), matter: "2024-017", memoCount: 2 },
+    ]);
+    expect(exported.body).not.toContain("9999-999");
+    expect(exported.body).not.toContain(colleague.email);
+  });
 });

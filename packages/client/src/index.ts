@@ -16,7 +16,10 @@ export type ApiOperation<TData = unknown> = {
   path: string;
   /** Serialised as JSON. */
   body?: unknown;
-  /** Extra headers (the basic-auth login calls send `Authorization`); an `X-Access-Key` here wins over the stored one. */
+  /**
+   * Extra headers (the basic-auth login calls send `Authorization`); an `X-Access-Key` here wins over the stored one,
+   * and an `Accept` over JSON (the firm's usage report as CSV).
+   */
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Validates the success body; without it the body is returned as `unknown`. */
@@ -80,7 +83,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(operation: ApiOperation<unknown>): Promise<{ ok: true; response: Response } | NetworkFailure> {
     const headers = new Headers(operation.headers);
-    headers.set("Accept", "application/json");
+    // JSON unless the caller asks for another form of the same answer (the usage report's CSV, saved as a file).
+    if (!headers.has("Accept")) headers.set("Accept", "application/json");
     // The server's cross-site defence: a foreign form cannot set it without a preflight. Sent on every call,
     // not only on writes, because some GETs change state (GET /api/logout, which SPEC keeps) and need it too.
     headers.set(REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE);

@@ -178,6 +178,14 @@ describe("results", () => {
     expect(await text.client.request({ path: "/health" })).toMatchObject({ ok: true, data: "plain" });
   });
 
+  it("asks for JSON, unless the caller asks for another type, as the usage report's CSV download does", async () => {
+    const { client, lastRequest } = clientAnswering(() => new Response("month,memos", { status: 200 }));
+    await client.request({ path: "/firm/usage" });
+    expect(lastRequest().headers.get("accept")).toBe("application/json");
+    await client.requestResponse({ path: "/firm/usage", headers: { Accept: "text/csv" } });
+    expect(lastRequest().headers.get("accept")).toBe("text/csv");
+  });
+
   it("hands back the unread response for a download", async () => {
     const { client } = clientAnswering(() => new Response("zip bytes", { status: 200 }));
     const result = await client.requestResponse({ path: "/account-export" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatLongDate } from "./format-date";
+import { formatDateTime, formatLongDate, formatMonth } from "./format-date";
 
 describe("format-date", () => {
   const moment = "2026-11-25T18:14:00.000Z";
@@ -24,5 +24,12 @@ describe("format-date", () => {
       expect(formatDateTime(moment, language)).toBe(expected);
       expect(formatDateTime("2027-01-02T03:04:00.000Z", language)).not.toBe(expected);
     }
+  });
+
+  it("writes a usage month as the calendar month it is, in any time zone", () => {
+    // The first of the month at midnight UTC is still the month before in Canada: the month must not slip back.
+    expect(formatMonth("2026-11", "en")).toBe("November 2026");
+    expect(formatMonth("2026-11", "fr")).toBe("novembre 2026");
+    expect(formatMonth("2027-01", "en")).toBe("January 2027");
   });
 });

@@ -35,3 +35,12 @@ export function formatLongDate(isoDate: string, language: SupportedLanguage): st
 export function formatDateTime(isoDate: string, language: SupportedLanguage): string {
   return dateTimeFormatter(language).format(new Date(isoDate));
 }
+
+// A usage month is a UTC calendar month (the server counts memos so): read in UTC, or west of Greenwich the first
+// of the month would be written as the month before.
+const monthFormatter = cachedFormatter({ month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "November 2026", "novembre 2026": a usage month, given as the API writes it (YYYY-MM). */
+export function formatMonth(month: string, language: SupportedLanguage): string {
+  return monthFormatter(language).format(new Date(`${month}-01T00:00:00.000Z`));
+}

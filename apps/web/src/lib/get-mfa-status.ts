@@ -1,6 +1,7 @@
 import { operations } from "@precis/contract/operations";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
+import { entitlementQueryOptions } from "@/lib/entitlement";
 
 /*
  * `GET /api/mfa`, in the shared layer: the Security tab draws the account's factors from it, and the
@@ -27,4 +28,15 @@ export const mfaStatusQueryOptions = () =>
 
 export function useMfaStatus() {
   return useQuery(mfaStatusQueryOptions());
+}
+
+/**
+ * After a second factor is added or removed: the factors, and the access, which a firm that requires two-step
+ * verification grants only with one (issue 44), so Home's notice goes as soon as the person has complied.
+ */
+export function refreshAfterSecondFactorChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: entitlementQueryOptions().queryKey }),
+  ]);
 }

@@ -102,6 +102,24 @@ describe.each(languages)("the legal documents in %s", (language) => {
     expect(links(terms)).toContain(LEGAL_DOCUMENT_PATHS.privacy);
   });
 
+  // Issue 44: what a firm's owners and admins see of a member, and that the download holds the person's firm.
+  it("say what a firm's administrators see of a member, and that the data download includes the firm", () => {
+    const text = textsOf(parseDocument(language, "privacy").content.nodes).join("");
+    const promises = {
+      en: [
+        "counts and matter codes only, never your memo settings, your presets or anything the extension sent",
+        "your firm membership and your memo counts by client matter",
+        "A firm's trail of changes",
+      ],
+      fr: [
+        "seulement des nombres et des codes de dossier, jamais vos paramètres de mémo, vos préréglages ni quoi que ce soit que l’extension a envoyé",
+        "votre appartenance à un cabinet et vos comptes de mémos par dossier client",
+        "L’historique des changements d’un cabinet",
+      ],
+    }[language];
+    for (const promise of promises) expect(text).toContain(promise);
+  });
+
   it.each(documents)("%s tells how to reach the privacy officer by email", (document) => {
     expect(links(parseDocument(language, document).content.nodes)).toContain("mailto:{{privacyEmail}}");
   });

@@ -12,7 +12,7 @@ import { MembersPanel } from "./members-panel";
 import { PoliciesPanel } from "./policies-panel";
 import { PoliciesSummary } from "./policies-summary";
 import { RoleTag } from "./role-tag";
-import { UsagePlaceholder } from "./usage-placeholder";
+import { UsagePanel } from "./usage-panel";
 
 export const FIRM_TABS = ["members", "invitations", "domains", "policies", "activity", "usage", "settings"] as const;
 type FirmTab = (typeof FIRM_TABS)[number];
@@ -64,7 +64,7 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
     domains: <DomainsPanel confirmIdentityThen={confirmIdentityThen} />,
     policies: <PoliciesPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
     activity: <ActivityPanel />,
-    usage: <UsagePlaceholder />,
+    usage: <UsagePanel firm={firm} />,
     settings: <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
   };
 

@@ -14,6 +14,7 @@ import { useClientConfig } from "@/lib/client-config";
 import { mayNeedAccessNotice, useEntitlement } from "@/lib/entitlement";
 import { readPendingFirmJoinPath } from "@/lib/pending-firm-join";
 import { whenIdle } from "@/lib/when-idle";
+import { FirmPolicyNotice } from "../components/firm-policy-notice";
 import { TrialUsedNotice } from "../components/trial-used-notice";
 
 /** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
@@ -42,6 +43,12 @@ export function HomeRoute() {
   // The access notice sits above the actions: arriving after them, it pushed them down under the reader's
   // finger (a layout shift of 0.27 in Lighthouse). main.tsx asks for it at start, so this wait is short.
   if (needsAccess && isAccessPending) return <PageLoader />;
+  // A rule of the person's firm not met yet (issue 44) holds Home until it is: the extension refuses their memos
+  // meanwhile, so the way to comply replaces the ways to go on. Told once the access arrives: the profile does not
+  // say who is in a firm, and asking every account before drawing Home would slow everyone's first screen.
+  if (!profile.deletionScheduledFor && entitlement?.access === "policy" && entitlement.policyReason) {
+    return <FirmPolicyNotice reason={entitlement.policyReason} firmName={entitlement.firm?.name ?? null} />;
+  }
 
   const caseLawSite = t("common:caseLawSiteName");
 

@@ -1,7 +1,7 @@
 import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
-import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 import { createPasskey } from "@/lib/webauthn";
 import { getPasskeyRegistrationOptions } from "./get-passkey-registration-options";
 
@@ -29,6 +29,6 @@ export function useAddPasskey({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => confirmIdentityThen(() => addPasskey(name)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+    onSettled: () => refreshAfterSecondFactorChange(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import type { DisableTotpRequest } from "@precis/contract/mfa";
 import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
-import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 
 /** `POST /api/mfa/totp/disable`: the password, or a code (the app's or a recovery code), turns the app off. */
 export function disableTotp(request: DisableTotpRequest) {
@@ -18,6 +18,6 @@ export function useDisableTotp() {
   return useMutation({
     // The password or the code it carries is the confirmation: no recent sign-in is asked for.
     mutationFn: disableTotp,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+    onSettled: () => refreshAfterSecondFactorChange(queryClient),
   });
 }

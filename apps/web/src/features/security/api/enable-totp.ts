@@ -1,7 +1,7 @@
 import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestCheckedBy } from "@/lib/api-client";
-import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 
 /** `POST /api/mfa/totp/enable`: a code from the app proves it holds the secret. Resolves to the ten recovery codes. */
 export async function enableTotp(code: string): Promise<string[]> {
@@ -17,6 +17,6 @@ export function useEnableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enableTotp,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+    onSettled: () => refreshAfterSecondFactorChange(queryClient),
   });
 }

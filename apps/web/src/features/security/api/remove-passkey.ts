@@ -1,7 +1,7 @@
 import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 
 /** `DELETE /api/passkeys/{id}` (a recent sign-in needed): it no longer signs in. A 404: it was removed already. */
 export function removePasskey(passkeyId: number) {
@@ -16,6 +16,6 @@ export function useRemovePasskey({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (passkeyId: number) => confirmIdentityThen(() => removePasskey(passkeyId)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+    onSettled: () => refreshAfterSecondFactorChange(queryClient),
   });
 }

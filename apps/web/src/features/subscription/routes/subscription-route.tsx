@@ -13,6 +13,7 @@ import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 import { useEntitlement } from "@/lib/entitlement";
 import { usePricingSession } from "../api/get-pricing-session";
+import { MyFirmUsage } from "../components/my-firm-usage";
 import { PlanCard } from "../components/plan-card";
 import { StripePricingTable } from "../components/stripe-pricing-table";
 import "../components/subscription.css";
@@ -94,6 +95,8 @@ export function SubscriptionRoute() {
       <Typography.Title level={1}>{t("title")}</Typography.Title>
       {!isLoading && entitlement.data && <AccessSummary entitlement={entitlement.data} />}
       {body}
+      {/* A firm member's own memos by client matter: only a firm keeps them, so only its members are asked. */}
+      {!isLoading && entitlement.data?.firm && <MyFirmUsage firmName={entitlement.data.firm.name} />}
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import { firmUsageResponseSchema } from "@precis/contract/firms";
+import { type DeclaredOperation, operations, pathTo } from "@precis/contract/operations";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { FIRM_QUERY_KEY } from "./firm-query-key";
+
+/**
+ * The operation with the month in its query: apiRequest and apiDownload take no query string, so it rides on the
+ * declared operation's own path (as the activity trail's page does), and no address is written here.
+ */
+export const usageOfMonth = (month: string) =>
+  ({
+    ...operations.getFirmUsage,
+    path: `${pathTo(operations.getFirmUsage)}?${new URLSearchParams({ month })}`,
+  }) as unknown as DeclaredOperation;
+
+/** `GET /api/firm/usage?month=` (owners and admins): memos per member and per matter for the month, with totals. */
+export function getFirmUsage(month: string, signal?: AbortSignal) {
+  return apiRequest(usageOfMonth(month), { schema: firmUsageResponseSchema, signal });
+}
+
+export const firmUsageQueryOptions = (month: string) =>
+  queryOptions({
+    queryKey: [...FIRM_QUERY_KEY, "usage", month],
+    queryFn: ({ signal }) => getFirmUsage(month, signal),
+    staleTime: 0,
+  });
+
+/** The month's report; while another month loads, the last one stays on screen (marked busy) instead of a blank. */
+export function useFirmUsage(month: string) {
+  return useQuery({ ...firmUsageQueryOptions(month), placeholderData: keepPreviousData });
+}
