@@ -402,15 +402,13 @@ describe("seats", () => {
     const { owner, firmId } = await firmOf("full", 1);
     // Before a purchase no limit applies: two invitations go out for a firm of three.
     const early = await invitationFor(firmId, "early@full.example", owner.userId);
-    await server.database.db
-      .insert(firmDomains)
-      .values({
-        domain: "full.example",
-        firmId,
-        joinMode: "suggest",
-        addedByUserId: owner.userId,
-        createdAt: time.clock(),
-      });
+    await server.database.db.insert(firmDomains).values({
+      domain: "full.example",
+      firmId,
+      joinMode: "suggest",
+      addedByUserId: owner.userId,
+      createdAt: time.clock(),
+    });
     await subscribe(firmId, 4);
     // Three members and one open invitation hold all four seats.
     const refused = await call(owner, "inviteToFirm", { body: { email: "late@full.example", role: "member" } });
@@ -551,15 +549,13 @@ describe("a member who pays for a personal plan", () => {
   it("is told on joining that the seat covers them, and nothing is cancelled", async () => {
     const { owner, firmId } = await firmOf("covered", 0);
     await subscribe(firmId, 5);
-    await server.database.db
-      .insert(firmDomains)
-      .values({
-        domain: "covered.example",
-        firmId,
-        joinMode: "suggest",
-        addedByUserId: owner.userId,
-        createdAt: time.clock(),
-      });
+    await server.database.db.insert(firmDomains).values({
+      domain: "covered.example",
+      firmId,
+      joinMode: "suggest",
+      addedByUserId: owner.userId,
+      createdAt: time.clock(),
+    });
     const payers: Person[] = [];
     for (const email of ["payer1@covered.example", "payer2@covered.example"]) {
       const payer = await person(email);

@@ -452,7 +452,8 @@ describe("every role against every firm operation", () => {
     expect(answered).toEqual(Object.fromEntries(matrix.map((row) => [row.name, row.expected])));
     expect(refusalsThatWrote).toEqual([]);
     await server.database.db.delete(firms).where(like(firms.name, "Matrix%"));
-  });
+    // Four firms seeded per operation: longer than the default 30 s on a busy machine.
+  }, 120_000);
 });
 
 describe("roles", () => {

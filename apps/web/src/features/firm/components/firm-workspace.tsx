@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useConfirmIdentity } from "@/components/confirm-identity";
 import { ActivityPanel } from "./activity-panel";
+import { BillingPanel } from "./billing-panel";
 import { DomainsPanel } from "./domains-panel";
 import { FirmSettingsPanel } from "./firm-settings-panel";
 import { InvitationsPanel } from "./invitations-panel";
@@ -14,7 +15,16 @@ import { PoliciesSummary } from "./policies-summary";
 import { RoleTag } from "./role-tag";
 import { UsagePlaceholder } from "./usage-placeholder";
 
-export const FIRM_TABS = ["members", "invitations", "domains", "policies", "activity", "usage", "settings"] as const;
+export const FIRM_TABS = [
+  "members",
+  "invitations",
+  "domains",
+  "policies",
+  "activity",
+  "usage",
+  "billing",
+  "settings",
+] as const;
 type FirmTab = (typeof FIRM_TABS)[number];
 
 /** A firm as its member sees it: the name and role on top, then what the role may manage, a tab each. */
@@ -65,6 +75,7 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
     policies: <PoliciesPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
     activity: <ActivityPanel />,
     usage: <UsagePlaceholder />,
+    billing: <BillingPanel firm={firm} />,
     settings: <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
   };
 
@@ -80,7 +91,12 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
         activeKey={tab}
         onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
         destroyOnHidden
-        items={FIRM_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] }))}
+        // The billing tab's texts sit under the catalogue's own `billing` key (issue 44).
+        items={FIRM_TABS.map((key) => ({
+          key,
+          label: key === "billing" ? t("billing.tab") : t(`tabs.${key}`),
+          children: panels[key],
+        }))}
       />
       {dialog}
     </>
