@@ -1,7 +1,7 @@
 import "./billing-panel.css";
 import { CreditCardOutlined } from "@ant-design/icons";
 import { FIRM_SEATS_MAX, type Firm, type FirmBilling } from "@precis/contract/firms";
-import { Form, InputNumber, Progress } from "antd";
+import { Form, Input, Progress } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
@@ -186,6 +186,7 @@ function BuySeats({
       <Form.Item
         label={t("billing.seatsLabel")}
         name="seats"
+        normalize={(value: string) => (value === "" ? undefined : Number(value))}
         extra={t("billing.seatsHelp", { count: minimum })}
         rules={[
           { required: true, message: t("billing.seatsRequired", { count: minimum }) },
@@ -197,7 +198,16 @@ function BuySeats({
           },
         ]}
       >
-        <InputNumber size="large" min={minimum} max={FIRM_SEATS_MAX} precision={0} className="firm-billing-seats" />
+        {/* A plain number field: antd's InputNumber would bring its own stylesheet for one field. */}
+        <Input
+          type="number"
+          inputMode="numeric"
+          size="large"
+          min={minimum}
+          max={FIRM_SEATS_MAX}
+          step={1}
+          className="firm-billing-seats"
+        />
       </Form.Item>
       <Form.Item label=" " className="firm-submit-item">
         <BusyButton
