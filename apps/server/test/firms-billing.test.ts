@@ -622,3 +622,26 @@ describe("closing a subscribed firm", () => {
     ).toBe("unknownFirm");
   });
 });
+
+describe("deleting the account of a subscribed firm's last person", () => {
+  it("cancels the firm's subscription before the firm closes with the account, and tries again if Stripe refuses", async () => {
+    const alone = await person("alone@solo.example");
+    const firmId: number = (await call(alone, "createFirm", { body: { name: "Solo LLP" } })).json().firm.id;
+    const { subscription } = await subscribe(firmId, 1);
+    await server.database.db
+      .update(users)
+      .set({ deletionScheduledFor: time.clock() })
+      .where(eq(users.id, alone.userId));
+    isCancelRefused = true;
+    try {
+      expect(await server.app.accountDeletion.runOnce()).toBe(0);
+      expect(await firmRow(firmId)).toBeDefined();
+    } finally {
+      isCancelRefused = false;
+    }
+    time.advanceMinutes(61);
+    expect(await server.app.accountDeletion.runOnce()).toBe(1);
+    expect(stripeRequests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
+    expect(await firmRow(firmId)).toBeUndefined();
+  });
+});

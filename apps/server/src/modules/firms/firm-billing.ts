@@ -231,16 +231,28 @@ export async function createFirmPortalSession(config: AppConfig, firm: FirmRow):
  * no longer knows, or one that has ended, has nothing to cancel.
  */
 export async function cancelFirmBilling(config: AppConfig, firm: FirmRow): Promise<void> {
-  if (!firm.stripeSubscriptionId || hasFirmSubscriptionEnded(stateOf(firm), new Date(0))) return;
-  const stripe = createStripeClient(config);
-  if (!stripe) throw new FirmRefusal(503, PAYMENTS_NOT_CONFIGURED);
   try {
-    await stripe.subscriptions.cancel(firm.stripeSubscriptionId);
+    await cancelFirmSubscription(createStripeClient(config), firm);
   } catch (error) {
-    if ((error as { code?: string }).code === "resource_missing") return;
+    if (error instanceof FirmRefusal) throw error;
     throw new FirmRefusal(
       503,
       "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.",
     );
+  }
+}
+
+/**
+ * Cancels the firm's running subscription through Stripe's API; Stripe's refusal is thrown as it came. Also for an
+ * account deletion that closes the firm (privacy/deletion.ts, which tries again later, as for a person's customer).
+ */
+export async function cancelFirmSubscription(stripe: Stripe | null, firm: FirmRow): Promise<void> {
+  if (!firm.stripeSubscriptionId || hasFirmSubscriptionEnded(stateOf(firm), new Date(0))) return;
+  if (!stripe) throw new FirmRefusal(503, PAYMENTS_NOT_CONFIGURED);
+  try {
+    await stripe.subscriptions.cancel(firm.stripeSubscriptionId);
+  } catch (error) {
+    // Already gone at Stripe: that is what we wanted.
+    if ((error as { code?: string }).code !== "resource_missing") throw error;
   }
 }
