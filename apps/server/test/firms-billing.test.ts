@@ -349,7 +349,7 @@ describe("Stripe's events for a firm", () => {
       },
       -5,
     );
-    expect(await deliver(completed)).toBe("stale");
+    expect(await deliver(completed)).toBe("applied");
     expect(await firmRow(firmId)).toMatchObject({
       stripeSubscriptionId: "sub_early",
       subscriptionStatus: "active",

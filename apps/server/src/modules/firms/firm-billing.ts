@@ -95,7 +95,11 @@ async function linkFirmCheckout(
     subscriptionId !== null &&
     firm.stripeSubscriptionId !== subscriptionId &&
     (firm.stripeSubscriptionId === null || hasFirmSubscriptionEnded(stateOf(firm), new Date(0)));
-  if (!isNewSubscription && (customerId === null || firm.stripeCustomerId === customerId)) return "stale";
+  if (!isNewSubscription && (customerId === null || firm.stripeCustomerId === customerId)) {
+    // Already linked by the subscription's own event (it came first): consistent, nothing to do. Another running
+    // subscription is kept instead: this one is left for Stripe's portal to sort out.
+    return subscriptionId === null || firm.stripeSubscriptionId === subscriptionId ? "applied" : "stale";
+  }
   await tx
     .update(firms)
     .set({
