@@ -11,7 +11,8 @@ const baseModules = ["audit", "rate-limit", "mail", "sessions", "accounts"];
 const featureEdges = {
   // A firm's allowed sign-in methods are checked by every sign-in (issue 44).
   auth: ["mfa", "verification", "firms/sign-in-policy.ts"],
-  billing: [],
+  // A firm's Stripe events arrive through the one webhook (issue 44).
+  billing: ["firms/firm-billing.ts"],
   "client-config": [],
   docs: [],
   extension: [],

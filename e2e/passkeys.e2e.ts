@@ -207,7 +207,9 @@ describe("passkeys on the Security tab", () => {
     );
     await panel.getByRole("button", { name: "Remove Spare key" }).click();
     await page.getByRole("dialog", { name: "Remove Spare key?" }).getByRole("button", { name: "Remove" }).click();
-    await expect.poll(isVisible(panel.getByRole("alert").getByText("Something went wrong. Please try again."))).toBe(true);
+    await expect
+      .poll(isVisible(panel.getByRole("alert").getByText("Something went wrong. Please try again.")))
+      .toBe(true);
     expect(await panel.getByText("Spare key", { exact: true }).isVisible()).toBe(true);
   });
 

@@ -243,6 +243,8 @@ const environmentSchema = z
     STRIPE_WEBHOOK_SECRET: optionalSecret,
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
     STRIPE_PRICING_TABLE_ID: z.string().default(""),
+    /** The firm plan's price (issue 44): a firm's Checkout buys this price with the seat count as its quantity. */
+    STRIPE_FIRM_PRICE_ID: z.string().default(""),
     STRIPE_PORTAL_URL: link.optional(),
     /** Where the Stripe client sends API calls; only for a local stand-in (tests, stripe-mock). */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -250,6 +252,7 @@ const environmentSchema = z
     MEMO_MONTHLY_LIMIT_TRIAL: z.coerce.number().int().nonnegative().optional(),
     MEMO_MONTHLY_LIMIT_STUDENT: z.coerce.number().int().nonnegative().optional(),
     MEMO_MONTHLY_LIMIT_SUBSCRIPTION: z.coerce.number().int().nonnegative().optional(),
+    MEMO_MONTHLY_LIMIT_FIRM: z.coerce.number().int().nonnegative().optional(),
 
     FIREBASE_PROJECT_ID: z.string().default(""),
     FIREBASE_API_KEY: z.string().default(""),
@@ -469,6 +472,7 @@ function buildConfig(env: Environment) {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       portalUrl: env.STRIPE_PORTAL_URL,
       apiUrl: env.STRIPE_API_URL,
+      firmPriceId: env.STRIPE_FIRM_PRICE_ID,
     },
     entitlements: {
       facultyGetsStudentAccess: env.FACULTY_GETS_STUDENT_ACCESS,
@@ -477,6 +481,7 @@ function buildConfig(env: Environment) {
         trial: env.MEMO_MONTHLY_LIMIT_TRIAL ?? null,
         student: env.MEMO_MONTHLY_LIMIT_STUDENT ?? null,
         subscription: env.MEMO_MONTHLY_LIMIT_SUBSCRIPTION ?? null,
+        firm: env.MEMO_MONTHLY_LIMIT_FIRM ?? null,
         none: 0,
         unverified: 0,
       },

@@ -416,6 +416,17 @@ describe("every role against every firm operation", () => {
     },
     { name: "getFirmUsage", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
     { name: "getMyFirmUsage", request: () => ({}), expected: { owner: 200, admin: 200, member: 200, outsider: 200 } },
+    // Seats: this server sells nothing (no Stripe), so the owner gets 503; the purchase is in firms-billing.test.ts.
+    {
+      name: "createFirmCheckout",
+      request: () => ({ body: { seats: 10 } }),
+      expected: { owner: 503, admin: 403, member: 403, outsider: 404 },
+    },
+    {
+      name: "openFirmBillingPortal",
+      request: () => ({}),
+      expected: { owner: 503, admin: 403, member: 403, outsider: 404 },
+    },
   ];
 
   it("covers every firm operation", () => {
@@ -441,7 +452,8 @@ describe("every role against every firm operation", () => {
     expect(answered).toEqual(Object.fromEntries(matrix.map((row) => [row.name, row.expected])));
     expect(refusalsThatWrote).toEqual([]);
     await server.database.db.delete(firms).where(like(firms.name, "Matrix%"));
-  });
+    // Four firms seeded per operation: longer than the default 30 s on a busy machine.
+  }, 120_000);
 });
 
 describe("roles", () => {

@@ -97,6 +97,9 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   leaveFirm: "takes the account out of a firm's reach, never into it; its owner is emailed",
   revokeFirmInvitation: "withdraws an invitation: nobody gains access",
   removeFirmDomain: "withdraws a domain: nobody joins by it, and nobody leaves",
+  createFirmCheckout:
+    "opens Stripe's checkout for the firm: the owner pays there, and nobody gains access to an account",
+  openFirmBillingPortal: "opens Stripe's portal for the firm's own customer, as openBillingPortal does for a person",
 };
 
 let server: TestServer;

@@ -5,6 +5,7 @@ import {
   type DomainJoinMode,
   type FirmRole,
   firmAuditResponseSchema,
+  firmBillingLinkSchema,
   firmDomainSchema,
   firmDomainsResponseSchema,
   firmInvitationSchema,
@@ -79,6 +80,17 @@ export const revokeFirmInvitation = (id: number) =>
 /** `POST /api/firm/join-by-domain`: takes Home's "Join <firm>" suggestion (`GET /api/firm`'s `suggestion.firmId`). */
 export const joinFirmByDomain = (firmId: number) =>
   ({ ...operations.joinFirmByDomain, body: { firmId }, schema: firmResponseSchema }) satisfies ApiOperation;
+
+/**
+ * `POST /api/firm/checkout` (owner): a Stripe Checkout URL for `seats` seats of the firm plan, at least the member
+ * count; 409 while a subscription runs (seats change in the portal), 503 when the server sells nothing.
+ */
+export const createFirmCheckout = (seats: number) =>
+  ({ ...operations.createFirmCheckout, body: { seats }, schema: firmBillingLinkSchema }) satisfies ApiOperation;
+
+/** `POST /api/firm/billing-portal` (owner): the firm's Stripe customer portal; 409 before any purchase. */
+export const openFirmBillingPortal = () =>
+  ({ ...operations.openFirmBillingPortal, schema: firmBillingLinkSchema }) satisfies ApiOperation;
 
 /** `POST /api/firm/invitations/accept`: the token from the `/firm/join?token=…` link. */
 export const acceptFirmInvitation = (token: string) =>

@@ -126,6 +126,23 @@ export const updateFirmRequestSchema = z.strictObject({
 });
 export type UpdateFirmRequest = z.input<typeof updateFirmRequestSchema>;
 
+/**
+ * The firm's seats as its owners and admins see them (issue 44). `seated`: the subscription covers the members now
+ * (active, trialing or past due, within its period), so each member holds a seat and `seats` is the limit; otherwise
+ * no limit applies and members keep their own access. `status` is Stripe's, null before any purchase.
+ */
+export const firmBillingSchema = z.object({
+  seated: z.boolean(),
+  status: z.nullable(z.string()),
+  seats: z.nullable(z.int()),
+  /** Members plus open, unexpired invitations: what a new invitation must fit beside while seated. */
+  seatsPromised: z.int(),
+  currentPeriodEnd: z.nullable(z.iso.datetime()),
+  /** Whether the firm has a Stripe customer, so "Manage billing" can open its portal. */
+  hasBillingAccount: z.boolean(),
+});
+export type FirmBilling = z.infer<typeof firmBillingSchema>;
+
 export const firmSchema = z.object({
   id: z.int(),
   name: z.string(),
@@ -134,6 +151,8 @@ export const firmSchema = z.object({
   policies: firmPoliciesSchema,
   memberCount: z.int(),
   createdAt: z.iso.datetime(),
+  /** Seats and billing: for owners and admins only. */
+  billing: z.optional(firmBillingSchema),
 });
 export type Firm = z.infer<typeof firmSchema>;
 
@@ -144,6 +163,11 @@ export type Firm = z.infer<typeof firmSchema>;
 export const firmResponseSchema = z.object({
   firm: z.nullable(firmSchema),
   suggestion: z.optional(z.nullable(z.object({ firmId: z.int(), name: z.string() }))),
+  /**
+   * On joining (an accepted invitation, a domain join): true when the firm's seat now covers the caller and they
+   * also pay for a personal plan, which Precis does not cancel for them; the join screen says how to.
+   */
+  personalPlanCovered: z.optional(z.literal(true)),
 });
 export type FirmResponse = z.infer<typeof firmResponseSchema>;
 
@@ -153,6 +177,21 @@ export type FirmResponse = z.infer<typeof firmResponseSchema>;
  */
 export const joinFirmByDomainRequestSchema = z.strictObject({ firmId: z.int().check(z.positive()) });
 export type JoinFirmByDomainRequest = z.input<typeof joinFirmByDomainRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Seats and billing
+
+/** The most seats one purchase asks for: far above any firm, and a typo's 10 000 000 is refused before Stripe. */
+export const FIRM_SEATS_MAX = 10_000;
+
+/** `POST /api/firm/checkout` (owner): how many seats to buy, at least the firm's current member count. */
+export const firmCheckoutRequestSchema = z.strictObject({
+  seats: z.int().check(z.positive("must be at least 1"), z.lte(FIRM_SEATS_MAX, "must be at most 10000")),
+});
+export type FirmCheckoutRequest = z.input<typeof firmCheckoutRequestSchema>;
+
+/** `POST /api/firm/checkout` and `/api/firm/billing-portal`: where to send the owner's browser, on Stripe. */
+export const firmBillingLinkSchema = z.object({ url: z.url() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Members
@@ -257,8 +296,10 @@ export const firmAuditEventTypes = [
   "domain_added",
   "domain_changed",
   "domain_removed",
-  // Phase 2 writes this one, from Stripe's webhooks.
+  // From Stripe's webhooks: the seat count or the subscription's status changed.
   "seats_changed",
+  // An automatic domain join left out because every seat was taken.
+  "seat_refused",
 ] as const;
 export type FirmAuditEventType = (typeof firmAuditEventTypes)[number];
 

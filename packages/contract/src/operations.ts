@@ -100,6 +100,8 @@ export const operations = {
   joinFirmByDomain: { method: "POST", path: "/firm/join-by-domain" },
   getFirmUsage: { method: "GET", path: "/firm/usage" },
   getMyFirmUsage: { method: "GET", path: "/firm/usage/mine" },
+  createFirmCheckout: { method: "POST", path: "/firm/checkout" },
+  openFirmBillingPortal: { method: "POST", path: "/firm/billing-portal" },
   // The site itself.
   getClientConfig: { method: "GET", path: "/client-config" },
   sendDocsFeedback: { method: "POST", path: "/docs-feedback" },

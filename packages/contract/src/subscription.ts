@@ -23,8 +23,9 @@ export const billingPortalResponseSchema = z.object({ url: z.url() });
 /**
  * `unverified`: a password account whose email is not proven yet has no free access (its trial starts then).
  * `policy`: the account's firm has a policy it does not meet yet (issue 44); `policyReason` says which.
+ * `firm`: a seat of the account's firm, whose subscription covers its members (issue 44).
  */
-export const accessKinds = ["trial", "student", "subscription", "none", "unverified", "policy"] as const;
+export const accessKinds = ["trial", "student", "subscription", "none", "unverified", "policy", "firm"] as const;
 export type AccessKind = (typeof accessKinds)[number];
 
 /** `twoStepRequired`: the firm requires two-step verification and the member has no authenticator app or passkey. */
@@ -58,6 +59,11 @@ export const entitlementResponseSchema = z.object({
    */
   /** The caller's firm, when they belong to one. */
   firm: z.optional(z.object({ id: z.int(), name: z.string() })),
+  /**
+   * Present when the caller's firm had a subscription that has ended: the seats are gone, and the caller is back on
+   * their own access (`access`), which Home explains with the firm's name.
+   */
+  firmEnded: z.optional(z.object({ name: z.string() })),
   /** Present exactly when `access` is "policy": the firm's rule to meet, e.g. add an authenticator app or passkey. */
   policyReason: z.optional(z.enum(policyReasons)),
 });

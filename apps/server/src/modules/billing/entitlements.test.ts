@@ -155,4 +155,33 @@ describe("computeEntitlement", () => {
       "trial",
     );
   });
+  it("gives a seat of a subscribed firm before the account's own access, and says when the firm's subscription ended", () => {
+    const firm = (status: string | null, periodEnd = day(40)) => ({
+      requireTwoStep: false,
+      hasSecondFactor: false,
+      subscription: { subscriptionId: status === null ? null : "sub_firm", status, currentPeriodEnd: periodEnd },
+    });
+    const paid = { status: "active", currentPeriodEnd: day(60) };
+    for (const status of ["active", "trialing", "past_due"]) {
+      expect(computeEntitlement({ ...base, now: day(5), subscription: paid, firm: firm(status) })).toMatchObject({
+        access: "firm",
+        endsAt: day(40),
+      });
+    }
+    // Never subscribed, or a first payment still pending: the account's own access, and nothing ended.
+    expect(computeEntitlement({ ...base, firm: firm(null) })).toEqual(computeEntitlement({ ...base, firm: null }));
+    expect(computeEntitlement({ ...base, firm: firm("incomplete") }).firmEnded).toBeUndefined();
+    // Ended, or its period over without the deleted event: the own access again, marked.
+    expect(computeEntitlement({ ...base, now: day(5), subscription: paid, firm: firm("canceled") })).toMatchObject({
+      access: "subscription",
+      firmEnded: true,
+    });
+    expect(computeEntitlement({ ...base, now: day(41), firm: firm("active") })).toMatchObject({
+      access: "none",
+      firmEnded: true,
+    });
+    // A firm policy still comes first.
+    const blocked = { ...firm("active"), requireTwoStep: true };
+    expect(computeEntitlement({ ...base, firm: blocked })).toMatchObject({ access: "policy", endsAt: null });
+  });
 });

@@ -2,6 +2,7 @@ import type { Occupation } from "@precis/contract/profile";
 import type { AccessKind, PolicyReason } from "@precis/contract/subscription";
 import { STUDENT_FREE_YEARS, TRIAL_DAYS } from "@precis/contract/subscription";
 import { addDays } from "../../lib/clock.ts";
+import { type FirmSubscriptionState, hasFirmSubscriptionEnded, isFirmSeated } from "../../lib/firm-seats.ts";
 
 /** Stripe statuses under which a subscription gives access until its period ends. */
 const ENTITLING_STATUSES = new Set(["active", "trialing"]);
@@ -19,10 +20,10 @@ export interface EntitlementInput {
   /** When the trial began; null when the address had its trial already, or is not verified yet. */
   trialStartedAt: Date | null;
   /**
-   * The policies of the account's firm that can block it (issue 44), null outside a firm. Seats (`access: "firm"`)
-   * come in a later phase: a seated firm's plan would be read here too, beside the policies.
+   * The account's firm (issue 44), null outside one: the policies that can block it, and the firm's subscription,
+   * whose seat gives `access: "firm"` (absent is never subscribed).
    */
-  firm: { requireTwoStep: boolean; hasSecondFactor: boolean } | null;
+  firm: { requireTwoStep: boolean; hasSecondFactor: boolean; subscription?: FirmSubscriptionState } | null;
 }
 
 export interface ComputedEntitlement {
@@ -37,6 +38,8 @@ export interface ComputedEntitlement {
   trialUsedByAddress: boolean;
   /** Why `access` is "policy": the firm's rule the account does not meet yet. */
   policyReason?: PolicyReason;
+  /** The firm's subscription has ended: `access` is the account's own again, and Home says why. */
+  firmEnded?: true;
 }
 
 /**
@@ -44,10 +47,31 @@ export interface ComputedEntitlement {
  * verified; then free student access (2 years from registration) for a student at an academic address; then
  * the free trial (30 days from its start at verification); else none. Before all of these, a firm's policy the
  * member does not meet (two-step verification required, and neither an authenticator app nor a passkey) blocks
- * every access, a paid one included, until they comply: the firm's rule is the firm's, whoever pays.
+ * every access, a paid one included, until they comply: the firm's rule is the firm's, whoever pays. Then a seat of a
+ * subscribed firm comes before the account's own access, a personal plan included (the member is told, on joining,
+ * that they may cancel it); once the firm's subscription ends, the account's own access is back, marked `firmEnded`.
  * Pure: the clock is an argument, so every rule is tested as a table.
  */
 export function computeEntitlement(input: EntitlementInput): ComputedEntitlement {
+  const firmSubscription = input.firm?.subscription;
+  if (firmSubscription && !(input.firm?.requireTwoStep && !input.firm.hasSecondFactor)) {
+    if (isFirmSeated(firmSubscription, input.now)) {
+      return {
+        access: "firm",
+        endsAt: firmSubscription.currentPeriodEnd,
+        needsAcademicEmail: false,
+        trialUsedByAddress: false,
+      };
+    }
+    if (hasFirmSubscriptionEnded(firmSubscription, input.now)) {
+      return { ...computeOwnEntitlement(input), firmEnded: true };
+    }
+  }
+  return computeOwnEntitlement(input);
+}
+
+/** The account's own access, or the firm policy's block: everything but a firm's seat. */
+function computeOwnEntitlement(input: EntitlementInput): ComputedEntitlement {
   const { now, subscription } = input;
   const isStudent =
     input.occupation === "law student" || (input.occupation === "law faculty" && input.facultyGetsStudentAccess);

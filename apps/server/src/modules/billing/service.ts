@@ -113,6 +113,9 @@ const entitlementColumns = (subscription: ReturnType<typeof chosenSubscriptionOf
   requireTwoStep: firms.requireTwoStep,
   matterCodes: firms.matterCodes,
   matterMask: firms.matterMask,
+  firmSubscriptionId: firms.stripeSubscriptionId,
+  firmSubscriptionStatus: firms.subscriptionStatus,
+  firmPeriodEnd: firms.currentPeriodEnd,
   // Looked at only when the firm requires a second factor, so other accounts pay nothing for it.
   hasSecondFactor: sql<boolean>`case when ${firms.requireTwoStep} then exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}) else false end`,
 });
@@ -131,6 +134,9 @@ interface EntitlementRow {
   requireTwoStep: boolean | null;
   matterCodes: "off" | "optional" | "required" | null;
   matterMask: string | null;
+  firmSubscriptionId: string | null;
+  firmSubscriptionStatus: string | null;
+  firmPeriodEnd: Date | null;
   hasSecondFactor: boolean;
 }
 
@@ -204,7 +210,7 @@ export async function readSessionEntitlement(
 }
 
 function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entitlement {
-  const { access, endsAt, needsAcademicEmail, trialUsedByAddress, policyReason } = computeEntitlement({
+  const { access, endsAt, needsAcademicEmail, trialUsedByAddress, policyReason, firmEnded } = computeEntitlement({
     now,
     registeredAt: row.registeredAt,
     occupation: row.occupation,
@@ -219,7 +225,15 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
     firm:
       row.firmId === null
         ? null
-        : { requireTwoStep: row.requireTwoStep === true, hasSecondFactor: row.hasSecondFactor === true },
+        : {
+            requireTwoStep: row.requireTwoStep === true,
+            hasSecondFactor: row.hasSecondFactor === true,
+            subscription: {
+              subscriptionId: row.firmSubscriptionId,
+              status: row.firmSubscriptionStatus,
+              currentPeriodEnd: row.firmPeriodEnd,
+            },
+          },
   });
   return {
     access,
@@ -234,6 +248,7 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
     ...(trialUsedByAddress ? { trialUsedByAddress } : {}),
     ...(row.firmId !== null && row.firmName !== null ? { firm: { id: row.firmId, name: row.firmName } } : {}),
     ...(policyReason ? { policyReason } : {}),
+    ...(firmEnded && row.firmName !== null ? { firmEnded: { name: row.firmName } } : {}),
   };
 }
 

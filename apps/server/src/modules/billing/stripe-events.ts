@@ -2,8 +2,16 @@ import { and, eq, lte } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppDatabase } from "../../db/client.ts";
 import { stripeCustomers, stripeEvents, subscriptions, users } from "../../db/schema.ts";
+import { applyFirmStripeEvent } from "../firms/firm-billing.ts";
 
-export type EventOutcome = "applied" | "duplicate" | "stale" | "unknownUser" | "unknownSubscription" | "ignored";
+export type EventOutcome =
+  | "applied"
+  | "duplicate"
+  | "stale"
+  | "unknownUser"
+  | "unknownSubscription"
+  | "unknownFirm"
+  | "ignored";
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
@@ -31,6 +39,9 @@ export async function applyStripeEvent(db: AppDatabase, event: Stripe.Event): Pr
 }
 
 async function applyEffect(tx: AppDatabase, event: Stripe.Event, eventCreatedAt: Date): Promise<EventOutcome> {
+  // A firm's Checkout and subscription (issue 44) keep the firm's seats; everything else is a person's plan.
+  const firmOutcome = await applyFirmStripeEvent(tx, event, eventCreatedAt);
+  if (firmOutcome !== null) return firmOutcome;
   switch (event.type) {
     case "checkout.session.completed":
       return linkCustomer(tx, event.data.object);

@@ -4,12 +4,14 @@ import { firmDomains, firmMemberships, firms, users } from "../../db/schema.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
+import { isFirmRowSeated } from "./firm-billing.ts";
 import { FirmRefusal, refusals } from "./refusals.ts";
+import { checkSeatForJoin, hasFreeSeat, isPayingPersonalPlan } from "./seats.ts";
 
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm
- * whose address is at a firm's `automatic` domain joins that firm as a member. Phase 2 adds "while seats remain":
- * a subscribed firm with no free seat leaves them out, and its admins see the refusal in the trail.
+ * whose address is at a firm's `automatic` domain joins that firm as a member, while seats remain: a subscribed firm
+ * with no free seat leaves them out (their verification goes on), and its admins see the refusal in the trail.
  */
 export async function joinFirmByVerifiedDomain(tx: AppDatabase, userId: number, email: string, now: Date) {
   const domain = domainOf(email);
@@ -18,6 +20,22 @@ export async function joinFirmByVerifiedDomain(tx: AppDatabase, userId: number, 
     .from(firmDomains)
     .where(and(eq(firmDomains.domain, domain), eq(firmDomains.joinMode, "automatic")));
   if (!automatic) return;
+  const [member] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+  if (member) return;
+  // The firm's row locked, as every change to its members takes it, so the seats are counted once at a time.
+  const [firm] = await tx.select().from(firms).where(eq(firms.id, automatic.firmId)).for("update");
+  if (!firm) return;
+  if (!(await hasFreeSeat(tx, firm, now))) {
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "seat_refused",
+      actorUserId: null,
+      subjectUserId: userId,
+      details: { domain, seats: firm.seatQuantity },
+      now,
+    });
+    return;
+  }
   // A person belongs to at most one firm: one already in a firm stays where they are.
   const [joined] = await tx
     .insert(firmMemberships)
@@ -41,7 +59,12 @@ export async function joinFirmByVerifiedDomain(tx: AppDatabase, userId: number, 
  * Every refusal writes nothing. A firm the caller's domain does not belong to gets the same 404 whether or not it
  * exists, so firm ids cannot be probed from here.
  */
-export async function joinFirmByDomain(db: AppDatabase, userId: number, firmId: number, now: Date) {
+export async function joinFirmByDomain(
+  db: AppDatabase,
+  userId: number,
+  firmId: number,
+  now: Date,
+): Promise<{ personalPlanCovered?: true }> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -52,7 +75,7 @@ export async function joinFirmByDomain(db: AppDatabase, userId: number, firmId: 
       if (membership) throw refusals.alreadyInFirm();
       const domain = domainOf(user.email);
       // The firm's row locked, as every change to its members takes it (service.ts, lockCallerFirm).
-      const [firm] = await tx.select({ id: firms.id }).from(firms).where(eq(firms.id, firmId)).for("update");
+      const [firm] = await tx.select().from(firms).where(eq(firms.id, firmId)).for("update");
       const [claimed] = firm
         ? await tx
             .select({ joinMode: firmDomains.joinMode })
@@ -71,6 +94,8 @@ export async function joinFirmByDomain(db: AppDatabase, userId: number, firmId: 
           [{ path: "firmId", message: "takes people at this domain by invitation only" }],
         );
       }
+      // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.
+      await checkSeatForJoin(tx, firm, now);
       await tx.insert(firmMemberships).values({ userId, firmId, role: "member", joinedBy: "domain", joinedAt: now });
       await recordFirmEvent(tx, {
         firmId,
@@ -80,6 +105,10 @@ export async function joinFirmByDomain(db: AppDatabase, userId: number, firmId: 
         details: { domain },
         now,
       });
+      // The seat covers a personal plan the person pays for: the answer says so; nothing is cancelled for them.
+      return isFirmRowSeated(firm, now) && (await isPayingPersonalPlan(tx, userId, now))
+        ? { personalPlanCovered: true as const }
+        : {};
     });
   } catch (error) {
     // Two joins at once by the same account (or a join racing an invitation's accept): its membership's key decides.

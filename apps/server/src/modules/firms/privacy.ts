@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmAuditEvents, firmMatterUsage, firmMemberships, firms } from "../../db/schema.ts";
 import { recordFirmEvent } from "./audit.ts";
+import { cancelFirmSubscription } from "./firm-billing.ts";
 
 /**
  * What the data export says of the person's firm (decision 025): the firm, their role and when they joined, and
@@ -24,6 +26,23 @@ export async function exportFirmMembership(db: AppDatabase, userId: number) {
       : null,
     firmMatterUsage: matterUsage,
   };
+}
+
+/**
+ * Before an account's deletion (privacy/deletion.ts, beside its own Stripe customers): when the person is the last
+ * one in their firm, the deletion will close it, so its subscription is cancelled first, and a refusal by Stripe
+ * leaves the account to be tried again later, as a person's own customer does. No firm goes on being billed.
+ */
+export async function cancelBillingOfFirmLeftEmpty(db: AppDatabase, stripe: Stripe | null, userId: number) {
+  const [membership] = await db.select().from(firmMemberships).where(eq(firmMemberships.userId, userId));
+  if (!membership) return;
+  const [firm] = await db.select().from(firms).where(eq(firms.id, membership.firmId));
+  const others = await db
+    .select({ userId: firmMemberships.userId })
+    .from(firmMemberships)
+    .where(and(eq(firmMemberships.firmId, membership.firmId), ne(firmMemberships.userId, userId)))
+    .limit(1);
+  if (firm && others.length === 0) await cancelFirmSubscription(stripe, firm);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ApiError } from "@precis/contract/api";
  */
 export class FirmRefusal extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 409 | 410,
+    readonly statusCode: 400 | 403 | 404 | 409 | 410 | 503,
     message: string,
     readonly fields?: ApiError["fields"],
   ) {

@@ -8,6 +8,8 @@ import {
   createInvitationRequestSchema,
   firmAuditQuerySchema,
   firmAuditResponseSchema,
+  firmBillingLinkSchema,
+  firmCheckoutRequestSchema,
   firmDomainParamsSchema,
   firmDomainSchema,
   firmDomainsResponseSchema,
@@ -50,9 +52,11 @@ import {
   listDomains,
   listInvitations,
   listMembers,
+  openFirmBillingPortal,
   removeDomain,
   removeMember,
   revokeInvitation,
+  startFirmCheckout,
   transferOwnership,
   updateDomain,
   updateFirm,
@@ -134,7 +138,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getFirm(app.database.db, contextOf(request).userId);
+      return getFirm(app.database.db, contextOf(request).userId, app.clock());
     },
   );
 
@@ -160,8 +164,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "Close the firm (owner, recent sign-in): memberships end, accounts stay, members are emailed",
-        response: { 200: statusResponseSchema, ...common },
+        summary:
+          "Close the firm (owner, recent sign-in): its Stripe subscription is cancelled first (503 and the firm stays if Stripe refuses), memberships end, accounts stay, members are emailed",
+        response: { 200: statusResponseSchema, ...common, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -171,6 +176,45 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         nudgeMail();
         return DONE;
       });
+    },
+  );
+
+  app.post(
+    routeUrl(operations.createFirmCheckout),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Buy seats (owner): a Stripe Checkout session for the firm plan with `seats` as its quantity, at least the member count; 409 while a subscription runs (change seats in the portal)",
+        body: firmCheckoutRequestSchema,
+        response: {
+          200: firmBillingLinkSchema,
+          400: apiErrorSchema,
+          ...common,
+          409: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return answer(reply, () => startFirmCheckout(contextOf(request), request.body.seats));
+    },
+  );
+
+  app.post(
+    routeUrl(operations.openFirmBillingPortal),
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A Stripe customer-portal session for the firm (owner): change the seats, the card, see invoices, or cancel",
+        response: { 200: firmBillingLinkSchema, ...common, 409: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return answer(reply, () => openFirmBillingPortal(contextOf(request)));
     },
   );
 
@@ -239,7 +283,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         const context = contextOf(request);
         await leaveFirm(context);
         nudgeMail();
-        return getFirm(context.db, context.userId);
+        return getFirm(context.db, context.userId, context.now);
       }),
   );
 
@@ -375,8 +419,8 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stepUp(request, reply)) return reply;
       const context = contextOf(request);
       return answer(reply, async () => {
-        await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
-        return getFirm(context.db, context.userId);
+        const notice = await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
+        return { ...(await getFirm(context.db, context.userId, context.now)), ...notice };
       });
     },
   );

@@ -24,8 +24,20 @@ import { asQuotedData, emailContextOf, greetingNameOf, renderEmail } from "../ma
 import { hashSecret } from "../sessions/service.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
-import { cancelFirmBilling } from "./firm-billing.ts";
+import {
+  cancelFirmBilling,
+  createFirmCheckoutSession,
+  createFirmPortalSession,
+  isFirmRowSeated,
+} from "./firm-billing.ts";
 import { FirmRefusal, refusals } from "./refusals.ts";
+import {
+  checkSeatForInvitation,
+  checkSeatForJoin,
+  countMembers,
+  firmBillingOf,
+  isPayingPersonalPlan,
+} from "./seats.ts";
 
 /** What every firm operation needs: the database, the settings, the time, and who is asking. */
 export interface FirmContext {
@@ -88,15 +100,18 @@ async function countOwners(tx: AppDatabase, firmId: number) {
   return row?.owners ?? 0;
 }
 
-async function toFirmView(tx: AppDatabase, firm: FirmRow, role: FirmRole): Promise<Firm> {
+async function toFirmView(tx: AppDatabase, firm: FirmRow, role: FirmRole, now: Date): Promise<Firm> {
   const [row] = await tx.select({ members: count() }).from(firmMemberships).where(eq(firmMemberships.firmId, firm.id));
+  const memberCount = row?.members ?? 0;
   return {
     id: firm.id,
     name: firm.name,
     role,
     policies: policiesOf(firm),
-    memberCount: row?.members ?? 0,
+    memberCount,
     createdAt: firm.createdAt.toISOString(),
+    // The seats are the owners' and admins' business; a member's view has none of it.
+    ...(isAdminRole(role) ? { billing: await firmBillingOf(tx, firm, memberCount, now) } : {}),
   };
 }
 
@@ -128,7 +143,7 @@ export async function createFirm(context: FirmContext, name: string): Promise<Fi
         details: { name },
         now,
       });
-      return { firm: await toFirmView(tx, firm, "owner") };
+      return { firm: await toFirmView(tx, firm, "owner", now) };
     });
   } catch (error) {
     // Two creations at once by the same account: the membership's key lets one through.
@@ -141,14 +156,14 @@ export async function createFirm(context: FirmContext, name: string): Promise<Fi
  * `GET /api/firm`: the caller's firm and role; without one, the firm whose `suggest` (or `automatic`) domain is the
  * caller's verified address's, as a suggestion to join.
  */
-export async function getFirm(db: AppDatabase, userId: number): Promise<FirmResponse> {
+export async function getFirm(db: AppDatabase, userId: number, now: Date): Promise<FirmResponse> {
   const [row] = await db
     .select({ firm: firms, role: firmMemberships.role })
     .from(firmMemberships)
     .innerJoin(firms, eq(firms.id, firmMemberships.firmId))
     .where(eq(firmMemberships.userId, userId))
     .limit(1);
-  if (row) return { firm: await toFirmView(db, row.firm, row.role) };
+  if (row) return { firm: await toFirmView(db, row.firm, row.role, now) };
   const user = await readUser(db, userId);
   if (!user.emailVerifiedAt) return { firm: null, suggestion: null };
   const [suggested] = await db
@@ -178,7 +193,7 @@ export async function updateFirm(
       (key) => JSON.stringify(policies[key]) !== JSON.stringify(before[key]),
     );
     const isRenamed = change.name !== undefined && change.name !== firm.name;
-    if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role) };
+    if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role, now) };
     const [updated] = await tx
       .update(firms)
       .set({
@@ -210,7 +225,7 @@ export async function updateFirm(
         now,
       });
     }
-    return { firm: await toFirmView(tx, updated, role) };
+    return { firm: await toFirmView(tx, updated, role, now) };
   });
 }
 
@@ -223,8 +238,8 @@ export async function deleteFirm(context: FirmContext): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { firm, role } = await lockCallerFirm(tx, userId);
     if (role !== "owner") throw refusals.ownersOnly();
-    // Phase 2's seam: the firm's Stripe subscription is cancelled before its rows go, so no seat is billed after.
-    await cancelFirmBilling(firm);
+    // The firm's Stripe subscription is cancelled before its rows go, so no seat is billed after; a refusal keeps it.
+    await cancelFirmBilling(config, firm);
     const members = await tx
       .select({ user: users })
       .from(firmMemberships)
@@ -379,7 +394,7 @@ export async function transferOwnership(context: FirmContext, newOwnerUserId: nu
       details: { previousRole: membership.role },
       now,
     });
-    return { firm: await toFirmView(tx, firm, "admin") };
+    return { firm: await toFirmView(tx, firm, "admin", now) };
   });
 }
 
@@ -437,6 +452,7 @@ export async function inviteToFirm(
         .limit(1);
       if (isMember) throw new FirmRefusal(409, "This person is already a member of your firm.");
     }
+    await checkSeatForInvitation(tx, firm, now, invitation.email);
     const token = randomBytes(32).toString("base64url");
     const expiresAt = addDays(now, INVITATION_VALID_DAYS);
     const [open] = await tx
@@ -551,6 +567,8 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
       if (membership) throw refusals.alreadyInFirm();
       const [firm] = await tx.select().from(firms).where(eq(firms.id, invitation.firmId)).for("update");
       if (!firm) throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      // Under the firm's lock: concurrent accepts count each other, and only the free seats are taken.
+      await checkSeatForJoin(tx, firm, now);
       const [spent] = await tx
         .update(firmInvitations)
         .set({ acceptedAt: now, acceptedByUserId: userId })
@@ -574,7 +592,10 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
         details: { email: invitation.email, role: invitation.role },
         now,
       });
-      return { firm: await toFirmView(tx, firm, invitation.role) };
+      return {
+        firm: await toFirmView(tx, firm, invitation.role, now),
+        ...(await personalPlanNotice(tx, firm, userId, now)),
+      };
     });
   } catch (error) {
     // The same account accepting two invitations at once: its membership's key lets one through.
@@ -699,3 +720,52 @@ export async function getAdminFirmId(context: FirmContext) {
   const { db, userId } = context;
   return inTransaction(db, async (tx) => (await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true })).firm.id);
 }
+
+/** On joining a seated firm while paying for a personal plan: the answer says so (the join screen explains). */
+export async function personalPlanNotice(tx: AppDatabase, firm: FirmRow, userId: number, now: Date) {
+  return isFirmRowSeated(firm, now) && (await isPayingPersonalPlan(tx, userId, now))
+    ? { personalPlanCovered: true as const }
+    : {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Seats and billing
+
+/**
+ * `POST /api/firm/checkout`: the owner buys `seats` seats, at least one for each current member, through a Stripe
+ * Checkout session; the webhooks then keep the firm's seats and status. A firm whose subscription still runs changes
+ * its seats in the customer portal instead, where Stripe prorates, rather than buying a second subscription.
+ */
+export async function startFirmCheckout(context: FirmContext, seats: number): Promise<{ url: string }> {
+  const { db, config, userId } = context;
+  const { firm, ownerEmail } = await inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirm(tx, userId, { isReadOnly: true });
+    if (role !== "owner") throw refusals.ownersOnly();
+    if (firm.stripeSubscriptionId && !hasSubscriptionEnded(firm)) {
+      throw new FirmRefusal(409, "Your firm already has a subscription. Change its seats in Manage billing.");
+    }
+    const members = await countMembers(tx, firm.id);
+    if (seats < members) {
+      throw new FirmRefusal(400, `Buy at least ${members} seats: one for each member of your firm.`, [
+        { path: "seats", message: `must be at least ${members}, the firm's member count` },
+      ]);
+    }
+    return { firm, ownerEmail: (await readUser(tx, userId)).email };
+  });
+  return { url: await createFirmCheckoutSession(config, firm, seats, ownerEmail) };
+}
+
+/** `POST /api/firm/billing-portal`: the owner manages the firm's subscription (seats, card, invoices, cancel). */
+export async function openFirmBillingPortal(context: FirmContext): Promise<{ url: string }> {
+  const { db, config, userId } = context;
+  const firm = await inTransaction(db, async (tx) => {
+    const { firm, role } = await lockCallerFirm(tx, userId, { isReadOnly: true });
+    if (role !== "owner") throw refusals.ownersOnly();
+    return firm;
+  });
+  return { url: await createFirmPortalSession(config, firm) };
+}
+
+/** Stripe's statuses of a subscription over for good: the firm may buy again. */
+const hasSubscriptionEnded = (firm: FirmRow) =>
+  firm.subscriptionStatus !== null && ["canceled", "incomplete_expired"].includes(firm.subscriptionStatus);

@@ -17,7 +17,7 @@ import { addDays, addSeconds, type Clock } from "../../lib/clock.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
-import { leaveFirmOnAccountDeletion } from "../firms/privacy.ts";
+import { cancelBillingOfFirmLeftEmpty, leaveFirmOnAccountDeletion } from "../firms/privacy.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { storedCounterKey } from "../rate-limit/keys.ts";
@@ -126,6 +126,8 @@ export async function deleteDueAccounts(
     if (!claimed) return deleted;
     try {
       await deleteStripeCustomers(db, stripe, claimed.id);
+      // A firm the deletion leaves empty is closed with it: its subscription is cancelled first.
+      await cancelBillingOfFirmLeftEmpty(db, stripe, claimed.id);
       await deleteAccountRows(db, config, origin, claimed.id, claimed.email, now);
       deleted += 1;
     } catch (error) {

@@ -12,9 +12,13 @@ export function joinFirmByDomain(firmId: number) {
   return apiRequest(operations.joinFirmByDomain, { body: { firmId }, schema: firmResponseSchema });
 }
 
+/** The join's key: /firm reads its answer after the workspace replaced the suggestion (the personal-plan notice). */
+export const JOIN_BY_DOMAIN_MUTATION_KEY = [...FIRM_QUERY_KEY, "join-by-domain"] as const;
+
 export function useJoinFirmByDomain({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: JOIN_BY_DOMAIN_MUTATION_KEY,
     mutationFn: (firmId: number) => confirmIdentityThen(() => joinFirmByDomain(firmId)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY }),
   });

@@ -92,8 +92,18 @@ function describeEvent(event: FirmAuditEvent, t: T): string {
       return t("activity.events.domain_changed", { actor, domain, from: mode(details.from), to: mode(details.to) });
     case "domain_removed":
       return t("activity.events.domain_removed", { actor, domain });
-    default:
-      return t("activity.events.seats_changed");
+    case "seat_refused":
+      return t("billing.activity.seatRefused", { subject, domain });
+    default: {
+      // seats_changed, from Stripe's webhooks: the seats and the status, when the entry has them.
+      const seats = typeof details.seats === "number" ? details.seats : null;
+      const status = typeof details.status === "string" ? details.status : null;
+      if (seats === null || status === null) return t("activity.events.seats_changed");
+      return t("billing.activity.seatsChanged", {
+        count: seats,
+        status: t(`billing.statuses.${status}`, { defaultValue: status }),
+      });
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
-import { type FirmFailure, getFirmFailure } from "../lib/firm-errors";
+import { type FirmFailure, getFirmFailure, isBillingFailureKey } from "../lib/firm-errors";
 
 /** The text of a refused firm call, in the page's language. */
 export function useFirmFailureText() {
@@ -16,6 +16,7 @@ function describeFirmFailure(failure: FirmFailure, t: ReturnType<typeof useTrans
       ? t(`errors.${failure.key}`)
       : t(`errors.${failure.key}Wait`, { duration: formatRetryWait(failure.retryAfterSeconds, getCurrentLanguage()) });
   }
+  if (isBillingFailureKey(failure.key)) return t(`billing.errors.${failure.key}`);
   return t(`errors.${failure.key}`);
 }
 

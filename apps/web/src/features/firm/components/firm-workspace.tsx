@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useConfirmIdentity } from "@/components/confirm-identity";
 import { ActivityPanel } from "./activity-panel";
+import { BillingPanel } from "./billing-panel";
 import { DomainsPanel } from "./domains-panel";
 import { FirmSettingsPanel } from "./firm-settings-panel";
 import { InvitationsPanel } from "./invitations-panel";
@@ -14,7 +15,16 @@ import { PoliciesSummary } from "./policies-summary";
 import { RoleTag } from "./role-tag";
 import { UsagePanel } from "./usage-panel";
 
-export const FIRM_TABS = ["members", "invitations", "domains", "policies", "activity", "usage", "settings"] as const;
+export const FIRM_TABS = [
+  "members",
+  "invitations",
+  "domains",
+  "policies",
+  "activity",
+  "usage",
+  "billing",
+  "settings",
+] as const;
 type FirmTab = (typeof FIRM_TABS)[number];
 
 /** A firm as its member sees it: the name and role on top, then what the role may manage, a tab each. */
@@ -65,6 +75,7 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
     policies: <PoliciesPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
     activity: <ActivityPanel />,
     usage: <UsagePanel firm={firm} />,
+    billing: <BillingPanel firm={firm} />,
     settings: <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />,
   };
 
@@ -73,14 +84,18 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
       {header}
       <Tabs
         className="firm-tabs"
-        // Side tabs; on a phone they stack above the panel (firm.css). A bar of seven across the top would not fit,
+        // Side tabs; on a phone they stack above the panel (firm.css). A bar of eight across the top would not fit,
         // and antd would put the rest in an overflow menu inside the tab list, where a tab list may hold only tabs.
         tabPlacement="start"
         aria-label={t("tabs.label")}
         activeKey={tab}
         onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
         destroyOnHidden
-        items={FIRM_TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] }))}
+        items={FIRM_TABS.map((key) => ({
+          key,
+          label: t(`tabs.${key}`),
+          children: panels[key],
+        }))}
       />
       {dialog}
     </>

@@ -20,12 +20,12 @@ const refusal = (status: number, message: string, fields: string[] = [], retryAf
 function serverRefusalTexts() {
   const folder = new URL("../../../../../server/src/modules/firms/", import.meta.url);
   const texts = new Set<string>();
-  for (const file of ["refusals.ts", "service.ts", "domains.ts", "routes.ts"]) {
+  for (const file of ["refusals.ts", "service.ts", "domains.ts", "routes.ts", "seats.ts", "firm-billing.ts"]) {
     const source = readFileSync(new URL(file, folder), "utf8");
     for (const match of source.matchAll(/FirmRefusal\(\s*\d{3},\s*"([^"]+)"/g)) texts.add(match[1] ?? "");
     for (const match of source.matchAll(/FirmRefusal\(\s*\d{3},\s*\n\s*"([^"]+)"/g)) texts.add(match[1] ?? "");
     // Texts given through a constant or a ternary, and the rate limits' own.
-    for (const match of source.matchAll(/(?:INVITATION_NOT_VALID =|\?|:|message:)\s*\n?\s*"([A-Z][^"]+\.)"/g)) {
+    for (const match of source.matchAll(/(?:[A-Z_]+ =|\?|:|message:)\s*\n?\s*"([A-Z][^"]+\.)"/g)) {
       texts.add(match[1] ?? "");
     }
   }
@@ -53,6 +53,20 @@ describe("getFirmFailure", () => {
     expect(getFirmFailure(refusal(409, "Reworded.")).key).toBe("conflict");
     expect(getFirmFailure(refusal(410, "Reworded.")).key).toBe("invitationExpired");
     expect(getFirmFailure(refusal(500, "Reworded.")).key).toBe("unknown");
+  });
+
+  it("maps seats and billing's refusals to the catalogue's billing texts, the member count's by its field", () => {
+    expect(
+      getFirmFailure(
+        refusal(409, "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.", ["seats"]),
+      ).key,
+    ).toBe("seatsFullForJoin");
+    expect(getFirmFailure(refusal(503, "Payments are not configured on this server.")).key).toBe(
+      "paymentsNotConfigured",
+    );
+    expect(getFirmFailure(refusal(400, "Buy at least 4 seats: one for each member of your firm.", ["seats"])).key).toBe(
+      "tooFewSeats",
+    );
   });
 
   it("keeps how long to wait after too many invitations", () => {

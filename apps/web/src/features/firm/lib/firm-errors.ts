@@ -37,7 +37,23 @@ export type FirmFailureKey =
   | "invitationNotValid"
   | "invitationWrongAccount"
   | "invitationExpired"
-  | "conflict";
+  | "conflict"
+  | BillingFailureKey;
+
+/** Seats and billing's refusals (issue 44): their texts sit under the catalogue's `billing.errors`. */
+export const billingFailureKeys = [
+  "seatsFullForInvitation",
+  "seatsFullForJoin",
+  "paymentsNotConfigured",
+  "stripeUnreachable",
+  "stripeRefusedCancel",
+  "alreadySubscribed",
+  "noBillingAccount",
+  "tooFewSeats",
+] as const;
+export type BillingFailureKey = (typeof billingFailureKeys)[number];
+export const isBillingFailureKey = (key: FirmFailureKey): key is BillingFailureKey =>
+  (billingFailureKeys as readonly string[]).includes(key);
 
 export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "You are not a member of a firm.": "notInFirm",
@@ -65,6 +81,15 @@ export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "This invitation has expired. Ask the firm to send it again.": "invitationExpired",
   "Too many invitations were sent. Please wait and try again later.": "tooManyInvitations",
   "Too many attempts. Please wait an hour and try again.": "tooManyAttempts",
+  "Every seat your firm has bought is taken or held by an open invitation. Add seats, or revoke an invitation, first.":
+    "seatsFullForInvitation",
+  "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.": "seatsFullForJoin",
+  "Payments are not configured on this server.": "paymentsNotConfigured",
+  "Stripe could not be reached. Nothing was changed; try again in a few minutes.": "stripeUnreachable",
+  "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.":
+    "stripeRefusedCancel",
+  "Your firm already has a subscription. Change its seats in Manage billing.": "alreadySubscribed",
+  "Your firm has no billing account yet. Buy seats first.": "noBillingAccount",
 };
 
 export type FirmFailure = { key: FirmFailureKey; retryAfterSeconds: number | null };
@@ -76,6 +101,8 @@ export function getFirmFailure(error: unknown): FirmFailure {
   if (error.status === 429) return failure(known ?? "tooManyAttempts", error.retryAfterSeconds);
   if (known) return failure(known);
   if (getRefusedFields(error).includes("emailVerification")) return failure("emailNotVerified");
+  // "Buy at least N seats…" names the member count, so it is known by its field rather than its text.
+  if (error.status === 400 && getRefusedFields(error).includes("seats")) return failure("tooFewSeats");
   switch (error.status) {
     case 400:
       return failure("badRequest");

@@ -1,12 +1,16 @@
 import "../components/firm.css";
 import { ReloadOutlined } from "@ant-design/icons";
+import type { FirmResponse } from "@precis/contract/firms";
+import { useMutationState } from "@tanstack/react-query";
 import { Button, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { StatusMessage } from "@/components/status-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useFirm } from "../api/get-firm";
+import { JOIN_BY_DOMAIN_MUTATION_KEY } from "../api/join-by-domain";
 import { CreateFirm } from "../components/create-firm";
 import { FirmWorkspace } from "../components/firm-workspace";
+import { PersonalPlanCovered } from "../components/personal-plan-covered";
 
 /**
  * Issue 44's `/firm`: without a firm, what a firm is and "Create a firm"; with one, its name and the caller's role,
@@ -15,6 +19,12 @@ import { FirmWorkspace } from "../components/firm-workspace";
 export function FirmRoute() {
   const { t } = useTranslation("firm");
   const firmQuery = useFirm();
+  // Joined by the domain just now, while paying for a personal plan: the seat covers it, and the page says how to
+  // cancel it (the join's answer outlives the suggestion it replaced).
+  const joinedByDomain = useMutationState({
+    filters: { mutationKey: JOIN_BY_DOMAIN_MUTATION_KEY, status: "success" },
+    select: (mutation) => mutation.state.data as FirmResponse | undefined,
+  }).at(-1);
   useDocumentTitle(firmQuery.data?.firm ? t("pageTitleNamed", { name: firmQuery.data.firm.name }) : t("pageTitle"));
 
   if (firmQuery.isPending) {
@@ -46,6 +56,7 @@ export function FirmRoute() {
   const { firm, suggestion } = firmQuery.data;
   return (
     <section className="firm-page">
+      {firm && joinedByDomain?.personalPlanCovered && joinedByDomain.firm?.id === firm.id && <PersonalPlanCovered />}
       {firm ? <FirmWorkspace firm={firm} /> : <CreateFirm suggestion={suggestion ?? null} />}
     </section>
   );

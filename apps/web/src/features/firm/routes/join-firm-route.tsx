@@ -14,6 +14,7 @@ import { forgetPendingFirmJoin, rememberPendingFirmJoin } from "@/lib/pending-fi
 import { useSessionActions } from "@/lib/session-actions";
 import { useAcceptInvitation } from "../api/accept-invitation";
 import { useFirmFailureText } from "../components/firm-failure";
+import { PersonalPlanCovered } from "../components/personal-plan-covered";
 import { type FirmFailureKey, getFirmFailure } from "../lib/firm-errors";
 
 /** The token the server puts in the link: 256 random bits, base64url (contract's acceptInvitationRequestSchema). */
@@ -113,6 +114,7 @@ function SignedInJoin({ token, email }: { token: string; email: string }) {
         text={t("join.joinedText")}
         headingRef={headingRef}
       >
+        {acceptMutation.data.personalPlanCovered && <PersonalPlanCovered />}
         <LinkButton type="primary" size="large" to="/firm">
           {t("join.goToFirm")}
         </LinkButton>

@@ -14,6 +14,7 @@ import { useClientConfig } from "@/lib/client-config";
 import { mayNeedAccessNotice, useEntitlement } from "@/lib/entitlement";
 import { readPendingFirmJoinPath } from "@/lib/pending-firm-join";
 import { whenIdle } from "@/lib/when-idle";
+import { FirmEndedNotice } from "../components/firm-ended-notice";
 import { FirmPolicyNotice } from "../components/firm-policy-notice";
 import { TrialUsedNotice } from "../components/trial-used-notice";
 
@@ -82,6 +83,9 @@ export function HomeRoute() {
       </Typography.Paragraph>
       {/* Last in the card: it arrives after the page is drawn, and nothing under it can be pushed down. */}
       {!profile.deletionScheduledFor && entitlement?.trialUsedByAddress && <TrialUsedNotice />}
+      {!profile.deletionScheduledFor && entitlement?.firmEnded && (
+        <FirmEndedNotice firmName={entitlement.firmEnded.name} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,647 @@
+import { createServer as createHttpServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import { and, count, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
+import { hashSecret } from "../src/modules/sessions/service.ts";
+import { createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { registerAccount, type Session } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
+
+/**
+ * Issue 44, seats and billing: a firm buys seats through Stripe Checkout, Stripe's signed webhooks keep its seats
+ * and status, every member of a subscribed firm holds a seat (`access: "firm"`), and joins beyond the seats are
+ * refused. Stripe's API is a local stand-in; the events are really signed.
+ */
+const WEBHOOK_SECRET = "whsec_test_precis_firms";
+const FIRM_PRICE = "price_firm_seat";
+const time = createTestClock();
+
+/** The stand-in for Stripe's API: Checkout, the portal and cancellation, each request remembered. */
+const stripeRequests: { method: string; path: string; body: URLSearchParams }[] = [];
+let isCancelRefused = false;
+const stripeStandIn = createHttpServer((request: IncomingMessage, response) => {
+  let body = "";
+  request.on("data", (chunk) => {
+    body += chunk;
+  });
+  request.on("end", () => {
+    const form = new URLSearchParams(body);
+    stripeRequests.push({ method: request.method ?? "", path: request.url ?? "", body: form });
+    response.setHeader("content-type", "application/json");
+    const path = request.url ?? "";
+    if (request.method === "POST" && path === "/v1/checkout/sessions") {
+      const id = `cs_${stripeRequests.length}`;
+      response.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${id}` }));
+      return;
+    }
+    if (request.method === "POST" && path === "/v1/billing_portal/sessions") {
+      const customer = form.get("customer");
+      response.end(
+        JSON.stringify({
+          id: "bps_1",
+          object: "billing_portal.session",
+          customer,
+          url: `https://billing.stripe.test/p/${customer}`,
+        }),
+      );
+      return;
+    }
+    const cancelled = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+    if (request.method === "DELETE" && cancelled) {
+      if (isCancelRefused) {
+        response.statusCode = 400;
+        response.end(JSON.stringify({ error: { type: "invalid_request_error", code: "refused", message: "no" } }));
+        return;
+      }
+      response.end(JSON.stringify({ id: cancelled[1], object: "subscription", status: "canceled" }));
+      return;
+    }
+    response.statusCode = 404;
+    response.end(JSON.stringify({ error: { type: "invalid_request_error", code: "resource_missing", message: "?" } }));
+  });
+});
+let stripeUrl = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => stripeStandIn.listen(0, "127.0.0.1", resolve));
+  stripeUrl = `http://127.0.0.1:${(stripeStandIn.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => stripeStandIn.close(resolve)));
+
+const server = useTestServer({
+  time,
+  env: () => ({
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_SECRET_KEY: "sk_test_local",
+    STRIPE_API_URL: stripeUrl,
+    STRIPE_FIRM_PRICE_ID: FIRM_PRICE,
+    MEMO_MONTHLY_LIMIT_TRIAL: "10",
+    MEMO_MONTHLY_LIMIT_FIRM: "500",
+    REGISTER_MAX_PER_IP: "1000",
+    AUTH_MAX_PER_IP: "1000",
+    PUBLIC_URL: "http://localhost:8081",
+  }),
+});
+
+type Person = Session & { userId: number; email: string };
+
+async function person(email: string, { isVerified = true } = {}): Promise<Person> {
+  const { session } = await registerAccount(server, email, { isVerified });
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  return { ...session, userId: user.id, email };
+}
+
+function call(who: Session | null, name: OperationName, { body }: { body?: object } = {}) {
+  return server.app.inject({
+    method: operations[name].method,
+    url: `${API_BASE_PATH}${pathTo(operations[name])}`,
+    headers: { ...xhrHeaders, ...(who?.headers ?? {}) },
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+/** A firm with an owner, an admin and `memberCount` members, who joined as an accepted invitation leaves them. */
+async function firmOf(prefix: string, memberCount = 1) {
+  const owner = await person(`owner@${prefix}.example`);
+  const created = await call(owner, "createFirm", { body: { name: `${prefix} LLP` } });
+  expect(created.statusCode, created.body).toBe(200);
+  const firmId: number = created.json().firm.id;
+  const join = async (email: string, role: "admin" | "member") => {
+    const joined = await person(email);
+    await server.database.db
+      .insert(firmMemberships)
+      .values({ userId: joined.userId, firmId, role, joinedBy: "invitation", joinedAt: time.clock() });
+    return joined;
+  };
+  const admin = await join(`admin@${prefix}.example`, "admin");
+  const members: Person[] = [];
+  for (let index = 1; index <= memberCount; index += 1)
+    members.push(await join(`member${index}@${prefix}.example`, "member"));
+  return { owner, admin, members, firmId };
+}
+
+let eventCounter = 0;
+function stripeEvent(type: string, object: Record<string, unknown>, createdOffsetSeconds = 0) {
+  eventCounter += 1;
+  return {
+    id: `evt_firm_${eventCounter}`,
+    object: "event",
+    api_version: "2025-10-29.clover",
+    created: Math.floor(time.clock().getTime() / 1000) + createdOffsetSeconds,
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+}
+
+function subscriptionObject(
+  id: string,
+  customer: string,
+  {
+    status = "active",
+    seats = 5,
+    firmId,
+    periodEndDays = 30,
+  }: { status?: string; seats?: number; firmId?: number; periodEndDays?: number } = {},
+) {
+  return {
+    id,
+    object: "subscription",
+    customer,
+    status,
+    cancel_at_period_end: false,
+    metadata: firmId === undefined ? {} : { firm_id: String(firmId) },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${id}`,
+          quantity: seats,
+          current_period_end: Math.floor(time.clock().getTime() / 1000) + periodEndDays * 86_400,
+          price: { id: FIRM_PRICE, nickname: "Precis for firms", recurring: { interval: "month" } },
+        },
+      ],
+    },
+  };
+}
+
+async function deliver(event: object) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: Math.floor(time.clock().getTime() / 1000),
+  });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/stripe/webhook",
+    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().outcome as string;
+}
+
+/** The firm subscribed with `seats` seats, as Checkout and then Stripe's first subscription event leave it. */
+async function subscribe(firmId: number, seats: number) {
+  const customer = `cus_firm_${firmId}`;
+  const subscription = `sub_firm_${firmId}`;
+  await deliver(
+    stripeEvent("checkout.session.completed", {
+      id: `cs_done_${firmId}`,
+      object: "checkout.session",
+      client_reference_id: `firm-${firmId}`,
+      metadata: { firm_id: String(firmId) },
+      customer,
+      subscription,
+    }),
+  );
+  await deliver(
+    stripeEvent("customer.subscription.created", subscriptionObject(subscription, customer, { seats, firmId }), 1),
+  );
+  return { customer, subscription };
+}
+
+const firmRow = async (firmId: number) =>
+  (await server.database.db.select().from(firms).where(eq(firms.id, firmId)))[0];
+const memberCountOf = async (firmId: number) =>
+  (await server.database.db.select({ n: count() }).from(firmMemberships).where(eq(firmMemberships.firmId, firmId)))[0]
+    ?.n ?? 0;
+const entitlementOf = async (who: Session) =>
+  (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: who.headers })).json();
+
+/** An open invitation written as inviteToFirm writes one, with a token the test knows. */
+async function invitationFor(firmId: number, email: string, invitedBy: number) {
+  const token = `token-${email.replace(/\W/g, "-")}-0123456789abcdef`;
+  await server.database.db.insert(firmInvitations).values({
+    firmId,
+    email,
+    role: "member",
+    tokenHash: hashSecret(token),
+    invitedByUserId: invitedBy,
+    sentAt: time.clock(),
+    expiresAt: new Date(time.clock().getTime() + 7 * 86_400_000),
+    createdAt: time.clock(),
+  });
+  return token;
+}
+
+describe("buying seats", () => {
+  it("is the owner's, for at least the member count: a Checkout session in subscription mode for the firm plan", async () => {
+    const { owner, admin, members, firmId } = await firmOf("buyers", 2);
+    // Four members: three seats cannot cover them, and nothing is asked of Stripe.
+    const before = stripeRequests.length;
+    const tooFew = await call(owner, "createFirmCheckout", { body: { seats: 3 } });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json()).toMatchObject({
+      message: "Buy at least 4 seats: one for each member of your firm.",
+      fields: [{ path: "seats" }],
+    });
+    for (const seats of [0, 2.5, "5", 10_001]) {
+      expect((await call(owner, "createFirmCheckout", { body: { seats } })).statusCode).toBe(400);
+    }
+    expect((await call(admin, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(403);
+    expect((await call(members[0] ?? null, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(403);
+    expect((await call(null, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(401);
+    expect(stripeRequests.length).toBe(before);
+    // No billing account before a purchase: no portal.
+    const noPortal = await call(owner, "openFirmBillingPortal");
+    expect(noPortal.statusCode).toBe(409);
+    expect(noPortal.json().message).toBe("Your firm has no billing account yet. Buy seats first.");
+
+    const bought = await call(owner, "createFirmCheckout", { body: { seats: 6 } });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/cs_\d+$/);
+    const sent = stripeRequests.at(-1);
+    expect(sent?.path).toBe("/v1/checkout/sessions");
+    expect(Object.fromEntries(sent?.body ?? [])).toMatchObject({
+      mode: "subscription",
+      "line_items[0][price]": FIRM_PRICE,
+      "line_items[0][quantity]": "6",
+      client_reference_id: `firm-${firmId}`,
+      "metadata[firm_id]": String(firmId),
+      "subscription_data[metadata][firm_id]": String(firmId),
+      customer_email: owner.email,
+    });
+    // Buying seats changes nothing until Stripe says it was paid.
+    expect((await firmRow(firmId))?.seatQuantity).toBeNull();
+    expect((await entitlementOf(owner)).access).toBe("trial");
+  });
+});
+
+describe("Stripe's events for a firm", () => {
+  it("keep its seats, status and subscription, once each and newest last, and the trail says so", async () => {
+    const { owner, admin, members, firmId } = await firmOf("webhooks", 1);
+    const { customer, subscription } = await subscribe(firmId, 5);
+    expect(await firmRow(firmId)).toMatchObject({
+      stripeCustomerId: customer,
+      stripeSubscriptionId: subscription,
+      subscriptionStatus: "active",
+      seatQuantity: 5,
+    });
+    const seen = (await call(owner, "getFirm")).json().firm;
+    expect(seen.billing).toMatchObject({
+      seated: true,
+      status: "active",
+      seats: 5,
+      seatsPromised: 3,
+      hasBillingAccount: true,
+    });
+    expect((await call(admin, "getFirm")).json().firm.billing).toMatchObject({ seated: true, seats: 5 });
+    expect((await call(members[0] ?? null, "getFirm")).json().firm.billing).toBeUndefined();
+
+    // More seats in the portal; a replay of it is a duplicate, and an older update arriving late is stale.
+    const more = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject(subscription, customer, { seats: 8 }),
+      20,
+    );
+    expect(await deliver(more)).toBe("applied");
+    expect(await deliver(more)).toBe("duplicate");
+    const older = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject(subscription, customer, { seats: 6 }),
+      10,
+    );
+    expect(await deliver(older)).toBe("stale");
+    expect((await firmRow(firmId))?.seatQuantity).toBe(8);
+
+    const trail = await server.database.db
+      .select()
+      .from(firmAuditEvents)
+      .where(and(eq(firmAuditEvents.firmId, firmId), eq(firmAuditEvents.event, "seats_changed")));
+    expect(trail.map((entry) => entry.details)).toEqual([
+      { seats: 5, previousSeats: null, status: "active", previousStatus: null },
+      { seats: 8, previousSeats: 5, status: "active", previousStatus: "active" },
+    ]);
+
+    // A running subscription changes seats in the portal, not through a second purchase.
+    const again = await call(owner, "createFirmCheckout", { body: { seats: 10 } });
+    expect(again.statusCode).toBe(409);
+    const portal = await call(owner, "openFirmBillingPortal");
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().url).toBe(`https://billing.stripe.test/p/${customer}`);
+    expect(stripeRequests.at(-1)?.body.get("return_url")).toBe("http://localhost:8081/firm?tab=billing");
+    expect((await call(admin, "openFirmBillingPortal")).statusCode).toBe(403);
+  });
+
+  it("find the firm when the subscription's event comes before Checkout's", async () => {
+    const { owner, firmId } = await firmOf("early", 0);
+    const customer = "cus_early";
+    const created = stripeEvent(
+      "customer.subscription.created",
+      subscriptionObject("sub_early", customer, { seats: 3, firmId }),
+    );
+    expect(await deliver(created)).toBe("applied");
+    const completed = stripeEvent(
+      "checkout.session.completed",
+      {
+        id: "cs_early",
+        object: "checkout.session",
+        client_reference_id: `firm-${firmId}`,
+        customer,
+        subscription: "sub_early",
+      },
+      -5,
+    );
+    expect(await deliver(completed)).toBe("applied");
+    expect(await firmRow(firmId)).toMatchObject({
+      stripeSubscriptionId: "sub_early",
+      subscriptionStatus: "active",
+      seatQuantity: 3,
+    });
+    // An update that names only the customer still reaches the firm, and no personal plan is made of it.
+    const update = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject("sub_early", customer, { seats: 4 }),
+      5,
+    );
+    expect(await deliver(update)).toBe("applied");
+    expect((await firmRow(firmId))?.seatQuantity).toBe(4);
+    expect((await entitlementOf(owner)).access).toBe("firm");
+  });
+});
+
+describe("seats", () => {
+  it('give every member access "firm" with the firm plan\'s limits, while a firm policy still comes first', async () => {
+    const { owner, members, firmId } = await firmOf("seated", 1);
+    const member = members[0] as Person;
+    expect(await entitlementOf(member)).toMatchObject({
+      access: "trial",
+      memo: { monthlyLimit: 10 },
+      firm: { id: firmId },
+    });
+    await subscribe(firmId, 3);
+    const entitlement = await entitlementOf(member);
+    expect(entitlement).toMatchObject({
+      access: "firm",
+      memo: { monthlyLimit: 500, usedThisMonth: 0 },
+      firm: { id: firmId, name: "seated LLP" },
+    });
+    expect(entitlement.endsAt).toBe(new Date(time.clock().getTime() + 30 * 86_400_000).toISOString());
+    expect(entitlement.firmEnded).toBeUndefined();
+    // Memos count against the firm plan's cap.
+    const memo = await server.app.inject({
+      method: "POST",
+      url: "/api/memo-usage",
+      headers: { ...xhrHeaders, ...member.headers },
+    });
+    expect(memo.statusCode).toBe(200);
+    expect(memo.json()).toMatchObject({ access: "firm", memo: { usedThisMonth: 1 } });
+    // Two-step verification required: the policy blocks, seat or not.
+    await server.database.db.update(firms).set({ requireTwoStep: true }).where(eq(firms.id, firmId));
+    expect(await entitlementOf(owner)).toMatchObject({ access: "policy", policyReason: "twoStepRequired" });
+  });
+
+  it("refuse invitations, accepts and domain joins beyond them, precisely, and remove nobody", async () => {
+    const { owner, firmId } = await firmOf("full", 1);
+    // Before a purchase no limit applies: two invitations go out for a firm of three.
+    const early = await invitationFor(firmId, "early@full.example", owner.userId);
+    await server.database.db.insert(firmDomains).values({
+      domain: "full.example",
+      firmId,
+      joinMode: "suggest",
+      addedByUserId: owner.userId,
+      createdAt: time.clock(),
+    });
+    await subscribe(firmId, 4);
+    // Three members and one open invitation hold all four seats.
+    const refused = await call(owner, "inviteToFirm", { body: { email: "late@full.example", role: "member" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message:
+        "Every seat your firm has bought is taken or held by an open invitation. Add seats, or revoke an invitation, first.",
+      fields: [{ path: "seats", message: "4 of 4 seats are taken or held by open invitations" }],
+    });
+    expect(
+      await server.database.db.select().from(firmInvitations).where(eq(firmInvitations.email, "late@full.example")),
+    ).toEqual([]);
+    // Resending the open one takes no more seats.
+    expect(
+      (await call(owner, "inviteToFirm", { body: { email: "early@full.example", role: "member" } })).statusCode,
+    ).toBe(200);
+
+    // A suggested domain join takes the last seat… and the next one is refused.
+    const first = await person("first@full.example");
+    const joined = await call(first, "joinFirmByDomain", { body: { firmId } });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const second = await person("second@full.example");
+    const full = await call(second, "joinFirmByDomain", { body: { firmId } });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(
+      "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.",
+    );
+    // The early invitation's accept is refused too, and stays open for when seats are added.
+    const invited = await person("early@full.example");
+    const resent = await server.database.db
+      .select()
+      .from(firmInvitations)
+      .where(eq(firmInvitations.email, invited.email));
+    await server.database.db
+      .update(firmInvitations)
+      .set({ tokenHash: hashSecret(early) })
+      .where(eq(firmInvitations.id, resent[0]?.id ?? 0));
+    const accept = await call(invited, "acceptFirmInvitation", { body: { token: early } });
+    expect(accept.statusCode).toBe(409);
+    expect(
+      (await server.database.db.select().from(firmInvitations).where(eq(firmInvitations.email, invited.email)))[0]
+        ?.acceptedAt,
+    ).toBeNull();
+
+    // Automatic: a newly verified person at the domain is left out (their verification goes on), and the trail says so.
+    await server.database.db
+      .update(firmDomains)
+      .set({ joinMode: "automatic" })
+      .where(eq(firmDomains.domain, "full.example"));
+    const automatic = await person("auto@full.example", { isVerified: false });
+    await verifyEmailThroughApi(server, automatic.email, automatic);
+    expect(
+      await server.database.db.select().from(firmMemberships).where(eq(firmMemberships.userId, automatic.userId)),
+    ).toEqual([]);
+    const [refusal] = await server.database.db
+      .select()
+      .from(firmAuditEvents)
+      .where(and(eq(firmAuditEvents.firmId, firmId), eq(firmAuditEvents.event, "seat_refused")));
+    expect(refusal).toMatchObject({ subjectUserId: automatic.userId, details: { domain: "full.example", seats: 4 } });
+
+    // Fewer seats than members (the owner lowered them in the portal): nobody is removed.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 2 }),
+        30,
+      ),
+    );
+    expect(await memberCountOf(firmId)).toBe(4);
+  });
+
+  it("under 20 concurrent accepts, exactly the free seats are taken", async () => {
+    const { owner, firmId } = await firmOf("rush", 0);
+    const invitees: { who: Person; token: string }[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const email = `rush${index}@rush.example`;
+      invitees.push({ who: await person(email), token: await invitationFor(firmId, email, owner.userId) });
+    }
+    // Two members (owner, admin) and seven seats: five are free.
+    await subscribe(firmId, 7);
+    const answers = await Promise.all(
+      invitees.map(({ who, token }) => call(who, "acceptFirmInvitation", { body: { token } })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.",
+    );
+    expect(await memberCountOf(firmId)).toBe(7);
+  });
+});
+
+describe("the end of a firm's subscription", () => {
+  it("sends members back to their own access, says why, lifts the limit and removes nobody", async () => {
+    const { owner, members, firmId } = await firmOf("ended", 1);
+    const { customer, subscription } = await subscribe(firmId, 3);
+    expect((await entitlementOf(members[0] as Person)).access).toBe("firm");
+    await deliver(
+      stripeEvent(
+        "customer.subscription.deleted",
+        subscriptionObject(subscription, customer, { status: "canceled", seats: 3 }),
+        60,
+      ),
+    );
+    const after = await entitlementOf(members[0] as Person);
+    expect(after).toMatchObject({ access: "trial", firmEnded: { name: "ended LLP" }, firm: { id: firmId } });
+    expect(await memberCountOf(firmId)).toBe(3);
+    expect((await call(owner, "getFirm")).json().firm.billing).toMatchObject({ seated: false, status: "canceled" });
+    // No limit any more, and the firm may buy again.
+    expect((await call(owner, "inviteToFirm", { body: { email: "a@ended.example", role: "member" } })).statusCode).toBe(
+      200,
+    );
+    expect((await call(owner, "inviteToFirm", { body: { email: "b@ended.example", role: "member" } })).statusCode).toBe(
+      200,
+    );
+    expect((await call(owner, "createFirmCheckout", { body: { seats: 3 } })).statusCode).toBe(200);
+    // A new purchase replaces the ended subscription; a late event of the old one changes nothing.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.created",
+        subscriptionObject("sub_ended_2", customer, { seats: 9, firmId }),
+        120,
+      ),
+    );
+    expect(await firmRow(firmId)).toMatchObject({ stripeSubscriptionId: "sub_ended_2", seatQuantity: 9 });
+    const late = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject(subscription, customer, { status: "canceled", seats: 3 }),
+      90,
+    );
+    expect(await deliver(late)).toBe("stale");
+    expect((await entitlementOf(members[0] as Person)).firmEnded).toBeUndefined();
+  });
+});
+
+describe("a member who pays for a personal plan", () => {
+  it("is told on joining that the seat covers them, and nothing is cancelled", async () => {
+    const { owner, firmId } = await firmOf("covered", 0);
+    await subscribe(firmId, 5);
+    await server.database.db.insert(firmDomains).values({
+      domain: "covered.example",
+      firmId,
+      joinMode: "suggest",
+      addedByUserId: owner.userId,
+      createdAt: time.clock(),
+    });
+    const payers: Person[] = [];
+    for (const email of ["payer1@covered.example", "payer2@covered.example"]) {
+      const payer = await person(email);
+      const customer = `cus_personal_${payer.userId}`;
+      await deliver(
+        stripeEvent("checkout.session.completed", {
+          id: `cs_p_${payer.userId}`,
+          object: "checkout.session",
+          client_reference_id: String(payer.userId),
+          customer,
+        }),
+      );
+      await deliver(
+        stripeEvent("customer.subscription.created", subscriptionObject(`sub_personal_${payer.userId}`, customer), 1),
+      );
+      expect((await entitlementOf(payer)).access).toBe("subscription");
+      payers.push(payer);
+    }
+    const [byInvitation, byDomain] = payers as [Person, Person];
+    const token = await invitationFor(firmId, byInvitation.email, owner.userId);
+    const requestsBefore = stripeRequests.length;
+    const accepted = await call(byInvitation, "acceptFirmInvitation", { body: { token } });
+    expect(accepted.json()).toMatchObject({ firm: { id: firmId }, personalPlanCovered: true });
+    const joined = await call(byDomain, "joinFirmByDomain", { body: { firmId } });
+    expect(joined.json()).toMatchObject({ firm: { id: firmId }, personalPlanCovered: true });
+    expect(stripeRequests.length).toBe(requestsBefore);
+    expect((await entitlementOf(byInvitation)).access).toBe("firm");
+    // Someone who pays for nothing is told nothing.
+    const plain = await person("plain@covered.example");
+    expect((await call(plain, "joinFirmByDomain", { body: { firmId } })).json().personalPlanCovered).toBeUndefined();
+  });
+});
+
+describe("closing a subscribed firm", () => {
+  it("cancels its subscription through Stripe's API; if Stripe refuses, the firm stays", async () => {
+    const { owner, firmId } = await firmOf("closing", 1);
+    const { subscription } = await subscribe(firmId, 3);
+    isCancelRefused = true;
+    try {
+      const refused = await call(owner, "deleteFirm");
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(
+        "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.",
+      );
+      expect(await firmRow(firmId)).toBeDefined();
+      expect(await memberCountOf(firmId)).toBe(3);
+    } finally {
+      isCancelRefused = false;
+    }
+    const closed = await call(owner, "deleteFirm");
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(stripeRequests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
+    expect(await firmRow(firmId)).toBeUndefined();
+    expect(await memberCountOf(firmId)).toBe(0);
+    // Stripe's word that the subscription was deleted then finds no firm, and changes nothing.
+    expect(
+      await deliver(
+        stripeEvent(
+          "customer.subscription.deleted",
+          subscriptionObject(subscription, `cus_firm_${firmId}`, { status: "canceled", firmId }),
+          60,
+        ),
+      ),
+    ).toBe("unknownFirm");
+  });
+});
+
+describe("deleting the account of a subscribed firm's last person", () => {
+  it("cancels the firm's subscription before the firm closes with the account, and tries again if Stripe refuses", async () => {
+    const alone = await person("alone@solo.example");
+    const firmId: number = (await call(alone, "createFirm", { body: { name: "Solo LLP" } })).json().firm.id;
+    const { subscription } = await subscribe(firmId, 1);
+    await server.database.db
+      .update(users)
+      .set({ deletionScheduledFor: time.clock() })
+      .where(eq(users.id, alone.userId));
+    isCancelRefused = true;
+    try {
+      expect(await server.app.accountDeletion.runOnce()).toBe(0);
+      expect(await firmRow(firmId)).toBeDefined();
+    } finally {
+      isCancelRefused = false;
+    }
+    time.advanceMinutes(61);
+    expect(await server.app.accountDeletion.runOnce()).toBe(1);
+    expect(stripeRequests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
+    expect(await firmRow(firmId)).toBeUndefined();
+  });
+});
