@@ -1,5 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
+import { profileOperations } from "@precis/contract/profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
@@ -59,6 +60,11 @@ describe("OpenAPI document", () => {
     // A read declares no body refusals and no cross-site guard, which only state-changing calls meet.
     expect(statusesOf("/api/entitlement", "get")).toEqual(["200", "401", "500"]);
     expect(statusesOf("/api/health", "get")).not.toContain("401");
+  });
+
+  it("leaves an operation's bound schemas in the contract as declared when it adds the shared refusals", () => {
+    // The server spreads them into its route schema; the shared 403, 413, 415 and 500 belong to its copy only.
+    expect(Object.keys(profileOperations.updateUserDetails.schemas.response)).toEqual(["200", "400", "401"]);
   });
 
   it("has a browsable reference", async () => {
