@@ -1,8 +1,8 @@
 import { statusResponseSchema } from "@precis/contract/auth";
 import { extensionSessionResponseSchema, type HandoffRequest, handoffResponseSchema } from "@precis/contract/extension";
-import { type MemoOptionSet, userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { type MemoOptionSet, memoSettingsOperations } from "@precis/contract/memo-options";
 import { operations } from "@precis/contract/operations";
-import { userDetailsResponseSchema } from "@precis/contract/profile";
+import { profileOperations } from "@precis/contract/profile";
 import { entitlementResponseSchema } from "@precis/contract/subscription";
 import type { ApiOperation } from "./index.ts";
 
@@ -14,7 +14,10 @@ import type { ApiOperation } from "./index.ts";
 
 /** `GET /api/user-details`: the signed-in account's profile, or `userProfile: null` when the session is not valid. */
 export const getUserDetails = () =>
-  ({ ...operations.getUserDetails, schema: userDetailsResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.getUserDetails,
+    schema: profileOperations.getUserDetails.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `GET /api/entitlement`: the access the account has now, and its memos this month. */
 export const getEntitlement = () =>
@@ -22,7 +25,10 @@ export const getEntitlement = () =>
 
 /** `GET /api/user-options`: the memo presets and the id of the selected one. */
 export const getUserOptions = () =>
-  ({ ...operations.getUserOptions, schema: userOptionsResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.getUserOptions,
+    schema: memoSettingsOperations.getUserOptions.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `POST /api/memo-usage`: counts one generated memo; 402 at the plan's limit or after the access ends. */
 export const reportMemoUsage = () =>
