@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { memoSettingsOperations } from "../src/memo-options.ts";
+import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
 import { profileOperations } from "../src/profile.ts";
 
 /** Every feature's table of operations with their schemas bound, by the name each feature exports it under. */
-const boundTables = { profileOperations, memoSettingsOperations };
+const boundTables = { profileOperations, memoSettingsOperations, mfaOperations };
 
 describe("an operation with its schemas bound", () => {
   it.each(Object.entries(boundTables))(
