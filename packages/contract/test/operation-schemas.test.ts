@@ -3,9 +3,15 @@ import { memoSettingsOperations } from "../src/memo-options.ts";
 import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
 import { profileOperations } from "../src/profile.ts";
+import { sessionsOperations } from "../src/sessions.ts";
 
 /** Every feature's table of operations with their schemas bound, by the name each feature exports it under. */
-const boundTables = { profileOperations, memoSettingsOperations, mfaOperations };
+const boundTables = {
+  profileOperations,
+  memoSettingsOperations,
+  mfaOperations,
+  sessionsOperations,
+};
 
 describe("an operation with its schemas bound", () => {
   it.each(Object.entries(boundTables))(
