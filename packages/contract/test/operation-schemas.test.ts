@@ -4,6 +4,7 @@ import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
 import { profileOperations } from "../src/profile.ts";
 import { sessionsOperations } from "../src/sessions.ts";
+import { ssoOperations } from "../src/sso.ts";
 import { verificationOperations } from "../src/verification.ts";
 
 /** Every feature's table of operations with their schemas bound, by the name each feature exports it under. */
@@ -13,6 +14,7 @@ const boundTables = {
   mfaOperations,
   sessionsOperations,
   verificationOperations,
+  ssoOperations,
 };
 
 describe("an operation with its schemas bound", () => {

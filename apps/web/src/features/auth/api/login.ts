@@ -20,10 +20,6 @@ export function login({ email, password }: LoginInput): Promise<StatusResponse |
   });
 }
 
-export async function loadStatusResponseSchema() {
-  return (await import("@precis/contract/auth")).statusResponseSchema;
-}
-
 async function loadLoginResponseSchema() {
   // From the contract, not composed here: a dynamic import of zod/mini itself would bundle the whole namespace
   // (every locale, the JSON-schema code) into a chunk of the first screens.
