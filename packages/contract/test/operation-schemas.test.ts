@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { memoSettingsOperations } from "../src/memo-options.ts";
 import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
+import { privacyOperations } from "../src/privacy.ts";
 import { profileOperations } from "../src/profile.ts";
 import { sessionsOperations } from "../src/sessions.ts";
 import { ssoOperations } from "../src/sso.ts";
@@ -15,6 +16,7 @@ const boundTables = {
   sessionsOperations,
   verificationOperations,
   ssoOperations,
+  privacyOperations,
 };
 
 describe("an operation with its schemas bound", () => {
