@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { docsOperations } from "../src/docs.ts";
 import { memoSettingsOperations } from "../src/memo-options.ts";
 import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
@@ -17,6 +18,7 @@ const boundTables = {
   verificationOperations,
   ssoOperations,
   privacyOperations,
+  docsOperations,
 };
 
 describe("an operation with its schemas bound", () => {
