@@ -1,5 +1,5 @@
 import { statusResponseSchema } from "@precis/contract/auth";
-import { extensionSessionResponseSchema, type HandoffRequest, handoffResponseSchema } from "@precis/contract/extension";
+import { extensionOperations, type HandoffRequest } from "@precis/contract/extension";
 import { type MemoOptionSet, memoSettingsOperations } from "@precis/contract/memo-options";
 import { operations } from "@precis/contract/operations";
 import { profileOperations } from "@precis/contract/profile";
@@ -39,14 +39,18 @@ export const logOut = () => ({ ...operations.logOut, schema: statusResponseSchem
 
 /** `POST /api/extension/handoff`, from a signed-in portal page: a single-use code for the extension. */
 export const requestHandoffCode = (request: HandoffRequest = {}) =>
-  ({ ...operations.requestHandoffCode, body: request, schema: handoffResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.requestHandoffCode,
+    body: request,
+    schema: extensionOperations.requestHandoffCode.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `POST /api/extension/session`, from the extension's own origin: the code exchanged for its bearer session. */
 export const exchangeHandoffCode = (code: string) =>
   ({
     ...operations.exchangeHandoffCode,
     body: { code },
-    schema: extensionSessionResponseSchema,
+    schema: extensionOperations.exchangeHandoffCode.schemas.response[200],
   }) satisfies ApiOperation;
 
 /** The preset the extension writes memos with: the one whose id is `selectedOptionId`, else the first. */

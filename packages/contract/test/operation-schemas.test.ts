@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { docsOperations } from "../src/docs.ts";
+import { extensionOperations } from "../src/extension.ts";
 import { memoSettingsOperations } from "../src/memo-options.ts";
 import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
@@ -19,6 +20,7 @@ const boundTables = {
   ssoOperations,
   privacyOperations,
   docsOperations,
+  extensionOperations,
 };
 
 describe("an operation with its schemas bound", () => {
