@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { healthOperations } from "../src/api.ts";
 import { docsOperations } from "../src/docs.ts";
 import { extensionOperations } from "../src/extension.ts";
 import { memoSettingsOperations } from "../src/memo-options.ts";
@@ -21,6 +22,7 @@ const boundTables = {
   privacyOperations,
   docsOperations,
   extensionOperations,
+  healthOperations,
 };
 
 describe("an operation with its schemas bound", () => {
