@@ -1,4 +1,4 @@
-import { statusResponseSchema } from "@precis/contract/auth";
+import { authOperations } from "@precis/contract/auth-operations";
 import { extensionOperations, type HandoffRequest } from "@precis/contract/extension";
 import { type MemoOptionSet, memoSettingsOperations } from "@precis/contract/memo-options";
 import { operations } from "@precis/contract/operations";
@@ -35,7 +35,8 @@ export const reportMemoUsage = () =>
   ({ ...operations.reportMemoUsage, schema: entitlementResponseSchema }) satisfies ApiOperation;
 
 /** `GET /api/logout`: ends this session, and the sessions linked to it by a handoff unless kept (decision 028). */
-export const logOut = () => ({ ...operations.logOut, schema: statusResponseSchema }) satisfies ApiOperation;
+export const logOut = () =>
+  ({ ...operations.logOut, schema: authOperations.logOut.schemas.response[200] }) satisfies ApiOperation;
 
 /** `POST /api/extension/handoff`, from a signed-in portal page: a single-use code for the extension. */
 export const requestHandoffCode = (request: HandoffRequest = {}) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { healthOperations } from "../src/api.ts";
+import { authOperations } from "../src/auth-operations.ts";
 import { docsOperations } from "../src/docs.ts";
 import { extensionOperations } from "../src/extension.ts";
 import { memoSettingsOperations } from "../src/memo-options.ts";
@@ -23,6 +24,7 @@ const boundTables = {
   docsOperations,
   extensionOperations,
   healthOperations,
+  authOperations,
 };
 
 describe("an operation with its schemas bound", () => {

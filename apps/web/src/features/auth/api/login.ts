@@ -23,7 +23,7 @@ export function login({ email, password }: LoginInput): Promise<StatusResponse |
 async function loadLoginResponseSchema() {
   // From the contract, not composed here: a dynamic import of zod/mini itself would bundle the whole namespace
   // (every locale, the JSON-schema code) into a chunk of the first screens.
-  return (await import("@precis/contract/mfa")).loginResponseSchema;
+  return (await import("@precis/contract/auth-operations")).authOperations.logIn.schemas.response[200];
 }
 
 export const isSecondFactorRequired = (
