@@ -500,6 +500,20 @@ function buildConfig(env: Environment) {
 
 export type AppConfig = ReturnType<typeof buildConfig>;
 
+/**
+ * The configuration for a command that starts from it (the server, `npm run db:migrate`): a bad environment ends
+ * the process with every problem named and EX_CONFIG (78), which tells a supervisor not to restart it unchanged.
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+}
+
 /** Parses the environment; throws one ConfigError that names every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set": shells and .env files often leave `NAME=` behind.

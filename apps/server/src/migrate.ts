@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 
 /**
@@ -9,14 +9,7 @@ import { openDatabase } from "./db/client.ts";
  * it only moves the wait for a long migration out of an instance's start.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(78); // EX_CONFIG
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase(
     config.database.url ? { url: config.database.url, poolMax: 1 } : { pgliteDir: path.join(config.dataDir, "pglite") },
   );

@@ -2,7 +2,7 @@ import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import closeWithGrace from "close-with-grace";
 import { createServer } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { fillMissingUsernameSkeletons } from "./modules/auth/username-skeleton.ts";
 
@@ -11,14 +11,7 @@ const CLOSE_TIMEOUT_MS = 10_000;
 
 /** Starts one instance: read the configuration, migrate the database, listen, and shut down cleanly. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(78); // EX_CONFIG
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase(
     config.database.url

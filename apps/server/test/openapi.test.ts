@@ -1,5 +1,16 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { healthOperations } from "@precis/contract/api";
+import { authOperations } from "@precis/contract/auth-operations";
+import { docsOperations } from "@precis/contract/docs";
+import { extensionOperations } from "@precis/contract/extension";
+import { memoSettingsOperations } from "@precis/contract/memo-options";
+import { mfaOperations } from "@precis/contract/mfa";
 import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
+import { privacyOperations } from "@precis/contract/privacy";
+import { profileOperations } from "@precis/contract/profile";
+import { sessionsOperations } from "@precis/contract/sessions";
+import { ssoOperations } from "@precis/contract/sso";
+import { verificationOperations } from "@precis/contract/verification";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
@@ -59,6 +70,37 @@ describe("OpenAPI document", () => {
     // A read declares no body refusals and no cross-site guard, which only state-changing calls meet.
     expect(statusesOf("/api/entitlement", "get")).toEqual(["200", "401", "500"]);
     expect(statusesOf("/api/health", "get")).not.toContain("401");
+  });
+
+  it("leaves an operation's bound schemas in the contract as declared when it adds the shared refusals", () => {
+    // The server spreads them into its route schema; the shared 403, 413, 415 and 500 belong to its copy only.
+    expect(Object.keys(profileOperations.updateUserDetails.schemas.response)).toEqual(["200", "400", "401"]);
+  });
+
+  it("publishes each operation bound in the contract with the statuses and the body it was bound with", async () => {
+    const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const bound = {
+      ...authOperations,
+      ...docsOperations,
+      ...extensionOperations,
+      ...healthOperations,
+      ...memoSettingsOperations,
+      ...mfaOperations,
+      ...privacyOperations,
+      ...profileOperations,
+      ...sessionsOperations,
+      ...ssoOperations,
+      ...verificationOperations,
+    };
+    for (const [name, operation] of Object.entries(bound)) {
+      const path = routeUrl(operation).replace(/:(\w+)/g, "{$1}");
+      const published = document.paths[path]?.[operation.method.toLowerCase()];
+      expect(published, name).toBeDefined();
+      expect(Object.keys(published.responses), name).toEqual(
+        expect.arrayContaining(Object.keys(operation.schemas.response)),
+      );
+      expect(Boolean(published.requestBody), name).toBe("body" in operation.schemas);
+    }
   });
 
   it("has a browsable reference", async () => {

@@ -197,4 +197,13 @@ describe("npm run db:migrate", () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("stops on a bad configuration as the server does: every problem named, and EX_CONFIG", async () => {
+    const { code, output } = await runServerProcessToExit(
+      { PORT: "not-a-port", DATA_DIR: "memory://unused" },
+      "migrate",
+    );
+    expect(code).toBe(78);
+    expect(output).toContain("PORT:");
+  }, 60_000);
 });

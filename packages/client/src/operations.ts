@@ -1,8 +1,8 @@
-import { statusResponseSchema } from "@precis/contract/auth";
-import { extensionSessionResponseSchema, type HandoffRequest, handoffResponseSchema } from "@precis/contract/extension";
-import { type MemoOptionSet, userOptionsResponseSchema } from "@precis/contract/memo-options";
+import { authOperations } from "@precis/contract/auth-operations";
+import { extensionOperations, type HandoffRequest } from "@precis/contract/extension";
+import { type MemoOptionSet, memoSettingsOperations } from "@precis/contract/memo-options";
 import { operations } from "@precis/contract/operations";
-import { userDetailsResponseSchema } from "@precis/contract/profile";
+import { profileOperations } from "@precis/contract/profile";
 import {
   entitlementResponseSchema,
   type MemoUsageRequest,
@@ -18,7 +18,10 @@ import type { ApiOperation } from "./index.ts";
 
 /** `GET /api/user-details`: the signed-in account's profile, or `userProfile: null` when the session is not valid. */
 export const getUserDetails = () =>
-  ({ ...operations.getUserDetails, schema: userDetailsResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.getUserDetails,
+    schema: profileOperations.getUserDetails.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `GET /api/entitlement`: the access the account has now, and its memos this month. */
 export const getEntitlement = () =>
@@ -26,7 +29,10 @@ export const getEntitlement = () =>
 
 /** `GET /api/user-options`: the memo presets and the id of the selected one. */
 export const getUserOptions = () =>
-  ({ ...operations.getUserOptions, schema: userOptionsResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.getUserOptions,
+    schema: memoSettingsOperations.getUserOptions.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /**
  * `POST /api/memo-usage`: counts one generated memo; 402 at the plan's limit or after the access ends. A firm
@@ -48,18 +54,23 @@ export const getPricingSession = () =>
   ({ ...operations.createPricingSession, schema: pricingSessionResponseSchema }) satisfies ApiOperation;
 
 /** `GET /api/logout`: ends this session, and the sessions linked to it by a handoff unless kept (decision 028). */
-export const logOut = () => ({ ...operations.logOut, schema: statusResponseSchema }) satisfies ApiOperation;
+export const logOut = () =>
+  ({ ...operations.logOut, schema: authOperations.logOut.schemas.response[200] }) satisfies ApiOperation;
 
 /** `POST /api/extension/handoff`, from a signed-in portal page: a single-use code for the extension. */
 export const requestHandoffCode = (request: HandoffRequest = {}) =>
-  ({ ...operations.requestHandoffCode, body: request, schema: handoffResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.requestHandoffCode,
+    body: request,
+    schema: extensionOperations.requestHandoffCode.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `POST /api/extension/session`, from the extension's own origin: the code exchanged for its bearer session. */
 export const exchangeHandoffCode = (code: string) =>
   ({
     ...operations.exchangeHandoffCode,
     body: { code },
-    schema: extensionSessionResponseSchema,
+    schema: extensionOperations.exchangeHandoffCode.schemas.response[200],
   }) satisfies ApiOperation;
 
 /** The preset the extension writes memos with: the one whose id is `selectedOptionId`, else the first. */

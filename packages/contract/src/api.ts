@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { operations, withSchemas } from "./operations.ts";
 
 /** Every API error body: a stable code, a readable message, and the request id to quote to support. */
 export const apiErrorSchema = z.object({
@@ -29,5 +30,15 @@ export const readinessResponseSchema = z.object({
   prerender: z.optional(z.enum(["loaded", "loading", "failed", "missing"])),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
+/** Liveness's and readiness's operations with their schemas (issue 41): the same body with 200 or 503. */
+export const healthOperations = {
+  getHealth: withSchemas(operations.getHealth, {
+    response: { 200: healthResponseSchema, 503: healthResponseSchema },
+  }),
+  getReadiness: withSchemas(operations.getReadiness, {
+    response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+  }),
+};
 
 export { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "./boot.ts";

@@ -1,6 +1,8 @@
 import { z } from "zod/mini";
+import { apiErrorSchema } from "./api.ts";
 
 import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, docsPageIds } from "./docs-pages.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { multilineTextSchema } from "./text-fields.ts";
 
 export { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId, docsPageIds, isDocsPageId } from "./docs-pages.ts";
@@ -31,3 +33,11 @@ export type DocsFeedback = z.output<typeof docsFeedbackRequestSchema>;
 
 export const docsFeedbackResponseSchema = z.object({ received: z.literal(true) });
 export type DocsFeedbackResponse = z.infer<typeof docsFeedbackResponseSchema>;
+
+/** The documentation's operation with its schemas (issue 41): 201 once stored, 429 past the per-address limit. */
+export const docsOperations = {
+  sendDocsFeedback: withSchemas(operations.sendDocsFeedback, {
+    body: docsFeedbackRequestSchema,
+    response: { 201: docsFeedbackResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { apiErrorSchema } from "./api.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { occupationSchema } from "./profile.ts";
 
 /**
@@ -43,3 +45,18 @@ export const extensionSessionResponseSchema = z.object({
   accessKey: z.string(),
 });
 export type ExtensionSessionResponse = z.infer<typeof extensionSessionResponseSchema>;
+
+/** The refusals of both steps: a bad body, no session or a used code, the wrong side asking, too many tries. */
+const handoffRefusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+/** The extension's handoff operations with their schemas (issue 41). */
+export const extensionOperations = {
+  requestHandoffCode: withSchemas(operations.requestHandoffCode, {
+    body: handoffRequestSchema,
+    response: { 200: handoffResponseSchema, ...handoffRefusals },
+  }),
+  exchangeHandoffCode: withSchemas(operations.exchangeHandoffCode, {
+    body: extensionSessionRequestSchema,
+    response: { 200: extensionSessionResponseSchema, ...handoffRefusals },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { apiErrorSchema } from "./api.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { plainTextSchema } from "./text-fields.ts";
 
 export const memoSummaryValues = ["Auto", "Long", "Medium", "Short"] as const;
@@ -217,3 +219,26 @@ export const selectMemoPresetRequestSchema = z.strictObject({ id: z.int() });
 export const memoPresetIdParamsSchema = z.object({
   id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/, "must be a preset id")), z.transform(Number)),
 });
+
+/** The memo settings' operations with their schemas (issue 41): each status a route answers, its own failures included. */
+export const memoSettingsOperations = {
+  getUserOptions: withSchemas(operations.getUserOptions, {
+    response: { 200: userOptionsResponseSchema, 401: apiErrorSchema },
+  }),
+  saveUserOptions: withSchemas(operations.saveUserOptions, {
+    body: saveMemoOptionSetRequestSchema,
+    response: { 200: saveUserOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  createMemoPreset: withSchemas(operations.createMemoPreset, {
+    body: createMemoPresetRequestSchema,
+    response: { 200: createMemoPresetResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  selectMemoPreset: withSchemas(operations.selectMemoPreset, {
+    body: selectMemoPresetRequestSchema,
+    response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+  deleteMemoPreset: withSchemas(operations.deleteMemoPreset, {
+    params: memoPresetIdParamsSchema,
+    response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
-import { statusResponseSchema } from "./auth.ts";
+import { apiErrorSchema } from "./api.ts";
+import { failureResponseSchema, statusResponseSchema } from "./auth.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { occupationSchema } from "./profile.ts";
 import { plainTextSchema } from "./text-fields.ts";
 
@@ -168,3 +170,56 @@ export const mfaMessages = {
   // Issue 42, finding 3: nothing is planted on an account whose address nobody has proven yet.
   emailNotVerified: "Verify your email address before you add a second step or a passkey.",
 } as const;
+
+/** The refusals most calls below share: no session; no recent sign-in or verified email; none such; a conflict; too many codes. */
+const secondFactorRefusals = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The second factors' operations (Profile › Security) with their schemas (issue 41). */
+export const mfaOperations = {
+  getMfaStatus: withSchemas(operations.getMfaStatus, {
+    response: { 200: mfaStatusResponseSchema, 401: apiErrorSchema },
+  }),
+  setUpTotp: withSchemas(operations.setUpTotp, {
+    response: { 200: totpSetupResponseSchema, ...secondFactorRefusals },
+  }),
+  enableTotp: withSchemas(operations.enableTotp, {
+    body: enableTotpRequestSchema,
+    response: { 200: recoveryCodesResponseSchema, 400: apiErrorSchema, ...secondFactorRefusals },
+  }),
+  disableTotp: withSchemas(operations.disableTotp, {
+    body: disableTotpRequestSchema,
+    response: {
+      200: statusResponseSchema,
+      400: apiErrorSchema,
+      // A wrong password is an account failure, which the screens know by its code; a wrong code is an API error.
+      401: z.union([failureResponseSchema, apiErrorSchema]),
+      409: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  }),
+  regenerateRecoveryCodes: withSchemas(operations.regenerateRecoveryCodes, {
+    response: { 200: recoveryCodesResponseSchema, ...secondFactorRefusals },
+  }),
+  getPasskeyRegistrationOptions: withSchemas(operations.getPasskeyRegistrationOptions, {
+    response: { 200: passkeyOptionsResponseSchema, ...secondFactorRefusals },
+  }),
+  addPasskey: withSchemas(operations.addPasskey, {
+    body: addPasskeyRequestSchema,
+    response: { 200: passkeySchema, 400: apiErrorSchema, ...secondFactorRefusals },
+  }),
+  renamePasskey: withSchemas(operations.renamePasskey, {
+    params: passkeyIdParamsSchema,
+    body: renamePasskeyRequestSchema,
+    response: { 200: passkeySchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+  removePasskey: withSchemas(operations.removePasskey, {
+    params: passkeyIdParamsSchema,
+    response: { 200: statusResponseSchema, 400: apiErrorSchema, ...secondFactorRefusals },
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from "zod/mini";
 import { PASSWORD_MAX_LENGTH } from "./account-rules.ts";
+import { apiErrorSchema } from "./api.ts";
 import { passkeyAuthenticationResponseSchema, secondFactorCodeSchema } from "./mfa.ts";
+import { operations, withSchemas } from "./operations.ts";
 
 /** One place the account is signed in, as `GET /api/sessions` lists it (never a secret). */
 export const accountSessionSchema = z.object({
@@ -49,3 +51,17 @@ export const reauthenticateRequestSchema = z.union([
   z.strictObject({ passkey: passkeyAuthenticationResponseSchema }),
 ]);
 export type ReauthenticateRequest = z.input<typeof reauthenticateRequestSchema>;
+
+/** The account's sessions' operations (Profile › Security) with their schemas (issue 41). */
+export const sessionsOperations = {
+  getSessions: withSchemas(operations.getSessions, {
+    response: { 200: accountSessionsResponseSchema, 401: apiErrorSchema },
+  }),
+  revokeSession: withSchemas(operations.revokeSession, {
+    params: sessionIdParamsSchema,
+    response: { 200: z.object({ Status: z.literal("Success") }), 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+  revokeOtherSessions: withSchemas(operations.revokeOtherSessions, {
+    response: { 200: revokedSessionsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+  }),
+};

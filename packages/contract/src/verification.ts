@@ -1,4 +1,7 @@
 import { z } from "zod/mini";
+import { apiErrorSchema } from "./api.ts";
+import { failureResponseSchema } from "./auth.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { emailSchema } from "./profile.ts";
 
 /**
@@ -62,3 +65,39 @@ export type UndoEmailChangeResponse = z.infer<typeof undoEmailChangeResponseSche
 
 /** The query of the emailed link: `/email-change/undo?token=…`. */
 export const UNDO_EMAIL_CHANGE_PATH = "/email-change/undo";
+
+/** Email verification's and the change of address's operations with their schemas (issue 41). */
+export const verificationOperations = {
+  verifyEmail: withSchemas(operations.verifyEmail, {
+    body: verifyEmailRequestSchema,
+    response: {
+      200: verifyEmailResponseSchema,
+      400: apiErrorSchema,
+      401: z.union([failureResponseSchema, apiErrorSchema]),
+      403: apiErrorSchema,
+      409: failureResponseSchema,
+      429: apiErrorSchema,
+    },
+  }),
+  resendVerification: withSchemas(operations.resendVerification, {
+    body: resendVerificationRequestSchema,
+    response: {
+      200: resendVerificationResponseSchema,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      403: apiErrorSchema,
+      409: z.union([failureResponseSchema, apiErrorSchema]),
+      429: apiErrorSchema,
+    },
+  }),
+  undoEmailChange: withSchemas(operations.undoEmailChange, {
+    body: undoEmailChangeRequestSchema,
+    response: {
+      200: undoEmailChangeResponseSchema,
+      400: apiErrorSchema,
+      404: apiErrorSchema,
+      409: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  }),
+};

@@ -1,13 +1,52 @@
 import { describe, expect, it } from "vitest";
-import { operations } from "../src/operations.ts";
+import { healthOperations } from "../src/api.ts";
+import { authOperations } from "../src/auth-operations.ts";
+import { docsOperations } from "../src/docs.ts";
+import { extensionOperations } from "../src/extension.ts";
+import { memoSettingsOperations } from "../src/memo-options.ts";
+import { mfaOperations } from "../src/mfa.ts";
+import { type OperationName, operations } from "../src/operations.ts";
+import { privacyOperations } from "../src/privacy.ts";
 import { profileOperations } from "../src/profile.ts";
+import { sessionsOperations } from "../src/sessions.ts";
+import { ssoOperations } from "../src/sso.ts";
+import { verificationOperations } from "../src/verification.ts";
+
+/** Every feature's table of operations with their schemas bound, by the name each feature exports it under. */
+const boundTables = {
+  profileOperations,
+  memoSettingsOperations,
+  mfaOperations,
+  sessionsOperations,
+  verificationOperations,
+  ssoOperations,
+  privacyOperations,
+  docsOperations,
+  extensionOperations,
+  healthOperations,
+  authOperations,
+};
 
 describe("an operation with its schemas bound", () => {
-  it("is the table's operation, method and path, so the server registers and the client calls the same route", () => {
-    for (const [name, bound] of Object.entries(profileOperations)) {
-      const declared = operations[name as keyof typeof profileOperations];
-      expect({ method: bound.method, path: bound.path }).toEqual(declared);
-    }
+  it.each(Object.entries(boundTables))(
+    "%s: each is the table's operation under its own name, so the server registers and the client calls the same route",
+    (_table, bound) => {
+      expect(Object.keys(bound).length).toBeGreaterThan(0);
+      for (const [name, operation] of Object.entries(bound)) {
+        expect(name in operations, name).toBe(true);
+        expect({ method: operation.method, path: operation.path }, name).toEqual(operations[name as OperationName]);
+        // Each status has a schema a caller can read an answer with.
+        for (const [status, schema] of Object.entries(operation.schemas.response)) {
+          expect(Number(status), `${name} ${status}`).toBeGreaterThanOrEqual(200);
+          expect(typeof (schema as { safeParse?: unknown }).safeParse, `${name} ${status}`).toBe("function");
+        }
+      }
+    },
+  );
+
+  it("binds each operation once, in one feature's table", () => {
+    const names = Object.values(boundTables).flatMap((bound) => Object.keys(bound));
+    expect(names.length).toBe(new Set(names).size);
   });
 
   it("checks a request and an answer with the schemas the server validates and serialises with", () => {

@@ -18,8 +18,9 @@ export function declareCommonResponses(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith(API_PATH_PREFIX) || !route.schema || route.schema.hide) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
-    route.schema.response ??= {};
-    const responses = route.schema.response as Record<string | number, unknown>;
+    // A copy: the table may be an operation's bound schemas in packages/contract, which every caller shares.
+    const responses = { ...(route.schema.response as Record<string | number, unknown> | undefined) };
+    route.schema.response = responses;
     const declare = (status: number) => {
       if (!(status in responses)) responses[status] = apiErrorSchema;
     };

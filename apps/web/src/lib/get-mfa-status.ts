@@ -12,7 +12,7 @@ import { entitlementQueryOptions } from "@/lib/entitlement";
 /** How the account proves who it is: whether it has a password, its authenticator app, its passkeys. */
 export function getMfaStatus(signal?: AbortSignal) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ mfaStatusResponseSchema }) => mfaStatusResponseSchema),
+    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.getMfaStatus.schemas.response[200]),
     operations.getMfaStatus,
     { signal },
   );

@@ -10,7 +10,10 @@ import { getPasskeyAssertion } from "@/lib/webauthn";
  */
 export function getReauthenticationPasskeyOptions() {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ passkeyOptionsResponseSchema }) => passkeyOptionsResponseSchema),
+    () =>
+      import("@precis/contract/auth-operations").then(
+        ({ authOperations }) => authOperations.getReauthenticationPasskeyOptions.schemas.response[200],
+      ),
     operations.getReauthenticationPasskeyOptions,
     {},
   );

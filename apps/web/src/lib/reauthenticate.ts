@@ -12,7 +12,10 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 /** Confirms who is at the keyboard: sensitive actions then work for 15 minutes. */
 export function reauthenticate(request: ReauthenticateRequest) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
+    () =>
+      import("@precis/contract/auth-operations").then(
+        ({ authOperations }) => authOperations.reauthenticate.schemas.response[200],
+      ),
     operations.reauthenticate,
     { body: request },
   );

@@ -1,26 +1,10 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import {
-  failureResponseSchema,
-  type Language,
-  languageSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  statusResponseSchema,
-} from "@precis/contract/auth";
-import {
-  loginResponseSchema,
-  passkeyLoginRequestSchema,
-  passkeyOptionsResponseSchema,
-  secondFactorRequestSchema,
-  signedInResponseSchema,
-} from "@precis/contract/mfa";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { type Language, languageSchema } from "@precis/contract/auth";
+import { authOperations } from "@precis/contract/auth-operations";
+import { routeUrl } from "@precis/contract/operations";
 import { emailSchema } from "@precis/contract/profile";
-import { changePasswordRequestSchema, reauthenticateRequestSchema } from "@precis/contract/sessions";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
@@ -44,16 +28,6 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "./service.ts";
-
-const failureResponses = {
-  400: z.union([failureResponseSchema, apiErrorSchema]),
-  401: failureResponseSchema,
-  // A firm's sign-in policy refusing this method (issue 44).
-  403: apiErrorSchema,
-  404: failureResponseSchema,
-  409: failureResponseSchema,
-  429: apiErrorSchema,
-};
 
 /** The email and secret of an HTTP Basic header, with the email normalised; null after a 400 was sent. */
 function readBasicCredentials(request: FastifyRequest, reply: FastifyReply, options: { allowEmptySecret: boolean }) {
@@ -129,13 +103,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    routeUrl(operations.register),
+    routeUrl(authOperations.register),
     {
       schema: {
         tags: ["accounts"],
         summary: "Create an account with email and password, and log in",
-        body: registerRequestSchema,
-        response: { 200: statusResponseSchema, ...failureResponses },
+        ...authOperations.register.schemas,
       },
     },
     async (request, reply) => {
@@ -153,13 +126,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.logIn),
+    routeUrl(authOperations.logIn),
     {
       schema: {
         tags: ["accounts"],
         summary:
           "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
-        response: { 200: loginResponseSchema, ...failureResponses },
+        ...authOperations.logIn.schemas,
       },
     },
     async (request, reply) => {
@@ -186,20 +159,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.logInSecondFactor),
+    routeUrl(authOperations.logInSecondFactor),
     {
       schema: {
         tags: ["accounts"],
         summary:
           "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
-        body: secondFactorRequestSchema,
-        response: {
-          200: signedInResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...authOperations.logInSecondFactor.schemas,
       },
     },
     async (request, reply) => {
@@ -223,12 +189,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.getPasskeyLoginOptions),
+    routeUrl(authOperations.getPasskeyLoginOptions),
     {
       schema: {
         tags: ["accounts"],
         summary: "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
-        response: { 200: passkeyOptionsResponseSchema, 429: apiErrorSchema },
+        ...authOperations.getPasskeyLoginOptions.schemas,
       },
     },
     async (request, reply) => {
@@ -243,20 +209,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.logInWithPasskey),
+    routeUrl(authOperations.logInWithPasskey),
     {
       schema: {
         tags: ["accounts"],
         summary:
           "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
-        body: passkeyLoginRequestSchema,
-        response: {
-          200: signedInResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...authOperations.logInWithPasskey.schemas,
       },
     },
     async (request, reply) => {
@@ -274,7 +233,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.logOut),
+    routeUrl(authOperations.logOut),
     {
       // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
       config: { isStateChangingGet: true },
@@ -282,7 +241,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary:
           "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
-        response: { 200: statusResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        ...authOperations.logOut.schemas,
       },
     },
     async (request, reply) => {
@@ -300,20 +259,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.changePassword),
+    routeUrl(authOperations.changePassword),
     {
       schema: {
         tags: ["security"],
         summary:
           "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
-        body: changePasswordRequestSchema,
-        response: {
-          200: statusResponseSchema,
-          400: failureResponses[400],
-          401: z.union([failureResponseSchema, apiErrorSchema]),
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...authOperations.changePassword.schemas,
       },
     },
     async (request, reply) => {
@@ -332,20 +284,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.reauthenticate),
+    routeUrl(authOperations.reauthenticate),
     {
       schema: {
         tags: ["security"],
         summary:
           "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
-        body: reauthenticateRequestSchema,
-        response: {
-          200: statusResponseSchema,
-          400: apiErrorSchema,
-          401: z.union([failureResponseSchema, apiErrorSchema]),
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...authOperations.reauthenticate.schemas,
       },
     },
     async (request, reply) => {
@@ -363,12 +308,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.getReauthenticationPasskeyOptions),
+    routeUrl(authOperations.getReauthenticationPasskeyOptions),
     {
       schema: {
         tags: ["security"],
         summary: "WebAuthn options to confirm who you are with one of this account's passkeys",
-        response: { 200: passkeyOptionsResponseSchema, 401: apiErrorSchema },
+        ...authOperations.getReauthenticationPasskeyOptions.schemas,
       },
     },
     async (request, reply) => {
@@ -380,12 +325,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.findUser),
+    routeUrl(authOperations.findUser),
     {
       schema: {
         tags: ["accounts"],
         summary: "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
-        response: { 200: statusResponseSchema, ...failureResponses },
+        ...authOperations.findUser.schemas,
       },
     },
     async (request, reply) => {
@@ -405,13 +350,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.resetPassword),
+    routeUrl(authOperations.resetPassword),
     {
       schema: {
         tags: ["accounts"],
         summary: "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
-        body: resetPasswordRequestSchema,
-        response: { 200: statusResponseSchema, ...failureResponses },
+        ...authOperations.resetPassword.schemas,
       },
     },
     async (request, reply) => {

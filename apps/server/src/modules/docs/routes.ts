@@ -1,6 +1,5 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { docsFeedbackRequestSchema, docsFeedbackResponseSchema } from "@precis/contract/docs";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { docsOperations } from "@precis/contract/docs";
+import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import type { RateLimitRule } from "../rate-limit/service.ts";
@@ -14,13 +13,12 @@ const FEEDBACK_PER_IP: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    routeUrl(operations.sendDocsFeedback),
+    routeUrl(docsOperations.sendDocsFeedback),
     {
       schema: {
         tags: ["documentation"],
         summary: 'Answer "Was this page helpful?" for a documentation page; no account needed',
-        body: docsFeedbackRequestSchema,
-        response: { 201: docsFeedbackResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        ...docsOperations.sendDocsFeedback.schemas,
       },
     },
     async (request, reply) => {

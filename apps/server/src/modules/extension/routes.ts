@@ -1,12 +1,5 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import {
-  extensionSessionRequestSchema,
-  extensionSessionResponseSchema,
-  HANDOFF_CODE_SECONDS,
-  handoffRequestSchema,
-  handoffResponseSchema,
-} from "@precis/contract/extension";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { extensionOperations, HANDOFF_CODE_SECONDS } from "@precis/contract/extension";
+import { routeUrl } from "@precis/contract/operations";
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
@@ -27,19 +20,12 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowedExtensionIds = new Set(config.extensionIds);
 
   app.post(
-    routeUrl(operations.requestHandoffCode),
+    routeUrl(extensionOperations.requestHandoffCode),
     {
       schema: {
         tags: ["extension"],
         summary: `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
-        body: handoffRequestSchema,
-        response: {
-          200: handoffResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...extensionOperations.requestHandoffCode.schemas,
       },
     },
     async (request, reply) => {
@@ -71,20 +57,13 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.exchangeHandoffCode),
+    routeUrl(extensionOperations.exchangeHandoffCode),
     {
       schema: {
         tags: ["extension"],
         summary:
           "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
-        body: extensionSessionRequestSchema,
-        response: {
-          200: extensionSessionResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...extensionOperations.exchangeHandoffCode.schemas,
       },
     },
     async (request, reply) => {

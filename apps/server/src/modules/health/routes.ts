@@ -1,5 +1,5 @@
-import { healthResponseSchema, type ReadinessResponse, readinessResponseSchema } from "@precis/contract/api";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { healthOperations, type ReadinessResponse } from "@precis/contract/api";
+import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { countPendingMigrations } from "../../db/client.ts";
 
@@ -11,12 +11,12 @@ const PING_TIMEOUT_MS = 2_000;
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    routeUrl(operations.getHealth),
+    routeUrl(healthOperations.getHealth),
     {
       schema: {
         tags: ["operations"],
         summary: "Liveness: whether this instance is up and reaches its database",
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        ...healthOperations.getHealth.schemas,
       },
     },
     async (_request, reply) => {
@@ -32,12 +32,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getReadiness),
+    routeUrl(healthOperations.getReadiness),
     {
       schema: {
         tags: ["operations"],
         summary: "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+        ...healthOperations.getReadiness.schemas,
       },
     },
     async (_request, reply) => {

@@ -1,14 +1,5 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import {
-  createMemoPresetRequestSchema,
-  createMemoPresetResponseSchema,
-  memoPresetIdParamsSchema,
-  saveMemoOptionSetRequestSchema,
-  saveUserOptionsResponseSchema,
-  selectMemoPresetRequestSchema,
-  userOptionsResponseSchema,
-} from "@precis/contract/memo-options";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { memoSettingsOperations } from "@precis/contract/memo-options";
+import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
@@ -45,13 +36,13 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    routeUrl(operations.getUserOptions),
+    routeUrl(memoSettingsOperations.getUserOptions),
     {
       config: { readsSessionItself: true },
       schema: {
         tags: ["memo settings"],
         summary: "The caller's memo option sets (presets) and the one in use",
-        response: { 200: userOptionsResponseSchema, 401: apiErrorSchema },
+        ...memoSettingsOperations.getUserOptions.schemas,
       },
     },
     async (request, reply) => {
@@ -66,13 +57,12 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    routeUrl(operations.saveUserOptions),
+    routeUrl(memoSettingsOperations.saveUserOptions),
     {
       schema: {
         tags: ["memo settings"],
         summary: "Save a whole memo option set (id -1 creates one); the selection stays as it is",
-        body: saveMemoOptionSetRequestSchema,
-        response: { 200: saveUserOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        ...memoSettingsOperations.saveUserOptions.schemas,
       },
     },
     async (request, reply) => {
@@ -84,18 +74,12 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.createMemoPreset),
+    routeUrl(memoSettingsOperations.createMemoPreset),
     {
       schema: {
         tags: ["memo settings"],
         summary: "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
-        body: createMemoPresetRequestSchema,
-        response: {
-          200: createMemoPresetResponseSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        ...memoSettingsOperations.createMemoPreset.schemas,
       },
     },
     async (request, reply) => {
@@ -111,13 +95,12 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    routeUrl(operations.selectMemoPreset),
+    routeUrl(memoSettingsOperations.selectMemoPreset),
     {
       schema: {
         tags: ["memo settings"],
         summary: "Choose the preset the extension uses",
-        body: selectMemoPresetRequestSchema,
-        response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        ...memoSettingsOperations.selectMemoPreset.schemas,
       },
     },
     async (request, reply) => {
@@ -127,13 +110,12 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.deleteMemoPreset),
+    routeUrl(memoSettingsOperations.deleteMemoPreset),
     {
       schema: {
         tags: ["memo settings"],
         summary: "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
-        params: memoPresetIdParamsSchema,
-        response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        ...memoSettingsOperations.deleteMemoPreset.schemas,
       },
     },
     async (request, reply) => {

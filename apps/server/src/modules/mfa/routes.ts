@@ -1,23 +1,9 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { failureResponseSchema, statusResponseSchema } from "@precis/contract/auth";
-import {
-  addPasskeyRequestSchema,
-  disableTotpRequestSchema,
-  enableTotpRequestSchema,
-  mfaStatusResponseSchema,
-  passkeyIdParamsSchema,
-  passkeyOptionsResponseSchema,
-  passkeySchema,
-  recoveryCodesResponseSchema,
-  renamePasskeyRequestSchema,
-  totpSetupResponseSchema,
-} from "@precis/contract/mfa";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { mfaOperations } from "@precis/contract/mfa";
+import { routeUrl } from "@precis/contract/operations";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
 import { sessions, users } from "../../db/schema.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies } from "../accounts/dependencies.ts";
@@ -45,14 +31,6 @@ import {
   renewRecoveryCodes,
   setUpTotp,
 } from "./service.ts";
-
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
 
 /** The authenticator app, recovery codes and passkeys of the signed-in account (Profile › Security). */
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,12 +70,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    routeUrl(operations.getMfaStatus),
+    routeUrl(mfaOperations.getMfaStatus),
     {
       schema: {
         tags: ["security"],
         summary: "How this account proves who it is: password, authenticator app, recovery codes left, passkeys",
-        response: { 200: mfaStatusResponseSchema, 401: apiErrorSchema },
+        ...mfaOperations.getMfaStatus.schemas,
       },
     },
     async (request, reply) => {
@@ -109,13 +87,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.setUpTotp),
+    routeUrl(mfaOperations.setUpTotp),
     {
       schema: {
         tags: ["security"],
         summary:
           "Start turning the authenticator app on: a new secret and its otpauth:// URI, not in force until a code confirms it (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        response: { 200: totpSetupResponseSchema, ...errors },
+        ...mfaOperations.setUpTotp.schemas,
       },
     },
     async (request, reply) => {
@@ -130,14 +108,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.enableTotp),
+    routeUrl(mfaOperations.enableTotp),
     {
       schema: {
         tags: ["security"],
         summary:
           "Confirm the app with its first code: it is then in force, and the answer holds ten recovery codes, shown once (needs a verified email)",
-        body: enableTotpRequestSchema,
-        response: { 200: recoveryCodesResponseSchema, 400: apiErrorSchema, ...errors },
+        ...mfaOperations.enableTotp.schemas,
       },
     },
     async (request, reply) => {
@@ -155,20 +132,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.disableTotp),
+    routeUrl(mfaOperations.disableTotp),
     {
       schema: {
         tags: ["security"],
         summary:
           "Turn the authenticator app off with the password or a code (the app's or a recovery code); the recovery codes go with it",
-        body: disableTotpRequestSchema,
-        response: {
-          200: statusResponseSchema,
-          400: apiErrorSchema,
-          401: z.union([failureResponseSchema, apiErrorSchema]),
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...mfaOperations.disableTotp.schemas,
       },
     },
     async (request, reply) => {
@@ -185,13 +155,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.regenerateRecoveryCodes),
+    routeUrl(mfaOperations.regenerateRecoveryCodes),
     {
       schema: {
         tags: ["security"],
         summary:
           "Replace the recovery codes with ten new ones, shown once (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        response: { 200: recoveryCodesResponseSchema, ...errors },
+        ...mfaOperations.regenerateRecoveryCodes.schemas,
       },
     },
     async (request, reply) => {
@@ -209,13 +179,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.getPasskeyRegistrationOptions),
+    routeUrl(mfaOperations.getPasskeyRegistrationOptions),
     {
       schema: {
         tags: ["security"],
         summary:
           "WebAuthn options to create a passkey for this account (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        response: { 200: passkeyOptionsResponseSchema, ...errors },
+        ...mfaOperations.getPasskeyRegistrationOptions.schemas,
       },
     },
     async (request, reply) => {
@@ -236,14 +206,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.addPasskey),
+    routeUrl(mfaOperations.addPasskey),
     {
       schema: {
         tags: ["security"],
         summary:
           "Keep a passkey: the authenticator's answer to the registration options, and its name (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        body: addPasskeyRequestSchema,
-        response: { 200: passkeySchema, 400: apiErrorSchema, ...errors },
+        ...mfaOperations.addPasskey.schemas,
       },
     },
     async (request, reply) => {
@@ -270,14 +239,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    routeUrl(operations.renamePasskey),
+    routeUrl(mfaOperations.renamePasskey),
     {
       schema: {
         tags: ["security"],
         summary: "Rename one of this account's passkeys",
-        params: passkeyIdParamsSchema,
-        body: renamePasskeyRequestSchema,
-        response: { 200: passkeySchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        ...mfaOperations.renamePasskey.schemas,
       },
     },
     async (request, reply) => {
@@ -294,13 +261,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.removePasskey),
+    routeUrl(mfaOperations.removePasskey),
     {
       schema: {
         tags: ["security"],
         summary: "Remove one of this account's passkeys (needs a sign-in or confirmation within 15 minutes)",
-        params: passkeyIdParamsSchema,
-        response: { 200: statusResponseSchema, 400: apiErrorSchema, ...errors },
+        ...mfaOperations.removePasskey.schemas,
       },
     },
     async (request, reply) => {

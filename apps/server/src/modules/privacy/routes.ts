@@ -1,14 +1,6 @@
-import { cancelDeletionRequestSchema, deleteAccountResponseSchema } from "@precis/contract/account-deletion";
-import { accountExportSchema } from "@precis/contract/account-export";
-import { apiErrorSchema } from "@precis/contract/api";
-import { statusResponseSchema } from "@precis/contract/auth";
-import {
-  acceptConsentsRequestSchema,
-  consentsResponseSchema,
-  LEGAL_DOCUMENTS,
-  type LegalDocument,
-} from "@precis/contract/legal";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { LEGAL_DOCUMENTS, type LegalDocument } from "@precis/contract/legal";
+import { routeUrl } from "@precis/contract/operations";
+import { privacyOperations } from "@precis/contract/privacy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { listConsents, recordConsents } from "../accounts/consents.ts";
@@ -24,12 +16,12 @@ const EXPORTS_PER_HOUR = 5;
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    routeUrl(operations.getConsents),
+    routeUrl(privacyOperations.getConsents),
     {
       schema: {
         tags: ["privacy"],
         summary: "The Terms and Privacy Policy versions in force, what the account accepted and when",
-        response: { 200: consentsResponseSchema, 401: apiErrorSchema },
+        ...privacyOperations.getConsents.schemas,
       },
     },
     async (request, reply) => {
@@ -52,13 +44,12 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.acceptConsents),
+    routeUrl(privacyOperations.acceptConsents),
     {
       schema: {
         tags: ["privacy"],
         summary: "Accept the Terms and Privacy Policy versions in force (after either changed)",
-        body: acceptConsentsRequestSchema,
-        response: { 200: statusResponseSchema, 401: apiErrorSchema },
+        ...privacyOperations.acceptConsents.schemas,
       },
     },
     async (request, reply) => {
@@ -70,12 +61,12 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.requestAccountDeletion),
+    routeUrl(privacyOperations.requestAccountDeletion),
     {
       schema: {
         tags: ["privacy"],
         summary: `Delete my account at the end of the grace period (ACCOUNT_DELETION_GRACE_DAYS); signs every session out and emails a link that cancels (needs a sign-in or confirmation within 15 minutes)`,
-        response: { 200: deleteAccountResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        ...privacyOperations.requestAccountDeletion.schemas,
       },
     },
     async (request, reply) => {
@@ -101,13 +92,12 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.cancelAccountDeletion),
+    routeUrl(privacyOperations.cancelAccountDeletion),
     {
       schema: {
         tags: ["privacy"],
         summary: "Cancel my account's deletion: with the emailed link's token, or signed in",
-        body: cancelDeletionRequestSchema,
-        response: { 200: statusResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        ...privacyOperations.cancelAccountDeletion.schemas,
       },
     },
     async (request, reply) => {
@@ -135,13 +125,13 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.exportAccount),
+    routeUrl(privacyOperations.exportAccount),
     {
       schema: {
         tags: ["privacy"],
         summary:
           "Download everything Precis keeps about the account as one JSON file (needs a sign-in or confirmation within 15 minutes)",
-        response: { 200: accountExportSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        ...privacyOperations.exportAccount.schemas,
       },
     },
     async (request, reply) => {
@@ -164,7 +154,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("cache-control", "no-store")
         .header("content-disposition", `attachment; filename="precis-data-${now.toISOString().slice(0, 10)}.json"`)
         .serializer((payload) => JSON.stringify(payload, null, 2));
-      return accountExportSchema.parse(exported);
+      return privacyOperations.exportAccount.schemas.response[200].parse(exported);
     },
   );
 };

@@ -1,12 +1,6 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { operations, routeUrl } from "@precis/contract/operations";
-import {
-  accountSessionsResponseSchema,
-  revokedSessionsResponseSchema,
-  sessionIdParamsSchema,
-} from "@precis/contract/sessions";
+import { routeUrl } from "@precis/contract/operations";
+import { sessionsOperations } from "@precis/contract/sessions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
 import { describeUserAgent } from "../../lib/user-agents.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
@@ -17,12 +11,12 @@ import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./serv
 /** The account's sessions and devices (issue 27's Security tab): see them, and sign any of them out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    routeUrl(operations.getSessions),
+    routeUrl(sessionsOperations.getSessions),
     {
       schema: {
         tags: ["security"],
         summary: "Where the account is signed in: each live session's browser, system, address and times",
-        response: { 200: accountSessionsResponseSchema, 401: apiErrorSchema },
+        ...sessionsOperations.getSessions.schemas,
       },
     },
     async (request, reply) => {
@@ -45,14 +39,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.revokeSession),
+    routeUrl(sessionsOperations.revokeSession),
     {
       schema: {
         tags: ["security"],
         summary:
           "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
-        params: sessionIdParamsSchema,
-        response: { 200: z.object({ Status: z.literal("Success") }), 401: apiErrorSchema, 404: apiErrorSchema },
+        ...sessionsOperations.revokeSession.schemas,
       },
     },
     async (request, reply) => {
@@ -71,13 +64,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.revokeOtherSessions),
+    routeUrl(sessionsOperations.revokeOtherSessions),
     {
       schema: {
         tags: ["security"],
         summary:
           "Sign out every session of the account but this one; needs a sign-in or confirmation within 15 minutes (a stolen session must not lock its owner out)",
-        response: { 200: revokedSessionsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        ...sessionsOperations.revokeOtherSessions.schemas,
       },
     },
     async (request, reply) => {

@@ -1,11 +1,8 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { failureResponseSchema, statusResponseSchema } from "@precis/contract/auth";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { routeUrl } from "@precis/contract/operations";
 import { emailSchema } from "@precis/contract/profile";
-import { firebaseConfigResponseSchema, ssoRegisterRequestSchema } from "@precis/contract/sso";
+import { ssoOperations } from "@precis/contract/sso";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -69,12 +66,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    routeUrl(operations.getFirebaseSettings),
+    routeUrl(ssoOperations.getFirebaseSettings),
     {
       schema: {
         tags: ["sign-in"],
         summary: "The Firebase web configuration that starts Google and Microsoft sign-in",
-        response: { 200: firebaseConfigResponseSchema },
+        ...ssoOperations.getFirebaseSettings.schemas,
       },
     },
     // The same settings index.html embeds (decision 002), built once in config.ts.
@@ -82,19 +79,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.logInWithSso),
+    routeUrl(ssoOperations.logInWithSso),
     {
       schema: {
         tags: ["sign-in"],
         summary: "Log in with a Google or Microsoft ID token (HTTP Basic: email and ID token); 404 for a new user",
-        response: {
-          200: statusResponseSchema,
-          400: apiErrorSchema,
-          401: failureResponseSchema,
-          403: apiErrorSchema,
-          404: failureResponseSchema,
-          503: apiErrorSchema,
-        },
+        ...ssoOperations.logInWithSso.schemas,
       },
     },
     async (request, reply) => {
@@ -111,18 +101,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.registerWithSso),
+    routeUrl(ssoOperations.registerWithSso),
     {
       schema: {
         tags: ["sign-in"],
         summary: "Create an account for a Google or Microsoft identity (the ID token in HTTP Basic) and log in",
-        body: ssoRegisterRequestSchema,
-        response: {
-          200: statusResponseSchema,
-          401: failureResponseSchema,
-          409: failureResponseSchema,
-          503: apiErrorSchema,
-        },
+        ...ssoOperations.registerWithSso.schemas,
       },
     },
     async (request, reply) => {
@@ -143,19 +127,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.changeEmailWithSso),
+    routeUrl(ssoOperations.changeEmailWithSso),
     {
       schema: {
         tags: ["sign-in"],
         summary:
           "Move the signed-in account to a new Google or Microsoft email (signed in there within 5 minutes, and here or confirmed within 15)",
-        response: {
-          200: statusResponseSchema,
-          401: z.union([failureResponseSchema, apiErrorSchema]),
-          403: apiErrorSchema,
-          409: failureResponseSchema,
-          503: apiErrorSchema,
-        },
+        ...ssoOperations.changeEmailWithSso.schemas,
       },
     },
     async (request, reply) => {

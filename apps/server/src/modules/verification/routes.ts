@@ -1,16 +1,6 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { failureResponseSchema } from "@precis/contract/auth";
-import { operations, routeUrl } from "@precis/contract/operations";
-import {
-  resendVerificationRequestSchema,
-  resendVerificationResponseSchema,
-  undoEmailChangeRequestSchema,
-  undoEmailChangeResponseSchema,
-  verifyEmailRequestSchema,
-  verifyEmailResponseSchema,
-} from "@precis/contract/verification";
+import { routeUrl } from "@precis/contract/operations";
+import { verificationOperations } from "@precis/contract/verification";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -27,21 +17,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
 
   app.post(
-    routeUrl(operations.verifyEmail),
+    routeUrl(verificationOperations.verifyEmail),
     {
       schema: {
         tags: ["accounts"],
         summary:
           "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
-        body: verifyEmailRequestSchema,
-        response: {
-          200: verifyEmailResponseSchema,
-          400: apiErrorSchema,
-          401: z.union([failureResponseSchema, apiErrorSchema]),
-          403: apiErrorSchema,
-          409: failureResponseSchema,
-          429: apiErrorSchema,
-        },
+        ...verificationOperations.verifyEmail.schemas,
       },
     },
     async (request, reply) => {
@@ -78,21 +60,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.resendVerification),
+    routeUrl(verificationOperations.resendVerification),
     {
       schema: {
         tags: ["accounts"],
         summary:
           "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven (needs a sign-in or confirmation within 15 minutes). Answers the same whether or not another account uses that address",
-        body: resendVerificationRequestSchema,
-        response: {
-          200: resendVerificationResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          409: z.union([failureResponseSchema, apiErrorSchema]),
-          429: apiErrorSchema,
-        },
+        ...verificationOperations.resendVerification.schemas,
       },
     },
     async (request, reply) => {
@@ -136,20 +110,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
-    routeUrl(operations.undoEmailChange),
+    routeUrl(verificationOperations.undoEmailChange),
     {
       schema: {
         tags: ["accounts"],
         summary:
           "Undo a change of the account's email with the link mailed to the old address (no session needed): restores that address, verified, ends every session and voids the password",
-        body: undoEmailChangeRequestSchema,
-        response: {
-          200: undoEmailChangeResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...verificationOperations.undoEmailChange.schemas,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
-import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
-import { operations } from "@precis/contract/operations";
+import type { StatusResponse } from "@precis/contract/auth";
+import { ssoOperations } from "@precis/contract/sso";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import type { SsoIdentity } from "@/features/auth/lib/firebase-sign-in";
@@ -8,9 +8,10 @@ import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 /** `POST /api/sso/change-email`: moves the logged-in account to the email of a fresh Google or Microsoft sign-in. */
 export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {
-  return apiRequest(operations.changeEmailWithSso, {
+  const operation = ssoOperations.changeEmailWithSso;
+  return apiRequest(operation, {
     headers: { Authorization: basicAuthorization(email, idToken) },
-    schema: statusResponseSchema,
+    schema: operation.schemas.response[200],
   });
 }
 

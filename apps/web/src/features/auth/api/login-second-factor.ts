@@ -10,7 +10,10 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
  */
 export function logInWithSecondFactor(request: SecondFactorRequest) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ signedInResponseSchema }) => signedInResponseSchema),
+    () =>
+      import("@precis/contract/auth-operations").then(
+        ({ authOperations }) => authOperations.logInSecondFactor.schemas.response[200],
+      ),
     operations.logInSecondFactor,
     { body: request },
   );

@@ -24,7 +24,10 @@ export async function logInWithPasskey() {
   const response = await getPasskeyAssertion(options);
   try {
     return await apiRequestCheckedBy(
-      () => import("@precis/contract/mfa").then(({ signedInResponseSchema }) => signedInResponseSchema),
+      () =>
+        import("@precis/contract/auth-operations").then(
+          ({ authOperations }) => authOperations.logInWithPasskey.schemas.response[200],
+        ),
       operations.logInWithPasskey,
       { body: { response } },
     );

@@ -20,14 +20,10 @@ export function login({ email, password }: LoginInput): Promise<StatusResponse |
   });
 }
 
-export async function loadStatusResponseSchema() {
-  return (await import("@precis/contract/auth")).statusResponseSchema;
-}
-
 async function loadLoginResponseSchema() {
   // From the contract, not composed here: a dynamic import of zod/mini itself would bundle the whole namespace
   // (every locale, the JSON-schema code) into a chunk of the first screens.
-  return (await import("@precis/contract/mfa")).loginResponseSchema;
+  return (await import("@precis/contract/auth-operations")).authOperations.logIn.schemas.response[200];
 }
 
 export const isSecondFactorRequired = (

@@ -1,12 +1,20 @@
-import { type RegisterRequest, type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import type { RegisterRequest, StatusResponse } from "@precis/contract/auth";
 import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /** `POST /api/register`: creates the account and opens its session (cookie and access key). */
 export function register(input: RegisterRequest): Promise<StatusResponse> {
-  return apiRequest(operations.register, { body: input, schema: statusResponseSchema });
+  // The schema loads with the request, as the login's does (login.ts).
+  return apiRequestCheckedBy(
+    () =>
+      import("@precis/contract/auth-operations").then(
+        ({ authOperations }) => authOperations.register.schemas.response[200],
+      ),
+    operations.register,
+    { body: input },
+  );
 }
 
 export function useRegister() {

@@ -1,19 +1,26 @@
-import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
+import type { StatusResponse } from "@precis/contract/auth";
 import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestCheckedBy } from "@/lib/api-client";
 import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 export type ResetPasswordInput = { email: string; password: string; securityCode: string };
 
 /** `POST /api/login/reset-password`: the code in the body, the email and new password as HTTP Basic. */
 export function resetPassword({ email, password, securityCode }: ResetPasswordInput): Promise<StatusResponse> {
-  return apiRequest(operations.resetPassword, {
-    headers: { Authorization: basicAuthorization(email.trim(), password) },
-    body: { secret_code: securityCode.trim() },
-    schema: statusResponseSchema,
-  });
+  // The schema loads with the request, as the login's does (login.ts).
+  return apiRequestCheckedBy(
+    () =>
+      import("@precis/contract/auth-operations").then(
+        ({ authOperations }) => authOperations.resetPassword.schemas.response[200],
+      ),
+    operations.resetPassword,
+    {
+      headers: { Authorization: basicAuthorization(email.trim(), password) },
+      body: { secret_code: securityCode.trim() },
+    },
+  );
 }
 
 export function useResetPassword() {

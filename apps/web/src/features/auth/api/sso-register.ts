@@ -1,6 +1,6 @@
-import { type StatusResponse, statusResponseSchema } from "@precis/contract/auth";
-import { operations } from "@precis/contract/operations";
+import type { StatusResponse } from "@precis/contract/auth";
 import type { Occupation } from "@precis/contract/profile";
+import { ssoOperations } from "@precis/contract/sso";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
@@ -11,10 +11,11 @@ export type SsoRegisterInput = { email: string; idToken: string; role: Occupatio
 
 /** `POST /api/sso/register`: creates the account of a verified Google or Microsoft identity and logs it in. */
 export function ssoRegister({ email, idToken, role }: SsoRegisterInput): Promise<StatusResponse> {
-  return apiRequest(operations.registerWithSso, {
+  const operation = ssoOperations.registerWithSso;
+  return apiRequest(operation, {
     headers: { Authorization: basicAuthorization(email, idToken) },
     body: { email, role, language: getCurrentLanguage() },
-    schema: statusResponseSchema,
+    schema: operation.schemas.response[200],
   });
 }
 

@@ -5,8 +5,9 @@ import { apiRequest } from "@/lib/api-client";
 
 export async function sendDocsFeedback(feedback: DocsFeedbackRequest) {
   // Loaded on submit: the schema brings zod, which the documentation's first load does without.
-  const { docsFeedbackResponseSchema } = await import("@precis/contract/docs");
-  return apiRequest(operations.sendDocsFeedback, { body: feedback, schema: docsFeedbackResponseSchema });
+  const { docsOperations } = await import("@precis/contract/docs");
+  const schema = docsOperations.sendDocsFeedback.schemas.response[201];
+  return apiRequest(operations.sendDocsFeedback, { body: feedback, schema });
 }
 
 export function useSendDocsFeedback() {

@@ -11,7 +11,10 @@ import { consentsQueryOptions } from "./get-consents";
 export async function acceptConsents() {
   const { LEGAL_DOCUMENTS } = await import("@precis/contract/legal");
   return apiRequestCheckedBy(
-    () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
+    () =>
+      import("@precis/contract/privacy").then(
+        ({ privacyOperations }) => privacyOperations.acceptConsents.schemas.response[200],
+      ),
     operations.acceptConsents,
     { body: { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version } },
   );

@@ -9,7 +9,10 @@ import { useSessionActions } from "@/lib/session-actions";
  */
 export function cancelDeletion(token?: string) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
+    () =>
+      import("@precis/contract/privacy").then(
+        ({ privacyOperations }) => privacyOperations.cancelAccountDeletion.schemas.response[200],
+      ),
     operations.cancelAccountDeletion,
     { body: token ? { token } : {} },
   );

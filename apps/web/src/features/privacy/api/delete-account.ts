@@ -10,8 +10,8 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export async function deleteAccount(): Promise<string> {
   const { deletionScheduledFor } = await apiRequestCheckedBy(
     () =>
-      import("@precis/contract/account-deletion").then(
-        ({ deleteAccountResponseSchema }) => deleteAccountResponseSchema,
+      import("@precis/contract/privacy").then(
+        ({ privacyOperations }) => privacyOperations.requestAccountDeletion.schemas.response[200],
       ),
     operations.requestAccountDeletion,
     {},

@@ -5,7 +5,10 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 /** `GET /api/consents`: the versions in force, the ones the account accepted and when. */
 export function getConsents(signal?: AbortSignal) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/legal").then(({ consentsResponseSchema }) => consentsResponseSchema),
+    () =>
+      import("@precis/contract/privacy").then(
+        ({ privacyOperations }) => privacyOperations.getConsents.schemas.response[200],
+      ),
     operations.getConsents,
     { signal },
   );

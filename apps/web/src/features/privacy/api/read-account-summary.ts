@@ -8,11 +8,8 @@ import { exportAccount } from "./export-account";
  * confirmation (the caller's confirm-identity wrapper), and the same hourly allowance.
  */
 export async function readAccountExport(): Promise<AccountExport> {
-  const [{ blob }, { accountExportSchema }] = await Promise.all([
-    exportAccount(),
-    import("@precis/contract/account-export"),
-  ]);
-  return accountExportSchema.parse(JSON.parse(await blob.text()));
+  const [{ blob }, { privacyOperations }] = await Promise.all([exportAccount(), import("@precis/contract/privacy")]);
+  return privacyOperations.exportAccount.schemas.response[200].parse(JSON.parse(await blob.text()));
 }
 
 export function useAccountSummary({

@@ -1,10 +1,10 @@
-import { userOptionsResponseSchema } from "@precis/contract/memo-options";
-import { operations } from "@precis/contract/operations";
+import { memoSettingsOperations } from "@precis/contract/memo-options";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export function getMemoOptions(signal?: AbortSignal) {
-  return apiRequest(operations.getUserOptions, { signal, schema: userOptionsResponseSchema });
+  const operation = memoSettingsOperations.getUserOptions;
+  return apiRequest(operation, { signal, schema: operation.schemas.response[200] });
 }
 
 export const memoOptionsQueryOptions = () =>

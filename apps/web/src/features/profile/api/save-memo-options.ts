@@ -1,12 +1,12 @@
-import { type MemoOptionSet, saveUserOptionsResponseSchema } from "@precis/contract/memo-options";
-import { operations } from "@precis/contract/operations";
+import { type MemoOptionSet, memoSettingsOperations } from "@precis/contract/memo-options";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { applySavedOptions, type MemoOptions } from "../lib/memo-presets";
 import { memoOptionsQueryOptions } from "./get-memo-options";
 
 export function saveMemoOptions(set: MemoOptionSet) {
-  return apiRequest(operations.saveUserOptions, { body: set, schema: saveUserOptionsResponseSchema });
+  const operation = memoSettingsOperations.saveUserOptions;
+  return apiRequest(operation, { body: set, schema: operation.schemas.response[200] });
 }
 
 /** Saves a whole preset (its settings, or its new name); the selection stays as it was (see applySavedOptions). */

@@ -1,5 +1,4 @@
-import { operations } from "@precis/contract/operations";
-import { type UpdateProfileRequest, userDetailsResponseSchema } from "@precis/contract/profile";
+import { profileOperations, type UpdateProfileRequest } from "@precis/contract/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { entitlementQueryOptions } from "@/lib/entitlement";
@@ -9,7 +8,8 @@ import { userDetailsQueryOptions } from "@/lib/get-user-details";
 // read the same answer, so a saved name shows in the navbar at once.
 
 export function updateProfile(changes: UpdateProfileRequest) {
-  return apiRequest(operations.updateUserDetails, { body: changes, schema: userDetailsResponseSchema });
+  const operation = profileOperations.updateUserDetails;
+  return apiRequest(operation, { body: changes, schema: operation.schemas.response[200] });
 }
 
 export function useUpdateProfile() {

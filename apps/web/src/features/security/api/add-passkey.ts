@@ -8,7 +8,7 @@ import { getPasskeyRegistrationOptions } from "./get-passkey-registration-option
 /** `POST /api/passkeys` (a recent sign-in needed): the authenticator's answer to the options, under a name. */
 export function savePasskey(name: string, response: Awaited<ReturnType<typeof createPasskey>>) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ passkeySchema }) => passkeySchema),
+    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.addPasskey.schemas.response[200]),
     operations.addPasskey,
     { body: { name, response } },
   );

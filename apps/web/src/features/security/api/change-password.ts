@@ -11,7 +11,10 @@ import { sessionsQueryOptions } from "./get-sessions";
  */
 export function changePassword(request: ChangePasswordRequest) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
+    () =>
+      import("@precis/contract/auth-operations").then(
+        ({ authOperations }) => authOperations.changePassword.schemas.response[200],
+      ),
     operations.changePassword,
     { body: request },
   );

@@ -7,7 +7,7 @@ import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 /** `POST /api/mfa/totp/disable`: the password, or a code (the app's or a recovery code), turns the app off. */
 export function disableTotp(request: DisableTotpRequest) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/auth").then(({ statusResponseSchema }) => statusResponseSchema),
+    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.disableTotp.schemas.response[200]),
     operations.disableTotp,
     { body: request },
   );

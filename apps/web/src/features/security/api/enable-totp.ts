@@ -6,7 +6,7 @@ import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 /** `POST /api/mfa/totp/enable`: a code from the app proves it holds the secret. Resolves to the ten recovery codes. */
 export async function enableTotp(code: string): Promise<string[]> {
   const { recoveryCodes } = await apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ recoveryCodesResponseSchema }) => recoveryCodesResponseSchema),
+    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.enableTotp.schemas.response[200]),
     operations.enableTotp,
     { body: { code } },
   );

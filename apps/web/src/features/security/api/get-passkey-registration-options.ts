@@ -7,7 +7,10 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
  */
 export function getPasskeyRegistrationOptions() {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ passkeyOptionsResponseSchema }) => passkeyOptionsResponseSchema),
+    () =>
+      import("@precis/contract/mfa").then(
+        ({ mfaOperations }) => mfaOperations.getPasskeyRegistrationOptions.schemas.response[200],
+      ),
     operations.getPasskeyRegistrationOptions,
     {},
   );

@@ -6,7 +6,9 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 export function getSessions(signal?: AbortSignal) {
   return apiRequestCheckedBy(
     () =>
-      import("@precis/contract/sessions").then(({ accountSessionsResponseSchema }) => accountSessionsResponseSchema),
+      import("@precis/contract/sessions").then(
+        ({ sessionsOperations }) => sessionsOperations.getSessions.schemas.response[200],
+      ),
     operations.getSessions,
     { signal },
   );

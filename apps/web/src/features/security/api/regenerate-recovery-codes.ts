@@ -6,7 +6,10 @@ import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 /** `POST /api/mfa/recovery-codes` (a recent sign-in needed): ten new recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(): Promise<string[]> {
   const { recoveryCodes } = await apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ recoveryCodesResponseSchema }) => recoveryCodesResponseSchema),
+    () =>
+      import("@precis/contract/mfa").then(
+        ({ mfaOperations }) => mfaOperations.regenerateRecoveryCodes.schemas.response[200],
+      ),
     operations.regenerateRecoveryCodes,
     {},
   );

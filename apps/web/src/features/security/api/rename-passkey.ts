@@ -6,7 +6,7 @@ import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 /** `PATCH /api/passkeys/{id}`: a passkey's new name. A 404: it was removed meanwhile. */
 export function renamePasskey({ id, name }: { id: number; name: string }) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ passkeySchema }) => passkeySchema),
+    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.renamePasskey.schemas.response[200]),
     operations.renamePasskey,
     { parameters: { id: String(id) }, body: { name } },
   );

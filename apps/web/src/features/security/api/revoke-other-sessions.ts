@@ -10,7 +10,9 @@ import { sessionsQueryOptions } from "./get-sessions";
 export async function revokeOtherSessions(): Promise<number> {
   const { revoked } = await apiRequestCheckedBy(
     () =>
-      import("@precis/contract/sessions").then(({ revokedSessionsResponseSchema }) => revokedSessionsResponseSchema),
+      import("@precis/contract/sessions").then(
+        ({ sessionsOperations }) => sessionsOperations.revokeOtherSessions.schemas.response[200],
+      ),
     operations.revokeOtherSessions,
     {},
   );

@@ -8,7 +8,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
  */
 export function setUpTotp() {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ totpSetupResponseSchema }) => totpSetupResponseSchema),
+    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.setUpTotp.schemas.response[200]),
     operations.setUpTotp,
     {},
   );

@@ -14,7 +14,7 @@ export async function resendVerification(request: ResendVerificationRequest): Pr
   const answer = await apiRequestCheckedBy(
     () =>
       import("@precis/contract/verification").then(
-        ({ resendVerificationResponseSchema }) => resendVerificationResponseSchema,
+        ({ verificationOperations }) => verificationOperations.resendVerification.schemas.response[200],
       ),
     operations.resendVerification,
     { body: request },

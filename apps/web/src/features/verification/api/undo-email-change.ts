@@ -12,7 +12,7 @@ export function undoEmailChange(token: string): Promise<UndoEmailChangeResponse>
   return apiRequestCheckedBy(
     () =>
       import("@precis/contract/verification").then(
-        ({ undoEmailChangeResponseSchema }) => undoEmailChangeResponseSchema,
+        ({ verificationOperations }) => verificationOperations.undoEmailChange.schemas.response[200],
       ),
     operations.undoEmailChange,
     { body: { token } },

@@ -9,7 +9,10 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
  */
 export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/verification").then(({ verifyEmailResponseSchema }) => verifyEmailResponseSchema),
+    () =>
+      import("@precis/contract/verification").then(
+        ({ verificationOperations }) => verificationOperations.verifyEmail.schemas.response[200],
+      ),
     operations.verifyEmail,
     { body: request },
   );
