@@ -65,7 +65,7 @@ export function getDocsPageIdForPathname(pathname: string, productShortName: str
  */
 export const LEGAL_DOCUMENTS = {
   terms: { version: "2026-11-25", effectiveDate: "2026-11-25" },
-  privacy: { version: "2026-11-25", effectiveDate: "2026-11-25" },
+  privacy: { version: "2026-11-28", effectiveDate: "2026-11-28" },
 } as const;
 export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;
 
