@@ -3,6 +3,7 @@ import { healthOperations } from "@precis/contract/api";
 import { authOperations } from "@precis/contract/auth-operations";
 import { docsOperations } from "@precis/contract/docs";
 import { extensionOperations } from "@precis/contract/extension";
+import { firmOperations } from "@precis/contract/firms";
 import { memoSettingsOperations } from "@precis/contract/memo-options";
 import { mfaOperations } from "@precis/contract/mfa";
 import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
@@ -83,6 +84,7 @@ describe("OpenAPI document", () => {
       ...authOperations,
       ...docsOperations,
       ...extensionOperations,
+      ...firmOperations,
       ...healthOperations,
       ...memoSettingsOperations,
       ...mfaOperations,

@@ -3,6 +3,7 @@ import { healthOperations } from "../src/api.ts";
 import { authOperations } from "../src/auth-operations.ts";
 import { docsOperations } from "../src/docs.ts";
 import { extensionOperations } from "../src/extension.ts";
+import { firmOperations } from "../src/firms.ts";
 import { memoSettingsOperations } from "../src/memo-options.ts";
 import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
@@ -25,6 +26,7 @@ const boundTables = {
   extensionOperations,
   healthOperations,
   authOperations,
+  firmOperations,
 };
 
 describe("an operation with its schemas bound", () => {
