@@ -1,6 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { healthOperations } from "@precis/contract/api";
 import { authOperations } from "@precis/contract/auth-operations";
+import { clientConfigOperations } from "@precis/contract/client-config";
 import { docsOperations } from "@precis/contract/docs";
 import { extensionOperations } from "@precis/contract/extension";
 import { firmOperations } from "@precis/contract/firms";
@@ -11,6 +12,7 @@ import { privacyOperations } from "@precis/contract/privacy";
 import { profileOperations } from "@precis/contract/profile";
 import { sessionsOperations } from "@precis/contract/sessions";
 import { ssoOperations } from "@precis/contract/sso";
+import { subscriptionOperations } from "@precis/contract/subscription";
 import { verificationOperations } from "@precis/contract/verification";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
@@ -85,6 +87,8 @@ describe("OpenAPI document", () => {
       ...docsOperations,
       ...extensionOperations,
       ...firmOperations,
+      ...subscriptionOperations,
+      ...clientConfigOperations,
       ...healthOperations,
       ...memoSettingsOperations,
       ...mfaOperations,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { healthOperations } from "../src/api.ts";
 import { authOperations } from "../src/auth-operations.ts";
+import { clientConfigOperations } from "../src/client-config.ts";
 import { docsOperations } from "../src/docs.ts";
 import { extensionOperations } from "../src/extension.ts";
 import { firmOperations } from "../src/firms.ts";
@@ -11,6 +12,7 @@ import { privacyOperations } from "../src/privacy.ts";
 import { profileOperations } from "../src/profile.ts";
 import { sessionsOperations } from "../src/sessions.ts";
 import { ssoOperations } from "../src/sso.ts";
+import { subscriptionOperations } from "../src/subscription.ts";
 import { verificationOperations } from "../src/verification.ts";
 
 /** Every feature's table of operations with their schemas bound, by the name each feature exports it under. */
@@ -27,6 +29,8 @@ const boundTables = {
   healthOperations,
   authOperations,
   firmOperations,
+  subscriptionOperations,
+  clientConfigOperations,
 };
 
 describe("an operation with its schemas bound", () => {
