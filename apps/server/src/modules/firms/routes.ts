@@ -3,13 +3,13 @@ import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { sendApiError } from "../../plugins/errors.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { listFirmEvents } from "./audit.ts";
 import { joinFirmByDomain } from "./domain-join.ts";
 import { FirmRefusal } from "./refusals.ts";
+import { firmRateLimitMessages, sendFirmFailure } from "./responses.ts";
 import {
   acceptInvitation,
   addDomain,
@@ -64,12 +64,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     return { db: app.database.db, config: app.config, now: app.clock(), userId: request.session.userId };
   };
 
-  /** Runs a service call and answers its refusal, if any, as the API's error. */
+  /** Runs a service call and answers its refusal, if any, from the firms' failure table (responses.ts). */
   async function answer<T>(reply: FastifyReply, work: () => Promise<T>) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof FirmRefusal) return sendApiError(reply, error.statusCode, error.message, error.fields);
+      if (error instanceof FirmRefusal) return sendFirmFailure(reply, error.reason);
       throw error;
     }
   }
@@ -297,7 +297,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
             windowSeconds: 86_400,
           },
         ],
-        { message: "Too many invitations were sent. Please wait and try again later." },
+        { message: firmRateLimitMessages.invitations },
       );
       if (!isAllowed) return reply;
       return answer(reply, async () => {
@@ -343,7 +343,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         reply,
         [{ key: `firm-accept:user:${session.userId}`, limit: ACCEPTS_PER_ACCOUNT_PER_HOUR, windowSeconds: 3600 }],
-        { message: "Too many attempts. Please wait an hour and try again." },
+        { message: firmRateLimitMessages.accepts },
       );
       if (!isAllowed) return reply;
       return answer(reply, () => acceptInvitation(contextOf(request), request.body.token));
