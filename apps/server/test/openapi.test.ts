@@ -1,8 +1,10 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { healthOperations } from "@precis/contract/api";
 import { authOperations } from "@precis/contract/auth-operations";
+import { clientConfigOperations } from "@precis/contract/client-config";
 import { docsOperations } from "@precis/contract/docs";
 import { extensionOperations } from "@precis/contract/extension";
+import { firmOperations } from "@precis/contract/firms";
 import { memoSettingsOperations } from "@precis/contract/memo-options";
 import { mfaOperations } from "@precis/contract/mfa";
 import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
@@ -10,6 +12,7 @@ import { privacyOperations } from "@precis/contract/privacy";
 import { profileOperations } from "@precis/contract/profile";
 import { sessionsOperations } from "@precis/contract/sessions";
 import { ssoOperations } from "@precis/contract/sso";
+import { subscriptionOperations } from "@precis/contract/subscription";
 import { verificationOperations } from "@precis/contract/verification";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
@@ -83,6 +86,9 @@ describe("OpenAPI document", () => {
       ...authOperations,
       ...docsOperations,
       ...extensionOperations,
+      ...firmOperations,
+      ...subscriptionOperations,
+      ...clientConfigOperations,
       ...healthOperations,
       ...memoSettingsOperations,
       ...mfaOperations,

@@ -3,11 +3,7 @@ import { extensionOperations, type HandoffRequest } from "@precis/contract/exten
 import { type MemoOptionSet, memoSettingsOperations } from "@precis/contract/memo-options";
 import { operations } from "@precis/contract/operations";
 import { profileOperations } from "@precis/contract/profile";
-import {
-  entitlementResponseSchema,
-  type MemoUsageRequest,
-  pricingSessionResponseSchema,
-} from "@precis/contract/subscription";
+import { type MemoUsageRequest, subscriptionOperations } from "@precis/contract/subscription";
 import type { ApiOperation } from "./index.ts";
 
 /*
@@ -25,7 +21,10 @@ export const getUserDetails = () =>
 
 /** `GET /api/entitlement`: the access the account has now, and its memos this month. */
 export const getEntitlement = () =>
-  ({ ...operations.getEntitlement, schema: entitlementResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.getEntitlement,
+    schema: subscriptionOperations.getEntitlement.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `GET /api/user-options`: the memo presets and the id of the selected one. */
 export const getUserOptions = () =>
@@ -43,7 +42,7 @@ export const reportMemoUsage = (matter?: string) =>
   ({
     ...operations.reportMemoUsage,
     ...(matter === undefined ? {} : { body: { matter } satisfies MemoUsageRequest }),
-    schema: entitlementResponseSchema,
+    schema: subscriptionOperations.reportMemoUsage.schemas.response[200],
   }) satisfies ApiOperation;
 
 /**
@@ -51,7 +50,10 @@ export const reportMemoUsage = (matter?: string) =>
  * for the user id, which keys what it remembers per person (the client-matter codes), as nothing else it reads has it.
  */
 export const getPricingSession = () =>
-  ({ ...operations.createPricingSession, schema: pricingSessionResponseSchema }) satisfies ApiOperation;
+  ({
+    ...operations.createPricingSession,
+    schema: subscriptionOperations.createPricingSession.schemas.response[200],
+  }) satisfies ApiOperation;
 
 /** `GET /api/logout`: ends this session, and the sessions linked to it by a handoff unless kept (decision 028). */
 export const logOut = () =>

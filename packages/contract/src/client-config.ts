@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { canadianJurisdictions } from "./legal.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { firebaseConfigResponseSchema } from "./sso.ts";
 
 export const appEnvironments = ["development", "staging", "production"] as const;
@@ -77,5 +78,10 @@ export const clientConfigSchema = z.object({
   }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/** The configuration's operation with its schema (issue 41): public, so it answers no refusal of its own. */
+export const clientConfigOperations = {
+  getClientConfig: withSchemas(operations.getClientConfig, { response: { 200: clientConfigSchema } }),
+};
 
 export { CLIENT_CONFIG_ELEMENT_ID } from "./boot.ts";

@@ -1,4 +1,7 @@
 import { z } from "zod/mini";
+import { apiErrorSchema } from "./api.ts";
+import { statusResponseSchema } from "./auth.ts";
+import { operations, withSchemas } from "./operations.ts";
 import { emailSchema } from "./profile.ts";
 import { plainTextSchema } from "./text-fields.ts";
 
@@ -375,3 +378,113 @@ export const myFirmUsageResponseSchema = z.object({
   total: z.int(),
 });
 export type MyFirmUsage = z.infer<typeof myFirmUsageResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The operations
+
+/** The refusals of nearly every firm operation: no session, a role that may not (or the step-up), no firm. */
+const firmRefusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
+
+/** The firm operations with their schemas (issue 41): each status a route answers, its own refusals included. */
+export const firmOperations = {
+  createFirm: withSchemas(operations.createFirm, {
+    body: createFirmRequestSchema,
+    response: { 200: firmResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  getFirm: withSchemas(operations.getFirm, { response: { 200: firmResponseSchema, 401: apiErrorSchema } }),
+  updateFirm: withSchemas(operations.updateFirm, {
+    body: updateFirmRequestSchema,
+    response: { 200: firmResponseSchema, ...firmRefusals },
+  }),
+  // 503: Stripe did not cancel the firm's subscription, so the firm stays.
+  deleteFirm: withSchemas(operations.deleteFirm, {
+    response: { 200: statusResponseSchema, ...firmRefusals, 503: apiErrorSchema },
+  }),
+  createFirmCheckout: withSchemas(operations.createFirmCheckout, {
+    body: firmCheckoutRequestSchema,
+    response: {
+      200: firmBillingLinkSchema,
+      400: apiErrorSchema,
+      ...firmRefusals,
+      409: apiErrorSchema,
+      503: apiErrorSchema,
+    },
+  }),
+  openFirmBillingPortal: withSchemas(operations.openFirmBillingPortal, {
+    response: { 200: firmBillingLinkSchema, ...firmRefusals, 409: apiErrorSchema, 503: apiErrorSchema },
+  }),
+  getFirmMembers: withSchemas(operations.getFirmMembers, {
+    response: { 200: firmMembersResponseSchema, ...firmRefusals },
+  }),
+  changeFirmMemberRole: withSchemas(operations.changeFirmMemberRole, {
+    params: firmMemberParamsSchema,
+    body: changeFirmMemberRoleRequestSchema,
+    response: { 200: firmMembersResponseSchema, ...firmRefusals, 409: apiErrorSchema },
+  }),
+  removeFirmMember: withSchemas(operations.removeFirmMember, {
+    params: firmMemberParamsSchema,
+    response: { 200: firmMembersResponseSchema, ...firmRefusals, 409: apiErrorSchema },
+  }),
+  leaveFirm: withSchemas(operations.leaveFirm, {
+    response: { 200: firmResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+  }),
+  transferFirmOwnership: withSchemas(operations.transferFirmOwnership, {
+    body: transferFirmOwnershipRequestSchema,
+    response: { 200: firmResponseSchema, ...firmRefusals, 409: apiErrorSchema },
+  }),
+  getFirmInvitations: withSchemas(operations.getFirmInvitations, {
+    response: { 200: firmInvitationsResponseSchema, ...firmRefusals },
+  }),
+  inviteToFirm: withSchemas(operations.inviteToFirm, {
+    body: createInvitationRequestSchema,
+    response: { 200: firmInvitationSchema, ...firmRefusals, 409: apiErrorSchema, 429: apiErrorSchema },
+  }),
+  revokeFirmInvitation: withSchemas(operations.revokeFirmInvitation, {
+    params: firmInvitationParamsSchema,
+    response: { 200: firmInvitationsResponseSchema, ...firmRefusals },
+  }),
+  acceptFirmInvitation: withSchemas(operations.acceptFirmInvitation, {
+    body: acceptInvitationRequestSchema,
+    response: {
+      200: firmResponseSchema,
+      ...firmRefusals,
+      409: apiErrorSchema,
+      410: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  }),
+  joinFirmByDomain: withSchemas(operations.joinFirmByDomain, {
+    body: joinFirmByDomainRequestSchema,
+    response: { 200: firmResponseSchema, ...firmRefusals, 409: apiErrorSchema },
+  }),
+  /** The JSON answer; the server also answers the month as CSV to `Accept: text/csv` (a file, not read with zod). */
+  getFirmUsage: withSchemas(operations.getFirmUsage, {
+    querystring: firmUsageQuerySchema,
+    response: { 200: firmUsageResponseSchema, ...firmRefusals },
+  }),
+  getMyFirmUsage: withSchemas(operations.getMyFirmUsage, {
+    querystring: firmUsageQuerySchema,
+    response: { 200: myFirmUsageResponseSchema, 401: apiErrorSchema },
+  }),
+  getFirmDomains: withSchemas(operations.getFirmDomains, {
+    response: { 200: firmDomainsResponseSchema, ...firmRefusals },
+  }),
+  // 400: a public or a school's domain, which the service refuses beyond the body's own schema.
+  addFirmDomain: withSchemas(operations.addFirmDomain, {
+    body: addFirmDomainRequestSchema,
+    response: { 200: firmDomainSchema, 400: apiErrorSchema, ...firmRefusals, 409: apiErrorSchema },
+  }),
+  updateFirmDomain: withSchemas(operations.updateFirmDomain, {
+    params: firmDomainParamsSchema,
+    body: updateFirmDomainRequestSchema,
+    response: { 200: firmDomainSchema, ...firmRefusals },
+  }),
+  removeFirmDomain: withSchemas(operations.removeFirmDomain, {
+    params: firmDomainParamsSchema,
+    response: { 200: firmDomainsResponseSchema, ...firmRefusals },
+  }),
+  getFirmAudit: withSchemas(operations.getFirmAudit, {
+    querystring: firmAuditQuerySchema,
+    response: { 200: firmAuditResponseSchema, ...firmRefusals },
+  }),
+};

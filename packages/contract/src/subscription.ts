@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
+import { apiErrorSchema } from "./api.ts";
 import { matterCodeSchema } from "./firms.ts";
+import { operations, withSchemas } from "./operations.ts";
 
 export const TRIAL_DAYS = 30;
 export const STUDENT_FREE_YEARS = 2;
@@ -76,3 +78,36 @@ export type Entitlement = z.infer<typeof entitlementResponseSchema>;
  */
 export const memoUsageRequestSchema = z.nullish(z.strictObject({ matter: z.optional(matterCodeSchema) }));
 export type MemoUsageRequest = z.input<typeof memoUsageRequestSchema>;
+
+/** `POST /api/stripe/webhook`: the event taken, and what was made of it (applied, a duplicate, stale, ignored…). */
+export const stripeWebhookResponseSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+/** The subscription's operations with their schemas (issue 41): each status a route answers, its own refusals included. */
+export const subscriptionOperations = {
+  getEntitlement: withSchemas(operations.getEntitlement, {
+    response: { 200: entitlementResponseSchema, 401: apiErrorSchema },
+  }),
+  // 400: the firm requires a matter code, or this one breaks its mask; 402: no access left, or the monthly cap;
+  // 403: the email is not verified yet, or a firm policy is unmet.
+  reportMemoUsage: withSchemas(operations.reportMemoUsage, {
+    body: memoUsageRequestSchema,
+    response: {
+      200: entitlementResponseSchema,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      402: apiErrorSchema,
+      403: apiErrorSchema,
+    },
+  }),
+  createPricingSession: withSchemas(operations.createPricingSession, {
+    response: { 200: pricingSessionResponseSchema, 401: apiErrorSchema },
+  }),
+  // 409: no Stripe customer yet; 503: payments are not configured on this server.
+  openBillingPortal: withSchemas(operations.openBillingPortal, {
+    response: { 200: billingPortalResponseSchema, 401: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+  }),
+  // No body schema: the signature is computed over the raw bytes, which the route keeps as they came.
+  receiveStripeEvent: withSchemas(operations.receiveStripeEvent, {
+    response: { 200: stripeWebhookResponseSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+  }),
+};

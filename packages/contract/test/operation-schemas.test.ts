@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { healthOperations } from "../src/api.ts";
 import { authOperations } from "../src/auth-operations.ts";
+import { clientConfigOperations } from "../src/client-config.ts";
 import { docsOperations } from "../src/docs.ts";
 import { extensionOperations } from "../src/extension.ts";
+import { firmOperations } from "../src/firms.ts";
 import { memoSettingsOperations } from "../src/memo-options.ts";
 import { mfaOperations } from "../src/mfa.ts";
 import { type OperationName, operations } from "../src/operations.ts";
@@ -10,6 +12,7 @@ import { privacyOperations } from "../src/privacy.ts";
 import { profileOperations } from "../src/profile.ts";
 import { sessionsOperations } from "../src/sessions.ts";
 import { ssoOperations } from "../src/sso.ts";
+import { subscriptionOperations } from "../src/subscription.ts";
 import { verificationOperations } from "../src/verification.ts";
 
 /** Every feature's table of operations with their schemas bound, by the name each feature exports it under. */
@@ -25,6 +28,9 @@ const boundTables = {
   extensionOperations,
   healthOperations,
   authOperations,
+  firmOperations,
+  subscriptionOperations,
+  clientConfigOperations,
 };
 
 describe("an operation with its schemas bound", () => {

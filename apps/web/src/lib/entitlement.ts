@@ -12,7 +12,10 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 /** The schema (and zod with it) loads with the request: home asks only for the few accounts it explains. */
 export function getEntitlement(signal?: AbortSignal) {
   return apiRequestCheckedBy(
-    () => import("@precis/contract/subscription").then(({ entitlementResponseSchema }) => entitlementResponseSchema),
+    () =>
+      import("@precis/contract/subscription").then(
+        ({ subscriptionOperations }) => subscriptionOperations.getEntitlement.schemas.response[200],
+      ),
     operations.getEntitlement,
     { signal },
   );

@@ -1,14 +1,7 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { operations, routeUrl } from "@precis/contract/operations";
-import {
-  billingPortalResponseSchema,
-  entitlementResponseSchema,
-  memoUsageRequestSchema,
-  pricingSessionResponseSchema,
-} from "@precis/contract/subscription";
+import { routeUrl } from "@precis/contract/operations";
+import { subscriptionOperations } from "@precis/contract/subscription";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod/mini";
 import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
@@ -42,18 +35,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       done(null, body),
     );
     webhookScope.post(
-      routeUrl(operations.receiveStripeEvent),
+      routeUrl(subscriptionOperations.receiveStripeEvent),
       {
         // Stripe cannot send X-Requested-With; its signature is the only way in.
         config: { allowCrossSite: true },
         schema: {
           tags: ["subscription"],
           summary: "Stripe events (signed with STRIPE_WEBHOOK_SECRET)",
-          response: {
-            200: z.object({ received: z.literal(true), outcome: z.string() }),
-            400: apiErrorSchema,
-            503: apiErrorSchema,
-          },
+          ...subscriptionOperations.receiveStripeEvent.schemas,
         },
       },
       async (request, reply) => {
@@ -93,12 +82,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    routeUrl(operations.createPricingSession),
+    routeUrl(subscriptionOperations.createPricingSession),
     {
       schema: {
         tags: ["subscription"],
         summary: "The caller's plan, if any, and what the pricing table needs",
-        response: { 200: pricingSessionResponseSchema, 401: apiErrorSchema },
+        ...subscriptionOperations.createPricingSession.schemas,
       },
     },
     async (request, reply) => {
@@ -110,12 +99,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.openBillingPortal),
+    routeUrl(subscriptionOperations.openBillingPortal),
     {
       schema: {
         tags: ["subscription"],
         summary: "A Stripe customer-portal session where the caller changes or cancels the plan",
-        response: { 200: billingPortalResponseSchema, 401: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+        ...subscriptionOperations.openBillingPortal.schemas,
       },
     },
     async (request, reply) => {
@@ -136,14 +125,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getEntitlement),
+    routeUrl(subscriptionOperations.getEntitlement),
     {
       config: { readsSessionItself: true },
       schema: {
         tags: ["subscription"],
         summary:
           "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
-        response: { 200: entitlementResponseSchema, 401: apiErrorSchema },
+        ...subscriptionOperations.getEntitlement.schemas,
       },
     },
     async (request, reply) => {
@@ -155,21 +144,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.reportMemoUsage),
+    routeUrl(subscriptionOperations.reportMemoUsage),
     {
       config: { readsSessionItself: true },
       schema: {
         tags: ["subscription"],
         summary:
           "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
-        body: memoUsageRequestSchema,
-        response: {
-          200: entitlementResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          402: apiErrorSchema,
-          403: apiErrorSchema,
-        },
+        ...subscriptionOperations.reportMemoUsage.schemas,
       },
     },
     async (request, reply) => {

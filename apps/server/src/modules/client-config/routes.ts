@@ -1,5 +1,5 @@
-import { clientConfigSchema } from "@precis/contract/client-config";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { clientConfigOperations } from "@precis/contract/client-config";
+import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 /**
@@ -8,12 +8,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
  */
 export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    routeUrl(operations.getClientConfig),
+    routeUrl(clientConfigOperations.getClientConfig),
     {
       schema: {
         tags: ["configuration"],
         summary: "Public settings of this environment (links, markers, product name)",
-        response: { 200: clientConfigSchema },
+        ...clientConfigOperations.getClientConfig.schemas,
       },
     },
     async () => app.config.client,

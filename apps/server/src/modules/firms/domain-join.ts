@@ -5,7 +5,7 @@ import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
 import { isFirmRowSeated } from "./firm-billing.ts";
-import { FirmRefusal, refusals } from "./refusals.ts";
+import { refusals } from "./refusals.ts";
 import { checkSeatForJoin, hasFreeSeat, isPayingPersonalPlan } from "./seats.ts";
 
 /**
@@ -71,7 +71,7 @@ export async function joinFirmByDomain(
       if (!user) throw new Error(`user ${userId} of a live session does not exist`);
       if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
       const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
-      if (membership?.firmId === firmId) throw new FirmRefusal(409, "You are already a member of this firm.");
+      if (membership?.firmId === firmId) throw refusals.alreadyInThisFirm();
       if (membership) throw refusals.alreadyInFirm();
       const domain = domainOf(user.email);
       // The firm's row locked, as every change to its members takes it (service.ts, lockCallerFirm).
@@ -83,16 +83,10 @@ export async function joinFirmByDomain(
             .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firmId)))
         : [];
       if (!firm || !claimed) {
-        throw new FirmRefusal(404, `This firm has not added ${domain}, the domain of your email address.`, [
-          { path: "firmId", message: "is not a firm your email address's domain belongs to" },
-        ]);
+        throw refusals.domainNotAdded(domain);
       }
       if (claimed.joinMode === "invitation") {
-        throw new FirmRefusal(
-          403,
-          `This firm admits people at ${domain} by invitation only. Ask its owners or administrators to invite you.`,
-          [{ path: "firmId", message: "takes people at this domain by invitation only" }],
-        );
+        throw refusals.domainByInvitationOnly(domain);
       }
       // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.
       await checkSeatForJoin(tx, firm, now);

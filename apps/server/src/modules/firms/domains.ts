@@ -1,6 +1,6 @@
 import freeEmailDomains from "free-email-domains";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
-import { FirmRefusal } from "./refusals.ts";
+import { refusals } from "./refusals.ts";
 
 /**
  * The public email providers (gmail.com, outlook.com, proton.me and some 14,000 more), from the maintained
@@ -24,18 +24,12 @@ export function checkClaimableDomain(
   academicDomains: readonly string[],
 ) {
   if (isPublicEmailDomain(domain)) {
-    throw new FirmRefusal(400, "Public email domains such as gmail.com cannot be added: add your firm's own domain.", [
-      { path: "body.domain", message: "is a public email domain" },
-    ]);
+    throw refusals.publicDomain();
   }
   if (isAcademicEmail(`x@${domain}`, academicDomains)) {
-    throw new FirmRefusal(400, "A school's domain cannot be added to a firm.", [
-      { path: "body.domain", message: "is an academic domain" },
-    ]);
+    throw refusals.academicDomain();
   }
   if (!claimant.emailVerifiedAt || domainOf(claimant.email) !== domain) {
-    throw new FirmRefusal(403, "You can add only the domain of your own verified email address.", [
-      { path: "body.domain", message: "is not the domain of your verified email address" },
-    ]);
+    throw refusals.notOwnDomain();
   }
 }

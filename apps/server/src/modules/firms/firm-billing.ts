@@ -6,12 +6,9 @@ import { firms } from "../../db/schema.ts";
 import { hasFirmSubscriptionEnded, isFirmSeated } from "../../lib/firm-seats.ts";
 import { createStripeClient } from "../../lib/stripe-client.ts";
 import { recordFirmEvent } from "./audit.ts";
-import { FirmRefusal } from "./refusals.ts";
+import { FirmRefusal, refusals } from "./refusals.ts";
 
 type FirmRow = typeof firms.$inferSelect;
-
-export const PAYMENTS_NOT_CONFIGURED = "Payments are not configured on this server.";
-export const STRIPE_UNREACHABLE = "Stripe could not be reached. Nothing was changed; try again in a few minutes.";
 
 /** What the webhook makes of a firm's event; billing's pipeline records it with the event (stripe-events.ts). */
 export type FirmEventOutcome = "applied" | "stale" | "ignored" | "unknownFirm";
@@ -189,7 +186,7 @@ export async function createFirmCheckoutSession(
   ownerEmail: string,
 ): Promise<string> {
   const stripe = createStripeClient(config);
-  if (!stripe || !config.stripe.firmPriceId) throw new FirmRefusal(503, PAYMENTS_NOT_CONFIGURED);
+  if (!stripe || !config.stripe.firmPriceId) throw refusals.paymentsNotConfigured();
   const metadata = { firm_id: String(firm.id) };
   try {
     const session = await stripe.checkout.sessions.create({
@@ -206,16 +203,16 @@ export async function createFirmCheckoutSession(
     return session.url;
   } catch (error) {
     if (error instanceof FirmRefusal) throw error;
-    throw new FirmRefusal(503, STRIPE_UNREACHABLE);
+    throw refusals.stripeUnreachable();
   }
 }
 
 /** A customer-portal session for the firm's Stripe customer, where the owner changes seats or cancels. */
 export async function createFirmPortalSession(config: AppConfig, firm: FirmRow): Promise<string> {
   const stripe = createStripeClient(config);
-  if (!stripe) throw new FirmRefusal(503, PAYMENTS_NOT_CONFIGURED);
+  if (!stripe) throw refusals.paymentsNotConfigured();
   if (!firm.stripeCustomerId) {
-    throw new FirmRefusal(409, "Your firm has no billing account yet. Buy seats first.");
+    throw refusals.noBillingAccount();
   }
   try {
     const portal = await stripe.billingPortal.sessions.create({
@@ -224,7 +221,7 @@ export async function createFirmPortalSession(config: AppConfig, firm: FirmRow):
     });
     return portal.url;
   } catch {
-    throw new FirmRefusal(503, STRIPE_UNREACHABLE);
+    throw refusals.stripeUnreachable();
   }
 }
 
@@ -239,10 +236,7 @@ export async function cancelFirmBilling(config: AppConfig, firm: FirmRow): Promi
     await cancelFirmSubscription(createStripeClient(config), firm);
   } catch (error) {
     if (error instanceof FirmRefusal) throw error;
-    throw new FirmRefusal(
-      503,
-      "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.",
-    );
+    throw refusals.cancellationRefused();
   }
 }
 
@@ -252,7 +246,7 @@ export async function cancelFirmBilling(config: AppConfig, firm: FirmRow): Promi
  */
 export async function cancelFirmSubscription(stripe: Stripe | null, firm: FirmRow): Promise<void> {
   if (!firm.stripeSubscriptionId || hasFirmSubscriptionEnded(stateOf(firm), new Date(0))) return;
-  if (!stripe) throw new FirmRefusal(503, PAYMENTS_NOT_CONFIGURED);
+  if (!stripe) throw refusals.paymentsNotConfigured();
   try {
     await stripe.subscriptions.cancel(firm.stripeSubscriptionId);
   } catch (error) {

@@ -1,43 +1,15 @@
-import { apiErrorSchema } from "@precis/contract/api";
-import { statusResponseSchema } from "@precis/contract/auth";
-import {
-  acceptInvitationRequestSchema,
-  addFirmDomainRequestSchema,
-  changeFirmMemberRoleRequestSchema,
-  createFirmRequestSchema,
-  createInvitationRequestSchema,
-  firmAuditQuerySchema,
-  firmAuditResponseSchema,
-  firmBillingLinkSchema,
-  firmCheckoutRequestSchema,
-  firmDomainParamsSchema,
-  firmDomainSchema,
-  firmDomainsResponseSchema,
-  firmInvitationParamsSchema,
-  firmInvitationSchema,
-  firmInvitationsResponseSchema,
-  firmMemberParamsSchema,
-  firmMembersResponseSchema,
-  firmResponseSchema,
-  firmUsageQuerySchema,
-  firmUsageResponseSchema,
-  joinFirmByDomainRequestSchema,
-  myFirmUsageResponseSchema,
-  transferFirmOwnershipRequestSchema,
-  updateFirmDomainRequestSchema,
-  updateFirmRequestSchema,
-} from "@precis/contract/firms";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
+import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { sendApiError } from "../../plugins/errors.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { listFirmEvents } from "./audit.ts";
 import { joinFirmByDomain } from "./domain-join.ts";
 import { FirmRefusal } from "./refusals.ts";
+import { firmRateLimitMessages, sendFirmFailure } from "./responses.ts";
 import {
   acceptInvitation,
   addDomain,
@@ -92,12 +64,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     return { db: app.database.db, config: app.config, now: app.clock(), userId: request.session.userId };
   };
 
-  /** Runs a service call and answers its refusal, if any, as the API's error. */
+  /** Runs a service call and answers its refusal, if any, from the firms' failure table (responses.ts). */
   async function answer<T>(reply: FastifyReply, work: () => Promise<T>) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof FirmRefusal) return sendApiError(reply, error.statusCode, error.message, error.fields);
+      if (error instanceof FirmRefusal) return sendFirmFailure(reply, error.reason);
       throw error;
     }
   }
@@ -112,28 +84,25 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   const stepUp = (request: FastifyRequest, reply: FastifyReply) =>
     requireRecentAuthentication(request, reply, app.clock());
 
-  const common = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-
   app.post(
-    routeUrl(operations.createFirm),
+    routeUrl(firmOperations.createFirm),
     {
       schema: {
         tags: TAGS,
         summary: "Create a firm; the caller (verified email, in no firm) becomes its owner",
-        body: createFirmRequestSchema,
-        response: { 200: firmResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+        ...firmOperations.createFirm.schemas,
       },
     },
     (request, reply) => answer(reply, () => createFirm(contextOf(request), request.body.name)),
   );
 
   app.get(
-    routeUrl(operations.getFirm),
+    routeUrl(firmOperations.getFirm),
     {
       schema: {
         tags: TAGS,
         summary: "The caller's firm and role, or null with the firm their verified domain suggests",
-        response: { 200: firmResponseSchema, 401: apiErrorSchema },
+        ...firmOperations.getFirm.schemas,
       },
     },
     async (request, reply) => {
@@ -143,13 +112,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    routeUrl(operations.updateFirm),
+    routeUrl(firmOperations.updateFirm),
     {
       schema: {
         tags: TAGS,
         summary: "Rename the firm or change its policies (owners and admins; a policy change needs a recent sign-in)",
-        body: updateFirmRequestSchema,
-        response: { 200: firmResponseSchema, ...common },
+        ...firmOperations.updateFirm.schemas,
       },
     },
     async (request, reply) => {
@@ -160,13 +128,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.deleteFirm),
+    routeUrl(firmOperations.deleteFirm),
     {
       schema: {
         tags: TAGS,
         summary:
           "Close the firm (owner, recent sign-in): its Stripe subscription is cancelled first (503 and the firm stays if Stripe refuses), memberships end, accounts stay, members are emailed",
-        response: { 200: statusResponseSchema, ...common, 503: apiErrorSchema },
+        ...firmOperations.deleteFirm.schemas,
       },
     },
     async (request, reply) => {
@@ -180,20 +148,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.createFirmCheckout),
+    routeUrl(firmOperations.createFirmCheckout),
     {
       schema: {
         tags: TAGS,
         summary:
           "Buy seats (owner): a Stripe Checkout session for the firm plan with `seats` as its quantity, at least the member count; 409 while a subscription runs (change seats in the portal)",
-        body: firmCheckoutRequestSchema,
-        response: {
-          200: firmBillingLinkSchema,
-          400: apiErrorSchema,
-          ...common,
-          409: apiErrorSchema,
-          503: apiErrorSchema,
-        },
+        ...firmOperations.createFirmCheckout.schemas,
       },
     },
     async (request, reply) => {
@@ -203,13 +164,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.openFirmBillingPortal),
+    routeUrl(firmOperations.openFirmBillingPortal),
     {
       schema: {
         tags: TAGS,
         summary:
           "A Stripe customer-portal session for the firm (owner): change the seats, the card, see invoices, or cancel",
-        response: { 200: firmBillingLinkSchema, ...common, 409: apiErrorSchema, 503: apiErrorSchema },
+        ...firmOperations.openFirmBillingPortal.schemas,
       },
     },
     async (request, reply) => {
@@ -219,26 +180,24 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getFirmMembers),
+    routeUrl(firmOperations.getFirmMembers),
     {
       schema: {
         tags: TAGS,
         summary: "The firm's members, with their role (owners and admins)",
-        response: { 200: firmMembersResponseSchema, ...common },
+        ...firmOperations.getFirmMembers.schemas,
       },
     },
     (request, reply) => answer(reply, async () => ({ members: await listMembers(contextOf(request)) })),
   );
 
   app.patch(
-    routeUrl(operations.changeFirmMemberRole),
+    routeUrl(firmOperations.changeFirmMemberRole),
     {
       schema: {
         tags: TAGS,
         summary: "Change a member's role (owners and admins; the owner role by owners only; recent sign-in)",
-        params: firmMemberParamsSchema,
-        body: changeFirmMemberRoleRequestSchema,
-        response: { 200: firmMembersResponseSchema, ...common, 409: apiErrorSchema },
+        ...firmOperations.changeFirmMemberRole.schemas,
       },
     },
     async (request, reply) => {
@@ -250,13 +209,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.removeFirmMember),
+    routeUrl(firmOperations.removeFirmMember),
     {
       schema: {
         tags: TAGS,
         summary: "Remove a member (owners and admins; recent sign-in); their account stays, and they are emailed",
-        params: firmMemberParamsSchema,
-        response: { 200: firmMembersResponseSchema, ...common, 409: apiErrorSchema },
+        ...firmOperations.removeFirmMember.schemas,
       },
     },
     async (request, reply) => {
@@ -270,12 +228,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.leaveFirm),
+    routeUrl(firmOperations.leaveFirm),
     {
       schema: {
         tags: TAGS,
         summary: "Leave the firm (not its last owner); the account stays, and its owner is emailed",
-        response: { 200: firmResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        ...firmOperations.leaveFirm.schemas,
       },
     },
     (request, reply) =>
@@ -288,13 +246,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.transferFirmOwnership),
+    routeUrl(firmOperations.transferFirmOwnership),
     {
       schema: {
         tags: TAGS,
         summary: "Hand ownership to another member and become an admin (owner, recent sign-in)",
-        body: transferFirmOwnershipRequestSchema,
-        response: { 200: firmResponseSchema, ...common, 409: apiErrorSchema },
+        ...firmOperations.transferFirmOwnership.schemas,
       },
     },
     async (request, reply) => {
@@ -304,26 +261,25 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getFirmInvitations),
+    routeUrl(firmOperations.getFirmInvitations),
     {
       schema: {
         tags: TAGS,
         summary: "The firm's open invitations, expired ones included (owners and admins)",
-        response: { 200: firmInvitationsResponseSchema, ...common },
+        ...firmOperations.getFirmInvitations.schemas,
       },
     },
     (request, reply) => answer(reply, async () => ({ invitations: await listInvitations(contextOf(request)) })),
   );
 
   app.post(
-    routeUrl(operations.inviteToFirm),
+    routeUrl(firmOperations.inviteToFirm),
     {
       schema: {
         tags: TAGS,
         summary:
           "Invite an address with a role, or resend: a new link valid 7 days replaces the open one (owners and admins; an admin's invitation needs a recent sign-in)",
-        body: createInvitationRequestSchema,
-        response: { 200: firmInvitationSchema, ...common, 409: apiErrorSchema, 429: apiErrorSchema },
+        ...firmOperations.inviteToFirm.schemas,
       },
     },
     async (request, reply) => {
@@ -341,7 +297,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
             windowSeconds: 86_400,
           },
         ],
-        { message: "Too many invitations were sent. Please wait and try again later." },
+        { message: firmRateLimitMessages.invitations },
       );
       if (!isAllowed) return reply;
       return answer(reply, async () => {
@@ -353,13 +309,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.revokeFirmInvitation),
+    routeUrl(firmOperations.revokeFirmInvitation),
     {
       schema: {
         tags: TAGS,
         summary: "Withdraw an open invitation: its link stops working (owners and admins)",
-        params: firmInvitationParamsSchema,
-        response: { 200: firmInvitationsResponseSchema, ...common },
+        ...firmOperations.revokeFirmInvitation.schemas,
       },
     },
     (request, reply) =>
@@ -371,20 +326,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.acceptFirmInvitation),
+    routeUrl(firmOperations.acceptFirmInvitation),
     {
       schema: {
         tags: TAGS,
         summary:
           "Join the firm with an invitation's token: only the account whose verified address was invited, once (recent sign-in)",
-        body: acceptInvitationRequestSchema,
-        response: {
-          200: firmResponseSchema,
-          ...common,
-          409: apiErrorSchema,
-          410: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        ...firmOperations.acceptFirmInvitation.schemas,
       },
     },
     async (request, reply) => {
@@ -395,7 +343,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         reply,
         [{ key: `firm-accept:user:${session.userId}`, limit: ACCEPTS_PER_ACCOUNT_PER_HOUR, windowSeconds: 3600 }],
-        { message: "Too many attempts. Please wait an hour and try again." },
+        { message: firmRateLimitMessages.accepts },
       );
       if (!isAllowed) return reply;
       return answer(reply, () => acceptInvitation(contextOf(request), request.body.token));
@@ -403,14 +351,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    routeUrl(operations.joinFirmByDomain),
+    routeUrl(firmOperations.joinFirmByDomain),
     {
       schema: {
         tags: TAGS,
         summary:
           "Join, as a member, the firm Home suggests: the caller's verified address is at its suggest or automatic domain (recent sign-in)",
-        body: joinFirmByDomainRequestSchema,
-        response: { 200: firmResponseSchema, ...common, 409: apiErrorSchema },
+        ...firmOperations.joinFirmByDomain.schemas,
       },
     },
     async (request, reply) => {
@@ -426,22 +373,23 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getFirmUsage),
+    routeUrl(firmOperations.getFirmUsage),
     {
       schema: {
         tags: TAGS,
         summary:
           "Memos per member and per client matter for a month (this UTC month by default), with totals: JSON, or CSV with Accept: text/csv (owners and admins)",
-        querystring: firmUsageQuerySchema,
+        ...firmOperations.getFirmUsage.schemas,
+        // The contract binds the JSON answer, which callers read; the document also offers the CSV of `Accept: text/csv`.
         response: {
+          ...firmOperations.getFirmUsage.schemas.response,
           200: {
             description: "The month's usage",
             content: {
-              "application/json": { schema: firmUsageResponseSchema },
+              "application/json": { schema: firmOperations.getFirmUsage.schemas.response[200] },
               "text/csv": { schema: z.string() },
             },
           },
-          ...common,
         },
       },
     },
@@ -460,14 +408,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getMyFirmUsage),
+    routeUrl(firmOperations.getMyFirmUsage),
     {
       schema: {
         tags: TAGS,
         summary:
           "The caller's own memos by client matter for a month (this UTC month by default), in firms they were in",
-        querystring: firmUsageQuerySchema,
-        response: { 200: myFirmUsageResponseSchema, 401: apiErrorSchema },
+        ...firmOperations.getMyFirmUsage.schemas,
       },
     },
     async (request, reply) => {
@@ -478,26 +425,25 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getFirmDomains),
+    routeUrl(firmOperations.getFirmDomains),
     {
       schema: {
         tags: TAGS,
         summary: "The firm's email domains and their join modes (owners and admins)",
-        response: { 200: firmDomainsResponseSchema, ...common },
+        ...firmOperations.getFirmDomains.schemas,
       },
     },
     (request, reply) => answer(reply, async () => ({ domains: await listDomains(contextOf(request)) })),
   );
 
   app.post(
-    routeUrl(operations.addFirmDomain),
+    routeUrl(firmOperations.addFirmDomain),
     {
       schema: {
         tags: TAGS,
         summary:
           "Add the domain of the caller's own verified address, not a public or academic one (owners and admins, recent sign-in)",
-        body: addFirmDomainRequestSchema,
-        response: { 200: firmDomainSchema, ...common, 409: apiErrorSchema },
+        ...firmOperations.addFirmDomain.schemas,
       },
     },
     async (request, reply) => {
@@ -510,15 +456,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    routeUrl(operations.updateFirmDomain),
+    routeUrl(firmOperations.updateFirmDomain),
     {
       schema: {
         tags: TAGS,
         summary:
           "Change how people at a domain join: invitation, suggest or automatic (owners and admins, recent sign-in)",
-        params: firmDomainParamsSchema,
-        body: updateFirmDomainRequestSchema,
-        response: { 200: firmDomainSchema, ...common },
+        ...firmOperations.updateFirmDomain.schemas,
       },
     },
     async (request, reply) => {
@@ -528,13 +472,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    routeUrl(operations.removeFirmDomain),
+    routeUrl(firmOperations.removeFirmDomain),
     {
       schema: {
         tags: TAGS,
         summary: "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)",
-        params: firmDomainParamsSchema,
-        response: { 200: firmDomainsResponseSchema, ...common },
+        ...firmOperations.removeFirmDomain.schemas,
       },
     },
     (request, reply) =>
@@ -546,13 +489,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    routeUrl(operations.getFirmAudit),
+    routeUrl(firmOperations.getFirmAudit),
     {
       schema: {
         tags: TAGS,
         summary: "The firm's audit trail, newest first, a page at a time (owners and admins)",
-        querystring: firmAuditQuerySchema,
-        response: { 200: firmAuditResponseSchema, ...common },
+        ...firmOperations.getFirmAudit.schemas,
       },
     },
     (request, reply) =>

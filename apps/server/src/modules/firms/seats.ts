@@ -3,7 +3,7 @@ import { and, count, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmInvitations, firmMemberships, type firms, stripeCustomers, subscriptions } from "../../db/schema.ts";
 import { isFirmRowSeated } from "./firm-billing.ts";
-import { FirmRefusal } from "./refusals.ts";
+import { refusals } from "./refusals.ts";
 
 /*
  * The seat limit (issue 44). While a firm's subscription seats its members, each member holds a seat, and a join
@@ -13,11 +13,6 @@ import { FirmRefusal } from "./refusals.ts";
  */
 
 type FirmRow = typeof firms.$inferSelect;
-
-export const SEATS_FULL_FOR_INVITATION =
-  "Every seat your firm has bought is taken or held by an open invitation. Add seats, or revoke an invitation, first.";
-export const SEATS_FULL_FOR_JOIN =
-  "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.";
 
 export async function countMembers(tx: AppDatabase, firmId: number) {
   const [row] = await tx.select({ members: count() }).from(firmMemberships).where(eq(firmMemberships.firmId, firmId));
@@ -47,9 +42,7 @@ export async function checkSeatForInvitation(tx: AppDatabase, firm: FirmRow, now
   const seats = firm.seatQuantity ?? 0;
   const held = (await countMembers(tx, firm.id)) + (await countOpenInvitations(tx, firm.id, now, email));
   if (held >= seats) {
-    throw new FirmRefusal(409, SEATS_FULL_FOR_INVITATION, [
-      { path: "seats", message: `${held} of ${seats} seats are taken or held by open invitations` },
-    ]);
+    throw refusals.seatsFullForInvitation(held, seats);
   }
 }
 
@@ -59,7 +52,7 @@ export async function checkSeatForJoin(tx: AppDatabase, firm: FirmRow, now: Date
   const seats = firm.seatQuantity ?? 0;
   const members = await countMembers(tx, firm.id);
   if (members >= seats) {
-    throw new FirmRefusal(409, SEATS_FULL_FOR_JOIN, [{ path: "seats", message: `all ${seats} seats are taken` }]);
+    throw refusals.seatsFullForJoin(seats);
   }
 }
 

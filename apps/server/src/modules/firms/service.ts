@@ -30,7 +30,7 @@ import {
   createFirmPortalSession,
   isFirmRowSeated,
 } from "./firm-billing.ts";
-import { FirmRefusal, refusals } from "./refusals.ts";
+import { refusals } from "./refusals.ts";
 import {
   checkSeatForInvitation,
   checkSeatForJoin,
@@ -331,7 +331,7 @@ export async function removeMember(context: FirmContext, memberUserId: number) {
     const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
     const { membership, user } = await lockMember(tx, firm.id, memberUserId);
     if (memberUserId === userId) {
-      throw new FirmRefusal(409, "To leave the firm yourself, use Leave the firm.");
+      throw refusals.removingSelf();
     }
     if (membership.role === "owner" && role !== "owner") throw refusals.ownersOnly();
     await tx.delete(firmMemberships).where(eq(firmMemberships.userId, memberUserId));
@@ -382,7 +382,7 @@ export async function transferOwnership(context: FirmContext, newOwnerUserId: nu
   return inTransaction(db, async (tx) => {
     const { firm, role } = await lockCallerFirm(tx, userId);
     if (role !== "owner") throw refusals.ownersOnly();
-    if (newOwnerUserId === userId) throw new FirmRefusal(409, "You are already an owner of this firm.");
+    if (newOwnerUserId === userId) throw refusals.alreadyOwner();
     const { membership } = await lockMember(tx, firm.id, newOwnerUserId);
     await tx.update(firmMemberships).set({ role: "owner" }).where(eq(firmMemberships.userId, newOwnerUserId));
     await tx.update(firmMemberships).set({ role: "admin" }).where(eq(firmMemberships.userId, userId));
@@ -450,7 +450,7 @@ export async function inviteToFirm(
         .from(firmMemberships)
         .where(and(eq(firmMemberships.userId, invitee.id), eq(firmMemberships.firmId, firm.id)))
         .limit(1);
-      if (isMember) throw new FirmRefusal(409, "This person is already a member of your firm.");
+      if (isMember) throw refusals.inviteeAlreadyMember();
     }
     await checkSeatForInvitation(tx, firm, now, invitation.email);
     const token = randomBytes(32).toString("base64url");
@@ -529,9 +529,6 @@ export async function revokeInvitation(context: FirmContext, invitationId: numbe
   });
 }
 
-const INVITATION_NOT_VALID =
-  "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.";
-
 /**
  * `POST /api/firm/invitations/accept`: only the account whose verified address is the invited one joins, once.
  * Anyone else is refused without a word about whom the invitation was for, and the invitation stays open. The
@@ -546,27 +543,22 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
         .from(firmInvitations)
         .where(eq(firmInvitations.tokenHash, hashSecret(token)))
         .limit(1);
-      if (!invitation || invitation.acceptedAt || invitation.revokedAt)
-        throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      if (!invitation || invitation.acceptedAt || invitation.revokedAt) throw refusals.invitationNotValid();
       const user = await readUser(tx, userId);
       if (user.email !== invitation.email) {
-        throw new FirmRefusal(
-          403,
-          "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.",
-          [{ path: "email", message: "is not the invited address" }],
-        );
+        throw refusals.invitationForAnotherAddress();
       }
       if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
       if (invitation.expiresAt <= now) {
-        throw new FirmRefusal(410, "This invitation has expired. Ask the firm to send it again.");
+        throw refusals.invitationExpired();
       }
       const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
       if (membership?.firmId === invitation.firmId) {
-        throw new FirmRefusal(409, "You are already a member of this firm.");
+        throw refusals.alreadyInThisFirm();
       }
       if (membership) throw refusals.alreadyInFirm();
       const [firm] = await tx.select().from(firms).where(eq(firms.id, invitation.firmId)).for("update");
-      if (!firm) throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      if (!firm) throw refusals.invitationNotValid();
       // Under the firm's lock: concurrent accepts count each other, and only the free seats are taken.
       await checkSeatForJoin(tx, firm, now);
       const [spent] = await tx
@@ -580,7 +572,7 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
           ),
         )
         .returning({ id: firmInvitations.id });
-      if (!spent) throw new FirmRefusal(404, INVITATION_NOT_VALID);
+      if (!spent) throw refusals.invitationNotValid();
       await tx
         .insert(firmMemberships)
         .values({ userId, firmId: firm.id, role: invitation.role, joinedBy: "invitation", joinedAt: now });
@@ -651,12 +643,7 @@ export async function addDomain(context: FirmContext, request: Required<AddFirmD
         .select({ firmId: firmDomains.firmId })
         .from(firmDomains)
         .where(eq(firmDomains.domain, request.domain));
-      throw new FirmRefusal(
-        409,
-        holder?.firmId === firm.id
-          ? "Your firm has already added this domain."
-          : "Another firm has already added this domain.",
-      );
+      throw holder?.firmId === firm.id ? refusals.domainAddedByThisFirm() : refusals.domainAddedByAnotherFirm();
     }
     await recordFirmEvent(tx, {
       firmId: firm.id,
@@ -742,13 +729,11 @@ export async function startFirmCheckout(context: FirmContext, seats: number): Pr
     const { firm, role } = await lockCallerFirm(tx, userId, { isReadOnly: true });
     if (role !== "owner") throw refusals.ownersOnly();
     if (firm.stripeSubscriptionId && !hasSubscriptionEnded(firm)) {
-      throw new FirmRefusal(409, "Your firm already has a subscription. Change its seats in Manage billing.");
+      throw refusals.subscriptionRunning();
     }
     const members = await countMembers(tx, firm.id);
     if (seats < members) {
-      throw new FirmRefusal(400, `Buy at least ${members} seats: one for each member of your firm.`, [
-        { path: "seats", message: `must be at least ${members}, the firm's member count` },
-      ]);
+      throw refusals.tooFewSeats(members);
     }
     return { firm, ownerEmail: (await readUser(tx, userId)).email };
   });

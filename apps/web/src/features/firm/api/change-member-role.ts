@@ -1,15 +1,14 @@
-import { type FirmRole, firmMembersResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { type FirmRole, firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `PATCH /api/firm/members/{userId}` (owners and admins, recent sign-in): the member's new role. */
 export function changeMemberRole({ userId, role }: { userId: number; role: FirmRole }) {
-  return apiRequest(operations.changeFirmMemberRole, {
+  return apiRequest(firmOperations.changeFirmMemberRole, {
     parameters: { userId: String(userId) },
     body: { role },
-    schema: firmMembersResponseSchema,
+    schema: firmOperations.changeFirmMemberRole.schemas.response[200],
   });
 }
 

@@ -1,12 +1,14 @@
-import { firmResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `POST /api/firms`: a verified account in no firm creates one and becomes its owner. */
 export function createFirm(name: string) {
-  return apiRequest(operations.createFirm, { body: { name }, schema: firmResponseSchema });
+  return apiRequest(firmOperations.createFirm, {
+    body: { name },
+    schema: firmOperations.createFirm.schemas.response[200],
+  });
 }
 
 export function useCreateFirm() {

@@ -1,16 +1,17 @@
-import { firmBillingLinkSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** `POST /api/firm/checkout` (owner): Stripe Checkout's address for `seats` seats of the firm plan. */
 export function createFirmCheckout(seats: number) {
-  return apiRequest(operations.createFirmCheckout, { body: { seats }, schema: firmBillingLinkSchema });
+  const operation = firmOperations.createFirmCheckout;
+  return apiRequest(operation, { body: { seats }, schema: operation.schemas.response[200] });
 }
 
 /** `POST /api/firm/billing-portal` (owner): the firm's Stripe customer portal (seats, card, invoices, cancel). */
 export function openFirmBillingPortal() {
-  return apiRequest(operations.openFirmBillingPortal, { schema: firmBillingLinkSchema });
+  const operation = firmOperations.openFirmBillingPortal;
+  return apiRequest(operation, { schema: operation.schemas.response[200] });
 }
 
 /** Leaves for Stripe: nothing of the firm changes until Stripe's signed events say so (the webhook). */

@@ -1,4 +1,4 @@
-import { firmAuditResponseSchema } from "@precis/contract/firms";
+import { firmOperations } from "@precis/contract/firms";
 import { type DeclaredOperation, operations, pathTo } from "@precis/contract/operations";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
@@ -16,7 +16,7 @@ export function getFirmAudit(before: number | null, signal?: AbortSignal) {
     ...operations.getFirmAudit,
     path: `${pathTo(operations.getFirmAudit)}?${query}`,
   } as unknown as DeclaredOperation;
-  return apiRequest(page, { schema: firmAuditResponseSchema, signal });
+  return apiRequest(page, { schema: firmOperations.getFirmAudit.schemas.response[200], signal });
 }
 
 export const firmAuditQueryOptions = () =>

@@ -1,12 +1,14 @@
-import { firmDomainsResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `GET /api/firm/domains` (owners and admins): the firm's email domains and how people at each join. */
 export function getFirmDomains(signal?: AbortSignal) {
-  return apiRequest(operations.getFirmDomains, { schema: firmDomainsResponseSchema, signal });
+  return apiRequest(firmOperations.getFirmDomains, {
+    schema: firmOperations.getFirmDomains.schemas.response[200],
+    signal,
+  });
 }
 
 export const firmDomainsQueryOptions = () =>

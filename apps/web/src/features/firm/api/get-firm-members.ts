@@ -1,12 +1,14 @@
-import { firmMembersResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `GET /api/firm/members` (owners and admins): who is in the firm, with their role. */
 export function getFirmMembers(signal?: AbortSignal) {
-  return apiRequest(operations.getFirmMembers, { schema: firmMembersResponseSchema, signal });
+  return apiRequest(firmOperations.getFirmMembers, {
+    schema: firmOperations.getFirmMembers.schemas.response[200],
+    signal,
+  });
 }
 
 export const firmMembersQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { firmUsageResponseSchema } from "@precis/contract/firms";
+import { firmOperations } from "@precis/contract/firms";
 import { type DeclaredOperation, operations, pathTo } from "@precis/contract/operations";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
@@ -16,7 +16,7 @@ export const usageOfMonth = (month: string) =>
 
 /** `GET /api/firm/usage?month=` (owners and admins): memos per member and per matter for the month, with totals. */
 export function getFirmUsage(month: string, signal?: AbortSignal) {
-  return apiRequest(usageOfMonth(month), { schema: firmUsageResponseSchema, signal });
+  return apiRequest(usageOfMonth(month), { schema: firmOperations.getFirmUsage.schemas.response[200], signal });
 }
 
 export const firmUsageQueryOptions = (month: string) =>

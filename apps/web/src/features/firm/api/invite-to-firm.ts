@@ -1,5 +1,4 @@
-import { type CreateInvitationRequest, firmInvitationSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { type CreateInvitationRequest, firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
@@ -9,7 +8,10 @@ import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
  * address again is the resend: a new link, seven more days, and the old link stops working.
  */
 export function inviteToFirm(invitation: CreateInvitationRequest) {
-  return apiRequest(operations.inviteToFirm, { body: invitation, schema: firmInvitationSchema });
+  return apiRequest(firmOperations.inviteToFirm, {
+    body: invitation,
+    schema: firmOperations.inviteToFirm.schemas.response[200],
+  });
 }
 
 export function useInviteToFirm({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {

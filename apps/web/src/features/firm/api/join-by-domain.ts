@@ -1,5 +1,4 @@
-import { firmResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
@@ -9,7 +8,10 @@ import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
  * (its domain's join mode is `suggest` or `automatic`) takes them in as a member.
  */
 export function joinFirmByDomain(firmId: number) {
-  return apiRequest(operations.joinFirmByDomain, { body: { firmId }, schema: firmResponseSchema });
+  return apiRequest(firmOperations.joinFirmByDomain, {
+    body: { firmId },
+    schema: firmOperations.joinFirmByDomain.schemas.response[200],
+  });
 }
 
 /** The join's key: /firm reads its answer after the workspace replaced the suggestion (the personal-plan notice). */

@@ -1,12 +1,14 @@
-import { firmDomainsResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `DELETE /api/firm/domains/{domain}` (owners and admins): nobody joins by it any more, and nobody leaves. */
 export function removeDomain(domain: string) {
-  return apiRequest(operations.removeFirmDomain, { parameters: { domain }, schema: firmDomainsResponseSchema });
+  return apiRequest(firmOperations.removeFirmDomain, {
+    parameters: { domain },
+    schema: firmOperations.removeFirmDomain.schemas.response[200],
+  });
 }
 
 export function useRemoveDomain() {

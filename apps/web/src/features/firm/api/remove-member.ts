@@ -1,14 +1,13 @@
-import { firmMembersResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `DELETE /api/firm/members/{userId}` (owners and admins, recent sign-in): their account stays; they are emailed. */
 export function removeMember(userId: number) {
-  return apiRequest(operations.removeFirmMember, {
+  return apiRequest(firmOperations.removeFirmMember, {
     parameters: { userId: String(userId) },
-    schema: firmMembersResponseSchema,
+    schema: firmOperations.removeFirmMember.schemas.response[200],
   });
 }
 

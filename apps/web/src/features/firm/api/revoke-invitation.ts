@@ -1,14 +1,13 @@
-import { firmInvitationsResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `DELETE /api/firm/invitations/{id}` (owners and admins): the link stops working. */
 export function revokeInvitation(id: number) {
-  return apiRequest(operations.revokeFirmInvitation, {
+  return apiRequest(firmOperations.revokeFirmInvitation, {
     parameters: { id: String(id) },
-    schema: firmInvitationsResponseSchema,
+    schema: firmOperations.revokeFirmInvitation.schemas.response[200],
   });
 }
 

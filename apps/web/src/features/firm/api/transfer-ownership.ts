@@ -1,12 +1,14 @@
-import { firmResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `POST /api/firm/transfer` (owner, recent sign-in): the member becomes an owner, the caller an admin. */
 export function transferOwnership(userId: number) {
-  return apiRequest(operations.transferFirmOwnership, { body: { userId }, schema: firmResponseSchema });
+  return apiRequest(firmOperations.transferFirmOwnership, {
+    body: { userId },
+    schema: firmOperations.transferFirmOwnership.schemas.response[200],
+  });
 }
 
 export function useTransferOwnership({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {

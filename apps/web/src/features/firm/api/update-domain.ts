@@ -1,15 +1,14 @@
-import { type DomainJoinMode, firmDomainSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { type DomainJoinMode, firmOperations } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `PATCH /api/firm/domains/{domain}` (owners and admins, recent sign-in): how people at the domain join. */
 export function updateDomain({ domain, joinMode }: { domain: string; joinMode: DomainJoinMode }) {
-  return apiRequest(operations.updateFirmDomain, {
+  return apiRequest(firmOperations.updateFirmDomain, {
     parameters: { domain },
     body: { joinMode },
-    schema: firmDomainSchema,
+    schema: firmOperations.updateFirmDomain.schemas.response[200],
   });
 }
 

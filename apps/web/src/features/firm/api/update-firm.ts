@@ -1,12 +1,14 @@
-import { firmResponseSchema, type UpdateFirmRequest } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations, type UpdateFirmRequest } from "@precis/contract/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { type ConfirmIdentityThen, FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** `PATCH /api/firm`: the name, or any subset of the policies (which asks for a recent sign-in). */
 export function updateFirm(change: UpdateFirmRequest) {
-  return apiRequest(operations.updateFirm, { body: change, schema: firmResponseSchema });
+  return apiRequest(firmOperations.updateFirm, {
+    body: change,
+    schema: firmOperations.updateFirm.schemas.response[200],
+  });
 }
 
 export function useUpdateFirm({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {

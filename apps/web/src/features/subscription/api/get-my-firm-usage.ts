@@ -1,11 +1,13 @@
-import { myFirmUsageResponseSchema } from "@precis/contract/firms";
-import { operations } from "@precis/contract/operations";
+import { firmOperations } from "@precis/contract/firms";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** `GET /api/firm/usage/mine`: the caller's own memos by client matter this UTC month (the server's default). */
 export function getMyFirmUsage(signal?: AbortSignal) {
-  return apiRequest(operations.getMyFirmUsage, { schema: myFirmUsageResponseSchema, signal });
+  return apiRequest(firmOperations.getMyFirmUsage, {
+    schema: firmOperations.getMyFirmUsage.schemas.response[200],
+    signal,
+  });
 }
 
 export const myFirmUsageQueryOptions = () =>

@@ -1,11 +1,11 @@
-import { operations } from "@precis/contract/operations";
-import { pricingSessionResponseSchema } from "@precis/contract/subscription";
+import { subscriptionOperations } from "@precis/contract/subscription";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** SPEC §7: a POST with no body, abortable (the page's unmount cancels it). */
 export function getPricingSession(signal?: AbortSignal) {
-  return apiRequest(operations.createPricingSession, { signal, schema: pricingSessionResponseSchema });
+  const operation = subscriptionOperations.createPricingSession;
+  return apiRequest(operation, { signal, schema: operation.schemas.response[200] });
 }
 
 export const pricingSessionQueryOptions = () =>

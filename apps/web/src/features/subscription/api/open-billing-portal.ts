@@ -1,10 +1,10 @@
-import { operations } from "@precis/contract/operations";
-import { billingPortalResponseSchema } from "@precis/contract/subscription";
+import { subscriptionOperations } from "@precis/contract/subscription";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export function createBillingPortalSession() {
-  return apiRequest(operations.openBillingPortal, { schema: billingPortalResponseSchema });
+  const operation = subscriptionOperations.openBillingPortal;
+  return apiRequest(operation, { schema: operation.schemas.response[200] });
 }
 
 /** "Change Subscription": Stripe's customer portal, in a new tab (SPEC §4). */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { FirmRefusal, type FirmRefusalKind, refusals } from "./refusals.ts";
+import { firmFailureOf, firmFailures } from "./responses.ts";
+
+describe("the firms' failure table", () => {
+  it("writes a refusal's facts into its answer: the domain, the seats, the member count", () => {
+    expect(firmFailureOf(refusals.domainNotAdded("cabinet.ca").reason)).toEqual({
+      statusCode: 404,
+      message: "This firm has not added cabinet.ca, the domain of your email address.",
+      fields: [{ path: "firmId", message: "is not a firm your email address's domain belongs to" }],
+    });
+    expect(firmFailureOf(refusals.seatsFullForInvitation(5, 5).reason)).toMatchObject({
+      statusCode: 409,
+      fields: [{ path: "seats", message: "5 of 5 seats are taken or held by open invitations" }],
+    });
+    expect(firmFailureOf(refusals.tooFewSeats(7).reason)).toMatchObject({
+      statusCode: 400,
+      message: "Buy at least 7 seats: one for each member of your firm.",
+    });
+  });
+
+  it("answers every reason a service can throw with a 4xx, or a 503 when Stripe or its settings are missing", () => {
+    const kinds = Object.keys(refusals) as FirmRefusalKind[];
+    expect(kinds.sort()).toEqual(Object.keys(firmFailures).sort());
+    for (const make of Object.values(refusals)) {
+      const refusal = (make as (...facts: unknown[]) => FirmRefusal)("firm.ca", 1, 1);
+      expect(refusal).toBeInstanceOf(FirmRefusal);
+      const { statusCode } = firmFailureOf(refusal.reason);
+      expect(statusCode === 503 || (statusCode >= 400 && statusCode < 500), refusal.reason.kind).toBe(true);
+    }
+  });
+});

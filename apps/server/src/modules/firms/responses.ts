@@ -1,0 +1,104 @@
+import type { FastifyReply } from "fastify";
+import { apiFailure, type FailureResponse, sendFailureResponse } from "../accounts/responses.ts";
+import type { FirmRefusalKind, FirmRefusalReason } from "./refusals.ts";
+
+/** A reason's answer: fixed, or written from the facts the reason carries (a domain, a seat count). */
+type FirmFailure<Kind extends FirmRefusalKind> =
+  | FailureResponse
+  | ((reason: Extract<FirmRefusalReason, { kind: Kind }>) => FailureResponse);
+
+/**
+ * What each refusal of the firm operations answers, in one table: a reason the table misses fails type-checking.
+ * The texts are the API's, word for word as the portal and the typed client have always read them.
+ */
+export const firmFailures = {
+  notInFirm: apiFailure(404, "You are not a member of a firm."),
+  adminsOnly: apiFailure(403, "Only the firm's owners and administrators can do this."),
+  ownersOnly: apiFailure(403, "Only the firm's owners can do this."),
+  emailNotVerified: apiFailure(403, "Verify your email address first.", [
+    { path: "emailVerification", message: "is required: the account's email address is not verified" },
+  ]),
+  alreadyInFirm: apiFailure(409, "You already belong to a firm. Leave it before you create or join another."),
+  alreadyInThisFirm: apiFailure(409, "You are already a member of this firm."),
+  noSuchMember: apiFailure(404, "This person is not a member of your firm."),
+  lastOwner: apiFailure(
+    409,
+    "A firm always keeps at least one owner. Make another member an owner, or transfer ownership, first.",
+  ),
+  removingSelf: apiFailure(409, "To leave the firm yourself, use Leave the firm."),
+  alreadyOwner: apiFailure(409, "You are already an owner of this firm."),
+  inviteeAlreadyMember: apiFailure(409, "This person is already a member of your firm."),
+  noSuchInvitation: apiFailure(404, "This invitation does not exist or is no longer open."),
+  invitationNotValid: apiFailure(
+    404,
+    "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.",
+  ),
+  // Says nothing of whom the invitation was for.
+  invitationForAnotherAddress: apiFailure(
+    403,
+    "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.",
+    [{ path: "email", message: "is not the invited address" }],
+  ),
+  invitationExpired: apiFailure(410, "This invitation has expired. Ask the firm to send it again."),
+  noSuchDomain: apiFailure(404, "Your firm has not added this domain."),
+  publicDomain: apiFailure(400, "Public email domains such as gmail.com cannot be added: add your firm's own domain.", [
+    { path: "body.domain", message: "is a public email domain" },
+  ]),
+  academicDomain: apiFailure(400, "A school's domain cannot be added to a firm.", [
+    { path: "body.domain", message: "is an academic domain" },
+  ]),
+  notOwnDomain: apiFailure(403, "You can add only the domain of your own verified email address.", [
+    { path: "body.domain", message: "is not the domain of your verified email address" },
+  ]),
+  domainAddedByThisFirm: apiFailure(409, "Your firm has already added this domain."),
+  domainAddedByAnotherFirm: apiFailure(409, "Another firm has already added this domain."),
+  domainNotAdded: ({ domain }) =>
+    apiFailure(404, `This firm has not added ${domain}, the domain of your email address.`, [
+      { path: "firmId", message: "is not a firm your email address's domain belongs to" },
+    ]),
+  domainByInvitationOnly: ({ domain }) =>
+    apiFailure(
+      403,
+      `This firm admits people at ${domain} by invitation only. Ask its owners or administrators to invite you.`,
+      [{ path: "firmId", message: "takes people at this domain by invitation only" }],
+    ),
+  seatsFullForInvitation: ({ held, seats }) =>
+    apiFailure(
+      409,
+      "Every seat your firm has bought is taken or held by an open invitation. Add seats, or revoke an invitation, first.",
+      [{ path: "seats", message: `${held} of ${seats} seats are taken or held by open invitations` }],
+    ),
+  seatsFullForJoin: ({ seats }) =>
+    apiFailure(409, "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.", [
+      { path: "seats", message: `all ${seats} seats are taken` },
+    ]),
+  subscriptionRunning: apiFailure(409, "Your firm already has a subscription. Change its seats in Manage billing."),
+  tooFewSeats: ({ members }) =>
+    apiFailure(400, `Buy at least ${members} seats: one for each member of your firm.`, [
+      { path: "seats", message: `must be at least ${members}, the firm's member count` },
+    ]),
+  noBillingAccount: apiFailure(409, "Your firm has no billing account yet. Buy seats first."),
+  paymentsNotConfigured: apiFailure(503, "Payments are not configured on this server."),
+  stripeUnreachable: apiFailure(503, "Stripe could not be reached. Nothing was changed; try again in a few minutes."),
+  cancellationRefused: apiFailure(
+    503,
+    "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.",
+  ),
+} satisfies { readonly [Kind in FirmRefusalKind]: FirmFailure<Kind> };
+
+/** The answer to a refusal's reason, its facts written in where the text names them. */
+export function firmFailureOf(reason: FirmRefusalReason): FailureResponse {
+  const failure: FailureResponse | ((reason: never) => FailureResponse) = firmFailures[reason.kind];
+  // The table's type ties each entry to its own reason; TypeScript cannot follow that through the lookup.
+  return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureResponse)(reason) : failure;
+}
+
+export function sendFirmFailure(reply: FastifyReply, reason: FirmRefusalReason) {
+  return sendFailureResponse(reply, firmFailureOf(reason));
+}
+
+/** The rate limits' refusals (429), as enforceRateLimits answers them. */
+export const firmRateLimitMessages = {
+  invitations: "Too many invitations were sent. Please wait and try again later.",
+  accepts: "Too many attempts. Please wait an hour and try again.",
+};
