@@ -24,6 +24,9 @@ const texts = {
     active: "Active",
     addSeats: "Add seats",
     manage: "Manage billing",
+    email: "Email address",
+    send: "Send invitation",
+    seatsFull: "Every seat your firm has bought is taken or held by an open invitation.",
     ended: (name: string) => `${name}'s subscription has ended`,
   },
   fr: {
@@ -36,6 +39,9 @@ const texts = {
     active: "Actif",
     addSeats: "Ajouter des sièges",
     manage: "Gérer la facturation",
+    email: "Adresse courriel",
+    send: "Envoyer l’invitation",
+    seatsFull: "Tous les sièges achetés par votre cabinet sont occupés ou réservés par une invitation ouverte.",
     ended: (name: string) => `L’abonnement de ${name} a pris fin`,
   },
 } satisfies Record<Language, unknown>;
@@ -135,6 +141,20 @@ describe("a firm's seats in the browser (issue 44)", () => {
       await expectNoAxeViolations(page);
       await keepFirmScreen(page, "firm-billing-seated");
       expect((await apiAs(page, "GET", "/api/entitlement")).access).toBe("firm");
+
+      // Every seat taken or held (the owner, two open invitations): the third is refused, with the way to more.
+      for (const name of ["seat-a", "seat-b"]) {
+        await apiAs(page, "POST", "/api/firm/invitations", { email: `${name}.${firm.id}@example.ca`, role: "member" });
+      }
+      await page.goto("/firm?tab=invitations");
+      await page.getByLabel(t.email).fill(`seat-c.${firm.id}@example.ca`);
+      await page.getByRole("button", { name: t.send }).click();
+      const refusal = page.getByRole("alert").filter({ hasText: t.seatsFull });
+      await expect.poll(isVisible(refusal)).toBe(true);
+      await expectNoAxeViolations(page);
+      await refusal.getByRole("link", { name: t.addSeats }).click();
+      await expect.poll(() => billingTab.getAttribute("aria-selected")).toBe("true");
+      await expect.poll(isVisible(page.getByRole("button", { name: t.addSeats }))).toBe(true);
 
       await page.setViewportSize({ width: 390, height: 900 });
       await expect.poll(isVisible(page.getByRole("button", { name: t.addSeats }))).toBe(true);

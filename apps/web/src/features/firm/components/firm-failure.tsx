@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
@@ -21,6 +22,12 @@ function describeFirmFailure(failure: FirmFailure, t: ReturnType<typeof useTrans
 }
 
 /** A refusal above the form or list it concerns; keyed by the attempt, so the same refusal twice is said twice. */
-export function FirmFailureNotice({ text }: { text: string }) {
-  return <Notice type="error" role="alert" className="firm-alert" title={text} />;
+export function FirmFailureNotice({ text, action }: { text: string; action?: ReactNode }) {
+  return <Notice type="error" role="alert" className="firm-alert" title={text} description={action} />;
 }
+
+/** Whether a refusal was for want of seats: the screen then offers to add some (issue 44). */
+export const isSeatsFull = (error: unknown) => {
+  const { key } = getFirmFailure(error);
+  return key === "seatsFullForInvitation" || key === "seatsFullForJoin";
+};

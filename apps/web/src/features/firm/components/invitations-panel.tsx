@@ -6,13 +6,14 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { SmartLink } from "@/components/smart-link";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, isSeatsFull, useFirmFailureText } from "./firm-failure";
 import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
@@ -26,7 +27,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   const revokeMutation = useRevokeInvitation();
   const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const [failure, setFailure] = useState<{ text: string; attempt: number; isSeatsFull: boolean } | null>(null);
   const [revoking, setRevoking] = useState<FirmInvitation | null>(null);
   // The invitation being resent, so that only its row's button shows the request running (not the form's).
   const [resendingId, setResendingId] = useState<number | null>(null);
@@ -34,7 +35,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
 
   const onFailure = (error: unknown) => {
     if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now() });
+    setFailure({ text: failureText(error), attempt: Date.now(), isSeatsFull: isSeatsFull(error) });
   };
 
   const invite = ({ email, role }: InviteValues) => {
@@ -146,7 +147,14 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
         {t("invitations.heading")}
       </h2>
       <p className="firm-card-intro">{t("invitations.intro", { days: INVITATION_VALID_DAYS })}</p>
-      {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
+      {failure && (
+        <FirmFailureNotice
+          key={failure.attempt}
+          text={failure.text}
+          // Every seat taken or held: the way to more, on the billing tab (read-only there for an admin).
+          action={failure.isSeatsFull && <SmartLink href="/firm?tab=billing">{t("billing.addSeats")}</SmartLink>}
+        />
+      )}
       <Form<InviteValues>
         form={form}
         name="invite-to-firm"
