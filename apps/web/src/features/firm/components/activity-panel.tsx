@@ -170,10 +170,10 @@ export function ActivityPanel() {
           >
             {t("activity.download")}
           </BusyButton>
+          <PanelNews news={news} newsRef={newsRef} />
         </div>
       )}
       {download.isError && <FirmFailureNotice key={download.submittedAt} text={failureText(download.error)} />}
-      <PanelNews news={news} newsRef={newsRef} />
       {list}
       {auditQuery.isFetchNextPageError && (
         <ListLoadFailure isRetrying={false} onRetry={() => void auditQuery.fetchNextPage()} />
