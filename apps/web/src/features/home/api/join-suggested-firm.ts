@@ -1,26 +1,9 @@
 import { firmResponseSchema } from "@precis/contract/firms";
 import { operations } from "@precis/contract/operations";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { entitlementQueryOptions } from "@/lib/entitlement";
-
-/**
- * The firm feature's keys (features/firm/api/firm-query-key.ts), written out again because features do not import
- * each other: Home and /firm share the one `GET /api/firm` answer, and a join refreshes every firm query.
- */
-const FIRM_QUERY_KEY = ["firm"] as const;
-const OWN_FIRM_QUERY_KEY = [...FIRM_QUERY_KEY, "own"] as const;
-
-/** `GET /api/firm`: the caller's firm, or `firm: null` with the firm their verified domain suggests (issue 44). */
-export function useFirmSuggestion({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: OWN_FIRM_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest(operations.getFirm, { schema: firmResponseSchema, signal }),
-    enabled,
-    // Home is not the place to say the firm could not be asked: the suggestion simply does not show.
-    retry: false,
-  });
-}
+import { FIRM_QUERY_KEY } from "./firm-query-key";
 
 /** The confirm-identity step-up of components/confirm-identity.tsx, as the join receives it. */
 type ConfirmIdentityThen = <T>(action: () => Promise<T>) => Promise<T>;
