@@ -9,18 +9,28 @@ import { FIRM_QUERY_KEY } from "./firm-query-key";
 type ConfirmIdentityThen = <T>(action: () => Promise<T>) => Promise<T>;
 
 /** `POST /api/firm/join-by-domain` (recent sign-in): the suggested firm takes the caller in as a member. */
-export function useJoinSuggestedFirm({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+export function useJoinSuggestedFirm({
+  confirmIdentityThen,
+  onJoined,
+}: {
+  confirmIdentityThen: ConfirmIdentityThen;
+  onJoined: () => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (firmId: number) =>
       confirmIdentityThen(() =>
         apiRequest(operations.joinFirmByDomain, { body: { firmId }, schema: firmResponseSchema }),
       ),
-    // A member's access is now the firm's (or its policy's): Home's access notices read it again.
-    onSuccess: () =>
-      Promise.all([
+    // Told before the firm query is read again: its answer ends the suggestion, and the offer with it (a callback
+    // of `mutate` would not run once the offer is gone). A member's access is now the firm's (or its policy's):
+    // Home's access notices read it again.
+    onSuccess: () => {
+      onJoined();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: entitlementQueryOptions().queryKey }),
-      ]),
+      ]);
+    },
   });
 }

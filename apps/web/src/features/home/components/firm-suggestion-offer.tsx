@@ -16,14 +16,13 @@ export function FirmSuggestionOffer({
 }) {
   const { t } = useTranslation("home");
   const { confirmIdentityThen, dialog } = useConfirmIdentity();
-  const joinMutation = useJoinSuggestedFirm({ confirmIdentityThen });
+  const joinMutation = useJoinSuggestedFirm({ confirmIdentityThen, onJoined: () => onJoined(suggestion.name) });
   const [failure, setFailure] = useState<{ key: JoinFailureKey; attempt: number } | null>(null);
 
   const join = () => {
     if (joinMutation.isPending) return;
     setFailure(null);
     joinMutation.mutate(suggestion.firmId, {
-      onSuccess: () => onJoined(suggestion.name),
       onError: (error) => {
         // The step-up dialog closed: the join did not run, and there is nothing to report.
         if (isIdentityNotConfirmed(error)) return;
