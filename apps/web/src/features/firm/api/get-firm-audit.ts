@@ -8,8 +8,8 @@ import { FIRM_QUERY_KEY } from "./firm-query-key";
 export const FIRM_AUDIT_PAGE_SIZE = 20;
 
 /** `GET /api/firm/audit` (owners and admins): a page of the trail, newest first, older than `before` if given. */
-export function getFirmAudit(before: number | null, signal?: AbortSignal) {
-  const query = new URLSearchParams({ limit: String(FIRM_AUDIT_PAGE_SIZE) });
+export function getFirmAudit(before: number | null, signal?: AbortSignal, limit = FIRM_AUDIT_PAGE_SIZE) {
+  const query = new URLSearchParams({ limit: String(limit) });
   if (before !== null) query.set("before", String(before));
   // apiRequest takes no query string: it rides on the declared operation's own path, so no address is written here.
   const page = {

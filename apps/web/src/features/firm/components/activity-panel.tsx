@@ -1,12 +1,14 @@
-import { HistoryOutlined } from "@ant-design/icons";
+import { DownloadOutlined, HistoryOutlined } from "@ant-design/icons";
 import type { FirmAuditEvent } from "@precis/contract/firms";
 import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
+import { useDownloadFirmAudit } from "../api/download-firm-audit";
 import { useFirmAudit } from "../api/get-firm-audit";
-import { ListLoadFailure } from "./panel-parts";
+import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -113,6 +115,14 @@ export function ActivityPanel() {
   const auditQuery = useFirmAudit();
   const language = getCurrentLanguage();
   const events = auditQuery.data?.pages.flatMap((page) => page.events) ?? [];
+  // The file holds the whole trail, read afresh page by page, not only the pages shown.
+  const download = useDownloadFirmAudit();
+  const failureText = useFirmFailureText();
+  const { news, announce, newsRef } = usePanelNews();
+  const startDownload = () => {
+    if (download.isPending) return;
+    download.mutate(undefined, { onSuccess: (fileName) => announce(t("activity.downloaded", { fileName })) });
+  };
 
   let list: React.ReactNode;
   if (auditQuery.isPending) {
@@ -151,6 +161,19 @@ export function ActivityPanel() {
         {t("activity.heading")}
       </h2>
       <p className="firm-card-intro">{t("activity.intro")}</p>
+      {events.length > 0 && (
+        <div className="firm-activity-toolbar">
+          <BusyButton
+            icon={<DownloadOutlined aria-hidden="true" />}
+            isBusy={download.isPending}
+            onClick={startDownload}
+          >
+            {t("activity.download")}
+          </BusyButton>
+          <PanelNews news={news} newsRef={newsRef} />
+        </div>
+      )}
+      {download.isError && <FirmFailureNotice key={download.submittedAt} text={failureText(download.error)} />}
       {list}
       {auditQuery.isFetchNextPageError && (
         <ListLoadFailure isRetrying={false} onRetry={() => void auditQuery.fetchNextPage()} />

@@ -16,6 +16,7 @@ import { readPendingFirmJoinPath } from "@/lib/pending-firm-join";
 import { whenIdle } from "@/lib/when-idle";
 import { FirmEndedNotice } from "../components/firm-ended-notice";
 import { FirmPolicyNotice } from "../components/firm-policy-notice";
+import { FirmSuggestionCard } from "../components/firm-suggestion-card";
 import { TrialUsedNotice } from "../components/trial-used-notice";
 
 /** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
@@ -86,6 +87,8 @@ export function HomeRoute() {
       {!profile.deletionScheduledFor && entitlement?.firmEnded && (
         <FirmEndedNotice firmName={entitlement.firmEnded.name} />
       )}
+      {/* Only a verified address can join by its domain; asked once idle, like the access above. */}
+      {!profile.deletionScheduledFor && profile.emailVerified && <FirmSuggestionCard enabled={isIdle} />}
     </section>
   );
 }
