@@ -148,7 +148,7 @@ describe("a firm's seats in the browser (issue 44)", () => {
       }
       await page.goto("/firm?tab=invitations");
       await page.getByLabel(t.email).fill(`seat-c.${firm.id}@example.ca`);
-      await page.getByRole("button", { name: t.send }).click();
+      await page.getByRole("button", { name: t.send, exact: true }).click();
       const refusal = page.getByRole("alert").filter({ hasText: t.seatsFull });
       await expect.poll(isVisible(refusal)).toBe(true);
       await expectNoAxeViolations(page);
