@@ -20,6 +20,7 @@ import { useSessionActions } from "@/lib/session-actions";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 import "./confirm-identity.css";
+import { VerticalForm } from "@/components/vertical-form";
 
 /** The person closed the dialog without confirming: the action did not run, and nothing is to be reported. */
 export class IdentityNotConfirmedError extends Error {
@@ -320,14 +321,7 @@ function PasswordForm({
   };
 
   return (
-    <Form<PasswordValues>
-      form={form}
-      name="confirm-identity"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      scrollToFirstError={{ focus: true }}
-    >
+    <VerticalForm<PasswordValues> form={form} name="confirm-identity" onFinish={submit}>
       <p>{t("identity:intro")}</p>
       {/* Keyed by the attempt, so the same failure twice is announced twice. */}
       {failure && (
@@ -356,7 +350,7 @@ function PasswordForm({
           </Button>
         )}
       </div>
-    </Form>
+    </VerticalForm>
   );
 }
 
@@ -401,14 +395,7 @@ function CodeForm({
   };
 
   return (
-    <Form<CodeValues>
-      form={form}
-      name="confirm-identity-code"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      scrollToFirstError={{ focus: true }}
-    >
+    <VerticalForm<CodeValues> form={form} name="confirm-identity-code" onFinish={submit}>
       <p>{t("identity:introCode")}</p>
       {failure && (
         <Notice key={attempt.current} type="error" role="alert" className="confirm-identity-alert" title={failure} />
@@ -429,7 +416,7 @@ function CodeForm({
         </Button>
       </div>
       <div className="confirm-identity-switches">{alternatives}</div>
-    </Form>
+    </VerticalForm>
   );
 }
 

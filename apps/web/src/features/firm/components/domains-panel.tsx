@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
@@ -160,14 +161,11 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         ))}
       </dl>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
-      <Form<DomainValues>
+      <VerticalForm<DomainValues>
         form={form}
         name="add-firm-domain"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ domain: ownDomain, joinMode: "invitation" }}
         onFinish={add}
-        scrollToFirstError={{ focus: true }}
         className="firm-domain-form"
       >
         <Form.Item
@@ -184,7 +182,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
           {t("domains.add")}
         </BusyButton>
-      </Form>
+      </VerticalForm>
       <h3 className="firm-subheading">{t("domains.listHeading")}</h3>
       {list}
       <PanelNews news={news} newsRef={newsRef} />

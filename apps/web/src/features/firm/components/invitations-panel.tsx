@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
@@ -147,14 +148,11 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
       </h2>
       <p className="firm-card-intro">{t("invitations.intro", { days: INVITATION_VALID_DAYS })}</p>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
-      <Form<InviteValues>
+      <VerticalForm<InviteValues>
         form={form}
         name="invite-to-firm"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ role: "member" }}
         onFinish={invite}
-        scrollToFirstError={{ focus: true }}
         className="firm-inline-form"
       >
         <Form.Item
@@ -181,7 +179,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
             {t("invitations.send")}
           </BusyButton>
         </Form.Item>
-      </Form>
+      </VerticalForm>
       <h3 className="firm-subheading">{t("invitations.pendingHeading")}</h3>
       {list}
       <PanelNews news={news} newsRef={newsRef} />

@@ -2,6 +2,7 @@ import { Button, Form, Input, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { VerticalForm } from "@/components/vertical-form";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { useDisableTotp } from "../api/disable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
@@ -76,14 +77,11 @@ export function DisableTotpDialog({
       // A fresh form each time: no password or failure left over from the last opening.
       destroyOnHidden
     >
-      <Form<DisableValues>
+      <VerticalForm<DisableValues>
         form={form}
         name="disable-totp"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ method: hasPassword ? "password" : "code" }}
         onFinish={submit}
-        scrollToFirstError={{ focus: true }}
       >
         <p>{t("twoStep.disable.intro")}</p>
         {failure && <FactorFailureNotice key={disableMutation.submittedAt} text={failure} />}
@@ -126,7 +124,7 @@ export function DisableTotpDialog({
             {t("factors.cancel")}
           </Button>
         </div>
-      </Form>
+      </VerticalForm>
     </Modal>
   );
 }

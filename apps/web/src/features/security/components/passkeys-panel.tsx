@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useMfaStatus } from "@/lib/get-mfa-status";
@@ -207,14 +208,11 @@ export function PasskeysPanel({
       {!isEmailVerified ? (
         <VerifyEmailFirstNotice text={t("verifyFirst.passkeys")} />
       ) : isAdding ? (
-        <Form<NameValues>
+        <VerticalForm<NameValues>
           form={addForm}
           name="add-passkey"
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ name: suggestedName }}
           onFinish={add}
-          scrollToFirstError={{ focus: true }}
           className="passkey-add-form"
           aria-labelledby="add-passkey-heading"
         >
@@ -233,7 +231,7 @@ export function PasskeysPanel({
               {t("factors.cancel")}
             </Button>
           </div>
-        </Form>
+        </VerticalForm>
       ) : (
         <div className="session-footer">
           <Button

@@ -4,6 +4,7 @@ import { Button, Form, Input, QRCode } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { VerticalForm } from "@/components/vertical-form";
 import { useClientConfig } from "@/lib/client-config";
 import { useEnableTotp } from "../api/enable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
@@ -114,15 +115,7 @@ export function TotpSetupView({
         <li>
           <p>{t("twoStep.setup.enterCode", { productName })}</p>
           {failure && <FactorFailureNotice key={enableMutation.submittedAt} text={failure} />}
-          <Form<CodeValues>
-            form={form}
-            name="totp-setup"
-            layout="vertical"
-            requiredMark={false}
-            onFinish={submit}
-            scrollToFirstError={{ focus: true }}
-            className="totp-code-form"
-          >
+          <VerticalForm<CodeValues> form={form} name="totp-setup" onFinish={submit} className="totp-code-form">
             <Form.Item
               label={t("twoStep.setup.code")}
               name="code"
@@ -148,7 +141,7 @@ export function TotpSetupView({
                 {t("factors.cancel")}
               </Button>
             </div>
-          </Form>
+          </VerticalForm>
         </li>
       </ol>
     </div>
