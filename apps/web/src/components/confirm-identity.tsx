@@ -20,6 +20,7 @@ import { useSessionActions } from "@/lib/session-actions";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 import "./confirm-identity.css";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 
 /** The person closed the dialog without confirming: the action did not run, and nothing is to be reported. */
@@ -178,7 +179,7 @@ function ConfirmIdentityDialog({
               title={passkeyFailure.text}
             />
           )}
-          <div className="confirm-identity-actions">
+          <div className="action-row">
             <BusyButton
               type="primary"
               size="large"
@@ -334,14 +335,9 @@ function PasswordForm({
       >
         <Input.Password autoComplete="current-password" size="large" autoFocus />
       </Form.Item>
-      <div className="confirm-identity-actions">
-        <BusyButton type="primary" htmlType="submit" size="large" isBusy={reauthenticateMutation.isPending}>
-          {t("identity:confirm")}
-        </BusyButton>
-        <Button size="large" onClick={onCancel}>
-          {t("identity:cancel")}
-        </Button>
-      </div>
+      <SubmitOrCancel isBusy={reauthenticateMutation.isPending} onCancel={onCancel}>
+        {t("identity:confirm")}
+      </SubmitOrCancel>
       <div className="confirm-identity-switches">
         {alternatives}
         {canSayNoPassword && (
@@ -407,14 +403,9 @@ function CodeForm({
       >
         <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus />
       </Form.Item>
-      <div className="confirm-identity-actions">
-        <BusyButton type="primary" htmlType="submit" size="large" isBusy={reauthenticateMutation.isPending}>
-          {t("identity:confirm")}
-        </BusyButton>
-        <Button size="large" onClick={onCancel}>
-          {t("identity:cancel")}
-        </Button>
-      </div>
+      <SubmitOrCancel isBusy={reauthenticateMutation.isPending} onCancel={onCancel}>
+        {t("identity:confirm")}
+      </SubmitOrCancel>
       <div className="confirm-identity-switches">{alternatives}</div>
     </VerticalForm>
   );
@@ -435,7 +426,7 @@ function NoPasswordContent({
   return (
     <>
       <p>{t("noPassword.description")}</p>
-      <div className="confirm-identity-actions">
+      <div className="action-row">
         <BusyButton
           type="primary"
           size="large"

@@ -1,7 +1,7 @@
-import { Button, Form, Input, Modal, Radio } from "antd";
+import { Form, Input, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { useDisableTotp } from "../api/disable-totp";
@@ -116,14 +116,9 @@ export function DisableTotpDialog({
             <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus={!hasPassword} />
           </Form.Item>
         )}
-        <div className="security-actions security-form-actions">
-          <BusyButton type="primary" danger htmlType="submit" size="large" isBusy={disableMutation.isPending}>
-            {t("twoStep.disable.submit")}
-          </BusyButton>
-          <Button size="large" onClick={onClose}>
-            {t("factors.cancel")}
-          </Button>
-        </div>
+        <SubmitOrCancel isBusy={disableMutation.isPending} isDanger onCancel={onClose}>
+          {t("twoStep.disable.submit")}
+        </SubmitOrCancel>
       </VerticalForm>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
@@ -223,14 +224,9 @@ export function PasskeysPanel({
           <Form.Item label={t("passkeys.name")} name="name" rules={nameRules} extra={t("passkeys.nameHelp")}>
             <Input size="large" maxLength={PASSKEY_NAME_MAX_LENGTH} autoFocus autoComplete="off" />
           </Form.Item>
-          <div className="security-actions security-form-actions">
-            <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
-              {t("passkeys.create")}
-            </BusyButton>
-            <Button size="large" onClick={closeAddForm}>
-              {t("factors.cancel")}
-            </Button>
-          </div>
+          <SubmitOrCancel isBusy={addMutation.isPending} onCancel={closeAddForm}>
+            {t("passkeys.create")}
+          </SubmitOrCancel>
         </VerticalForm>
       ) : (
         <div className="session-footer">

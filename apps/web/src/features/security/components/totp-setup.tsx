@@ -3,7 +3,7 @@ import type { TotpSetup } from "@precis/contract/mfa";
 import { Button, Form, Input, QRCode } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 import { useClientConfig } from "@/lib/client-config";
 import { useEnableTotp } from "../api/enable-totp";
@@ -133,14 +133,9 @@ export function TotpSetupView({
                 className="totp-code-input"
               />
             </Form.Item>
-            <div className="security-actions security-form-actions">
-              <BusyButton type="primary" htmlType="submit" size="large" isBusy={enableMutation.isPending}>
-                {t("twoStep.setup.submit")}
-              </BusyButton>
-              <Button size="large" onClick={onCancel}>
-                {t("factors.cancel")}
-              </Button>
-            </div>
+            <SubmitOrCancel isBusy={enableMutation.isPending} onCancel={onCancel}>
+              {t("twoStep.setup.submit")}
+            </SubmitOrCancel>
           </VerticalForm>
         </li>
       </ol>
