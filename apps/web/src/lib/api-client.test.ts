@@ -1,6 +1,7 @@
 import { operations } from "@precis/contract/operations";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
+import { createMemoryStorage } from "@/test-support/memory-storage";
 import {
   ACCESS_KEY_STORAGE_KEY,
   ApiRequestError,
@@ -12,21 +13,6 @@ import {
   parseContentDispositionFileName,
   parseRetryAfter,
 } from "./api-client";
-
-/** A Map-backed Storage: the node test environment has no localStorage. */
-function createMemoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
