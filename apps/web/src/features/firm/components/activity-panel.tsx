@@ -1,12 +1,11 @@
 import { HistoryOutlined } from "@ant-design/icons";
 import type { FirmAuditEvent } from "@precis/contract/firms";
-import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useFirmAudit } from "../api/get-firm-audit";
-import { ListLoadFailure } from "./panel-parts";
+import { ListLoadFailure, QueryList } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -114,36 +113,28 @@ export function ActivityPanel() {
   const language = getCurrentLanguage();
   const events = auditQuery.data?.pages.flatMap((page) => page.events) ?? [];
 
-  let list: React.ReactNode;
-  if (auditQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
-      </div>
-    );
-  } else if (auditQuery.isError && !auditQuery.data) {
-    list = <ListLoadFailure isRetrying={auditQuery.isFetching} onRetry={() => void auditQuery.refetch()} />;
-  } else if (events.length === 0) {
-    list = (
-      <div className="firm-empty-list">
-        <HistoryOutlined aria-hidden="true" className="firm-empty-list-icon" />
-        <p>{t("activity.empty")}</p>
-      </div>
-    );
-  } else {
-    list = (
-      <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
-        {events.map((event) => (
-          <li key={event.id} className="firm-row firm-activity-row">
-            <time dateTime={event.occurredAt} className="firm-activity-time">
-              {formatDateTime(event.occurredAt, language)}
-            </time>
-            <p className="firm-activity-text">{describeEvent(event, t)}</p>
-          </li>
-        ))}
-      </ol>
-    );
-  }
+  const list = (
+    <QueryList
+      query={auditQuery}
+      rows={4}
+      isEmpty={events.length === 0}
+      emptyIcon={HistoryOutlined}
+      emptyText={t("activity.empty")}
+    >
+      {() => (
+        <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
+          {events.map((event) => (
+            <li key={event.id} className="firm-row firm-activity-row">
+              <time dateTime={event.occurredAt} className="firm-activity-time">
+                {formatDateTime(event.occurredAt, language)}
+              </time>
+              <p className="firm-activity-text">{describeEvent(event, t)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryList>
+  );
 
   return (
     <section className="firm-card" aria-labelledby="firm-activity-heading">

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button } from "antd";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { Button, Skeleton } from "antd";
+import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
 
@@ -45,4 +45,55 @@ export function ListLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; 
       </Button>
     </div>
   );
+}
+
+/** What `QueryList` reads of a list's query (TanStack Query's fields). */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A panel's list until it has rows to show: a skeleton of `rows` lines while it loads, the failure and a retry
+ * when it could not be read (a list already shown stays on a failed refresh), or its icon and `emptyText` when
+ * it holds nothing (no `emptyText`: never said empty). Then whatever `children` draws.
+ */
+export function QueryList({
+  query,
+  rows,
+  isEmpty = false,
+  emptyIcon: EmptyIcon,
+  emptyText,
+  children,
+}: {
+  query: ListQuery;
+  rows: number;
+  isEmpty?: boolean;
+  emptyIcon?: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+  emptyText?: string;
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation("firm");
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={t("loading")}>
+        <Skeleton active title={false} paragraph={{ rows }} />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return <ListLoadFailure isRetrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
+  if (isEmpty && emptyText) {
+    return (
+      <div className="firm-empty-list">
+        {EmptyIcon && <EmptyIcon aria-hidden="true" className="firm-empty-list-icon" />}
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+  return children();
 }
