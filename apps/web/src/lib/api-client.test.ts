@@ -8,11 +8,13 @@ import {
   apiDownload,
   apiRequest,
   apiRequestCheckedBy,
+  apiRequestTo,
   clearAccessKey,
   getAccessKey,
   parseContentDispositionFileName,
   parseRetryAfter,
 } from "./api-client";
+import { sessionsContract } from "./contract-operations";
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -172,6 +174,21 @@ describe("apiRequestCheckedBy", () => {
     );
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).status).toBe(401);
+  });
+});
+
+describe("apiRequestTo", () => {
+  it("calls the named operation at its own path and reads the answer with the loaded table's 200 schema", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { revoked: 2 }));
+    expect(await apiRequestTo(sessionsContract, "revokeOtherSessions")).toEqual({ revoked: 2 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toMatch(/\/api\/sessions\/revoke-others$/);
+    expect(init?.method).toBe("POST");
+  });
+
+  it("refuses an answer the table's schema does not accept", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { revoked: "two" }));
+    await expect(apiRequestTo(sessionsContract, "revokeOtherSessions")).rejects.toThrow();
   });
 });
 
