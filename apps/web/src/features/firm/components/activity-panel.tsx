@@ -5,7 +5,7 @@ import { BusyButton } from "@/components/busy-button";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useFirmAudit } from "../api/get-firm-audit";
-import { ListLoadFailure, QueryList } from "./panel-parts";
+import { EmptyList, ListLoadFailure, QueryList } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -114,25 +114,23 @@ export function ActivityPanel() {
   const events = auditQuery.data?.pages.flatMap((page) => page.events) ?? [];
 
   const list = (
-    <QueryList
-      query={auditQuery}
-      rows={4}
-      isEmpty={events.length === 0}
-      emptyIcon={HistoryOutlined}
-      emptyText={t("activity.empty")}
-    >
-      {() => (
-        <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
-          {events.map((event) => (
-            <li key={event.id} className="firm-row firm-activity-row">
-              <time dateTime={event.occurredAt} className="firm-activity-time">
-                {formatDateTime(event.occurredAt, language)}
-              </time>
-              <p className="firm-activity-text">{describeEvent(event, t)}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+    <QueryList query={auditQuery} rows={4}>
+      {() =>
+        events.length === 0 ? (
+          <EmptyList icon={HistoryOutlined} text={t("activity.empty")} />
+        ) : (
+          <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
+            {events.map((event) => (
+              <li key={event.id} className="firm-row firm-activity-row">
+                <time dateTime={event.occurredAt} className="firm-activity-time">
+                  {formatDateTime(event.occurredAt, language)}
+                </time>
+                <p className="firm-activity-text">{describeEvent(event, t)}</p>
+              </li>
+            ))}
+          </ol>
+        )
+      }
     </QueryList>
   );
 

@@ -16,7 +16,7 @@ import { useFirmDomains } from "../api/get-firm-domains";
 import { useRemoveDomain } from "../api/remove-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
 
 type DomainValues = { domain: string; joinMode: DomainJoinMode };
 
@@ -89,47 +89,45 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
 
   const domains = domainsQuery.data?.domains ?? [];
   const list = (
-    <QueryList
-      query={domainsQuery}
-      rows={2}
-      isEmpty={domains.length === 0}
-      emptyIcon={GlobalOutlined}
-      emptyText={t("domains.empty")}
-    >
-      {() => (
-        <ul className="firm-list" aria-label={t("domains.listLabel")}>
-          {domains.map((domain) => (
-            <li key={domain.domain} className="firm-row">
-              <div className="firm-row-main">
-                <p className="firm-row-title">
-                  <span className="firm-row-name">{domain.domain}</span>
-                </p>
-                <p className="firm-row-details">
-                  <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
-                </p>
-              </div>
-              <div className="firm-row-actions">
-                <NativeSelect
-                  aria-label={t("domains.modeLabel", { domain: domain.domain })}
-                  className="firm-role-select"
-                  value={domain.joinMode}
-                  disabled={updateMutation.isPending}
-                  options={modeOptions}
-                  onChange={(mode) => changeMode(domain, mode)}
-                />
-                <BusyButton
-                  danger
-                  isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
-                  aria-label={t("domains.removeLabel", { domain: domain.domain })}
-                  onClick={() => setRemoving(domain)}
-                >
-                  {t("domains.remove")}
-                </BusyButton>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+    <QueryList query={domainsQuery} rows={2}>
+      {() =>
+        domains.length === 0 ? (
+          <EmptyList icon={GlobalOutlined} text={t("domains.empty")} />
+        ) : (
+          <ul className="firm-list" aria-label={t("domains.listLabel")}>
+            {domains.map((domain) => (
+              <li key={domain.domain} className="firm-row">
+                <div className="firm-row-main">
+                  <p className="firm-row-title">
+                    <span className="firm-row-name">{domain.domain}</span>
+                  </p>
+                  <p className="firm-row-details">
+                    <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
+                  </p>
+                </div>
+                <div className="firm-row-actions">
+                  <NativeSelect
+                    aria-label={t("domains.modeLabel", { domain: domain.domain })}
+                    className="firm-role-select"
+                    value={domain.joinMode}
+                    disabled={updateMutation.isPending}
+                    options={modeOptions}
+                    onChange={(mode) => changeMode(domain, mode)}
+                  />
+                  <BusyButton
+                    danger
+                    isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
+                    aria-label={t("domains.removeLabel", { domain: domain.domain })}
+                    onClick={() => setRemoving(domain)}
+                  >
+                    {t("domains.remove")}
+                  </BusyButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      }
     </QueryList>
   );
 

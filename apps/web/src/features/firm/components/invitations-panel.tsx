@@ -14,7 +14,7 @@ import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
 
@@ -80,56 +80,54 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
 
   const invitations = invitationsQuery.data?.invitations ?? [];
   const list = (
-    <QueryList
-      query={invitationsQuery}
-      rows={2}
-      isEmpty={invitations.length === 0}
-      emptyIcon={MailOutlined}
-      emptyText={t("invitations.empty")}
-    >
-      {() => (
-        <ul className="firm-list" aria-label={t("invitations.listLabel")}>
-          {invitations.map((invitation) => {
-            const isResending = inviteMutation.isPending && resendingId === invitation.id;
-            return (
-              <li key={invitation.id} className="firm-row">
-                <div className="firm-row-main">
-                  <p className="firm-row-title">
-                    <span className="firm-row-name">{invitation.email}</span>
-                    <Tag>{t(`roles.${invitation.role}`)}</Tag>
-                    {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
-                  </p>
-                  <p className="firm-row-details">
-                    <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
-                    <span>
-                      {invitation.isExpired
-                        ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
-                        : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
-                    </span>
-                  </p>
-                </div>
-                <div className="firm-row-actions">
-                  <BusyButton
-                    isBusy={isResending}
-                    aria-label={t("invitations.resendLabel", { email: invitation.email })}
-                    onClick={() => resend(invitation)}
-                  >
-                    {t("invitations.resend")}
-                  </BusyButton>
-                  <BusyButton
-                    danger
-                    isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
-                    aria-label={t("invitations.revokeLabel", { email: invitation.email })}
-                    onClick={() => setRevoking(invitation)}
-                  >
-                    {t("invitations.revoke")}
-                  </BusyButton>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+    <QueryList query={invitationsQuery} rows={2}>
+      {() =>
+        invitations.length === 0 ? (
+          <EmptyList icon={MailOutlined} text={t("invitations.empty")} />
+        ) : (
+          <ul className="firm-list" aria-label={t("invitations.listLabel")}>
+            {invitations.map((invitation) => {
+              const isResending = inviteMutation.isPending && resendingId === invitation.id;
+              return (
+                <li key={invitation.id} className="firm-row">
+                  <div className="firm-row-main">
+                    <p className="firm-row-title">
+                      <span className="firm-row-name">{invitation.email}</span>
+                      <Tag>{t(`roles.${invitation.role}`)}</Tag>
+                      {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
+                    </p>
+                    <p className="firm-row-details">
+                      <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
+                      <span>
+                        {invitation.isExpired
+                          ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
+                          : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="firm-row-actions">
+                    <BusyButton
+                      isBusy={isResending}
+                      aria-label={t("invitations.resendLabel", { email: invitation.email })}
+                      onClick={() => resend(invitation)}
+                    >
+                      {t("invitations.resend")}
+                    </BusyButton>
+                    <BusyButton
+                      danger
+                      isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
+                      aria-label={t("invitations.revokeLabel", { email: invitation.email })}
+                      onClick={() => setRevoking(invitation)}
+                    >
+                      {t("invitations.revoke")}
+                    </BusyButton>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
     </QueryList>
   );
 

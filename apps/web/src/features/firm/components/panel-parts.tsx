@@ -57,25 +57,10 @@ interface ListQuery {
 }
 
 /**
- * A panel's list until it has rows to show: a skeleton of `rows` lines while it loads, the failure and a retry
- * when it could not be read (a list already shown stays on a failed refresh), or its icon and `emptyText` when
- * it holds nothing (no `emptyText`: never said empty). Then whatever `children` draws.
+ * A panel's list until it has rows to show: a skeleton of `rows` lines while it loads, or the failure and a retry
+ * when it could not be read (a list already shown stays on a failed refresh). Then whatever `children` draws.
  */
-export function QueryList({
-  query,
-  rows,
-  isEmpty = false,
-  emptyIcon: EmptyIcon,
-  emptyText,
-  children,
-}: {
-  query: ListQuery;
-  rows: number;
-  isEmpty?: boolean;
-  emptyIcon?: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
-  emptyText?: string;
-  children: () => ReactNode;
-}) {
+export function QueryList({ query, rows, children }: { query: ListQuery; rows: number; children: () => ReactNode }) {
   const { t } = useTranslation("firm");
   if (query.isPending) {
     return (
@@ -87,13 +72,21 @@ export function QueryList({
   if (query.isError && !query.data) {
     return <ListLoadFailure isRetrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
-  if (isEmpty && emptyText) {
-    return (
-      <div className="firm-empty-list">
-        {EmptyIcon && <EmptyIcon aria-hidden="true" className="firm-empty-list-icon" />}
-        <p>{emptyText}</p>
-      </div>
-    );
-  }
   return children();
+}
+
+/** A list with nothing in it: its icon and a sentence saying so. */
+export function EmptyList({
+  icon: Icon,
+  text,
+}: {
+  icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+  text: string;
+}) {
+  return (
+    <div className="firm-empty-list">
+      <Icon aria-hidden="true" className="firm-empty-list-icon" />
+      <p>{text}</p>
+    </div>
+  );
 }
