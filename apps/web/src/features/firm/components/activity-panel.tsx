@@ -145,7 +145,7 @@ export function ActivityPanel() {
         <ListLoadFailure isRetrying={false} onRetry={() => void auditQuery.fetchNextPage()} />
       )}
       {auditQuery.hasNextPage && (
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <BusyButton
             isBusy={auditQuery.isFetchingNextPage}
             onClick={() => {

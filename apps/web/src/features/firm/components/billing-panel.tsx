@@ -81,7 +81,7 @@ export function BillingPanel({ firm }: { firm: Firm }) {
       ) : hasRunningSubscription ? (
         <>
           <p className="firm-help">{t("billing.addSeatsHelp")}</p>
-          <div className="firm-actions">
+          <div className="action-row panel-actions">
             <BusyButton type="primary" size="large" isBusy={portalMutation.isPending} onClick={openPortal}>
               {t("billing.addSeats")}
             </BusyButton>

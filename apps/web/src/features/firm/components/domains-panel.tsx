@@ -184,7 +184,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         destroyOnHidden
       >
         <p>{t("domains.removeDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger size="large" autoFocus onClick={remove}>
             {t("domains.remove")}
           </Button>

@@ -161,7 +161,7 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
           >
             <Input size="large" autoComplete="off" autoFocus />
           </Form.Item>
-          <div className="firm-actions">
+          <div className="action-row panel-actions">
             <Button type="primary" danger htmlType="submit" size="large">
               {t("delete.confirm")}
             </Button>

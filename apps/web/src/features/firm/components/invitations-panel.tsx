@@ -181,7 +181,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
         destroyOnHidden
       >
         <p>{t("invitations.revokeDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger size="large" autoFocus onClick={revoke}>
             {t("invitations.revoke")}
           </Button>

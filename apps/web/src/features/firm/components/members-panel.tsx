@@ -169,7 +169,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
         destroyOnHidden
       >
         <p>{confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger={confirming?.kind === "remove"} size="large" autoFocus onClick={confirm}>
             {confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
           </Button>

@@ -105,7 +105,7 @@ export function ChangePasswordPanel({
         {t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
       </p>
       {success && (
-        <div ref={successRef} tabIndex={-1} className="security-focus-target">
+        <div ref={successRef} tabIndex={-1} className="focus-target">
           <Notice
             type="success"
             role="status"

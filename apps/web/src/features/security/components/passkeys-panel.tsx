@@ -272,7 +272,7 @@ export function PasskeysPanel({
         destroyOnHidden
       >
         <p>{t("passkeys.confirmRemoveDescription")}</p>
-        <div className="security-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger size="large" autoFocus onClick={confirmRemove}>
             {t("passkeys.remove")}
           </Button>

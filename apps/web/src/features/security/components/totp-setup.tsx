@@ -77,7 +77,7 @@ export function TotpSetupView({
 
   return (
     <div className="totp-setup">
-      <h3 ref={headingRef} tabIndex={-1} className="security-subheading security-focus-target">
+      <h3 ref={headingRef} tabIndex={-1} className="security-subheading focus-target">
         {t("twoStep.setup.heading")}
       </h3>
       <ol className="totp-steps">
