@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerThroughApi, TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage, baseUrl } = useBrowser();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function chooseOccupation(page: Page, label: string) {
   await page.getByRole("combobox", { name: "Occupation" }).selectOption({ label });

@@ -1,12 +1,10 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { readVerificationMail, signUpInContext, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isVisible, type Language, useBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage } = useBrowser();
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
 
 const texts = {
   en: {

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isVisible, type Language, useBrowser } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
 import { E2E_STRIPE_WEBHOOK_SECRET } from "./support/global-setup.ts";
 
@@ -91,8 +91,6 @@ async function apiAs(page: Page, method: "GET" | "POST", path: string, data?: ob
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
 }
-
-const isVisible = (locator: ReturnType<Page["getByRole"]>) => () => locator.isVisible();
 
 describe("a firm's seats in the browser (issue 44)", () => {
   for (const language of ["en", "fr"] as const) {

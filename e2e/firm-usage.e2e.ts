@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpInContext, uniqueEmail } from "./support/accounts.ts";
 import { startLocalhostServer } from "./support/app-server.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isFocused, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { invitationPathIn, keepFirmScreen } from "./support/firm-screens.ts";
 import { waitForMail } from "./support/mailbox.ts";
 import { addVirtualAuthenticator } from "./support/second-factors.ts";
@@ -17,10 +17,6 @@ import { callApiFromPage, logInContext } from "./support/sessions.ts";
  */
 
 const { openPage } = useBrowser();
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** This UTC month, as the server counts it and the screens name it. */
 const thisMonth = () => new Date().toISOString().slice(0, 7);

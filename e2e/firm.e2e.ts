@@ -1,16 +1,13 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext, TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { invitationPathIn, keepFirmScreen } from "./support/firm-screens.ts";
 import { waitForMail } from "./support/mailbox.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { logInContext } from "./support/sessions.ts";
 
 const { openPage } = useBrowser();
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const texts = {
   en: {

@@ -2,11 +2,10 @@ import { LEGAL_DOCUMENTS } from "@precis/contract/docs-pages";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { E2E_DOCS_FEEDBACK_RETENTION_DAYS, E2E_LEGAL_SETTINGS, E2E_PRIVACY_EMAIL } from "./support/global-setup.ts";
 
 const { openPage } = useBrowser();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** French writes a no-break space between a number and its unit: compare texts with plain spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 const widths = [1280, 390] as const;

@@ -4,7 +4,7 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, failureDir, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, failureDir, isVisible, type Language, useBrowser } from "./support/browser.ts";
 
 /**
  * Issue 30's memo presets in the browser: a lawyer keeps "Client letter" and "For my principal", edits each
@@ -33,7 +33,6 @@ async function callApi(page: Page, method: string, url: string, body?: unknown):
   );
 }
 
-const isVisible = (locator: Locator) => () => locator.isVisible();
 const picker = (page: Page, name = "Preset being edited") => page.getByRole("combobox", { name });
 const pickerText = (page: Page) => page.locator(".memo-presets-select").innerText();
 const previewHeading = (page: Page) => page.getByTestId("memo-preview-heading").textContent();

@@ -1,18 +1,22 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, untilStill, useBrowser } from "./support/browser.ts";
+import {
+  expectNoAxeViolations,
+  isFocused,
+  isVisible,
+  type Language,
+  pathOf,
+  untilStill,
+  useBrowser,
+} from "./support/browser.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { AuthenticatorApp, enableTotpThroughApi } from "./support/second-factors.ts";
 import { callApiFromPage } from "./support/sessions.ts";
 import { signUpWithGoogle } from "./support/sso-accounts.ts";
 
 const { openPage } = useBrowser();
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const texts = {
   en: {

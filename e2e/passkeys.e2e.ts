@@ -1,8 +1,8 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { startLocalhostServer } from "./support/app-server.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isFocused, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { addVirtualAuthenticator, enableTotpThroughApi } from "./support/second-factors.ts";
 import { callApiFromPage } from "./support/sessions.ts";
@@ -23,10 +23,6 @@ afterAll(async () => {
 const { openPage: openSuitePage } = useBrowser();
 const openPage = (options: { language?: Language; width?: number } = {}) =>
   openSuitePage({ ...options, baseUrl: server.baseUrl });
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const texts = {
   en: {

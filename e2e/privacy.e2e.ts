@@ -1,18 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { LEGAL_DOCUMENTS } from "@precis/contract/legal";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerThroughApi, signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isFocused, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/mailbox.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { callApiFromPage, logInContext } from "./support/sessions.ts";
 
 const { openPage, baseUrl } = useBrowser();
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const DELETION_SUBJECT = /^(Your Precis account will be deleted|Votre compte Precis sera supprimé)$/;
 

@@ -1,8 +1,8 @@
 import { topicsOfInterest } from "@precis/contract/profile";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isVisible, type Language, useBrowser } from "./support/browser.ts";
 
 const { openPage } = useBrowser();
 
@@ -23,7 +23,6 @@ async function readApi(page: Page, path: string) {
   }, path);
 }
 
-const isVisible = (locator: Locator) => () => locator.isVisible();
 const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 describe("profile tabs", () => {

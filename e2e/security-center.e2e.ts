@@ -1,15 +1,11 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isFocused, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { openApiSession, readApiSessionProfile } from "./support/sessions.ts";
 
 const { openPage, baseUrl } = useBrowser();
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const texts = {
   en: {

@@ -1,13 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, pathOf, useBrowser } from "./support/browser.ts";
 import { overrideEmbeddedClientConfig } from "./support/client-config.ts";
 import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage, baseUrl } = useBrowser();
 const authEmulatorUrl = inject("authEmulatorUrl");
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 type PopupChoice =
   | { kind: "new"; email: string; displayName: string }

@@ -1,15 +1,12 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { readVerificationMail, registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
-import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
 
 const { openPage, baseUrl } = useBrowser();
 
 /** A students' mail domain of a university on the server's default academic list. */
 const SCHOOL_DOMAIN = "mail.utoronto.ca";
-
-const isVisible = (locator: Locator) => () => locator.isVisible();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** The profile as the page itself reads it (its cookie and access key). */
 async function getProfile(page: Page) {

@@ -153,3 +153,12 @@ export async function untilStill(locator: Locator): Promise<void> {
     return Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
+
+/** For `expect.poll`: whether the locator's element is on screen now. */
+export const isVisible = (locator: Locator) => () => locator.isVisible();
+
+/** For `expect.poll`: whether the locator's element has keyboard focus now. */
+export const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
+
+/** The path the page is at, without its origin or query. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, xhrHeaders } from "./harness.ts";
-import { legalSettings } from "./legal-settings.ts";
+import { productionSettings } from "./legal-settings.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 const server = useTestServer({ env: { BODY_LIMIT_BYTES: "2048" } });
@@ -191,16 +191,7 @@ describe("headers", () => {
   it("adds HSTS in production", async () => {
     const production = await startTestServer({
       database: server.database,
-      env: {
-        ...legalSettings,
-        APP_ENV: "production",
-        PUBLIC_URL: "https://portal.precis.example",
-        DATABASE_URL: "postgres://unused@127.0.0.1/unused",
-        SMTP_URL: "smtp://127.0.0.1:2525",
-        STRIPE_SECRET_KEY: "sk_test_x",
-        STRIPE_WEBHOOK_SECRET: "whsec_x",
-        MFA_ENCRYPTION_KEY: "5e".repeat(32),
-      },
+      env: productionSettings,
     });
     const response = await production.app.inject({ method: "GET", url: "/login" });
     expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);

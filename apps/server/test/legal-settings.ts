@@ -12,3 +12,18 @@ export const legalSettings = {
   PRIVACY_OFFICER_TITLE_EN: "Privacy Officer",
   PRIVACY_OFFICER_TITLE_FR: "Responsable de la protection des renseignements personnels",
 } as const;
+
+/**
+ * Every setting a production server requires (config.ts), with placeholders for the services a test never reaches:
+ * enough to start one in-process against the test's own database.
+ */
+export const productionSettings = {
+  ...legalSettings,
+  APP_ENV: "production",
+  PUBLIC_URL: "https://portal.precis.example",
+  DATABASE_URL: "postgres://unused@127.0.0.1/unused",
+  SMTP_URL: "smtp://127.0.0.1:2525",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  MFA_ENCRYPTION_KEY: "5e".repeat(32),
+};

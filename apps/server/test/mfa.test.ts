@@ -1,60 +1,35 @@
 import { eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { totpFactors, users } from "../src/db/schema.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
-import {
-  basicAuth,
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
-import { startSmtpServer } from "./smtp.ts";
+import { basicAuth, createTestClock, readSession, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
+import {
+  isSignedIn as isSignedInOn,
+  TEST_PASSWORD as PASSWORD,
+  registerAccount,
+  type Session,
+} from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
+import { createAuthenticatorApp } from "./support/totp.ts";
 
 /** Issue 27's second factors: the authenticator app with recovery codes, passkeys, and confirming who you are. */
-const PASSWORD = "Tribunal2024x";
 const ORIGIN = "http://localhost:8081";
 const CHROME_MAC =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const time = createTestClock();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
+const server = useTestServer({ time, env: { ...emulatorEnv, PUBLIC_URL: ORIGIN }, smtp: true });
+/** The code the app shows at the test clock's time, `steps` periods away. */
+const { codeAt } = createAuthenticatorApp(time);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    clock: time.clock,
-    env: { ...emulatorEnv, SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  time.advanceDays(1);
-});
-
-type Session = ReturnType<typeof readSession>;
 let counter = 0;
 async function register() {
   counter += 1;
-  const email = `factor${counter}@example.ca`;
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, "user-agent": CHROME_MAC },
-    payload: { email, password: PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  const session = readSession(response);
   // Factors are added only once the address is proven (issue 42, finding 3).
-  await verifyEmailThroughApi(server, email, session);
-  return { email, session };
+  return registerAccount(server, `factor${counter}@example.ca`, {
+    headers: { "user-agent": CHROME_MAC },
+    isVerified: true,
+  });
 }
 const post = (url: string, session: Session | null, payload?: object) =>
   server.app.inject({
@@ -71,15 +46,10 @@ const login = (email: string, password = PASSWORD) =>
   });
 const getStatus = async (session: Session) =>
   (await server.app.inject({ method: "GET", url: "/api/mfa", headers: session.headers })).json();
-const isSignedIn = async (session: Session) =>
-  (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
-    .userProfile !== null;
-/** The code the app shows at the test clock's time, `steps` periods away. */
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.clock().getTime() + steps * 30_000 });
+const isSignedIn = (session: Session) => isSignedInOn(server, session);
 async function mailTo(email: string, subject: RegExp) {
   await server.app.mailWorker.runOnce();
-  return smtp.inbox.filter((mail) => mail.to === email && subject.test(mail.subject)).at(-1);
+  return server.smtp.inbox.filter((mail) => mail.to === email && subject.test(mail.subject)).at(-1);
 }
 
 /** Registers, turns the app on, and hands back what the owner would have. */

@@ -16,7 +16,7 @@ import { subscriptionOperations } from "@precis/contract/subscription";
 import { verificationOperations } from "@precis/contract/verification";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
-import { legalSettings } from "./legal-settings.ts";
+import { productionSettings } from "./legal-settings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -116,16 +116,6 @@ describe("OpenAPI document", () => {
   });
 
   // Issue 42: a production site does not hand out its whole API surface unless its operators choose to.
-  const productionEnv = {
-    ...legalSettings,
-    APP_ENV: "production",
-    PUBLIC_URL: "https://portal.precis.example",
-    DATABASE_URL: "postgres://unused@127.0.0.1/unused",
-    SMTP_URL: "smtp://127.0.0.1:2525",
-    STRIPE_SECRET_KEY: "sk_test_x",
-    STRIPE_WEBHOOK_SECRET: "whsec_x",
-    MFA_ENCRYPTION_KEY: "5e".repeat(32),
-  };
   const referenceStatuses = async (env: Record<string, string>) => {
     const production = await startTestServer({ database: server.database, env });
     try {
@@ -140,7 +130,7 @@ describe("OpenAPI document", () => {
   };
 
   it("is not served in production unless API_DOCS turns it on", async () => {
-    expect(await referenceStatuses(productionEnv)).toEqual([404, 404]);
-    expect(await referenceStatuses({ ...productionEnv, API_DOCS: "true" })).toEqual([200, 200]);
+    expect(await referenceStatuses(productionSettings)).toEqual([404, 404]);
+    expect(await referenceStatuses({ ...productionSettings, API_DOCS: "true" })).toEqual([200, 200]);
   });
 });

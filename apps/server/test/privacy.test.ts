@@ -1,34 +1,19 @@
 import { accountExportSchema } from "@precis/contract/account-export";
 import { defaultMemoOptionSet } from "@precis/contract/memo-options";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { createTestClock, xhrHeaders } from "./harness.ts";
+import { registerAccount, type Session, TEST_PASSWORD } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 28's export, and issue 27's confirmation of identity that guards it. */
-const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock });
-});
-afterAll(() => server.close());
+const server = useTestServer({ time, isNewDayEachTest: false });
 
 async function account(email: string, firstName: string) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: PASSWORD, firstName, organization: `${firstName} LLP` },
+  const { session } = await registerAccount(server, email, {
+    details: { firstName, organization: `${firstName} LLP` },
+    isVerified: true,
   });
-  const session = readSession(response);
-  await verifyEmailThroughApi(server, email, session);
   await server.app.inject({
     method: "PUT",
     url: "/api/user-options",
@@ -38,7 +23,7 @@ async function account(email: string, firstName: string) {
   await server.app.inject({ method: "POST", url: "/api/memo-usage", headers: { ...xhrHeaders, ...session.headers } });
   return session;
 }
-const exportOf = (session: ReturnType<typeof readSession>) =>
+const exportOf = (session: Session) =>
   server.app.inject({ method: "GET", url: "/api/account/export", headers: session.headers });
 
 describe("export of my data", () => {
@@ -92,7 +77,7 @@ describe("export of my data", () => {
       });
     expect((await reauthenticate("Not-it-2024")).statusCode).toBe(401);
     expect((await exportOf(session)).statusCode).toBe(403);
-    expect((await reauthenticate(PASSWORD)).statusCode).toBe(200);
+    expect((await reauthenticate(TEST_PASSWORD)).statusCode).toBe(200);
     expect((await exportOf(session)).statusCode).toBe(200);
   });
 

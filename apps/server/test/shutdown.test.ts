@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
@@ -8,7 +8,7 @@ import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { docsFeedback } from "../src/db/schema.ts";
-import { compiledServerEntry } from "./compiled-server.ts";
+import { startServerProcess } from "./server-process.ts";
 
 let dataDir = "";
 let child: ChildProcess | undefined;
@@ -18,46 +18,18 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the compiled server as its own process, and resolves with its address. */
-async function startServerProcess() {
+/** Starts the compiled server as its own process, with the embedded database in a folder of its own. */
+async function startServer() {
   dataDir = await mkdtemp(path.join(tmpdir(), "precis-shutdown-"));
-  // The embedded database in a folder of its own, whatever the environment says.
-  const { DATABASE_URL: _ignored, ...environment } = process.env;
-  const started = spawn(process.execPath, [compiledServerEntry], {
-    // No drain (readiness.test.ts covers it): this test is about what happens once the listener closes.
-    env: {
-      ...environment,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      APP_ENV: "development",
-      SHUTDOWN_DRAIN_SECONDS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child = started;
-  const logLines: string[] = [];
-  const address = await new Promise<string>((resolve, reject) => {
-    let buffered = "";
-    started.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        logLines.push(line);
-        const match = /is ready at (http:\/\/[^"\s]+)/.exec(line);
-        if (match?.[1]) resolve(match[1]);
-      }
-    });
-    started.once("exit", (code) => reject(new Error(`server exited with ${code} before listening`)));
-  });
-  return { process: started, address: new URL(address), logLines };
+  // No drain (readiness.test.ts covers it): this test is about what happens once the listener closes.
+  const started = await startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: "0" });
+  child = started.process;
+  return started;
 }
 
 describe("graceful shutdown of the real entry point", () => {
   it("on SIGTERM, finishes the request in flight, refuses new ones, and exits 0 with the write stored", async () => {
-    const server = await startServerProcess();
+    const server = await startServer();
     const body = JSON.stringify({ page: "faq", helpful: true, comment: "Sent across a shutdown." });
     const half = Math.floor(body.length / 2);
 

@@ -1,13 +1,8 @@
 import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { createTestClock, xhrHeaders } from "./harness.ts";
+import { registerAccount, TEST_PASSWORD } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * Issue 42, "stolen old session": a victim's cookie and access key from a sign-in three days old. Every
@@ -15,7 +10,6 @@ import {
  * with the step-up answer (decision 035). Each such operation has its own proof or needs none: every one is
  * classified below, so a new operation cannot arrive without someone deciding which it is.
  */
-const PASSWORD = "Tribunal2024x";
 
 /** A body the operation's schema accepts, so the refusal seen is the step-up's and not the validator's. */
 const WELL_FORMED_PASSKEY = {
@@ -102,25 +96,11 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   openFirmBillingPortal: "opens Stripe's portal for the firm's own customer, as openBillingPortal does for a person",
 };
 
-let server: TestServer;
 const time = createTestClock();
-
-beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock });
-});
-afterAll(async () => {
-  await server.app.close();
-});
+const server = useTestServer({ time, isNewDayEachTest: false });
 
 async function signedInThreeDaysAgo(email: string) {
-  const registered = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: PASSWORD },
-  });
-  const session = readSession(registered);
-  await verifyEmailThroughApi(server, email, session);
+  const { session } = await registerAccount(server, email, { isVerified: true });
   time.advanceDays(3);
   return session;
 }
@@ -162,7 +142,7 @@ describe("a stolen session three days old", () => {
       method: "POST",
       url: "/api/reauthenticate",
       headers: { ...xhrHeaders, ...stolen.headers },
-      payload: { password: PASSWORD },
+      payload: { password: TEST_PASSWORD },
     });
     expect(confirmed.statusCode).toBe(200);
     for (const [name, request] of Object.entries(NEEDS_STEP_UP)) {

@@ -20,6 +20,8 @@ import { useSessionActions } from "@/lib/session-actions";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 import "./confirm-identity.css";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
+import { VerticalForm } from "@/components/vertical-form";
 
 /** The person closed the dialog without confirming: the action did not run, and nothing is to be reported. */
 export class IdentityNotConfirmedError extends Error {
@@ -177,7 +179,7 @@ function ConfirmIdentityDialog({
               title={passkeyFailure.text}
             />
           )}
-          <div className="confirm-identity-actions">
+          <div className="action-row">
             <BusyButton
               type="primary"
               size="large"
@@ -320,14 +322,7 @@ function PasswordForm({
   };
 
   return (
-    <Form<PasswordValues>
-      form={form}
-      name="confirm-identity"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      scrollToFirstError={{ focus: true }}
-    >
+    <VerticalForm<PasswordValues> form={form} name="confirm-identity" onFinish={submit}>
       <p>{t("identity:intro")}</p>
       {/* Keyed by the attempt, so the same failure twice is announced twice. */}
       {failure && (
@@ -340,14 +335,9 @@ function PasswordForm({
       >
         <Input.Password autoComplete="current-password" size="large" autoFocus />
       </Form.Item>
-      <div className="confirm-identity-actions">
-        <BusyButton type="primary" htmlType="submit" size="large" isBusy={reauthenticateMutation.isPending}>
-          {t("identity:confirm")}
-        </BusyButton>
-        <Button size="large" onClick={onCancel}>
-          {t("identity:cancel")}
-        </Button>
-      </div>
+      <SubmitOrCancel isBusy={reauthenticateMutation.isPending} onCancel={onCancel}>
+        {t("identity:confirm")}
+      </SubmitOrCancel>
       <div className="confirm-identity-switches">
         {alternatives}
         {canSayNoPassword && (
@@ -356,7 +346,7 @@ function PasswordForm({
           </Button>
         )}
       </div>
-    </Form>
+    </VerticalForm>
   );
 }
 
@@ -401,14 +391,7 @@ function CodeForm({
   };
 
   return (
-    <Form<CodeValues>
-      form={form}
-      name="confirm-identity-code"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      scrollToFirstError={{ focus: true }}
-    >
+    <VerticalForm<CodeValues> form={form} name="confirm-identity-code" onFinish={submit}>
       <p>{t("identity:introCode")}</p>
       {failure && (
         <Notice key={attempt.current} type="error" role="alert" className="confirm-identity-alert" title={failure} />
@@ -420,16 +403,11 @@ function CodeForm({
       >
         <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus />
       </Form.Item>
-      <div className="confirm-identity-actions">
-        <BusyButton type="primary" htmlType="submit" size="large" isBusy={reauthenticateMutation.isPending}>
-          {t("identity:confirm")}
-        </BusyButton>
-        <Button size="large" onClick={onCancel}>
-          {t("identity:cancel")}
-        </Button>
-      </div>
+      <SubmitOrCancel isBusy={reauthenticateMutation.isPending} onCancel={onCancel}>
+        {t("identity:confirm")}
+      </SubmitOrCancel>
       <div className="confirm-identity-switches">{alternatives}</div>
-    </Form>
+    </VerticalForm>
   );
 }
 
@@ -448,7 +426,7 @@ function NoPasswordContent({
   return (
     <>
       <p>{t("noPassword.description")}</p>
-      <div className="confirm-identity-actions">
+      <div className="action-row">
         <BusyButton
           type="primary"
           size="large"

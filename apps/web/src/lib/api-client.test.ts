@@ -1,32 +1,20 @@
 import { operations } from "@precis/contract/operations";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
+import { createMemoryStorage } from "@/test-support/memory-storage";
 import {
   ACCESS_KEY_STORAGE_KEY,
   ApiRequestError,
   apiDownload,
   apiRequest,
   apiRequestCheckedBy,
+  apiRequestTo,
   clearAccessKey,
   getAccessKey,
   parseContentDispositionFileName,
   parseRetryAfter,
 } from "./api-client";
-
-/** A Map-backed Storage: the node test environment has no localStorage. */
-function createMemoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
+import { sessionsContract } from "./contract-operations";
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -186,6 +174,21 @@ describe("apiRequestCheckedBy", () => {
     );
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).status).toBe(401);
+  });
+});
+
+describe("apiRequestTo", () => {
+  it("calls the named operation at its own path and reads the answer with the loaded table's 200 schema", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { revoked: 2 }));
+    expect(await apiRequestTo(sessionsContract, "revokeOtherSessions")).toEqual({ revoked: 2 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toMatch(/\/api\/sessions\/revoke-others$/);
+    expect(init?.method).toBe("POST");
+  });
+
+  it("refuses an answer the table's schema does not accept", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { revoked: "two" }));
+    await expect(apiRequestTo(sessionsContract, "revokeOtherSessions")).rejects.toThrow();
   });
 });
 

@@ -6,9 +6,16 @@ import {
   type ResponseSchema,
 } from "@precis/client";
 import type { ApiError } from "@precis/contract/api";
-import { API_BASE_PATH, type DeclaredOperation, pathTo } from "@precis/contract/operations";
+import {
+  API_BASE_PATH,
+  type DeclaredOperation,
+  type OperationName,
+  operations,
+  pathTo,
+} from "@precis/contract/operations";
 import type { z } from "zod/mini";
 import { readStoredValue, removeStoredValue, writeStoredValue } from "@/lib/browser-storage";
+import type { OperationsWith } from "@/lib/contract-operations";
 
 export const ACCESS_KEY_STORAGE_KEY = "precis.accessKey";
 
@@ -149,4 +156,20 @@ export async function apiRequestCheckedBy<TSchema extends z.ZodMiniType>(
 ): Promise<z.output<TSchema>> {
   const [schema, body] = await Promise.all([loadSchema(), apiRequest(operation, options)]);
   return schema.parse(body);
+}
+
+/**
+ * apiRequestCheckedBy for the operation `name` of a contract table loaded on demand (lib/contract-operations.ts):
+ * its 200 answer read with that table's schema.
+ */
+export function apiRequestTo<Name extends OperationName, Table extends OperationsWith<Name>>(
+  loadTable: () => Promise<Table>,
+  name: Name,
+  options: Omit<ApiRequestOptions<undefined>, "schema"> = {},
+): Promise<z.output<Table[Name]["schemas"]["response"][200]>> {
+  return apiRequestCheckedBy<Table[Name]["schemas"]["response"][200]>(
+    () => loadTable().then((table) => table[name].schemas.response[200]),
+    operations[name],
+    options,
+  );
 }

@@ -1,6 +1,6 @@
-import { operations } from "@precis/contract/operations";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { mfaContract } from "@/lib/contract-operations";
 import { entitlementQueryOptions } from "@/lib/entitlement";
 
 /*
@@ -11,11 +11,7 @@ import { entitlementQueryOptions } from "@/lib/entitlement";
 
 /** How the account proves who it is: whether it has a password, its authenticator app, its passkeys. */
 export function getMfaStatus(signal?: AbortSignal) {
-  return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.getMfaStatus.schemas.response[200]),
-    operations.getMfaStatus,
-    { signal },
-  );
+  return apiRequestTo(mfaContract, "getMfaStatus", { signal });
 }
 
 export const mfaStatusQueryOptions = () =>

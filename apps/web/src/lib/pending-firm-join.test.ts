@@ -1,23 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createMemoryStorage } from "@/test-support/memory-storage";
 import { forgetPendingFirmJoin, readPendingFirmJoinPath, rememberPendingFirmJoin } from "./pending-firm-join";
 
 const DAY = 24 * 60 * 60 * 1000;
 const TOKEN = "a".repeat(43);
-
-/** A Map-backed Storage: the node test environment has no localStorage. */
-function createMemoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
 
 describe("the invitation link kept across login and verification", () => {
   beforeEach(() => vi.stubGlobal("window", { localStorage: createMemoryStorage() }));

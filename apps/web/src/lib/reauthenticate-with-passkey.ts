@@ -1,6 +1,6 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { authContract } from "@/lib/contract-operations";
 import { reauthenticate } from "@/lib/reauthenticate";
 import { getPasskeyAssertion } from "@/lib/webauthn";
 
@@ -9,14 +9,7 @@ import { getPasskeyAssertion } from "@/lib/webauthn";
  * WebAuthn's JSON.
  */
 export function getReauthenticationPasskeyOptions() {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/auth-operations").then(
-        ({ authOperations }) => authOperations.getReauthenticationPasskeyOptions.schemas.response[200],
-      ),
-    operations.getReauthenticationPasskeyOptions,
-    {},
-  );
+  return apiRequestTo(authContract, "getReauthenticationPasskeyOptions");
 }
 
 /** Confirms who is at the keyboard with one of the account's passkeys: the options, the browser's prompt, the answer. */

@@ -1,7 +1,7 @@
-import { operations } from "@precis/contract/operations";
 import type { ReauthenticateRequest } from "@precis/contract/sessions";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { authContract } from "@/lib/contract-operations";
 
 /*
  * `POST /api/reauthenticate`, in the shared layer: components/confirm-identity.tsx asks for the password, a
@@ -11,14 +11,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
 
 /** Confirms who is at the keyboard: sensitive actions then work for 15 minutes. */
 export function reauthenticate(request: ReauthenticateRequest) {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/auth-operations").then(
-        ({ authOperations }) => authOperations.reauthenticate.schemas.response[200],
-      ),
-    operations.reauthenticate,
-    { body: request },
-  );
+  return apiRequestTo(authContract, "reauthenticate", { body: request });
 }
 
 export function useReauthenticate() {

@@ -5,6 +5,7 @@ import { emailSchema } from "@precis/contract/profile";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
@@ -104,13 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.register),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary: "Create an account with email and password, and log in",
-        ...authOperations.register.schemas,
-      },
-    },
+    documented(authOperations.register, "accounts", "Create an account with email and password, and log in"),
     async (request, reply) => {
       if (
         !(await isWithinLimits(request, reply, [
@@ -127,14 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.logIn),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
-        ...authOperations.logIn.schemas,
-      },
-    },
+    documented(
+      authOperations.logIn,
+      "accounts",
+      "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
+    ),
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;
@@ -160,14 +152,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.logInSecondFactor),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
-        ...authOperations.logInSecondFactor.schemas,
-      },
-    },
+    documented(
+      authOperations.logInSecondFactor,
+      "accounts",
+      "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
+    ),
     async (request, reply) => {
       const dependencies = deps(request);
       const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, dependencies.now);
@@ -190,13 +179,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.getPasskeyLoginOptions),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary: "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
-        ...authOperations.getPasskeyLoginOptions.schemas,
-      },
-    },
+    documented(
+      authOperations.getPasskeyLoginOptions,
+      "accounts",
+      "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
+    ),
     async (request, reply) => {
       // Each call stores a challenge: counted per client address like every sign-in attempt.
       const isAllowed = await isWithinLimits(request, reply, [
@@ -210,14 +197,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.logInWithPasskey),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
-        ...authOperations.logInWithPasskey.schemas,
-      },
-    },
+    documented(
+      authOperations.logInWithPasskey,
+      "accounts",
+      "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
+    ),
     async (request, reply) => {
       const isAllowed = await isWithinLimits(request, reply, [
         { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
@@ -237,12 +221,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
       config: { isStateChangingGet: true },
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
-        ...authOperations.logOut.schemas,
-      },
+      ...documented(
+        authOperations.logOut,
+        "accounts",
+        "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
+      ),
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -260,14 +243,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.changePassword),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
-        ...authOperations.changePassword.schemas,
-      },
-    },
+    documented(
+      authOperations.changePassword,
+      "security",
+      "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -285,14 +265,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.reauthenticate),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
-        ...authOperations.reauthenticate.schemas,
-      },
-    },
+    documented(
+      authOperations.reauthenticate,
+      "security",
+      "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -309,13 +286,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.getReauthenticationPasskeyOptions),
-    {
-      schema: {
-        tags: ["security"],
-        summary: "WebAuthn options to confirm who you are with one of this account's passkeys",
-        ...authOperations.getReauthenticationPasskeyOptions.schemas,
-      },
-    },
+    documented(
+      authOperations.getReauthenticationPasskeyOptions,
+      "security",
+      "WebAuthn options to confirm who you are with one of this account's passkeys",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -326,13 +301,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.findUser),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary: "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
-        ...authOperations.findUser.schemas,
-      },
-    },
+    documented(
+      authOperations.findUser,
+      "accounts",
+      "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
+    ),
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: true });
       if (!credentials) return reply;
@@ -351,13 +324,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(authOperations.resetPassword),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary: "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
-        ...authOperations.resetPassword.schemas,
-      },
-    },
+    documented(
+      authOperations.resetPassword,
+      "accounts",
+      "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
+    ),
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;

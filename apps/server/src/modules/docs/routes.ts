@@ -1,6 +1,7 @@
 import { docsOperations } from "@precis/contract/docs";
 import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import type { RateLimitRule } from "../rate-limit/service.ts";
 import { recordDocsFeedback } from "./service.ts";
@@ -14,13 +15,11 @@ const FEEDBACK_PER_IP: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     routeUrl(docsOperations.sendDocsFeedback),
-    {
-      schema: {
-        tags: ["documentation"],
-        summary: 'Answer "Was this page helpful?" for a documentation page; no account needed',
-        ...docsOperations.sendDocsFeedback.schemas,
-      },
-    },
+    documented(
+      docsOperations.sendDocsFeedback,
+      "documentation",
+      'Answer "Was this page helpful?" for a documentation page; no account needed',
+    ),
     async (request, reply) => {
       const isAllowed = await enforceRateLimits(
         app,

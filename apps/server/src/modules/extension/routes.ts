@@ -2,6 +2,7 @@ import { extensionOperations, HANDOFF_CODE_SECONDS } from "@precis/contract/exte
 import { routeUrl } from "@precis/contract/operations";
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { getAccountUser } from "../accounts/users.ts";
@@ -21,13 +22,11 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(extensionOperations.requestHandoffCode),
-    {
-      schema: {
-        tags: ["extension"],
-        summary: `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
-        ...extensionOperations.requestHandoffCode.schemas,
-      },
-    },
+    documented(
+      extensionOperations.requestHandoffCode,
+      "extension",
+      `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -58,14 +57,11 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(extensionOperations.exchangeHandoffCode),
-    {
-      schema: {
-        tags: ["extension"],
-        summary:
-          "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
-        ...extensionOperations.exchangeHandoffCode.schemas,
-      },
-    },
+    documented(
+      extensionOperations.exchangeHandoffCode,
+      "extension",
+      "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
+    ),
     async (request, reply) => {
       // Chrome sets an extension's Origin itself; a web page cannot claim one. EXTENSION_IDS names ours.
       const extensionId = EXTENSION_ORIGIN.exec(request.headers.origin ?? "")?.[1];

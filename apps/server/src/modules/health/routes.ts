@@ -2,6 +2,7 @@ import { healthOperations, type ReadinessResponse } from "@precis/contract/api";
 import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { countPendingMigrations } from "../../db/client.ts";
+import { documented } from "../../lib/documented-route.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -12,13 +13,11 @@ const PING_TIMEOUT_MS = 2_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     routeUrl(healthOperations.getHealth),
-    {
-      schema: {
-        tags: ["operations"],
-        summary: "Liveness: whether this instance is up and reaches its database",
-        ...healthOperations.getHealth.schemas,
-      },
-    },
+    documented(
+      healthOperations.getHealth,
+      "operations",
+      "Liveness: whether this instance is up and reaches its database",
+    ),
     async (_request, reply) => {
       const isDatabaseUp = await withTimeout(app.database.ping(), PING_TIMEOUT_MS).then(
         () => true,
@@ -33,13 +32,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     routeUrl(healthOperations.getReadiness),
-    {
-      schema: {
-        tags: ["operations"],
-        summary: "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
-        ...healthOperations.getReadiness.schemas,
-      },
-    },
+    documented(
+      healthOperations.getReadiness,
+      "operations",
+      "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
+    ),
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       if (app.readiness.isDraining) return reply.code(503).send({ status: "draining" });

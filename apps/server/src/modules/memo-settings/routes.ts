@@ -2,6 +2,7 @@ import { memoSettingsOperations } from "@precis/contract/memo-options";
 import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
@@ -39,11 +40,11 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     routeUrl(memoSettingsOperations.getUserOptions),
     {
       config: { readsSessionItself: true },
-      schema: {
-        tags: ["memo settings"],
-        summary: "The caller's memo option sets (presets) and the one in use",
-        ...memoSettingsOperations.getUserOptions.schemas,
-      },
+      ...documented(
+        memoSettingsOperations.getUserOptions,
+        "memo settings",
+        "The caller's memo option sets (presets) and the one in use",
+      ),
     },
     async (request, reply) => {
       const now = app.clock();
@@ -58,13 +59,11 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     routeUrl(memoSettingsOperations.saveUserOptions),
-    {
-      schema: {
-        tags: ["memo settings"],
-        summary: "Save a whole memo option set (id -1 creates one); the selection stays as it is",
-        ...memoSettingsOperations.saveUserOptions.schemas,
-      },
-    },
+    documented(
+      memoSettingsOperations.saveUserOptions,
+      "memo settings",
+      "Save a whole memo option set (id -1 creates one); the selection stays as it is",
+    ),
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await saveMemoOptions(app.database.db, userId, request.body, app.clock());
@@ -75,13 +74,11 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(memoSettingsOperations.createMemoPreset),
-    {
-      schema: {
-        tags: ["memo settings"],
-        summary: "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
-        ...memoSettingsOperations.createMemoPreset.schemas,
-      },
-    },
+    documented(
+      memoSettingsOperations.createMemoPreset,
+      "memo settings",
+      "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
+    ),
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await createMemoPreset(app.database.db, userId, request.body, app.clock());
@@ -96,13 +93,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     routeUrl(memoSettingsOperations.selectMemoPreset),
-    {
-      schema: {
-        tags: ["memo settings"],
-        summary: "Choose the preset the extension uses",
-        ...memoSettingsOperations.selectMemoPreset.schemas,
-      },
-    },
+    documented(memoSettingsOperations.selectMemoPreset, "memo settings", "Choose the preset the extension uses"),
     async (request, reply) => {
       const { userId } = callerOf(request);
       return answerPresetChange(reply, await selectMemoPreset(app.database.db, userId, request.body.id, app.clock()));
@@ -111,13 +102,11 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     routeUrl(memoSettingsOperations.deleteMemoPreset),
-    {
-      schema: {
-        tags: ["memo settings"],
-        summary: "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
-        ...memoSettingsOperations.deleteMemoPreset.schemas,
-      },
-    },
+    documented(
+      memoSettingsOperations.deleteMemoPreset,
+      "memo settings",
+      "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
+    ),
     async (request, reply) => {
       const { userId } = callerOf(request);
       return answerPresetChange(reply, await deleteMemoPreset(app.database.db, userId, request.params.id));

@@ -5,6 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessions, users } from "../../db/schema.ts";
+import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -71,13 +72,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     routeUrl(mfaOperations.getMfaStatus),
-    {
-      schema: {
-        tags: ["security"],
-        summary: "How this account proves who it is: password, authenticator app, recovery codes left, passkeys",
-        ...mfaOperations.getMfaStatus.schemas,
-      },
-    },
+    documented(
+      mfaOperations.getMfaStatus,
+      "security",
+      "How this account proves who it is: password, authenticator app, recovery codes left, passkeys",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -88,14 +87,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(mfaOperations.setUpTotp),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Start turning the authenticator app on: a new secret and its otpauth:// URI, not in force until a code confirms it (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        ...mfaOperations.setUpTotp.schemas,
-      },
-    },
+    documented(
+      mfaOperations.setUpTotp,
+      "security",
+      "Start turning the authenticator app on: a new secret and its otpauth:// URI, not in force until a code confirms it (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    ),
     async (request, reply) => {
       const session = requireRecentAuthentication(request, reply, app.clock());
       if (!session) return reply;
@@ -109,14 +105,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(mfaOperations.enableTotp),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Confirm the app with its first code: it is then in force, and the answer holds ten recovery codes, shown once (needs a verified email)",
-        ...mfaOperations.enableTotp.schemas,
-      },
-    },
+    documented(
+      mfaOperations.enableTotp,
+      "security",
+      "Confirm the app with its first code: it is then in force, and the answer holds ten recovery codes, shown once (needs a verified email)",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -133,14 +126,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(mfaOperations.disableTotp),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Turn the authenticator app off with the password or a code (the app's or a recovery code); the recovery codes go with it",
-        ...mfaOperations.disableTotp.schemas,
-      },
-    },
+    documented(
+      mfaOperations.disableTotp,
+      "security",
+      "Turn the authenticator app off with the password or a code (the app's or a recovery code); the recovery codes go with it",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -156,14 +146,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(mfaOperations.regenerateRecoveryCodes),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Replace the recovery codes with ten new ones, shown once (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        ...mfaOperations.regenerateRecoveryCodes.schemas,
-      },
-    },
+    documented(
+      mfaOperations.regenerateRecoveryCodes,
+      "security",
+      "Replace the recovery codes with ten new ones, shown once (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    ),
     async (request, reply) => {
       const session = requireRecentAuthentication(request, reply, app.clock());
       if (!session) return reply;
@@ -180,14 +167,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(mfaOperations.getPasskeyRegistrationOptions),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "WebAuthn options to create a passkey for this account (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        ...mfaOperations.getPasskeyRegistrationOptions.schemas,
-      },
-    },
+    documented(
+      mfaOperations.getPasskeyRegistrationOptions,
+      "security",
+      "WebAuthn options to create a passkey for this account (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    ),
     async (request, reply) => {
       const now = app.clock();
       const session = requireRecentAuthentication(request, reply, now);
@@ -207,14 +191,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(mfaOperations.addPasskey),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Keep a passkey: the authenticator's answer to the registration options, and its name (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-        ...mfaOperations.addPasskey.schemas,
-      },
-    },
+    documented(
+      mfaOperations.addPasskey,
+      "security",
+      "Keep a passkey: the authenticator's answer to the registration options, and its name (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    ),
     async (request, reply) => {
       const now = app.clock();
       const session = requireRecentAuthentication(request, reply, now);
@@ -240,13 +221,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     routeUrl(mfaOperations.renamePasskey),
-    {
-      schema: {
-        tags: ["security"],
-        summary: "Rename one of this account's passkeys",
-        ...mfaOperations.renamePasskey.schemas,
-      },
-    },
+    documented(mfaOperations.renamePasskey, "security", "Rename one of this account's passkeys"),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -262,13 +237,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     routeUrl(mfaOperations.removePasskey),
-    {
-      schema: {
-        tags: ["security"],
-        summary: "Remove one of this account's passkeys (needs a sign-in or confirmation within 15 minutes)",
-        ...mfaOperations.removePasskey.schemas,
-      },
-    },
+    documented(
+      mfaOperations.removePasskey,
+      "security",
+      "Remove one of this account's passkeys (needs a sign-in or confirmation within 15 minutes)",
+    ),
     async (request, reply) => {
       const now = app.clock();
       const session = requireRecentAuthentication(request, reply, now);

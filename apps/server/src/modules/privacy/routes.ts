@@ -2,6 +2,7 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from "@precis/contract/legal";
 import { routeUrl } from "@precis/contract/operations";
 import { privacyOperations } from "@precis/contract/privacy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { listConsents, recordConsents } from "../accounts/consents.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
@@ -17,13 +18,11 @@ const EXPORTS_PER_HOUR = 5;
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     routeUrl(privacyOperations.getConsents),
-    {
-      schema: {
-        tags: ["privacy"],
-        summary: "The Terms and Privacy Policy versions in force, what the account accepted and when",
-        ...privacyOperations.getConsents.schemas,
-      },
-    },
+    documented(
+      privacyOperations.getConsents,
+      "privacy",
+      "The Terms and Privacy Policy versions in force, what the account accepted and when",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -45,13 +44,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(privacyOperations.acceptConsents),
-    {
-      schema: {
-        tags: ["privacy"],
-        summary: "Accept the Terms and Privacy Policy versions in force (after either changed)",
-        ...privacyOperations.acceptConsents.schemas,
-      },
-    },
+    documented(
+      privacyOperations.acceptConsents,
+      "privacy",
+      "Accept the Terms and Privacy Policy versions in force (after either changed)",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -62,13 +59,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(privacyOperations.requestAccountDeletion),
-    {
-      schema: {
-        tags: ["privacy"],
-        summary: `Delete my account at the end of the grace period (ACCOUNT_DELETION_GRACE_DAYS); signs every session out and emails a link that cancels (needs a sign-in or confirmation within 15 minutes)`,
-        ...privacyOperations.requestAccountDeletion.schemas,
-      },
-    },
+    documented(
+      privacyOperations.requestAccountDeletion,
+      "privacy",
+      `Delete my account at the end of the grace period (ACCOUNT_DELETION_GRACE_DAYS); signs every session out and emails a link that cancels (needs a sign-in or confirmation within 15 minutes)`,
+    ),
     async (request, reply) => {
       const now = app.clock();
       const session = requireRecentAuthentication(request, reply, now);
@@ -93,13 +88,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(privacyOperations.cancelAccountDeletion),
-    {
-      schema: {
-        tags: ["privacy"],
-        summary: "Cancel my account's deletion: with the emailed link's token, or signed in",
-        ...privacyOperations.cancelAccountDeletion.schemas,
-      },
-    },
+    documented(
+      privacyOperations.cancelAccountDeletion,
+      "privacy",
+      "Cancel my account's deletion: with the emailed link's token, or signed in",
+    ),
     async (request, reply) => {
       const { token } = request.body;
       const session = token ? null : requireSession(request, reply);
@@ -126,14 +119,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     routeUrl(privacyOperations.exportAccount),
-    {
-      schema: {
-        tags: ["privacy"],
-        summary:
-          "Download everything Precis keeps about the account as one JSON file (needs a sign-in or confirmation within 15 minutes)",
-        ...privacyOperations.exportAccount.schemas,
-      },
-    },
+    documented(
+      privacyOperations.exportAccount,
+      "privacy",
+      "Download everything Precis keeps about the account as one JSON file (needs a sign-in or confirmation within 15 minutes)",
+    ),
     async (request, reply) => {
       const now = app.clock();
       const session = requireRecentAuthentication(request, reply, now);

@@ -1,6 +1,7 @@
 import { routeUrl } from "@precis/contract/operations";
 import { profileOperations } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
@@ -12,11 +13,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     routeUrl(profileOperations.getUserDetails),
     {
       config: { readsSessionItself: true },
-      schema: {
-        tags: ["profile"],
-        summary: "The signed-in user's profile; userProfile is null when nobody is signed in",
-        ...profileOperations.getUserDetails.schemas,
-      },
+      ...documented(
+        profileOperations.getUserDetails,
+        "profile",
+        "The signed-in user's profile; userProfile is null when nobody is signed in",
+      ),
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -32,14 +33,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     routeUrl(profileOperations.updateUserDetails),
-    {
-      schema: {
-        tags: ["profile"],
-        summary:
-          "Change the editable profile fields (username and email are read-only: accepted when unchanged, refused when changed)",
-        ...profileOperations.updateUserDetails.schemas,
-      },
-    },
+    documented(
+      profileOperations.updateUserDetails,
+      "profile",
+      "Change the editable profile fields (username and email are read-only: accepted when unchanged, refused when changed)",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;

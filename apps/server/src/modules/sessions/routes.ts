@@ -1,6 +1,7 @@
 import { routeUrl } from "@precis/contract/operations";
 import { sessionsOperations } from "@precis/contract/sessions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { describeUserAgent } from "../../lib/user-agents.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
@@ -12,13 +13,11 @@ import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./serv
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     routeUrl(sessionsOperations.getSessions),
-    {
-      schema: {
-        tags: ["security"],
-        summary: "Where the account is signed in: each live session's browser, system, address and times",
-        ...sessionsOperations.getSessions.schemas,
-      },
-    },
+    documented(
+      sessionsOperations.getSessions,
+      "security",
+      "Where the account is signed in: each live session's browser, system, address and times",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -40,14 +39,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     routeUrl(sessionsOperations.revokeSession),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
-        ...sessionsOperations.revokeSession.schemas,
-      },
-    },
+    documented(
+      sessionsOperations.revokeSession,
+      "security",
+      "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -65,14 +61,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(sessionsOperations.revokeOtherSessions),
-    {
-      schema: {
-        tags: ["security"],
-        summary:
-          "Sign out every session of the account but this one; needs a sign-in or confirmation within 15 minutes (a stolen session must not lock its owner out)",
-        ...sessionsOperations.revokeOtherSessions.schemas,
-      },
-    },
+    documented(
+      sessionsOperations.revokeOtherSessions,
+      "security",
+      "Sign out every session of the account but this one; needs a sign-in or confirmation within 15 minutes (a stolen session must not lock its owner out)",
+    ),
     async (request, reply) => {
       const now = app.clock();
       const session = requireRecentAuthentication(request, reply, now);

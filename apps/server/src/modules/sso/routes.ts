@@ -3,6 +3,7 @@ import { emailSchema } from "@precis/contract/profile";
 import { ssoOperations } from "@precis/contract/sso";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documented } from "../../lib/documented-route.ts";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -67,26 +68,22 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     routeUrl(ssoOperations.getFirebaseSettings),
-    {
-      schema: {
-        tags: ["sign-in"],
-        summary: "The Firebase web configuration that starts Google and Microsoft sign-in",
-        ...ssoOperations.getFirebaseSettings.schemas,
-      },
-    },
+    documented(
+      ssoOperations.getFirebaseSettings,
+      "sign-in",
+      "The Firebase web configuration that starts Google and Microsoft sign-in",
+    ),
     // The same settings index.html embeds (decision 002), built once in config.ts.
     async () => config.client.sso,
   );
 
   app.post(
     routeUrl(ssoOperations.logInWithSso),
-    {
-      schema: {
-        tags: ["sign-in"],
-        summary: "Log in with a Google or Microsoft ID token (HTTP Basic: email and ID token); 404 for a new user",
-        ...ssoOperations.logInWithSso.schemas,
-      },
-    },
+    documented(
+      ssoOperations.logInWithSso,
+      "sign-in",
+      "Log in with a Google or Microsoft ID token (HTTP Basic: email and ID token); 404 for a new user",
+    ),
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
@@ -102,13 +99,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(ssoOperations.registerWithSso),
-    {
-      schema: {
-        tags: ["sign-in"],
-        summary: "Create an account for a Google or Microsoft identity (the ID token in HTTP Basic) and log in",
-        ...ssoOperations.registerWithSso.schemas,
-      },
-    },
+    documented(
+      ssoOperations.registerWithSso,
+      "sign-in",
+      "Create an account for a Google or Microsoft identity (the ID token in HTTP Basic) and log in",
+    ),
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
@@ -128,14 +123,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(ssoOperations.changeEmailWithSso),
-    {
-      schema: {
-        tags: ["sign-in"],
-        summary:
-          "Move the signed-in account to a new Google or Microsoft email (signed in there within 5 minutes, and here or confirmed within 15)",
-        ...ssoOperations.changeEmailWithSso.schemas,
-      },
-    },
+    documented(
+      ssoOperations.changeEmailWithSso,
+      "sign-in",
+      "Move the signed-in account to a new Google or Microsoft email (signed in there within 5 minutes, and here or confirmed within 15)",
+    ),
     async (request, reply) => {
       // Moving the address hands the account to whoever holds the new one: a stolen old session may not (issue 42).
       const session = requireRecentAuthentication(request, reply, app.clock());

@@ -2,6 +2,7 @@ import { routeUrl } from "@precis/contract/operations";
 import { verificationOperations } from "@precis/contract/verification";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
+import { documented } from "../../lib/documented-route.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
@@ -18,14 +19,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(verificationOperations.verifyEmail),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
-        ...verificationOperations.verifyEmail.schemas,
-      },
-    },
+    documented(
+      verificationOperations.verifyEmail,
+      "accounts",
+      "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
+    ),
     async (request, reply) => {
       const { code, email } = request.body;
       // The link needs no session; a code typed in the page is the signed-in account's.
@@ -61,14 +59,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     routeUrl(verificationOperations.resendVerification),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven (needs a sign-in or confirmation within 15 minutes). Answers the same whether or not another account uses that address",
-        ...verificationOperations.resendVerification.schemas,
-      },
-    },
+    documented(
+      verificationOperations.resendVerification,
+      "accounts",
+      "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven (needs a sign-in or confirmation within 15 minutes). Answers the same whether or not another account uses that address",
+    ),
     async (request, reply) => {
       const session = requireSession(request, reply);
       if (!session) return reply;
@@ -111,14 +106,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     routeUrl(verificationOperations.undoEmailChange),
-    {
-      schema: {
-        tags: ["accounts"],
-        summary:
-          "Undo a change of the account's email with the link mailed to the old address (no session needed): restores that address, verified, ends every session and voids the password",
-        ...verificationOperations.undoEmailChange.schemas,
-      },
-    },
+    documented(
+      verificationOperations.undoEmailChange,
+      "accounts",
+      "Undo a change of the account's email with the link mailed to the old address (no session needed): restores that address, verified, ends every session and voids the password",
+    ),
     async (request, reply) => {
       // Link tokens are 256 random bits, but a guesser still gets a 429 before a real chance.
       const isAllowed = await enforceRateLimits(

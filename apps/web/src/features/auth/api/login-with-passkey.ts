@@ -1,7 +1,7 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
-import { apiRequestCheckedBy, isApiRequestError } from "@/lib/api-client";
+import { apiRequestTo, isApiRequestError } from "@/lib/api-client";
+import { authContract } from "@/lib/contract-operations";
 import { getPasskeyAssertion } from "@/lib/webauthn";
 import { getPasskeyLoginOptions } from "./get-passkey-login-options";
 
@@ -23,14 +23,7 @@ export async function logInWithPasskey() {
   const options = await getPasskeyLoginOptions();
   const response = await getPasskeyAssertion(options);
   try {
-    return await apiRequestCheckedBy(
-      () =>
-        import("@precis/contract/auth-operations").then(
-          ({ authOperations }) => authOperations.logInWithPasskey.schemas.response[200],
-        ),
-      operations.logInWithPasskey,
-      { body: { response } },
-    );
+    return await apiRequestTo(authContract, "logInWithPasskey", { body: { response } });
   } catch (error) {
     // Both refusals are 401s; the contract words them apart (its module came with the request's schema).
     if (isApiRequestError(error) && error.status === 401) {

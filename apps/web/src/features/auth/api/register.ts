@@ -1,20 +1,13 @@
 import type { RegisterRequest, StatusResponse } from "@precis/contract/auth";
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { authContract } from "@/lib/contract-operations";
 
 /** `POST /api/register`: creates the account and opens its session (cookie and access key). */
 export function register(input: RegisterRequest): Promise<StatusResponse> {
   // The schema loads with the request, as the login's does (login.ts).
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/auth-operations").then(
-        ({ authOperations }) => authOperations.register.schemas.response[200],
-      ),
-    operations.register,
-    { body: input },
-  );
+  return apiRequestTo(authContract, "register", { body: input });
 }
 
 export function useRegister() {

@@ -1,8 +1,8 @@
 import type { StatusResponse } from "@precis/contract/auth";
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { authContract } from "@/lib/contract-operations";
 import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
 export type ResetPasswordInput = { email: string; password: string; securityCode: string };
@@ -10,17 +10,10 @@ export type ResetPasswordInput = { email: string; password: string; securityCode
 /** `POST /api/login/reset-password`: the code in the body, the email and new password as HTTP Basic. */
 export function resetPassword({ email, password, securityCode }: ResetPasswordInput): Promise<StatusResponse> {
   // The schema loads with the request, as the login's does (login.ts).
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/auth-operations").then(
-        ({ authOperations }) => authOperations.resetPassword.schemas.response[200],
-      ),
-    operations.resetPassword,
-    {
-      headers: { Authorization: basicAuthorization(email.trim(), password) },
-      body: { secret_code: securityCode.trim() },
-    },
-  );
+  return apiRequestTo(authContract, "resetPassword", {
+    headers: { Authorization: basicAuthorization(email.trim(), password) },
+    body: { secret_code: securityCode.trim() },
+  });
 }
 
 export function useResetPassword() {

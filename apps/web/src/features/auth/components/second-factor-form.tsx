@@ -1,6 +1,7 @@
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { VerticalForm } from "@/components/vertical-form";
 import { useLogInWithSecondFactor } from "@/features/auth/api/login-second-factor";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
@@ -80,14 +81,7 @@ export function SecondFactorForm({
       </p>
       <p className="auth-second-factor-account">{t("secondFactor.account", { email })}</p>
       {failure && <FailureAlert key={failure.attempt} failure={failure.failure} />}
-      <Form<CodeValues>
-        form={form}
-        name="second-factor"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        scrollToFirstError={{ focus: true }}
-      >
+      <VerticalForm<CodeValues> form={form} name="second-factor" onFinish={submit}>
         {isRecovery ? (
           <Form.Item
             key="recovery"
@@ -119,7 +113,7 @@ export function SecondFactorForm({
           </Form.Item>
         )}
         <SubmitButton isBusy={isBusy}>{t("secondFactor.submit")}</SubmitButton>
-      </Form>
+      </VerticalForm>
       <div className="auth-second-factor-links">
         <Button type="link" className="auth-link-button" onClick={switchKind}>
           {isRecovery ? t("secondFactor.useApp") : t("secondFactor.useRecoveryCode")}

@@ -1,6 +1,7 @@
 import { Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { VerticalForm } from "@/components/vertical-form";
 import { useFindUser } from "@/features/auth/api/find-user";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
@@ -43,18 +44,15 @@ export function FindUserRoute() {
           <FailureAlert key={findUserMutation.submittedAt} failure={getFindUserFailure(findUserMutation.error)} />
         )}
 
-        <Form<FindUserValues>
+        <VerticalForm<FindUserValues>
           form={form}
           name="find-user"
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ email: searchParams.get("email") ?? "" }}
           onFinish={submit}
-          scrollToFirstError={{ focus: true }}
         >
           <EmailField />
           <SubmitButton isBusy={isBusy}>{t("findUser.submit")}</SubmitButton>
-        </Form>
+        </VerticalForm>
 
         <div className="auth-links">
           <p>

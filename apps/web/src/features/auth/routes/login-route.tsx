@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { isSecondFactorRequired, type LoginInput, useLogin } from "@/features/auth/api/login";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
@@ -155,15 +156,12 @@ export function LoginRoute() {
         <PasskeySignIn destination={destination} />
         <SsoSignIn destination={destination} />
 
-        <Form<LoginInput>
+        <VerticalForm<LoginInput>
           form={form}
           name="login"
           {...prerenderedFormProps}
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ email: prefilledEmail }}
           onFinish={submit}
-          scrollToFirstError={{ focus: true }}
         >
           <EmailField />
           <Form.Item
@@ -177,7 +175,7 @@ export function LoginRoute() {
             <Link to="/login/find-user">{t("login.forgotPassword")}</Link>
           </p>
           <SubmitButton isBusy={isBusy}>{t("login.submit")}</SubmitButton>
-        </Form>
+        </VerticalForm>
 
         <div className="auth-links">
           <p>

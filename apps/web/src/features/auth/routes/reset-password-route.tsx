@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { NativeCheckbox } from "@/components/native-checkbox";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
@@ -81,14 +82,11 @@ export function ResetPasswordRoute() {
         )}
         {failure && <FailureAlert key={resetMutation.submittedAt} failure={failure} />}
 
-        <Form<ResetPasswordValues>
+        <VerticalForm<ResetPasswordValues>
           form={form}
           name="reset-password"
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ email: emailFromQuery }}
           onFinish={submit}
-          scrollToFirstError={{ focus: true }}
         >
           <EmailField />
           <Form.Item
@@ -152,7 +150,7 @@ export function ResetPasswordRoute() {
             <Input autoComplete="one-time-code" size="large" spellCheck={false} autoCapitalize="characters" />
           </Form.Item>
           <SubmitButton isBusy={isBusy}>{t("resetPassword.submit")}</SubmitButton>
-        </Form>
+        </VerticalForm>
 
         <div className="auth-links">
           <p>

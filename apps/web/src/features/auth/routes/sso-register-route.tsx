@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { useSsoRegister } from "@/features/auth/api/sso-register";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
@@ -113,14 +114,11 @@ export function SsoRegisterRoute() {
                 description={backToLogin}
               />
             )}
-            <Form<ConfirmationValues>
+            <VerticalForm<ConfirmationValues>
               form={form}
               name="sso-register"
-              layout="vertical"
-              requiredMark={false}
               initialValues={{ role: "lawyer", terms: false }}
               onFinish={(values) => void submit(values)}
-              scrollToFirstError={{ focus: true }}
             >
               <Form.Item label={t("register.email")} htmlFor="sso-register-email">
                 <Input id="sso-register-email" type="email" size="large" variant="filled" value={email} readOnly />
@@ -128,7 +126,7 @@ export function SsoRegisterRoute() {
               <OccupationField />
               <TermsField requiredMessage={t("register.termsRequired")} />
               <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
-            </Form>
+            </VerticalForm>
           </>
         )}
       </section>

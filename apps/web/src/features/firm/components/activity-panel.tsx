@@ -1,6 +1,5 @@
 import { DownloadOutlined, HistoryOutlined } from "@ant-design/icons";
 import type { FirmAuditEvent } from "@precis/contract/firms";
-import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { getCurrentLanguage } from "@/i18n";
@@ -8,7 +7,7 @@ import { formatDateTime } from "@/lib/format-date";
 import { useDownloadFirmAudit } from "../api/download-firm-audit";
 import { useFirmAudit } from "../api/get-firm-audit";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { EmptyList, ListLoadFailure, PanelNews, QueryList, usePanelNews } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -124,36 +123,26 @@ export function ActivityPanel() {
     download.mutate(undefined, { onSuccess: (fileName) => announce(t("activity.downloaded", { fileName })) });
   };
 
-  let list: React.ReactNode;
-  if (auditQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
-      </div>
-    );
-  } else if (auditQuery.isError && !auditQuery.data) {
-    list = <ListLoadFailure isRetrying={auditQuery.isFetching} onRetry={() => void auditQuery.refetch()} />;
-  } else if (events.length === 0) {
-    list = (
-      <div className="firm-empty-list">
-        <HistoryOutlined aria-hidden="true" className="firm-empty-list-icon" />
-        <p>{t("activity.empty")}</p>
-      </div>
-    );
-  } else {
-    list = (
-      <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
-        {events.map((event) => (
-          <li key={event.id} className="firm-row firm-activity-row">
-            <time dateTime={event.occurredAt} className="firm-activity-time">
-              {formatDateTime(event.occurredAt, language)}
-            </time>
-            <p className="firm-activity-text">{describeEvent(event, t)}</p>
-          </li>
-        ))}
-      </ol>
-    );
-  }
+  const list = (
+    <QueryList query={auditQuery} rows={4}>
+      {() =>
+        events.length === 0 ? (
+          <EmptyList icon={HistoryOutlined} text={t("activity.empty")} />
+        ) : (
+          <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
+            {events.map((event) => (
+              <li key={event.id} className="firm-row firm-activity-row">
+                <time dateTime={event.occurredAt} className="firm-activity-time">
+                  {formatDateTime(event.occurredAt, language)}
+                </time>
+                <p className="firm-activity-text">{describeEvent(event, t)}</p>
+              </li>
+            ))}
+          </ol>
+        )
+      }
+    </QueryList>
+  );
 
   return (
     <section className="firm-card" aria-labelledby="firm-activity-heading">
@@ -179,7 +168,7 @@ export function ActivityPanel() {
         <ListLoadFailure isRetrying={false} onRetry={() => void auditQuery.fetchNextPage()} />
       )}
       {auditQuery.hasNextPage && (
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <BusyButton
             isBusy={auditQuery.isFetchingNextPage}
             onClick={() => {

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
 import { useFirmBillingPortal, useFirmCheckout } from "../api/firm-billing";
@@ -80,7 +81,7 @@ export function BillingPanel({ firm }: { firm: Firm }) {
       ) : hasRunningSubscription ? (
         <>
           <p className="firm-help">{t("billing.addSeatsHelp")}</p>
-          <div className="firm-actions">
+          <div className="action-row panel-actions">
             <BusyButton type="primary" size="large" isBusy={portalMutation.isPending} onClick={openPortal}>
               {t("billing.addSeats")}
             </BusyButton>
@@ -173,14 +174,11 @@ function BuySeats({
   const [form] = Form.useForm<SeatValues>();
   const minimum = Math.max(1, memberCount);
   return (
-    <Form<SeatValues>
+    <VerticalForm<SeatValues>
       form={form}
       name="firm-buy-seats"
-      layout="vertical"
-      requiredMark={false}
       initialValues={{ seats: minimum }}
       onFinish={onBuy}
-      scrollToFirstError={{ focus: true }}
       className="firm-inline-form firm-billing-form"
     >
       <Form.Item
@@ -227,6 +225,6 @@ function BuySeats({
           </BusyButton>
         </Form.Item>
       )}
-    </Form>
+    </VerticalForm>
   );
 }

@@ -7,6 +7,7 @@ import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
 import { LinkButton } from "@/components/link-button";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { useAppState } from "@/lib/app-state";
 import { useCreateFirm } from "../api/create-firm";
 import { useJoinFirmByDomain } from "../api/join-by-domain";
@@ -94,15 +95,7 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
           </LinkButton>
         </div>
       ) : (
-        <Form<NameValues>
-          form={form}
-          name="create-firm"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={create}
-          scrollToFirstError={{ focus: true }}
-          className="firm-create-form"
-        >
+        <VerticalForm<NameValues> form={form} name="create-firm" onFinish={create} className="firm-create-form">
           {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
           <Form.Item
             label={t("create.nameLabel")}
@@ -118,7 +111,7 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
           <BusyButton type="primary" htmlType="submit" size="large" isBusy={createMutation.isPending}>
             {t("create.submit")}
           </BusyButton>
-        </Form>
+        </VerticalForm>
       )}
       {dialog}
     </div>

@@ -1,11 +1,12 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
-import { Button, Form, Input, Modal, Radio, Skeleton } from "antd";
+import { Button, Form, Input, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
@@ -15,7 +16,7 @@ import { useFirmDomains } from "../api/get-firm-domains";
 import { useRemoveDomain } from "../api/remove-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
 
 type DomainValues = { domain: string; joinMode: DomainJoinMode };
 
@@ -87,58 +88,48 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   };
 
   const domains = domainsQuery.data?.domains ?? [];
-  let list: React.ReactNode;
-  if (domainsQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      </div>
-    );
-  } else if (domainsQuery.isError && !domainsQuery.data) {
-    list = <ListLoadFailure isRetrying={domainsQuery.isFetching} onRetry={() => void domainsQuery.refetch()} />;
-  } else if (domains.length === 0) {
-    list = (
-      <div className="firm-empty-list">
-        <GlobalOutlined aria-hidden="true" className="firm-empty-list-icon" />
-        <p>{t("domains.empty")}</p>
-      </div>
-    );
-  } else {
-    list = (
-      <ul className="firm-list" aria-label={t("domains.listLabel")}>
-        {domains.map((domain) => (
-          <li key={domain.domain} className="firm-row">
-            <div className="firm-row-main">
-              <p className="firm-row-title">
-                <span className="firm-row-name">{domain.domain}</span>
-              </p>
-              <p className="firm-row-details">
-                <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
-              </p>
-            </div>
-            <div className="firm-row-actions">
-              <NativeSelect
-                aria-label={t("domains.modeLabel", { domain: domain.domain })}
-                className="firm-role-select"
-                value={domain.joinMode}
-                disabled={updateMutation.isPending}
-                options={modeOptions}
-                onChange={(mode) => changeMode(domain, mode)}
-              />
-              <BusyButton
-                danger
-                isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
-                aria-label={t("domains.removeLabel", { domain: domain.domain })}
-                onClick={() => setRemoving(domain)}
-              >
-                {t("domains.remove")}
-              </BusyButton>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const list = (
+    <QueryList query={domainsQuery} rows={2}>
+      {() =>
+        domains.length === 0 ? (
+          <EmptyList icon={GlobalOutlined} text={t("domains.empty")} />
+        ) : (
+          <ul className="firm-list" aria-label={t("domains.listLabel")}>
+            {domains.map((domain) => (
+              <li key={domain.domain} className="firm-row">
+                <div className="firm-row-main">
+                  <p className="firm-row-title">
+                    <span className="firm-row-name">{domain.domain}</span>
+                  </p>
+                  <p className="firm-row-details">
+                    <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
+                  </p>
+                </div>
+                <div className="firm-row-actions">
+                  <NativeSelect
+                    aria-label={t("domains.modeLabel", { domain: domain.domain })}
+                    className="firm-role-select"
+                    value={domain.joinMode}
+                    disabled={updateMutation.isPending}
+                    options={modeOptions}
+                    onChange={(mode) => changeMode(domain, mode)}
+                  />
+                  <BusyButton
+                    danger
+                    isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
+                    aria-label={t("domains.removeLabel", { domain: domain.domain })}
+                    onClick={() => setRemoving(domain)}
+                  >
+                    {t("domains.remove")}
+                  </BusyButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryList>
+  );
 
   return (
     <section className="firm-card" aria-labelledby="firm-domains-heading">
@@ -160,14 +151,11 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         ))}
       </dl>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
-      <Form<DomainValues>
+      <VerticalForm<DomainValues>
         form={form}
         name="add-firm-domain"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ domain: ownDomain, joinMode: "invitation" }}
         onFinish={add}
-        scrollToFirstError={{ focus: true }}
         className="firm-domain-form"
       >
         <Form.Item
@@ -184,7 +172,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
           {t("domains.add")}
         </BusyButton>
-      </Form>
+      </VerticalForm>
       <h3 className="firm-subheading">{t("domains.listHeading")}</h3>
       {list}
       <PanelNews news={news} newsRef={newsRef} />
@@ -196,7 +184,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         destroyOnHidden
       >
         <p>{t("domains.removeDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger size="large" autoFocus onClick={remove}>
             {t("domains.remove")}
           </Button>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { VerticalForm } from "@/components/vertical-form";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
@@ -76,14 +77,11 @@ function RenameFirm({ firm }: { firm: Firm }) {
         {t("settings.heading")}
       </h2>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
-      <Form<NameValues>
+      <VerticalForm<NameValues>
         form={form}
         name="rename-firm"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ name: firm.name }}
         onFinish={rename}
-        scrollToFirstError={{ focus: true }}
         className="firm-inline-form"
       >
         <Form.Item
@@ -102,7 +100,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
             {t("settings.rename")}
           </BusyButton>
         </Form.Item>
-      </Form>
+      </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} />
     </section>
   );
@@ -148,14 +146,7 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
         footer={null}
         destroyOnHidden
       >
-        <Form<ConfirmValues>
-          form={form}
-          name="delete-firm"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={remove}
-          scrollToFirstError={{ focus: true }}
-        >
+        <VerticalForm<ConfirmValues> form={form} name="delete-firm" onFinish={remove}>
           <p>{t("delete.confirmDescription")}</p>
           <Form.Item
             label={t("delete.typeName", { name: firm.name })}
@@ -170,7 +161,7 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
           >
             <Input size="large" autoComplete="off" autoFocus />
           </Form.Item>
-          <div className="firm-actions">
+          <div className="action-row panel-actions">
             <Button type="primary" danger htmlType="submit" size="large">
               {t("delete.confirm")}
             </Button>
@@ -178,7 +169,7 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
               {t("cancel")}
             </Button>
           </div>
-        </Form>
+        </VerticalForm>
       </Modal>
     </section>
   );

@@ -1,12 +1,13 @@
 import { MailOutlined } from "@ant-design/icons";
 import { type FirmInvitation, INVITATION_VALID_DAYS, invitationRoles } from "@precis/contract/firms";
-import { Button, Form, Input, Modal, Skeleton, Tag } from "antd";
+import { Button, Form, Input, Modal, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { SmartLink } from "@/components/smart-link";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
@@ -14,7 +15,7 @@ import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 import { FirmFailureNotice, isSeatsFull, useFirmFailureText } from "./firm-failure";
-import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
 
@@ -79,67 +80,57 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   };
 
   const invitations = invitationsQuery.data?.invitations ?? [];
-  let list: React.ReactNode;
-  if (invitationsQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      </div>
-    );
-  } else if (invitationsQuery.isError && !invitationsQuery.data) {
-    list = <ListLoadFailure isRetrying={invitationsQuery.isFetching} onRetry={() => void invitationsQuery.refetch()} />;
-  } else if (invitations.length === 0) {
-    list = (
-      <div className="firm-empty-list">
-        <MailOutlined aria-hidden="true" className="firm-empty-list-icon" />
-        <p>{t("invitations.empty")}</p>
-      </div>
-    );
-  } else {
-    list = (
-      <ul className="firm-list" aria-label={t("invitations.listLabel")}>
-        {invitations.map((invitation) => {
-          const isResending = inviteMutation.isPending && resendingId === invitation.id;
-          return (
-            <li key={invitation.id} className="firm-row">
-              <div className="firm-row-main">
-                <p className="firm-row-title">
-                  <span className="firm-row-name">{invitation.email}</span>
-                  <Tag>{t(`roles.${invitation.role}`)}</Tag>
-                  {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
-                </p>
-                <p className="firm-row-details">
-                  <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
-                  <span>
-                    {invitation.isExpired
-                      ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
-                      : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
-                  </span>
-                </p>
-              </div>
-              <div className="firm-row-actions">
-                <BusyButton
-                  isBusy={isResending}
-                  aria-label={t("invitations.resendLabel", { email: invitation.email })}
-                  onClick={() => resend(invitation)}
-                >
-                  {t("invitations.resend")}
-                </BusyButton>
-                <BusyButton
-                  danger
-                  isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
-                  aria-label={t("invitations.revokeLabel", { email: invitation.email })}
-                  onClick={() => setRevoking(invitation)}
-                >
-                  {t("invitations.revoke")}
-                </BusyButton>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
+  const list = (
+    <QueryList query={invitationsQuery} rows={2}>
+      {() =>
+        invitations.length === 0 ? (
+          <EmptyList icon={MailOutlined} text={t("invitations.empty")} />
+        ) : (
+          <ul className="firm-list" aria-label={t("invitations.listLabel")}>
+            {invitations.map((invitation) => {
+              const isResending = inviteMutation.isPending && resendingId === invitation.id;
+              return (
+                <li key={invitation.id} className="firm-row">
+                  <div className="firm-row-main">
+                    <p className="firm-row-title">
+                      <span className="firm-row-name">{invitation.email}</span>
+                      <Tag>{t(`roles.${invitation.role}`)}</Tag>
+                      {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
+                    </p>
+                    <p className="firm-row-details">
+                      <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
+                      <span>
+                        {invitation.isExpired
+                          ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
+                          : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="firm-row-actions">
+                    <BusyButton
+                      isBusy={isResending}
+                      aria-label={t("invitations.resendLabel", { email: invitation.email })}
+                      onClick={() => resend(invitation)}
+                    >
+                      {t("invitations.resend")}
+                    </BusyButton>
+                    <BusyButton
+                      danger
+                      isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
+                      aria-label={t("invitations.revokeLabel", { email: invitation.email })}
+                      onClick={() => setRevoking(invitation)}
+                    >
+                      {t("invitations.revoke")}
+                    </BusyButton>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
+    </QueryList>
+  );
 
   return (
     <section className="firm-card" aria-labelledby="firm-invitations-heading">
@@ -155,14 +146,11 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
           action={failure.isSeatsFull && <SmartLink href="/firm?tab=billing">{t("billing.addSeats")}</SmartLink>}
         />
       )}
-      <Form<InviteValues>
+      <VerticalForm<InviteValues>
         form={form}
         name="invite-to-firm"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ role: "member" }}
         onFinish={invite}
-        scrollToFirstError={{ focus: true }}
         className="firm-inline-form"
       >
         <Form.Item
@@ -189,7 +177,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
             {t("invitations.send")}
           </BusyButton>
         </Form.Item>
-      </Form>
+      </VerticalForm>
       <h3 className="firm-subheading">{t("invitations.pendingHeading")}</h3>
       {list}
       <PanelNews news={news} newsRef={newsRef} />
@@ -201,7 +189,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
         destroyOnHidden
       >
         <p>{t("invitations.revokeDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger size="large" autoFocus onClick={revoke}>
             {t("invitations.revoke")}
           </Button>

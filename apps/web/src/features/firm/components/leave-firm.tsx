@@ -44,7 +44,7 @@ export function LeaveFirm({ firmName, isLastOwner }: { firmName: string; isLastO
         destroyOnHidden
       >
         <p>{t("leave.confirmDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <BusyButton type="primary" danger size="large" autoFocus isBusy={leaveMutation.isPending} onClick={leave}>
             {t("leave.confirm")}
           </BusyButton>

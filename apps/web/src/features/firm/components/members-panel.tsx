@@ -1,5 +1,5 @@
 import { type Firm, type FirmMember, type FirmRole, firmRoles } from "@precis/contract/firms";
-import { Button, Modal, Skeleton } from "antd";
+import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
@@ -15,7 +15,7 @@ import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { PanelNews, QueryList, usePanelNews } from "./panel-parts";
 import { RoleTag } from "./role-tag";
 
 /** What the caller may do to another member's row, by the role rules of issue 44 (the server checks them again). */
@@ -80,74 +80,67 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
     }
   };
 
-  let list: React.ReactNode;
-  if (membersQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      </div>
-    );
-  } else if (membersQuery.isError && !membersQuery.data) {
-    list = <ListLoadFailure isRetrying={membersQuery.isFetching} onRetry={() => void membersQuery.refetch()} />;
-  } else {
-    list = (
-      <ul className="firm-list" aria-label={t("members.listLabel")}>
-        {members.map((member) => {
-          const isSelf = member.email === profile?.email;
-          const actions = allowedActions(firm.role, member);
-          return (
-            <li key={member.userId} className="firm-row">
-              <div className="firm-row-main">
-                <p className="firm-row-title">
-                  <span className="firm-row-name">{member.name}</span>
-                  {isSelf && <span className="firm-you">{t("members.you")}</span>}
-                  <RoleTag role={member.role} />
-                </p>
-                <p className="firm-row-details">
-                  <span>{member.email}</span>
-                  <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
-                </p>
-              </div>
-              <div className="firm-row-actions">
-                {isSelf ? (
-                  <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
-                ) : actions.roles.length > 0 ? (
-                  <>
-                    <NativeSelect
-                      aria-label={t("members.roleLabel", { name: member.name })}
-                      className="firm-role-select"
-                      value={member.role}
-                      disabled={roleMutation.isPending}
-                      options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-                      onChange={(role) => changeRole(member, role)}
-                    />
-                    {actions.canTransfer && (
+  const list = (
+    <QueryList query={membersQuery} rows={3}>
+      {() => (
+        <ul className="firm-list" aria-label={t("members.listLabel")}>
+          {members.map((member) => {
+            const isSelf = member.email === profile?.email;
+            const actions = allowedActions(firm.role, member);
+            return (
+              <li key={member.userId} className="firm-row">
+                <div className="firm-row-main">
+                  <p className="firm-row-title">
+                    <span className="firm-row-name">{member.name}</span>
+                    {isSelf && <span className="firm-you">{t("members.you")}</span>}
+                    <RoleTag role={member.role} />
+                  </p>
+                  <p className="firm-row-details">
+                    <span>{member.email}</span>
+                    <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
+                  </p>
+                </div>
+                <div className="firm-row-actions">
+                  {isSelf ? (
+                    <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
+                  ) : actions.roles.length > 0 ? (
+                    <>
+                      <NativeSelect
+                        aria-label={t("members.roleLabel", { name: member.name })}
+                        className="firm-role-select"
+                        value={member.role}
+                        disabled={roleMutation.isPending}
+                        options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                        onChange={(role) => changeRole(member, role)}
+                      />
+                      {actions.canTransfer && (
+                        <BusyButton
+                          isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
+                          onClick={() => setConfirming({ kind: "transfer", member })}
+                        >
+                          {t("members.transfer")}
+                        </BusyButton>
+                      )}
                       <BusyButton
-                        isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
-                        onClick={() => setConfirming({ kind: "transfer", member })}
+                        danger
+                        isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
+                        aria-label={t("members.removeLabel", { name: member.name })}
+                        onClick={() => setConfirming({ kind: "remove", member })}
                       >
-                        {t("members.transfer")}
+                        {t("members.remove")}
                       </BusyButton>
-                    )}
-                    <BusyButton
-                      danger
-                      isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
-                      aria-label={t("members.removeLabel", { name: member.name })}
-                      onClick={() => setConfirming({ kind: "remove", member })}
-                    >
-                      {t("members.remove")}
-                    </BusyButton>
-                  </>
-                ) : (
-                  <p className="firm-note">{t("members.ownerOnlyNote")}</p>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
+                    </>
+                  ) : (
+                    <p className="firm-note">{t("members.ownerOnlyNote")}</p>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryList>
+  );
 
   return (
     <section className="firm-card" aria-labelledby="firm-members-heading">
@@ -176,7 +169,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
         destroyOnHidden
       >
         <p>{confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")}</p>
-        <div className="firm-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger={confirming?.kind === "remove"} size="large" autoFocus onClick={confirm}>
             {confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
           </Button>

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button } from "antd";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { Button, Skeleton } from "antd";
+import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
 
@@ -43,6 +43,50 @@ export function ListLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; 
       <Button icon={<ReloadOutlined aria-hidden="true" />} loading={isRetrying} onClick={onRetry}>
         {t("loadFailed.retry")}
       </Button>
+    </div>
+  );
+}
+
+/** What `QueryList` reads of a list's query (TanStack Query's fields). */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A panel's list until it has rows to show: a skeleton of `rows` lines while it loads, or the failure and a retry
+ * when it could not be read (a list already shown stays on a failed refresh). Then whatever `children` draws.
+ */
+export function QueryList({ query, rows, children }: { query: ListQuery; rows: number; children: () => ReactNode }) {
+  const { t } = useTranslation("firm");
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={t("loading")}>
+        <Skeleton active title={false} paragraph={{ rows }} />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return <ListLoadFailure isRetrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
+  return children();
+}
+
+/** A list with nothing in it: its icon and a sentence saying so. */
+export function EmptyList({
+  icon: Icon,
+  text,
+}: {
+  icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+  text: string;
+}) {
+  return (
+    <div className="firm-empty-list">
+      <Icon aria-hidden="true" className="firm-empty-list-icon" />
+      <p>{text}</p>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeCheckbox } from "@/components/native-checkbox";
+import { VerticalForm } from "@/components/vertical-form";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
@@ -78,14 +79,11 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
       </h2>
       <p className="firm-card-intro">{t("policies.intro")}</p>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
-      <Form<PolicyValues>
+      <VerticalForm<PolicyValues>
         form={form}
         name="firm-policies"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ ...firm.policies, matterMask: firm.policies.matterMask ?? "" }}
         onFinish={save}
-        scrollToFirstError={{ focus: true }}
       >
         <fieldset className="firm-fieldset">
           <legend className="firm-legend">{t("policies.twoStepHeading")}</legend>
@@ -162,7 +160,7 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
         <BusyButton type="primary" htmlType="submit" size="large" isBusy={updateMutation.isPending}>
           {t("policies.save")}
         </BusyButton>
-      </Form>
+      </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} />
     </section>
   );

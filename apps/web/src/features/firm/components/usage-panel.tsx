@@ -98,6 +98,20 @@ export function UsagePanel({ firm }: { firm: Firm }) {
   );
 }
 
+/** A usage table's last row: the month's memos, under the memo counts. */
+function TotalRow({ total, t }: { total: number; t: T }) {
+  return (
+    <tfoot>
+      <tr>
+        <th scope="row" colSpan={2}>
+          {t("usage.totalRow")}
+        </th>
+        <td className="firm-usage-number">{total}</td>
+      </tr>
+    </tfoot>
+  );
+}
+
 /** The month's two views of the same counts: each member with their matters, then each matter across members. */
 function UsageReport({ usage, isBusy, t }: { usage: FirmUsage; isBusy: boolean; t: T }) {
   const month = formatMonth(usage.month, getCurrentLanguage());
@@ -146,14 +160,7 @@ function UsageReport({ usage, isBusy, t }: { usage: FirmUsage; isBusy: boolean; 
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t("usage.totalRow")}
-            </th>
-            <td className="firm-usage-number">{usage.total}</td>
-          </tr>
-        </tfoot>
+        <TotalRow total={usage.total} t={t} />
       </table>
 
       <h3 className="firm-subheading">{t("usage.byMatter")}</h3>
@@ -181,14 +188,7 @@ function UsageReport({ usage, isBusy, t }: { usage: FirmUsage; isBusy: boolean; 
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t("usage.totalRow")}
-            </th>
-            <td className="firm-usage-number">{usage.total}</td>
-          </tr>
-        </tfoot>
+        <TotalRow total={usage.total} t={t} />
       </table>
     </div>
   );

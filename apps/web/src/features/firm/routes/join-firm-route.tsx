@@ -187,11 +187,11 @@ function JoinCard({
     <section className="firm-page firm-join" aria-labelledby="firm-join-title">
       <div className="firm-card firm-join-card">
         <Icon aria-hidden="true" className={`firm-join-icon firm-join-icon-${icon}`} />
-        <h1 id="firm-join-title" ref={headingRef} tabIndex={-1} className="firm-title firm-focus-target">
+        <h1 id="firm-join-title" ref={headingRef} tabIndex={-1} className="firm-title focus-target">
           {title}
         </h1>
         <p className="firm-intro">{text}</p>
-        <div className="firm-actions firm-join-actions">{children}</div>
+        <div className="action-row panel-actions firm-join-actions">{children}</div>
       </div>
     </section>
   );

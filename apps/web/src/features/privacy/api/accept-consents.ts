@@ -1,6 +1,6 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { privacyContract } from "@/lib/contract-operations";
 import { useSessionActions } from "@/lib/session-actions";
 import { consentsQueryOptions } from "./get-consents";
 
@@ -10,14 +10,9 @@ import { consentsQueryOptions } from "./get-consents";
  */
 export async function acceptConsents() {
   const { LEGAL_DOCUMENTS } = await import("@precis/contract/legal");
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/privacy").then(
-        ({ privacyOperations }) => privacyOperations.acceptConsents.schemas.response[200],
-      ),
-    operations.acceptConsents,
-    { body: { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version } },
-  );
+  return apiRequestTo(privacyContract, "acceptConsents", {
+    body: { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version },
+  });
 }
 
 export function useAcceptConsents() {

@@ -1,6 +1,6 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { privacyContract } from "@/lib/contract-operations";
 import { useSessionActions } from "@/lib/session-actions";
 
 /**
@@ -8,14 +8,7 @@ import { useSessionActions } from "@/lib/session-actions";
  * account without one. A 404: there is no deletion to cancel (cancelled already, or the link is not valid).
  */
 export function cancelDeletion(token?: string) {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/privacy").then(
-        ({ privacyOperations }) => privacyOperations.cancelAccountDeletion.schemas.response[200],
-      ),
-    operations.cancelAccountDeletion,
-    { body: token ? { token } : {} },
-  );
+  return apiRequestTo(privacyContract, "cancelAccountDeletion", { body: token ? { token } : {} });
 }
 
 export function useCancelDeletion() {

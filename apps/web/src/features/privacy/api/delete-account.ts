@@ -1,6 +1,6 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { privacyContract } from "@/lib/contract-operations";
 
 /**
  * `POST /api/account/delete`: schedules the deletion at the end of the grace period, emails a link that
@@ -8,14 +8,7 @@ import { apiRequestCheckedBy } from "@/lib/api-client";
  * confirmed password within 15 minutes. Resolves to the day of the deletion.
  */
 export async function deleteAccount(): Promise<string> {
-  const { deletionScheduledFor } = await apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/privacy").then(
-        ({ privacyOperations }) => privacyOperations.requestAccountDeletion.schemas.response[200],
-      ),
-    operations.requestAccountDeletion,
-    {},
-  );
+  const { deletionScheduledFor } = await apiRequestTo(privacyContract, "requestAccountDeletion");
   return deletionScheduledFor;
 }
 

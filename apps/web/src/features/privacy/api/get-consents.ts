@@ -1,17 +1,10 @@
-import { operations } from "@precis/contract/operations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { privacyContract } from "@/lib/contract-operations";
 
 /** `GET /api/consents`: the versions in force, the ones the account accepted and when. */
 export function getConsents(signal?: AbortSignal) {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/privacy").then(
-        ({ privacyOperations }) => privacyOperations.getConsents.schemas.response[200],
-      ),
-    operations.getConsents,
-    { signal },
-  );
+  return apiRequestTo(privacyContract, "getConsents", { signal });
 }
 
 export const consentsQueryOptions = () =>

@@ -31,7 +31,7 @@ export function DeletionBanner({ profile }: { profile: Profile }) {
   if (!profile.deletionScheduledFor) {
     if (!isKeptHere || isDismissed) return null;
     return (
-      <div ref={successRef} tabIndex={-1} className="privacy-banner">
+      <div ref={successRef} tabIndex={-1} className="page-banner privacy-banner">
         <Alert
           type="success"
           showIcon
@@ -57,7 +57,7 @@ export function DeletionBanner({ profile }: { profile: Profile }) {
     });
   };
   return (
-    <section className="privacy-banner" aria-label={t("banner.label")}>
+    <section className="page-banner privacy-banner" aria-label={t("banner.label")}>
       <Alert
         type="error"
         showIcon

@@ -1,5 +1,4 @@
-import { Result, Spin } from "antd";
-import { useEffect, useRef } from "react";
+import { Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
@@ -9,6 +8,8 @@ import { useCancelDeletion } from "../api/cancel-deletion";
 import { usePrivacyFailureText } from "../components/privacy-failure";
 import { getPrivacyFailure } from "../lib/privacy-errors";
 import "../components/privacy.css";
+import { LinkChecking } from "@/components/link-checking";
+import { useSendOnce } from "@/hooks/use-send-once";
 
 /**
  * /account/deletion/cancel?token=…, the emailed link: cancels the account's deletion as the page opens, signed
@@ -21,14 +22,7 @@ export function CancelDeletionRoute() {
   const token = searchParams.get("token");
   const { isLoggedIn, isProfilePending } = useAppState();
   const cancelMutation = useCancelDeletion();
-  const { mutate } = cancelMutation;
-  // A link is used once: StrictMode's second run of the effect, or a re-render, must not send it again.
-  const hasSent = useRef(false);
-  useEffect(() => {
-    if (hasSent.current || !token) return;
-    hasSent.current = true;
-    mutate(token);
-  }, [token, mutate]);
+  useSendOnce(token, cancelMutation.mutate);
 
   const destination = (
     <LinkButton type="primary" size="large" to={isLoggedIn ? "/" : "/login"}>
@@ -40,12 +34,7 @@ export function CancelDeletionRoute() {
   if (!token) return <CancelFailure failure={{ key: "nothingToCancel" }} destination={destination} />;
 
   if (cancelMutation.isIdle || cancelMutation.isPending || isProfilePending) {
-    return (
-      <div className="privacy-checking" role="status">
-        <Spin size="large" aria-hidden="true" />
-        <p>{t("cancel.checking")}</p>
-      </div>
-    );
+    return <LinkChecking text={t("cancel.checking")} />;
   }
 
   if (cancelMutation.isSuccess) {

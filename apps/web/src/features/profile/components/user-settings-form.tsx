@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StudentAccessNotice } from "@/components/access-notices";
 import { NativeSelect } from "@/components/native-select";
+import { VerticalForm } from "@/components/vertical-form";
 import { isApiRequestError } from "@/lib/api-client";
 import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
@@ -138,15 +139,12 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
         {t("user.heading")}
       </h2>
       <p className="profile-panel-intro">{t("user.intro")}</p>
-      <Form<UserSettingsValues>
+      <VerticalForm<UserSettingsValues>
         form={form}
         name="user-settings"
-        layout="vertical"
         initialValues={toValues(profile)}
         onValuesChange={markEdited}
         onFinish={save}
-        scrollToFirstError={{ focus: true }}
-        requiredMark={false}
       >
         <div className="profile-form-grid">
           <Form.Item label={t("user.fields.email")} htmlFor="profile-email" extra={t("user.readOnlyHint")}>
@@ -214,7 +212,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
           errorMessage={t(outcome === "load" ? "user.loadFailed" : "user.saveFailed")}
           onCancel={() => void cancel()}
         />
-      </Form>
+      </VerticalForm>
     </section>
   );
 }

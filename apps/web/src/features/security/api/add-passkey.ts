@@ -1,17 +1,13 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { mfaContract } from "@/lib/contract-operations";
 import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 import { createPasskey } from "@/lib/webauthn";
 import { getPasskeyRegistrationOptions } from "./get-passkey-registration-options";
 
 /** `POST /api/passkeys` (a recent sign-in needed): the authenticator's answer to the options, under a name. */
 export function savePasskey(name: string, response: Awaited<ReturnType<typeof createPasskey>>) {
-  return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.addPasskey.schemas.response[200]),
-    operations.addPasskey,
-    { body: { name, response } },
-  );
+  return apiRequestTo(mfaContract, "addPasskey", { body: { name, response } });
 }
 
 /** Adds a passkey: the server's options, the browser's prompt to make it, then the server keeps it. */

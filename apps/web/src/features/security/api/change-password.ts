@@ -1,7 +1,7 @@
-import { operations } from "@precis/contract/operations";
 import type { ChangePasswordRequest } from "@precis/contract/sessions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { authContract } from "@/lib/contract-operations";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 import { sessionsQueryOptions } from "./get-sessions";
 
@@ -10,14 +10,7 @@ import { sessionsQueryOptions } from "./get-sessions";
  * (Google or Microsoft) leaves it out and sets its first password, which needs a recent sign-in.
  */
 export function changePassword(request: ChangePasswordRequest) {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/auth-operations").then(
-        ({ authOperations }) => authOperations.changePassword.schemas.response[200],
-      ),
-    operations.changePassword,
-    { body: request },
-  );
+  return apiRequestTo(authContract, "changePassword", { body: request });
 }
 
 export function useChangePassword({

@@ -1,16 +1,12 @@
 import type { DisableTotpRequest } from "@precis/contract/mfa";
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { mfaContract } from "@/lib/contract-operations";
 import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 
 /** `POST /api/mfa/totp/disable`: the password, or a code (the app's or a recovery code), turns the app off. */
 export function disableTotp(request: DisableTotpRequest) {
-  return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.disableTotp.schemas.response[200]),
-    operations.disableTotp,
-    { body: request },
-  );
+  return apiRequestTo(mfaContract, "disableTotp", { body: request });
 }
 
 export function useDisableTotp() {

@@ -1,15 +1,11 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { mfaContract } from "@/lib/contract-operations";
 import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
 
 /** `POST /api/mfa/totp/enable`: a code from the app proves it holds the secret. Resolves to the ten recovery codes. */
 export async function enableTotp(code: string): Promise<string[]> {
-  const { recoveryCodes } = await apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.enableTotp.schemas.response[200]),
-    operations.enableTotp,
-    { body: { code } },
-  );
+  const { recoveryCodes } = await apiRequestTo(mfaContract, "enableTotp", { body: { code } });
   return recoveryCodes;
 }
 

@@ -1,17 +1,10 @@
-import { operations } from "@precis/contract/operations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { sessionsContract } from "@/lib/contract-operations";
 
 /** `GET /api/sessions`: every place the account is signed in, this one marked `isCurrent`. */
 export function getSessions(signal?: AbortSignal) {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/sessions").then(
-        ({ sessionsOperations }) => sessionsOperations.getSessions.schemas.response[200],
-      ),
-    operations.getSessions,
-    { signal },
-  );
+  return apiRequestTo(sessionsContract, "getSessions", { signal });
 }
 
 export const sessionsQueryOptions = () =>

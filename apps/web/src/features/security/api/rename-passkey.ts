@@ -1,15 +1,11 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { mfaContract } from "@/lib/contract-operations";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
 
 /** `PATCH /api/passkeys/{id}`: a passkey's new name. A 404: it was removed meanwhile. */
 export function renamePasskey({ id, name }: { id: number; name: string }) {
-  return apiRequestCheckedBy(
-    () => import("@precis/contract/mfa").then(({ mfaOperations }) => mfaOperations.renamePasskey.schemas.response[200]),
-    operations.renamePasskey,
-    { parameters: { id: String(id) }, body: { name } },
-  );
+  return apiRequestTo(mfaContract, "renamePasskey", { parameters: { id: String(id) }, body: { name } });
 }
 
 export function useRenamePasskey() {

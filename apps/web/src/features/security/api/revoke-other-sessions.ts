@@ -1,6 +1,6 @@
-import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { sessionsContract } from "@/lib/contract-operations";
 import { sessionsQueryOptions } from "./get-sessions";
 
 /**
@@ -8,14 +8,7 @@ import { sessionsQueryOptions } from "./get-sessions";
  * or a confirmation within 15 minutes (the caller's confirm-identity wrapper asks for it).
  */
 export async function revokeOtherSessions(): Promise<number> {
-  const { revoked } = await apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/sessions").then(
-        ({ sessionsOperations }) => sessionsOperations.revokeOtherSessions.schemas.response[200],
-      ),
-    operations.revokeOtherSessions,
-    {},
-  );
+  const { revoked } = await apiRequestTo(sessionsContract, "revokeOtherSessions");
   return revoked;
 }
 

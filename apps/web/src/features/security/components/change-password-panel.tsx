@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
 import { useMfaStatus } from "@/lib/get-mfa-status";
@@ -104,7 +105,7 @@ export function ChangePasswordPanel({
         {t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
       </p>
       {success && (
-        <div ref={successRef} tabIndex={-1} className="security-focus-target">
+        <div ref={successRef} tabIndex={-1} className="focus-target">
           <Notice
             type="success"
             role="status"
@@ -122,16 +123,13 @@ export function ChangePasswordPanel({
           title={failureText(failure)}
         />
       )}
-      <Form<ChangePasswordValues>
+      <VerticalForm<ChangePasswordValues>
         form={form}
         name="change-password"
-        layout="vertical"
-        requiredMark={false}
         onFinish={submit}
         onValuesChange={() => {
           if (success) setSuccess(null);
         }}
-        scrollToFirstError={{ focus: true }}
         className="change-password-form"
       >
         {hasPassword && (
@@ -180,7 +178,7 @@ export function ChangePasswordPanel({
             {t(hasPassword ? "security:password.submit" : "security:password.setSubmit")}
           </BusyButton>
         </div>
-      </Form>
+      </VerticalForm>
     </section>
   );
 }

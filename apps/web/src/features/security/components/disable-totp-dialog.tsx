@@ -1,7 +1,8 @@
-import { Button, Form, Input, Modal, Radio } from "antd";
+import { Form, Input, Modal, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
+import { VerticalForm } from "@/components/vertical-form";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { useDisableTotp } from "../api/disable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
@@ -76,14 +77,11 @@ export function DisableTotpDialog({
       // A fresh form each time: no password or failure left over from the last opening.
       destroyOnHidden
     >
-      <Form<DisableValues>
+      <VerticalForm<DisableValues>
         form={form}
         name="disable-totp"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ method: hasPassword ? "password" : "code" }}
         onFinish={submit}
-        scrollToFirstError={{ focus: true }}
       >
         <p>{t("twoStep.disable.intro")}</p>
         {failure && <FactorFailureNotice key={disableMutation.submittedAt} text={failure} />}
@@ -118,15 +116,10 @@ export function DisableTotpDialog({
             <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus={!hasPassword} />
           </Form.Item>
         )}
-        <div className="security-actions security-form-actions">
-          <BusyButton type="primary" danger htmlType="submit" size="large" isBusy={disableMutation.isPending}>
-            {t("twoStep.disable.submit")}
-          </BusyButton>
-          <Button size="large" onClick={onClose}>
-            {t("factors.cancel")}
-          </Button>
-        </div>
-      </Form>
+        <SubmitOrCancel isBusy={disableMutation.isPending} isDanger onCancel={onClose}>
+          {t("twoStep.disable.submit")}
+        </SubmitOrCancel>
+      </VerticalForm>
     </Modal>
   );
 }

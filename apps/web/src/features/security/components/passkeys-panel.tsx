@@ -7,6 +7,8 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
+import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useMfaStatus } from "@/lib/get-mfa-status";
@@ -207,14 +209,11 @@ export function PasskeysPanel({
       {!isEmailVerified ? (
         <VerifyEmailFirstNotice text={t("verifyFirst.passkeys")} />
       ) : isAdding ? (
-        <Form<NameValues>
+        <VerticalForm<NameValues>
           form={addForm}
           name="add-passkey"
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ name: suggestedName }}
           onFinish={add}
-          scrollToFirstError={{ focus: true }}
           className="passkey-add-form"
           aria-labelledby="add-passkey-heading"
         >
@@ -225,15 +224,10 @@ export function PasskeysPanel({
           <Form.Item label={t("passkeys.name")} name="name" rules={nameRules} extra={t("passkeys.nameHelp")}>
             <Input size="large" maxLength={PASSKEY_NAME_MAX_LENGTH} autoFocus autoComplete="off" />
           </Form.Item>
-          <div className="security-actions security-form-actions">
-            <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
-              {t("passkeys.create")}
-            </BusyButton>
-            <Button size="large" onClick={closeAddForm}>
-              {t("factors.cancel")}
-            </Button>
-          </div>
-        </Form>
+          <SubmitOrCancel isBusy={addMutation.isPending} onCancel={closeAddForm}>
+            {t("passkeys.create")}
+          </SubmitOrCancel>
+        </VerticalForm>
       ) : (
         <div className="session-footer">
           <Button
@@ -278,7 +272,7 @@ export function PasskeysPanel({
         destroyOnHidden
       >
         <p>{t("passkeys.confirmRemoveDescription")}</p>
-        <div className="security-actions">
+        <div className="action-row panel-actions">
           <Button type="primary" danger size="large" autoFocus onClick={confirmRemove}>
             {t("passkeys.remove")}
           </Button>

@@ -54,7 +54,7 @@ export function RecoveryCodesView({
 
   return (
     <div className="recovery-codes">
-      <h3 ref={headingRef} tabIndex={-1} className="security-subheading security-focus-target">
+      <h3 ref={headingRef} tabIndex={-1} className="security-subheading focus-target">
         {t("twoStep.recovery.saveHeading")}
       </h3>
       <p className="security-panel-intro">{t("twoStep.recovery.saveIntro")}</p>
@@ -65,7 +65,7 @@ export function RecoveryCodesView({
           </li>
         ))}
       </ol>
-      <div className="security-actions">
+      <div className="action-row panel-actions">
         <Button icon={<CopyOutlined aria-hidden="true" />} onClick={copy}>
           {t("twoStep.recovery.copy")}
         </Button>

@@ -213,7 +213,7 @@ export function SessionsPanel({
             title={failure}
           />
         )}
-        <div className="security-actions">
+        <div className="action-row panel-actions">
           <BusyButton
             type="primary"
             danger

@@ -3,7 +3,8 @@ import type { TotpSetup } from "@precis/contract/mfa";
 import { Button, Form, Input, QRCode } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import { SubmitOrCancel } from "@/components/submit-or-cancel";
+import { VerticalForm } from "@/components/vertical-form";
 import { useClientConfig } from "@/lib/client-config";
 import { useEnableTotp } from "../api/enable-totp";
 import { getFactorFailure } from "../lib/factor-errors";
@@ -76,7 +77,7 @@ export function TotpSetupView({
 
   return (
     <div className="totp-setup">
-      <h3 ref={headingRef} tabIndex={-1} className="security-subheading security-focus-target">
+      <h3 ref={headingRef} tabIndex={-1} className="security-subheading focus-target">
         {t("twoStep.setup.heading")}
       </h3>
       <ol className="totp-steps">
@@ -114,15 +115,7 @@ export function TotpSetupView({
         <li>
           <p>{t("twoStep.setup.enterCode", { productName })}</p>
           {failure && <FactorFailureNotice key={enableMutation.submittedAt} text={failure} />}
-          <Form<CodeValues>
-            form={form}
-            name="totp-setup"
-            layout="vertical"
-            requiredMark={false}
-            onFinish={submit}
-            scrollToFirstError={{ focus: true }}
-            className="totp-code-form"
-          >
+          <VerticalForm<CodeValues> form={form} name="totp-setup" onFinish={submit} className="totp-code-form">
             <Form.Item
               label={t("twoStep.setup.code")}
               name="code"
@@ -140,15 +133,10 @@ export function TotpSetupView({
                 className="totp-code-input"
               />
             </Form.Item>
-            <div className="security-actions security-form-actions">
-              <BusyButton type="primary" htmlType="submit" size="large" isBusy={enableMutation.isPending}>
-                {t("twoStep.setup.submit")}
-              </BusyButton>
-              <Button size="large" onClick={onCancel}>
-                {t("factors.cancel")}
-              </Button>
-            </div>
-          </Form>
+            <SubmitOrCancel isBusy={enableMutation.isPending} onCancel={onCancel}>
+              {t("twoStep.setup.submit")}
+            </SubmitOrCancel>
+          </VerticalForm>
         </li>
       </ol>
     </div>

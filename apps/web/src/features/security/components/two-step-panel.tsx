@@ -287,7 +287,7 @@ export function TwoStepPanel({
         destroyOnHidden
       >
         <p>{t("twoStep.recovery.confirmDescription")}</p>
-        <div className="security-actions">
+        <div className="action-row panel-actions">
           <BusyButton type="primary" size="large" autoFocus isBusy={regenerateMutation.isPending} onClick={regenerate}>
             {t("twoStep.recovery.generate")}
           </BusyButton>

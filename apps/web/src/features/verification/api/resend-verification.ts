@@ -1,7 +1,7 @@
-import { operations } from "@precis/contract/operations";
 import type { ResendVerificationRequest } from "@precis/contract/verification";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { verificationContract } from "@/lib/contract-operations";
 import { isAlreadyVerified } from "../lib/verification-errors";
 import { type ConfirmIdentityThen, refreshVerifiedAccount } from "./verify-email";
 
@@ -11,14 +11,7 @@ import { type ConfirmIdentityThen, refreshVerifiedAccount } from "./verify-email
  * address the code went to.
  */
 export async function resendVerification(request: ResendVerificationRequest): Promise<string> {
-  const answer = await apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/verification").then(
-        ({ verificationOperations }) => verificationOperations.resendVerification.schemas.response[200],
-      ),
-    operations.resendVerification,
-    { body: request },
-  );
+  const answer = await apiRequestTo(verificationContract, "resendVerification", { body: request });
   return answer.email;
 }
 

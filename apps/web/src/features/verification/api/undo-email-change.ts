@@ -1,7 +1,7 @@
-import { operations } from "@precis/contract/operations";
 import type { UndoEmailChangeResponse } from "@precis/contract/verification";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { verificationContract } from "@/lib/contract-operations";
 import { useSessionActions } from "@/lib/session-actions";
 
 /**
@@ -9,14 +9,7 @@ import { useSessionActions } from "@/lib/session-actions";
  * account gets that address back, every session ends and the password is voided. Resolves to the address.
  */
 export function undoEmailChange(token: string): Promise<UndoEmailChangeResponse> {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/verification").then(
-        ({ verificationOperations }) => verificationOperations.undoEmailChange.schemas.response[200],
-      ),
-    operations.undoEmailChange,
-    { body: { token } },
-  );
+  return apiRequestTo(verificationContract, "undoEmailChange", { body: { token } });
 }
 
 export function useUndoEmailChange() {

@@ -1,21 +1,14 @@
-import { operations } from "@precis/contract/operations";
 import type { VerifyEmailRequest, VerifyEmailResponse } from "@precis/contract/verification";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestCheckedBy } from "@/lib/api-client";
+import { apiRequestTo } from "@/lib/api-client";
+import { verificationContract } from "@/lib/contract-operations";
 
 /**
  * `POST /api/verify-email`: `{ code }` checks the signed-in account's newest code; with `email` (the emailed
  * link) no session is needed, and none is opened. The schema loads with the call: only a submit needs zod.
  */
 export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
-  return apiRequestCheckedBy(
-    () =>
-      import("@precis/contract/verification").then(
-        ({ verificationOperations }) => verificationOperations.verifyEmail.schemas.response[200],
-      ),
-    operations.verifyEmail,
-    { body: request },
-  );
+  return apiRequestTo(verificationContract, "verifyEmail", { body: request });
 }
 
 /**

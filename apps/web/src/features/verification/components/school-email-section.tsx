@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { BusyButton } from "@/components/busy-button";
 import { useConfirmIdentity } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { VerticalForm } from "@/components/vertical-form";
 import { useAppState } from "@/lib/app-state";
 import { isStudentOccupation } from "@/lib/entitlement";
 import { trimValue } from "@/lib/form-rules";
@@ -86,14 +87,11 @@ export function SchoolEmailSection() {
       );
     }
     return (
-      <Form<SchoolEmailValues>
+      <VerticalForm<SchoolEmailValues>
         form={form}
         name="school-email"
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ email: sendMutation.variables?.email ?? "" }}
         onFinish={sendCode}
-        scrollToFirstError={{ focus: true }}
         className="verification-school-form"
       >
         {failure && <VerificationFailureAlert key={sendMutation.submittedAt} failure={failure} />}
@@ -111,7 +109,7 @@ export function SchoolEmailSection() {
         <BusyButton type="primary" htmlType="submit" size="large" isBusy={sendMutation.isPending}>
           {t("school.sendCode")}
         </BusyButton>
-      </Form>
+      </VerticalForm>
     );
   })();
 

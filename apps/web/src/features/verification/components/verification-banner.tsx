@@ -53,7 +53,7 @@ export function VerificationBanner({ profile }: { profile: Profile }) {
   const notice = profile.emailVerified ? (
     isVerifiedHere &&
     !isDismissed && (
-      <div ref={successRef} tabIndex={-1} className="verification-banner">
+      <div ref={successRef} tabIndex={-1} className="page-banner verification-banner">
         <Alert
           type="success"
           showIcon
@@ -65,7 +65,7 @@ export function VerificationBanner({ profile }: { profile: Profile }) {
       </div>
     )
   ) : (
-    <section className="verification-banner" aria-label={t("banner.label")}>
+    <section className="page-banner verification-banner" aria-label={t("banner.label")}>
       <Alert
         type="warning"
         showIcon

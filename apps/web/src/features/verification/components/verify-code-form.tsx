@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { useConfirmIdentity } from "@/components/confirm-identity";
+import { VerticalForm } from "@/components/vertical-form";
 import { useVerifyEmail } from "../api/verify-email";
 import { getVerifyFailure } from "../lib/verification-errors";
 import { VerificationFailureAlert } from "./verification-failure-alert";
@@ -53,15 +54,7 @@ export function VerifyCodeForm({
 
   return (
     <>
-      <Form<CodeValues>
-        form={form}
-        name={name}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        scrollToFirstError={{ focus: true }}
-        className="verification-code-form"
-      >
+      <VerticalForm<CodeValues> form={form} name={name} onFinish={submit} className="verification-code-form">
         {/* Keyed by the attempt, so the same failure twice is announced twice. */}
         {failure && <VerificationFailureAlert key={verifyMutation.submittedAt} failure={failure} />}
         <Form.Item
@@ -84,7 +77,7 @@ export function VerifyCodeForm({
           </BusyButton>
           {secondaryAction}
         </div>
-      </Form>
+      </VerticalForm>
       {dialog}
     </>
   );

@@ -1,5 +1,4 @@
-import { Result, Spin } from "antd";
-import { useEffect, useRef } from "react";
+import { Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
@@ -8,6 +7,8 @@ import { useClientConfig } from "@/lib/client-config";
 import { useUndoEmailChange } from "../api/undo-email-change";
 import { getUndoFailure, type UndoFailureKey } from "../lib/verification-errors";
 import "../components/verification.css";
+import { LinkChecking } from "@/components/link-checking";
+import { useSendOnce } from "@/hooks/use-send-once";
 
 /**
  * /email-change/undo?token=…, the link mailed to an account's old address when its address changed (issue 42):
@@ -20,25 +21,13 @@ export function UndoEmailChangeRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const undoMutation = useUndoEmailChange();
-  const { mutate } = undoMutation;
-  // A link works once: StrictMode's second run of the effect, or a re-render, must not send it again.
-  const hasSent = useRef(false);
-  useEffect(() => {
-    if (hasSent.current || !token) return;
-    hasSent.current = true;
-    mutate(token);
-  }, [token, mutate]);
+  useSendOnce(token, undoMutation.mutate);
 
   // A link without its token restores nothing: said at once, without asking the server.
   if (!token) return <UndoFailure failure="invalidLink" />;
 
   if (undoMutation.isIdle || undoMutation.isPending) {
-    return (
-      <div className="verification-checking" role="status">
-        <Spin size="large" aria-hidden="true" />
-        <p>{t("undo.checking")}</p>
-      </div>
-    );
+    return <LinkChecking text={t("undo.checking")} />;
   }
 
   if (undoMutation.isSuccess) {

@@ -1,5 +1,5 @@
 import type { Profile } from "@precis/contract/profile";
-import { Result, Spin } from "antd";
+import { Result } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
@@ -18,6 +18,7 @@ import { useVerificationFailureText } from "../components/verification-failure-a
 import { VerifyCodeForm } from "../components/verify-code-form";
 import { getVerifyFailure } from "../lib/verification-errors";
 import "../components/verification.css";
+import { LinkChecking } from "@/components/link-checking";
 
 /**
  * /verify-email. From the emailed link (`?email=…&code=…`) it checks the code at once, signed in or not, and
@@ -74,12 +75,7 @@ function EmailedLinkOutcome({
   }, [code, email, mutate]);
 
   if (verifyMutation.isIdle || verifyMutation.isPending || isProfilePending) {
-    return (
-      <div className="verification-checking" role="status">
-        <Spin size="large" aria-hidden="true" />
-        <p>{t("link.verifying")}</p>
-      </div>
-    );
+    return <LinkChecking text={t("link.verifying")} />;
   }
 
   if (verifyMutation.isSuccess) {
