@@ -20,10 +20,12 @@ const refusal = (status: number, message: string, fields: string[] = [], retryAf
 function serverRefusalTexts() {
   const folder = new URL("../../../../../server/src/modules/firms/", import.meta.url);
   const texts = new Set<string>();
-  for (const file of ["refusals.ts", "service.ts", "domains.ts", "routes.ts", "seats.ts", "firm-billing.ts"]) {
+  // One table words every refusal (responses.ts); the other files are read too, so that a text written anywhere
+  // else again would be caught.
+  for (const file of ["responses.ts", "refusals.ts", "service.ts", "domains.ts", "routes.ts", "seats.ts"]) {
     const source = readFileSync(new URL(file, folder), "utf8");
-    for (const match of source.matchAll(/FirmRefusal\(\s*\d{3},\s*"([^"]+)"/g)) texts.add(match[1] ?? "");
-    for (const match of source.matchAll(/FirmRefusal\(\s*\d{3},\s*\n\s*"([^"]+)"/g)) texts.add(match[1] ?? "");
+    for (const match of source.matchAll(/(?:FirmRefusal|apiFailure)\(\s*\d{3},\s*"([^"]+)"/g))
+      texts.add(match[1] ?? "");
     // Texts given through a constant or a ternary, and the rate limits' own.
     for (const match of source.matchAll(/(?:[A-Z_]+ =|\?|:|message:)\s*\n?\s*"([A-Z][^"]+\.)"/g)) {
       texts.add(match[1] ?? "");
