@@ -185,7 +185,9 @@ describe("the accessibility statement", () => {
         const response = await page.goto("/accessibility");
         expect(response?.status()).toBe(200);
         await expectAccessibilityStatement(page, language);
-        expect(await page.title()).toContain(texts[language].accessibility);
+        // The title follows the page's language once the app has taken over the prerendered page, a moment after
+        // the words show.
+        await expect.poll(() => page.title()).toContain(texts[language].accessibility);
         expect(await page.locator("html").getAttribute("lang")).toBe(language);
         await expectNoAxeViolations(page);
       });
