@@ -1,3 +1,4 @@
+import { csvFile } from "@precis/contract/csv";
 import type { FirmUsage, MatterCount, MyFirmUsage } from "@precis/contract/firms";
 import { and, asc, eq, inArray, sum } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
@@ -79,14 +80,8 @@ export async function readMyFirmUsage(db: AppDatabase, userId: number, month: st
   return { month, matters, total: matters.reduce((total, row) => total + row.memoCount, 0) };
 }
 
-/**
- * A cell a spreadsheet would take for a formula (=, +, -, @, or a tab or carriage return first) gets a leading
- * apostrophe, as OWASP's CSV injection advice says, so a matter code or a name cannot run anything when opened.
- */
-export const neutraliseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** One RFC 4180 field: always quoted, quotes doubled, after neutralising. */
-const csvField = (value: string | number) => `"${neutraliseCell(String(value)).replaceAll('"', '""')}"`;
+// The cells' neutralisation and the file's form are the contract's (csv.ts), shared with the activity trail's CSV.
+export { neutraliseCell } from "@precis/contract/csv";
 
 /**
  * The report as CSV: a header row, then one row per member and matter (a member without memos has one row at 0),
@@ -103,5 +98,5 @@ export function firmUsageCsv(usage: FirmUsage) {
       row.memoCount,
     ]),
   );
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return csvFile([header, ...rows]);
 }

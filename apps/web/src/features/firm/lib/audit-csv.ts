@@ -1,15 +1,9 @@
+import { csvFile } from "@precis/contract/csv";
 import type { FirmAuditEvent } from "@precis/contract/firms";
 
-/**
- * A cell a spreadsheet would take for a formula (=, +, -, @, or a tab or carriage return first) gets a leading
- * apostrophe, as OWASP's CSV injection advice says: the rule of the server's usage CSV
- * (apps/server/src/modules/firms/usage.ts), which lives in the server and so is written again here. A member's
- * name or an invited address is typed by people outside the firm's control, and must not run when opened.
- */
-export const neutraliseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** One RFC 4180 field: always quoted, quotes doubled, after neutralising. */
-const csvField = (value: string) => `"${neutraliseCell(value).replaceAll('"', '""')}"`;
+// The cells' neutralisation and the file's form are the contract's (csv.ts): the same rule as the server's usage
+// CSV. A member's name or an invited address is typed by people outside the firm's control and must not run.
+export { neutraliseCell } from "@precis/contract/csv";
 
 /** The details as `key=value; …`, keys sorted so the same event always reads the same; null reads as empty. */
 export function formatAuditDetails(details: FirmAuditEvent["details"]): string {
@@ -35,5 +29,5 @@ export function firmAuditCsv(events: readonly FirmAuditEvent[]): string {
     event.subject?.name ?? "",
     formatAuditDetails(event.details),
   ]);
-  return `\uFEFF${[[...AUDIT_CSV_HEADER], ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return csvFile([AUDIT_CSV_HEADER, ...rows]);
 }
