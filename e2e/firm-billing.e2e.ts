@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, isVisible, type Language, useBrowser } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
-import { E2E_STRIPE_WEBHOOK_SECRET } from "./support/global-setup.ts";
+import { deliverStripeEvent as deliverEvent } from "./support/stripe-events.ts";
 
 /**
  * Issue 44's seats on `/firm` and Home: the owner's Billing tab before and after Stripe's signed events say the firm
@@ -46,26 +45,7 @@ const texts = {
   },
 } satisfies Record<Language, unknown>;
 
-let eventCount = 0;
-/** Delivers a Stripe event signed with the server's webhook secret, as Stripe would. */
-async function deliverStripeEvent(type: string, object: Record<string, unknown>) {
-  eventCount += 1;
-  const event = {
-    id: `evt_firm_e2e_${Date.now().toString(36)}_${eventCount}`,
-    object: "event",
-    created: Math.floor(Date.now() / 1000) + eventCount,
-    type,
-    data: { object },
-  };
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE_WEBHOOK_SECRET });
-  const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
-}
+const deliverStripeEvent = (type: string, object: Record<string, unknown>) => deliverEvent(baseUrl, type, object);
 
 const firmSubscription = (firmId: number, status: string) => ({
   id: `sub_e2e_firm_${firmId}`,

@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
-import { E2E_STRIPE_WEBHOOK_SECRET } from "./support/global-setup.ts";
+import { deliverStripeEvent as deliverEvent } from "./support/stripe-events.ts";
 
 const { openPage, baseUrl } = useBrowser();
 
@@ -25,24 +24,7 @@ async function userIdOf(page: Page) {
   return (await response.json()).userId as string;
 }
 
-/** Delivers a Stripe event signed with the server's webhook secret, as Stripe would. */
-async function deliverStripeEvent(type: string, object: Record<string, unknown>) {
-  const event = {
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: "event",
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object },
-  };
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE_WEBHOOK_SECRET });
-  const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
-}
+const deliverStripeEvent = (type: string, object: Record<string, unknown>) => deliverEvent(baseUrl, type, object);
 
 describe("subscription page", () => {
   it("asks a logged-out visitor to log in", async () => {
