@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -9,10 +8,10 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { extensionIdFromPublicKey } from "../apps/extension/scripts/extension-id.ts";
-import { compiledServerEntry } from "../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../apps/server/test/smtp.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { expectNoAxeViolations, failureDir, type Language } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
 
@@ -33,10 +32,9 @@ const OTHER_PRESET_NAME = "For my principal";
 let portalUrl: string;
 let caseLawUrl: string;
 let expectedExtensionId: string;
-let portal: ChildProcess;
+let portal: AppServer;
 let caseLawSite: Server;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let dataDir: string;
 
 beforeAll(async () => {
   if (!existsSync(path.join(extensionDir, "manifest.json"))) {
@@ -60,55 +58,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => caseLawSite.listen(caseLawPort, CASE_LAW_HOST, resolve));
 
   smtp = await startSmtpServer(0);
-  dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-extension-"));
-  portal = spawn(process.execPath, [compiledServerEntry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      APP_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(portalPort),
-      PUBLIC_URL: portalUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      SMTP_URL: smtp.url,
-      EXTENSION_IDS: expectedExtensionId,
-      CASE_LAW_SITE_URL: caseLawUrl,
-      EXTERNAL_REDIRECT_URL: `${portalUrl}/external-redirect/`,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  portal = await startAppServer({
+    port: portalPort,
+    publicUrl: portalUrl,
+    env: { SMTP_URL: smtp.url, EXTENSION_IDS: expectedExtensionId, CASE_LAW_SITE_URL: caseLawUrl },
   });
-  await waitForHealth(portalUrl, portal);
 });
 
 afterAll(async () => {
-  if (portal && portal.exitCode === null) {
-    const exited = new Promise((resolve) => portal.once("exit", resolve));
-    portal.kill("SIGTERM");
-    await exited;
-  }
+  await portal?.stop();
   await new Promise((resolve) => caseLawSite?.close(resolve));
   await smtp?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-/** Up to 110 s, within the hook's 120 s: on a loaded two-core machine the server has taken 40 s to start. */
-async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 110_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the portal exited with code ${server.exitCode}`);
-    if (
-      await fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the portal did not become healthy within 110 s");
-}
 
 /**
  * A verified account, seeded through the API, whose selected memo preset has a name of its own: the popup must show

@@ -15,9 +15,9 @@ export default defineConfig({
     sequence: { groupOrder: 1 },
     // Two files share the two cores, so a test may take up to twice as long as alone; a passing test is not slowed.
     testTimeout: 120_000,
-    // Screens wait on the real server (and some on a countdown): poll up to 20 s, not 1 s. The one server's PGlite
-    // answers one query at a time for both files, and on a loaded CI machine an answer took over 10 s once; a
-    // passing test is not slowed.
+    // Screens wait on the real server (and some on a countdown): poll up to 20 s, not 1 s. Without a PostgreSQL
+    // server (TEST_DATABASE_URL), the one server's PGlite answers one query at a time for both files, and on a
+    // loaded machine an answer took over 10 s once; a passing test is not slowed.
     expect: { poll: { timeout: 20_000 } },
     hookTimeout: 120_000,
   },

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
+import { startAppServer } from "./app-server.ts";
 import { startAuthEmulator } from "./auth-emulator.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
@@ -39,7 +39,7 @@ declare module "vitest" {
 }
 
 /**
- * Starts the compiled server (built app, real HTTP, PGlite in a temporary folder) once for the whole
+ * Starts the compiled server (built app, real HTTP; app-server.ts says where its data lives) once for the whole
  * browser suite, exactly as `npm start` would, and stops it afterwards. The Firebase Auth Emulator
  * starts beside it (its address is known at once, so neither waits for the other) and the server
  * trusts its tokens, as `npm run dev:sso` does.
@@ -49,10 +49,8 @@ export default async function setup(project: TestProject) {
     throw new Error("The app is not built: run `npm run build` first (npm test does it for you).");
   }
   const authEmulator = await startAuthEmulator({ quiet: true });
-  const dataDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-"));
   // A real SMTP server: every message it receives becomes a JSON file the tests can read.
-  const mailboxDir = path.join(dataDir, "mailbox");
-  await mkdir(mailboxDir);
+  const mailboxDir = await mkdtemp(path.join(tmpdir(), "precis-e2e-mailbox-"));
   let mailCount = 0;
   const smtp = await startSmtpServer(0, async (mail) => {
     mailCount += 1;
@@ -63,21 +61,11 @@ export default async function setup(project: TestProject) {
   });
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [compiledServerEntry], {
-    cwd: repoRoot,
+  const starting = startAppServer({
+    port,
+    publicUrl: baseUrl,
     env: {
-      ...process.env,
-      APP_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
       SMTP_URL: smtp.url,
-      // Redirects to other sites must stay on this machine: they land on our own 404 page.
-      CASE_LAW_SITE_URL: `${baseUrl}/case-law-site/`,
-      EXTERNAL_REDIRECT_URL: `${baseUrl}/external-redirect/`,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
       STRIPE_PRICING_TABLE_ID: "prctbl_e2e",
@@ -85,57 +73,30 @@ export default async function setup(project: TestProject) {
       PRIVACY_EMAIL: E2E_PRIVACY_EMAIL,
       RETENTION_DOCS_FEEDBACK_DAYS: String(E2E_DOCS_FEEDBACK_RETENTION_DAYS),
       ...E2E_LEGAL_SETTINGS,
-      // Every test signs up from 127.0.0.1; the per-IP limit is proven in the API suite.
-      REGISTER_MAX_PER_IP: "100000",
-      AUTH_MAX_PER_IP: "100000",
       FIREBASE_AUTH_EMULATOR_HOST: authEmulator.host,
       FIREBASE_PROJECT_ID: authEmulator.projectId,
       FIREBASE_API_KEY: "demo-api-key",
       FIREBASE_AUTH_DOMAIN: `${authEmulator.projectId}.firebaseapp.com`,
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
-  try {
-    await Promise.all([waitForHealth(baseUrl, server), authEmulator.ready]);
-  } catch (error) {
-    await Promise.all([stopProcess(server), authEmulator.stop()]);
+  const [server] = await Promise.all([starting, authEmulator.ready]).catch(async (error) => {
+    await Promise.all([
+      starting.then(
+        (started) => started.stop(),
+        () => {},
+      ),
+      authEmulator.stop(),
+    ]);
     throw error;
-  }
+  });
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxDir", mailboxDir);
   project.provide("smtpUrl", smtp.url);
   project.provide("authEmulatorUrl", authEmulator.url);
 
   return async () => {
-    await Promise.all([stopProcess(server), authEmulator.stop()]);
+    await Promise.all([server.stop(), authEmulator.stop()]);
     await smtp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(mailboxDir, { recursive: true, force: true });
   };
-}
-
-export async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  // A cold start migrates a fresh PGlite and loads the prerender bundle: 40 s was seen on a busy machine.
-  const timeoutMs = 180_000;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null)
-      throw new Error(`the server exited with ${server.exitCode ?? server.signalCode}`);
-    const isUp = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not become healthy within ${timeoutMs / 1000} s`);
-}
-
-export async function stopProcess(child: ChildProcess) {
-  // Ended by a signal, it has only a signal code, and its "exit" event will not come again.
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
 }

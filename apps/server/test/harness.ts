@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { and, desc, eq, like } from "drizzle-orm";
 import pg from "pg";
+import { inject } from "vitest";
 import { createServer, REDACTED_LOG_PATHS } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
@@ -10,14 +12,20 @@ import type { Clock } from "../src/lib/clock.ts";
 
 /**
  * Where the API suite keeps its data: PGlite in memory by default, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a fresh database per test file (dropped afterwards) so runs never collide.
+ * names a PostgreSQL server, a fresh database per test file (dropped afterwards) so runs never collide. Either is a
+ * copy of the run's migrated template when the suite's global setup made one (database-template.ts).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: "memory://" });
+  const template = inject("databaseTemplate");
+  if (!serverUrl) {
+    const loadDataDir = template?.kind === "pglite" ? new Blob([await readFile(template.file)]) : undefined;
+    return openDatabase({ pgliteDir: "memory://", loadDataDir });
+  }
 
   const name = `precis_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const copied = template?.kind === "postgres" ? ` template ${template.name}` : "";
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}${copied}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolMax: 10 });

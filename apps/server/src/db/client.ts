@@ -37,7 +37,10 @@ export interface PoolStats {
   waiting?: number;
 }
 
-export type DatabaseTarget = { url: string; poolMax: number } | { pgliteDir: string };
+export type DatabaseTarget =
+  | { url: string; poolMax: number }
+  /** `loadDataDir`: start from a copy of another PGlite's files (a test's already-migrated template) instead of initdb. */
+  | { pgliteDir: string; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -46,7 +49,7 @@ const MIGRATION_LOCK_ID = 4_711_2024;
 
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return "url" in target ? openPostgres(target.url, target.poolMax) : openPglite(target.pgliteDir);
+  return "url" in target ? openPostgres(target.url, target.poolMax) : openPglite(target.pgliteDir, target.loadDataDir);
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
@@ -119,11 +122,11 @@ function timeConnectionWaits(pool: pg.Pool, observe: (seconds: number) => void) 
   pool.connect = timed as typeof pool.connect;
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const isInMemory = dataDir.startsWith("memory://");
   if (!isInMemory) await mkdir(path.dirname(dataDir), { recursive: true });
   // PGlite is a single connection; it queues queries and transactions itself, in order.
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
