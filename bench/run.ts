@@ -438,7 +438,11 @@ function renderUsers(users: UsersReport) {
     `Open loop at ${users.openLoopRate} requests/s (half the full mix's maximum): all honest requests p50 ${users.openLoop.honestP50Ms.toFixed(1)} ms, p99 ${users.openLoop.honestP99Ms.toFixed(1)} ms; with 5% hostile, honest p99 ${users.openLoop.honestP99MsWithHostile.toFixed(1)} ms.`,
     `Hostile requests: ${users.openLoop.hostileRequests}, answered other than 4xx: ${users.openLoop.hostileNot4xx}; 5xx answers in the open loop (any request): ${users.openLoop.serverErrors}.`,
     `PostgreSQL buffer cache hit ratio over the part: ${ratio === null ? "no blocks touched" : `${(ratio * 100).toFixed(2)}%`} (${users.postgresBlocks.hit} hits, ${users.postgresBlocks.read} reads from disk or the OS cache; baselines' queries included).`,
-    `Server CPU time per answer of GET /api/user-details (median of the rounds): Precis ${users.cpuPerAnswer.precisMs.toFixed(3)} ms, the hand-written peer ${users.cpuPerAnswer.peerMs.toFixed(3)} ms (rounds, Precis / peer: ${users.cpuPerAnswer.rounds.map((r) => `${r.precisMs.toFixed(3)} / ${r.peerMs.toFixed(3)} ms at ${r.precisRps.toFixed(0)} / ${r.peerRps.toFixed(0)} answers/s`).join("; ")}).`,
+    ...(["userDetails", "memoUsage"] as const).map((operation) => {
+      const { precisMs, peerMs, rounds } = users.cpuPerAnswer[operation];
+      const name = operation === "userDetails" ? "GET /api/user-details" : "POST /api/memo-usage";
+      return `Server CPU time per answer of ${name} (median of the rounds): Precis ${precisMs.toFixed(3)} ms, the hand-written peer ${peerMs.toFixed(3)} ms (rounds, Precis / peer: ${rounds.map((r) => `${r.precisMs.toFixed(3)} / ${r.peerMs.toFixed(3)} ms at ${r.precisRps.toFixed(0)} / ${r.peerRps.toFixed(0)} answers/s`).join("; ")}).`;
+    }),
     `Application cache (server's /api/metrics): ${users.applicationCache === "no application cache" ? "no application cache" : users.applicationCache.join("; ")}.`,
     "Answers of the full mix at its maximum, by kind and status (all rounds, warm-up included):",
     ...formatStatuses(users.statuses.fullMixClosedLoop),

@@ -25,6 +25,7 @@ import {
   createRequestSource,
   fullMix,
   loginMix,
+  type Mix,
   memoUsageMix,
   type PlannedRequest,
   readsMix,
@@ -59,12 +60,14 @@ export interface UsersReport {
     serverErrors: number;
   };
   rawSql: Record<string, string>;
-  /** GET /api/user-details beside the hand-written peer (issue 41): each server's CPU time per right answer. */
-  cpuPerAnswer: {
-    rounds: { precisMs: number; peerMs: number; precisRps: number; peerRps: number }[];
-    precisMs: number;
-    peerMs: number;
-  };
+  /** GET /api/user-details and POST /api/memo-usage beside the hand-written peer (issue 41): each server's CPU time per right answer. */
+  cpuPerAnswer: Record<"userDetails" | "memoUsage", CpuPerAnswer>;
+}
+
+interface CpuPerAnswer {
+  rounds: { precisMs: number; peerMs: number; precisRps: number; peerRps: number }[];
+  precisMs: number;
+  peerMs: number;
 }
 
 const PASSWORD = "Tribunal2024x";
@@ -86,6 +89,14 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
+
+function cpuPerAnswerOf(rounds: CpuPerAnswer["rounds"]): CpuPerAnswer {
+  return {
+    rounds,
+    precisMs: median(rounds.map((round) => round.precisMs)),
+    peerMs: median(rounds.map((round) => round.peerMs)),
+  };
+}
 
 async function readBufferCounters(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -265,59 +276,73 @@ export async function measureUsers(options: {
 
     // Issue 41: how much the server does beyond the database, as CPU time per answer, which the neighbours' load
     // on this shared machine leaves alone (throughput swings by ×3 from round to round). Precis and the peer take
-    // turns with the same client and the same random users.
-    console.log(`  server CPU per answer: GET /api/user-details by ${userWord}, Precis and the hand-written peer`);
+    // turns with the same client and the same random users, for the extension's most frequent read and its write.
+    console.log(
+      `  server CPU per answer: user details and memo counting by ${userWord}, Precis and the hand-written peer`,
+    );
     const peer = await startPeerServer(options.databaseUrl, poolMax);
     options.cleanups.unshift(peer.stop);
     await checkSameAnswers(server, peer, source(userDetailsMix), 200);
-    const cpuRounds: UsersReport["cpuPerAnswer"]["rounds"] = [];
-    const perCpuSecond = (target: RunningServer) => async () => {
+    const perCpuSecond = (target: RunningServer, mix: Mix) => async () => {
       const cpuBefore = readCpuSeconds(target.child);
-      const figures = await closedLoop(target, source(userDetailsMix));
+      const figures = await closedLoop(target, source(mix));
       const cpuSeconds = readCpuSeconds(target.child) - cpuBefore;
       const answers = figures.honestRequests - figures.honestWrong;
       return { figures, cpuSeconds, answers };
     };
-    const cpu = await alternateMany(rounds, [perCpuSecond(server), perCpuSecond(peer)]);
-    for (const [ours, theirs] of cpu) {
-      if (!ours || !theirs) continue;
-      cpuRounds.push({
-        precisMs: (ours.cpuSeconds * 1000) / ours.answers,
-        peerMs: (theirs.cpuSeconds * 1000) / theirs.answers,
-        precisRps: ours.figures.rps,
-        peerRps: theirs.figures.rps,
-      });
-    }
+    const cpu = await alternateMany(rounds, [
+      perCpuSecond(server, userDetailsMix),
+      perCpuSecond(peer, userDetailsMix),
+      perCpuSecond(server, memoUsageMix),
+      perCpuSecond(peer, memoUsageMix),
+    ]);
     await peer.stop();
+    type CpuRun = Awaited<ReturnType<ReturnType<typeof perCpuSecond>>>;
+    const cpuRoundsOf = (ours: number, theirs: number) =>
+      cpu.map((round) => {
+        const [precis, peerRun] = [round[ours], round[theirs]] as [CpuRun, CpuRun];
+        return {
+          precisMs: (precis.cpuSeconds * 1000) / precis.answers,
+          peerMs: (peerRun.cpuSeconds * 1000) / peerRun.answers,
+          precisRps: precis.figures.rps,
+          peerRps: peerRun.figures.rps,
+        };
+      });
+    const cpuRounds = { userDetails: cpuRoundsOf(0, 1), memoUsage: cpuRoundsOf(2, 3) };
     // As figures, answers per second of server CPU: the ratio of Precis's to the peer's is the peer's CPU time per
     // answer divided by Precis's, issue 41's measure.
-    const asCpuFigures = ({
-      figures,
-      cpuSeconds,
-      answers,
-    }: {
-      figures: TrafficFigures;
-      cpuSeconds: number;
-      answers: number;
-    }): Figures => ({
+    const asCpuFigures = ({ figures, cpuSeconds, answers }: CpuRun): Figures => ({
       rps: answers / cpuSeconds,
       p50Ms: figures.p50Ms,
       p99Ms: figures.p99Ms,
       errors: countErrors(figures),
     });
+    const cpuPairs = (ours: number, theirs: number) =>
+      cpu.map((round) => ({
+        target: asCpuFigures(round[ours] as CpuRun),
+        baseline: asCpuFigures(round[theirs] as CpuRun),
+      }));
+    const cpuTarget = `each request a random user's session, ${connections} connections; answers per second of the server process's CPU time (utime + stime, /proc/<pid>/stat)`;
     comparisons.push(
       summarize(
         {
           name: `GET /api/user-details by ${userWord}: answers per server CPU-second vs the peer`,
-          target: `GET /api/user-details, each request a random user's session, ${connections} connections; answers per second of the server process's CPU time (utime + stime, /proc/<pid>/stat)`,
+          target: `GET /api/user-details, ${cpuTarget}`,
           baseline: `the hand-written peer (bench/lib/peer-server.ts): bare Fastify, node-postgres on a pool of ${poolMax}, one prepared statement, the same JSON, measured alike`,
           goal: "≥ 0.70× (the peer's CPU per answer ÷ Precis's), no errors",
         },
-        cpu.map(([ours, theirs]) => ({
-          target: asCpuFigures(ours as NonNullable<typeof ours>),
-          baseline: asCpuFigures(theirs as NonNullable<typeof theirs>),
-        })),
+        cpuPairs(0, 1),
         (c) => c.ratio >= 0.7 && c.errors === 0,
+      ),
+      summarize(
+        {
+          name: `POST /api/memo-usage by ${userWord}: answers per server CPU-second vs the peer's raw upsert`,
+          target: `POST /api/memo-usage, ${cpuTarget}`,
+          baseline: `the hand-written peer's raw upsert: the session and user by one prepared statement, then the counter's upsert (the probe's SQL), answering the new count; it reads no plan, subscription or firm and computes no access, so it does less than Precis does`,
+          goal: "≥ 0.50× (the peer's CPU per answer ÷ Precis's), no errors",
+        },
+        cpuPairs(2, 3),
+        (c) => c.ratio >= 0.5 && c.errors === 0,
       ),
     );
 
@@ -422,9 +447,8 @@ export async function measureUsers(options: {
         serverErrors: [...helloRuns, ...honestRuns, ...hostileRuns].reduce((sum, run) => sum + run.serverErrors, 0),
       },
       cpuPerAnswer: {
-        rounds: cpuRounds,
-        precisMs: median(cpuRounds.map((round) => round.precisMs)),
-        peerMs: median(cpuRounds.map((round) => round.peerMs)),
+        userDetails: cpuPerAnswerOf(cpuRounds.userDetails),
+        memoUsage: cpuPerAnswerOf(cpuRounds.memoUsage),
       },
       rawSql: {
         ...readStatements,

@@ -1,16 +1,20 @@
 import { createHash } from "node:crypto";
-import { ACCESS_KEY_HEADER } from "@precis/contract/api";
+import { ACCESS_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/api";
 import { LEGAL_DOCUMENTS } from "@precis/contract/legal";
 import Fastify from "fastify";
 import pg from "pg";
+import { memoUsageStatements } from "./raw-sql.ts";
 
 /**
- * Issue 41's peer for GET /api/user-details: what a hand-written server needs to give the same answer, and no
+ * Issue 41's peer for GET /api/user-details and POST /api/memo-usage: what a hand-written server needs to give the same answer, and no
  * more. Bare Fastify (no plugins, no logging, no schema), node-postgres on a pool as large as the server's, one
  * prepared statement. It does the same work per request as the real route (modules/profile/routes.ts): the
  * session from the bearer token or the cookie plus the access key, both SHA-256 hashed and compared by the
  * database, the profile shaped as SPEC §3 says, `cache-control: no-store`, and the idle expiry slid once an
- * hour. Run as its own process, so the bench reads its CPU time apart from Precis's.
+ * hour. For a memo it is the raw upsert served over HTTP: the write's X-Requested-With check, the session and its
+ * user by one prepared statement, the counter's upsert (raw-sql.ts, as the raw probe runs them), and the new
+ * count as JSON; it reads no plan, subscription or firm, so it does less than Precis. Run as its own process, so
+ * the bench reads its CPU time apart from Precis's.
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
 const cookieName = "precis_session";
@@ -32,6 +36,9 @@ const slideIdleExpiry = {
   text: `update sessions set last_used_at = $2, idle_expires_at = least($2 + make_interval(days => ${idleDays}), absolute_expires_at)
     where id = $1`,
 };
+
+const memoSession = { name: "peer_memo_session", text: memoUsageStatements.session };
+const countMemo = { name: "peer_count_memo", text: memoUsageStatements.upsert };
 
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
 
@@ -82,6 +89,21 @@ app.get("/api/user-details", async (request, reply) => {
       ...(row.deletion_scheduled_for ? { deletionScheduledFor: row.deletion_scheduled_for.toISOString() } : {}),
     },
   };
+});
+app.post("/api/memo-usage", async (request, reply) => {
+  reply.header("cache-control", "no-store");
+  if (request.headers[REQUESTED_WITH_HEADER] !== REQUESTED_WITH_VALUE) return reply.code(403).send({ error: "csrf" });
+  const token = readToken(request.headers);
+  const accessKey = request.headers[ACCESS_KEY_HEADER];
+  if (!token || typeof accessKey !== "string" || token.length > maxSecretLength || accessKey.length > maxSecretLength) {
+    return reply.code(401).send({ error: "session" });
+  }
+  const { rows } = await pool.query({ ...memoSession, values: [hashSecret(token)] });
+  const row = rows[0];
+  if (!row || row.access_key_hash !== hashSecret(accessKey)) return reply.code(401).send({ error: "session" });
+  const month = new Date().toISOString().slice(0, 7);
+  const counted = await pool.query({ ...countMemo, values: [row.id, month] });
+  return { memo: { usedThisMonth: counted.rows[0].memo_count } };
 });
 app.get("/api/health", async () => ({ status: "ok" }));
 await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
