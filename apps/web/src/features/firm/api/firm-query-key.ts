@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { apiQueryOptions } from "@/lib/api-query-options";
 import {
   type ConfirmIdentityThen,
   invalidating,
@@ -15,9 +15,9 @@ export const FIRM_QUERY_KEY = ["firm"] as const;
 /** The confirm-identity step-up of components/confirm-identity.tsx, as the mutations receive it. */
 export type { ConfirmIdentityThen };
 
-/** A firm query's options: its key under FIRM_QUERY_KEY, its fetch given the abort signal, never fresh for long. */
+/** A firm query's options: its key under FIRM_QUERY_KEY, stale at once (see above). */
 export const firmQueryOptionsFor = <TData>(key: string[], fetch: (signal: AbortSignal) => Promise<TData>) =>
-  queryOptions({ queryKey: [...FIRM_QUERY_KEY, ...key], queryFn: ({ signal }) => fetch(signal), staleTime: 0 });
+  apiQueryOptions([...FIRM_QUERY_KEY, ...key], fetch, { staleTime: 0 });
 
 /** A change to the firm: behind the step-up where the server asks for a recent sign-in, then every firm query again. */
 export function useFirmChange<TData, TVariables = void>(
