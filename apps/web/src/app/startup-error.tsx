@@ -1,8 +1,7 @@
-import { Button } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { UiProvider } from "@/app/providers";
-import { StatusMessage } from "@/components/status-message";
+import { ReloadPageMessage } from "@/app/reload-page-message";
 
 /** Shown when no client config could be loaded: without it there is no product to render. */
 export function StartupError() {
@@ -13,15 +12,11 @@ export function StartupError() {
   return (
     <UiProvider>
       <main className="standalone-page">
-        <StatusMessage
+        <ReloadPageMessage
           status="warning"
           title={t("startupError.title")}
           description={t("startupError.description")}
-          action={
-            <Button type="primary" onClick={() => window.location.reload()}>
-              {t("startupError.reload")}
-            </Button>
-          }
+          reloadLabel={t("startupError.reload")}
         />
       </main>
     </UiProvider>

@@ -42,20 +42,12 @@ describe("getLoginFailure", () => {
 });
 
 describe("getRegistrationFailure", () => {
-  it("maps the two 409 codes", () => {
-    expect(getRegistrationFailure(apiError(409, "emailExists"))).toEqual({
-      status: "emailExists",
-      message: "emailExists",
-    });
-    expect(getRegistrationFailure(apiError(409, "usernameExists"))).toEqual({
-      status: "usernameExists",
-      message: "usernameExists",
-    });
+  it.each(["emailExists", "usernameExists"])("maps the 409 code %s", (code) => {
+    expect(getRegistrationFailure(apiError(409, code))).toEqual({ status: code, message: code });
   });
 
-  it("maps the password problems the server finds", () => {
-    expect(getRegistrationFailure(apiError(400, "invalidPassword")).status).toBe("invalidPassword");
-    expect(getRegistrationFailure(apiError(400, "commonPassword")).status).toBe("commonPassword");
+  it.each(["invalidPassword", "commonPassword"])("maps the password problem %s the server finds", (code) => {
+    expect(getRegistrationFailure(apiError(400, code)).status).toBe(code);
   });
 
   it("asks to review the details on other 400s, on 500s and on an unsuccessful reply", () => {
@@ -105,22 +97,12 @@ describe("getResetPasswordFailure", () => {
     expect(getResetPasswordFailure(apiError(500))).toEqual({ status: "unknown", message: "resetFailed" });
   });
 
-  it("maps 401 to the invalid-code text", () => {
-    expect(getResetPasswordFailure(apiError(401, "invalidCode"))).toEqual({
-      status: "failure",
-      message: "invalidCode",
-    });
-  });
-
-  it("maps the server's password problems to the password texts", () => {
-    expect(getResetPasswordFailure(apiError(400, "invalidPassword"))).toEqual({
-      status: "invalid",
-      message: "passwordRequirementsNotMet",
-    });
-    expect(getResetPasswordFailure(apiError(400, "commonPassword"))).toEqual({
-      status: "invalid",
-      message: "commonPassword",
-    });
+  it.each([
+    [401, "invalidCode", { status: "failure", message: "invalidCode" }],
+    [400, "invalidPassword", { status: "invalid", message: "passwordRequirementsNotMet" }],
+    [400, "commonPassword", { status: "invalid", message: "commonPassword" }],
+  ])("maps %i %s to the invalid-code or password texts", (status, code, failure) => {
+    expect(getResetPasswordFailure(apiError(status, code))).toEqual(failure);
   });
 
   it("says the user was not found for 404 and for any other answer with an Error", () => {

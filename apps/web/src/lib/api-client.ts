@@ -111,6 +111,22 @@ export async function apiRequest<TSchema extends z.ZodMiniType | undefined = und
   return unwrap(result, path) as ApiResult<TSchema>;
 }
 
+/** An operation of the contract with its schemas bound to it (the contract's `withSchemas`), its 200 answer among them. */
+type OperationWithAnswer = DeclaredOperation & { schemas: { response: { 200: z.ZodMiniType } } };
+type AnswerOf<Operation extends OperationWithAnswer> = z.output<Operation["schemas"]["response"][200]>;
+
+/**
+ * apiRequest for an operation whose schemas the page already loads (its feature's table of the contract): the
+ * answer is read with the operation's own 200 schema, so no call site names the schema again.
+ */
+export function apiRequestChecked<Operation extends OperationWithAnswer>(
+  operation: Operation,
+  options: Omit<ApiRequestOptions<undefined>, "schema"> = {},
+): Promise<AnswerOf<Operation>> {
+  // With a schema, ApiResult is the schema's output; TypeScript does not resolve that for a generic operation.
+  return apiRequest(operation, { ...options, schema: operation.schemas.response[200] }) as Promise<AnswerOf<Operation>>;
+}
+
 /**
  * The file name of a Content-Disposition header (RFC 6266): the UTF-8 `filename*` first, else `filename`;
  * null without one.

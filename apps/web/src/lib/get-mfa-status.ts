@@ -1,5 +1,6 @@
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
+import { apiQueryOptions } from "@/lib/api-query-options";
 import { mfaContract } from "@/lib/contract-operations";
 import { entitlementQueryOptions } from "@/lib/entitlement";
 
@@ -14,13 +15,8 @@ export function getMfaStatus(signal?: AbortSignal) {
   return apiRequestTo(mfaContract, "getMfaStatus", { signal });
 }
 
-export const mfaStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: ["mfa"],
-    queryFn: ({ signal }) => getMfaStatus(signal),
-    // Changed from another device (a passkey added, the app turned off): asked again whenever a screen needs it.
-    staleTime: 0,
-  });
+// Changed from another device (a passkey added, the app turned off): asked again whenever a screen needs it.
+export const mfaStatusQueryOptions = () => apiQueryOptions(["mfa"], getMfaStatus, { staleTime: 0 });
 
 export function useMfaStatus() {
   return useQuery(mfaStatusQueryOptions());

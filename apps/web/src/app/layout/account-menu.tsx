@@ -11,12 +11,19 @@ import {
 import { getAvatarInitials, getDisplayName } from "@precis/contract/account-texts";
 import type { Profile } from "@precis/contract/profile";
 import { Avatar, Badge, Dropdown, type MenuProps } from "antd";
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { colors } from "@/app/theme";
 import { SmartLink } from "@/components/smart-link";
 import { useLogout } from "@/features/auth/api/logout";
 import { useClientConfig } from "@/lib/client-config";
+
+/** A menu item that is a link: a click or Enter anywhere on the item follows it (followItemLink below). */
+const linkItem = (key: string, Icon: ComponentType<{ "aria-hidden": "true" }>, href: string, label: string) => ({
+  key,
+  icon: <Icon aria-hidden="true" />,
+  label: <SmartLink href={href}>{label}</SmartLink>,
+});
 
 /** The avatar button and its dropdown (SPEC §2 navbar). */
 export function AccountMenu({ profile }: { profile: Profile }) {
@@ -29,43 +36,15 @@ export function AccountMenu({ profile }: { profile: Profile }) {
   const initials = getAvatarInitials(profile);
 
   const items: MenuProps["items"] = [
-    {
-      key: "documentation",
-      icon: <BookOutlined aria-hidden="true" />,
-      label: <SmartLink href={links.documentation}>{t("account.documentation")}</SmartLink>,
-    },
-    {
-      key: "extension",
-      icon: <ChromeOutlined aria-hidden="true" />,
-      label: <SmartLink href={links.extension}>{t("account.extension")}</SmartLink>,
-    },
-    {
-      key: "pdf-tool",
-      icon: <FilePdfOutlined aria-hidden="true" />,
-      label: <SmartLink href={links.pdfTool}>{t("account.pdfTool")}</SmartLink>,
-    },
+    linkItem("documentation", BookOutlined, links.documentation, t("account.documentation")),
+    linkItem("extension", ChromeOutlined, links.extension, t("account.extension")),
+    linkItem("pdf-tool", FilePdfOutlined, links.pdfTool, t("account.pdfTool")),
     { type: "divider" },
-    {
-      key: "profile",
-      icon: <UserOutlined aria-hidden="true" />,
-      label: <SmartLink href="/profile">{t("account.profile")}</SmartLink>,
-    },
-    {
-      // The profile shows the address read-only and points here (Google or Microsoft sign-in, decision 007).
-      key: "change-email",
-      icon: <MailOutlined aria-hidden="true" />,
-      label: <SmartLink href="/change-email">{t("account.changeEmail")}</SmartLink>,
-    },
-    {
-      key: "subscription",
-      icon: <CreditCardOutlined aria-hidden="true" />,
-      label: <SmartLink href="/subscription">{t("account.subscription")}</SmartLink>,
-    },
-    {
-      key: "firm",
-      icon: <TeamOutlined aria-hidden="true" />,
-      label: <SmartLink href="/firm">{t("account.firm")}</SmartLink>,
-    },
+    linkItem("profile", UserOutlined, "/profile", t("account.profile")),
+    // The profile shows the address read-only and points here (Google or Microsoft sign-in, decision 007).
+    linkItem("change-email", MailOutlined, "/change-email", t("account.changeEmail")),
+    linkItem("subscription", CreditCardOutlined, "/subscription", t("account.subscription")),
+    linkItem("firm", TeamOutlined, "/firm", t("account.firm")),
     { type: "divider" },
     {
       key: "logout",

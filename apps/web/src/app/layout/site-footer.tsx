@@ -37,42 +37,45 @@ export function SiteFooter() {
           <div className="footer-block">
             <h2>{t("footer.tutorials.heading")}</h2>
             <p>{t("footer.tutorials.text", { productName })}</p>
-            <ul className="footer-list">
-              <li>
-                <SmartLink href={links.videoTutorial}>{t("footer.tutorials.video")}</SmartLink>
-              </li>
-              <li>
-                <SmartLink href={links.documentation}>{t("footer.tutorials.documentation")}</SmartLink>
-              </li>
-            </ul>
+            <LinkList
+              className="footer-list"
+              links={[
+                { key: "video", href: links.videoTutorial, label: t("footer.tutorials.video") },
+                { key: "documentation", href: links.documentation, label: t("footer.tutorials.documentation") },
+              ]}
+            />
           </div>
         </div>
         <nav aria-label={t("footer.linksLabel", { productName })}>
-          <ul className="footer-links">
-            {externalLinks.map((link) => (
-              <li key={link.key}>
-                <SmartLink href={link.href}>{link.label}</SmartLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList className="footer-links" links={externalLinks} />
         </nav>
         <div className="footer-bottom">
           <p className="footer-copyright">{t("footer.copyright", { year: COPYRIGHT_YEAR, productName })}</p>
           <nav aria-label={t("footer.legalLabel")}>
-            <ul className="footer-legal">
-              <li>
-                <SmartLink href={LEGAL_DOCUMENT_PATHS.terms}>{t("footer.terms")}</SmartLink>
-              </li>
-              <li>
-                <SmartLink href={LEGAL_DOCUMENT_PATHS.privacy}>{t("footer.privacy")}</SmartLink>
-              </li>
-              <li>
-                <SmartLink href={ACCESSIBILITY_STATEMENT_PATH}>{t("legal.accessibility")}</SmartLink>
-              </li>
-            </ul>
+            <LinkList
+              className="footer-legal"
+              links={[
+                { key: "terms", href: LEGAL_DOCUMENT_PATHS.terms, label: t("footer.terms") },
+                { key: "privacy", href: LEGAL_DOCUMENT_PATHS.privacy, label: t("footer.privacy") },
+                { key: "accessibility", href: ACCESSIBILITY_STATEMENT_PATH, label: t("legal.accessibility") },
+              ]}
+            />
           </nav>
         </div>
       </div>
     </Layout.Footer>
+  );
+}
+
+/** The footer's lists of links, one a list item. */
+function LinkList({ className, links }: { className: string; links: { key: string; href: string; label: string }[] }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.key}>
+          <SmartLink href={link.href}>{link.label}</SmartLink>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,8 +1,7 @@
-import { Button } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
-import { StatusMessage } from "@/components/status-message";
+import { ReloadPageMessage } from "@/app/reload-page-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 /**
@@ -18,15 +17,11 @@ export function RouteErrorBoundary() {
     console.error(error);
   }, [error]);
   return (
-    <StatusMessage
+    <ReloadPageMessage
       status="error"
       title={t("routeError.title")}
       description={t("routeError.description")}
-      action={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t("routeError.reload")}
-        </Button>
-      }
+      reloadLabel={t("routeError.reload")}
     />
   );
 }

@@ -1,17 +1,15 @@
 import type { StatusResponse } from "@precis/contract/auth";
 import { ssoOperations } from "@precis/contract/sso";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import type { SsoIdentity } from "@/features/auth/lib/firebase-sign-in";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestChecked } from "@/lib/api-client";
 import { userDetailsQueryOptions } from "@/lib/get-user-details";
+import { type ConfirmIdentityThen, invalidating, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `POST /api/sso/change-email`: moves the logged-in account to the email of a fresh Google or Microsoft sign-in. */
 export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {
-  const operation = ssoOperations.changeEmailWithSso;
-  return apiRequest(operation, {
+  return apiRequestChecked(ssoOperations.changeEmailWithSso, {
     headers: { Authorization: basicAuthorization(email, idToken) },
-    schema: operation.schemas.response[200],
   });
 }
 
@@ -19,15 +17,11 @@ export function changeEmail({ email, idToken }: Pick<SsoIdentity, "email" | "idT
  * The server asks for a recent proof of identity before the account moves (issue 42): `confirmIdentityThen`,
  * from useConfirmIdentity, asks for it and sends the same fresh Google or Microsoft sign-in again.
  */
-export function useChangeEmail({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (identity: Pick<SsoIdentity, "email" | "idToken">) => confirmIdentityThen(() => changeEmail(identity)),
+export function useChangeEmail({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  return useRefreshingMutation(changeEmail, {
     // The profile shows the email: fetch it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userDetailsQueryOptions().queryKey }),
+    refresh: invalidating(userDetailsQueryOptions().queryKey),
+    refreshOn: "success",
+    confirmIdentityThen,
   });
 }

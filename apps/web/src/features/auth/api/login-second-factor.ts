@@ -1,8 +1,8 @@
 import type { SecondFactorRequest } from "@precis/contract/mfa";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
 import { apiRequestTo } from "@/lib/api-client";
 import { authContract } from "@/lib/contract-operations";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /**
  * `POST /api/login/second-factor`: the first step's token and the authenticator app's code (or a recovery
@@ -13,10 +13,6 @@ export function logInWithSecondFactor(request: SecondFactorRequest) {
 }
 
 export function useLogInWithSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logInWithSecondFactor,
-    // As the login's: pending until the new session's profile is in.
-    onSuccess: () => refreshSessionQueries(queryClient),
-  });
+  // As the login's: pending until the new session's profile is in.
+  return useRefreshingMutation(logInWithSecondFactor, { refresh: refreshSessionQueries, refreshOn: "success" });
 }

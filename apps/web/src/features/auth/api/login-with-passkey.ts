@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
 import { apiRequestTo, isApiRequestError } from "@/lib/api-client";
 import { authContract } from "@/lib/contract-operations";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import { getPasskeyAssertion } from "@/lib/webauthn";
 import { getPasskeyLoginOptions } from "./get-passkey-login-options";
 
@@ -35,9 +35,5 @@ export async function logInWithPasskey() {
 }
 
 export function useLogInWithPasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logInWithPasskey,
-    onSuccess: () => refreshSessionQueries(queryClient),
-  });
+  return useRefreshingMutation(logInWithPasskey, { refresh: refreshSessionQueries, refreshOn: "success" });
 }

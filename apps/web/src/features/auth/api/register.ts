@@ -1,8 +1,8 @@
 import type { RegisterRequest, StatusResponse } from "@precis/contract/auth";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
 import { apiRequestTo } from "@/lib/api-client";
 import { authContract } from "@/lib/contract-operations";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `POST /api/register`: creates the account and opens its session (cookie and access key). */
 export function register(input: RegisterRequest): Promise<StatusResponse> {
@@ -11,9 +11,5 @@ export function register(input: RegisterRequest): Promise<StatusResponse> {
 }
 
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess: () => refreshSessionQueries(queryClient),
-  });
+  return useRefreshingMutation(register, { refresh: refreshSessionQueries, refreshOn: "success" });
 }

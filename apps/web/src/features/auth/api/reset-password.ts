@@ -1,9 +1,9 @@
 import type { StatusResponse } from "@precis/contract/auth";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import { apiRequestTo } from "@/lib/api-client";
 import { authContract } from "@/lib/contract-operations";
 import { userDetailsQueryOptions } from "@/lib/get-user-details";
+import { invalidating, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 export type ResetPasswordInput = { email: string; password: string; securityCode: string };
 
@@ -17,10 +17,9 @@ export function resetPassword({ email, password, securityCode }: ResetPasswordIn
 }
 
 export function useResetPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetPassword,
+  return useRefreshingMutation(resetPassword, {
     // The server ends every session of the account, this browser's included if it had one.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userDetailsQueryOptions().queryKey }),
+    refresh: invalidating(userDetailsQueryOptions().queryKey),
+    refreshOn: "success",
   });
 }

@@ -1,10 +1,10 @@
 import type { StatusResponse } from "@precis/contract/auth";
 import { operations } from "@precis/contract/operations";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { basicAuthorization } from "@/features/auth/lib/basic-authorization";
 import type { SsoIdentity } from "@/features/auth/lib/firebase-sign-in";
 import { refreshSessionQueries } from "@/features/auth/lib/session-cache";
 import { apiRequestCheckedBy } from "@/lib/api-client";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `POST /api/sso/login` (HTTP Basic: email and ID token); 404 means no account yet. */
 export function ssoLogin({ email, idToken }: Pick<SsoIdentity, "email" | "idToken">): Promise<StatusResponse> {
@@ -19,9 +19,5 @@ async function loadSsoLoginResponseSchema() {
 }
 
 export function useSsoLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ssoLogin,
-    onSuccess: () => refreshSessionQueries(queryClient),
-  });
+  return useRefreshingMutation(ssoLogin, { refresh: refreshSessionQueries, refreshOn: "success" });
 }

@@ -1,17 +1,15 @@
 import { firmOperations } from "@precis/contract/firms";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestChecked } from "@/lib/api-client";
 
 /** `POST /api/firm/checkout` (owner): Stripe Checkout's address for `seats` seats of the firm plan. */
 export function createFirmCheckout(seats: number) {
-  const operation = firmOperations.createFirmCheckout;
-  return apiRequest(operation, { body: { seats }, schema: operation.schemas.response[200] });
+  return apiRequestChecked(firmOperations.createFirmCheckout, { body: { seats } });
 }
 
 /** `POST /api/firm/billing-portal` (owner): the firm's Stripe customer portal (seats, card, invoices, cancel). */
 export function openFirmBillingPortal() {
-  const operation = firmOperations.openFirmBillingPortal;
-  return apiRequest(operation, { schema: operation.schemas.response[200] });
+  return apiRequestChecked(firmOperations.openFirmBillingPortal);
 }
 
 /** Leaves for Stripe: nothing of the firm changes until Stripe's signed events say so (the webhook). */

@@ -1,22 +1,14 @@
 import { firmOperations } from "@precis/contract/firms";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { FIRM_QUERY_KEY } from "./firm-query-key";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequestChecked } from "@/lib/api-client";
+import { firmQueryOptionsFor } from "./firm-query-key";
 
 /** `GET /api/firm/members` (owners and admins): who is in the firm, with their role. */
 export function getFirmMembers(signal?: AbortSignal) {
-  return apiRequest(firmOperations.getFirmMembers, {
-    schema: firmOperations.getFirmMembers.schemas.response[200],
-    signal,
-  });
+  return apiRequestChecked(firmOperations.getFirmMembers, { signal });
 }
 
-export const firmMembersQueryOptions = () =>
-  queryOptions({
-    queryKey: [...FIRM_QUERY_KEY, "members"],
-    queryFn: ({ signal }) => getFirmMembers(signal),
-    staleTime: 0,
-  });
+export const firmMembersQueryOptions = () => firmQueryOptionsFor(["members"], getFirmMembers);
 
 export function useFirmMembers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...firmMembersQueryOptions(), enabled });

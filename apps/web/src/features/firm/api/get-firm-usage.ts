@@ -1,8 +1,8 @@
 import { firmOperations } from "@precis/contract/firms";
 import { type DeclaredOperation, operations, pathTo } from "@precis/contract/operations";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { FIRM_QUERY_KEY } from "./firm-query-key";
+import { firmQueryOptionsFor } from "./firm-query-key";
 
 /**
  * The operation with the month in its query: apiRequest and apiDownload take no query string, so it rides on the
@@ -20,11 +20,7 @@ export function getFirmUsage(month: string, signal?: AbortSignal) {
 }
 
 export const firmUsageQueryOptions = (month: string) =>
-  queryOptions({
-    queryKey: [...FIRM_QUERY_KEY, "usage", month],
-    queryFn: ({ signal }) => getFirmUsage(month, signal),
-    staleTime: 0,
-  });
+  firmQueryOptionsFor(["usage", month], (signal) => getFirmUsage(month, signal));
 
 /** The month's report; while another month loads, the last one stays on screen (marked busy) instead of a blank. */
 export function useFirmUsage(month: string) {

@@ -1,20 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "@/lib/api-client";
+import { apiRefusal } from "@/lib/api-refusal-fixture";
 import { getFirmFailure, knownFirmRefusals } from "./firm-errors";
-
-const refusal = (status: number, message: string, fields: string[] = [], retryAfterSeconds: number | null = null) =>
-  new ApiRequestError(
-    status,
-    {
-      statusCode: status,
-      error: "x",
-      message,
-      ...(fields.length ? { fields: fields.map((path) => ({ path, message: "x" })) } : {}),
-    },
-    "/firm",
-    retryAfterSeconds,
-  );
 
 /** Every refusal text the firm module can answer, read from its source: the server's side of what this maps. */
 function serverRefusalTexts() {
@@ -42,41 +29,43 @@ describe("getFirmFailure", () => {
   });
 
   it("maps a known text to its key, whatever its status", () => {
-    expect(getFirmFailure(refusal(409, "Another firm has already added this domain.")).key).toBe("domainTaken");
-    expect(getFirmFailure(refusal(409, "Your firm has already added this domain.")).key).toBe("domainAlreadyYours");
-    expect(getFirmFailure(refusal(410, "This invitation has expired. Ask the firm to send it again.")).key).toBe(
+    expect(getFirmFailure(apiRefusal(409, "Another firm has already added this domain.")).key).toBe("domainTaken");
+    expect(getFirmFailure(apiRefusal(409, "Your firm has already added this domain.")).key).toBe("domainAlreadyYours");
+    expect(getFirmFailure(apiRefusal(410, "This invitation has expired. Ask the firm to send it again.")).key).toBe(
       "invitationExpired",
     );
   });
 
   it("falls back on the status, or the unverified address's field, for a text it does not know", () => {
-    expect(getFirmFailure(refusal(403, "Reworded.", ["emailVerification"])).key).toBe("emailNotVerified");
-    expect(getFirmFailure(refusal(403, "Reworded.")).key).toBe("forbidden");
-    expect(getFirmFailure(refusal(409, "Reworded.")).key).toBe("conflict");
-    expect(getFirmFailure(refusal(410, "Reworded.")).key).toBe("invitationExpired");
-    expect(getFirmFailure(refusal(500, "Reworded.")).key).toBe("unknown");
+    expect(getFirmFailure(apiRefusal(403, "Reworded.", ["emailVerification"])).key).toBe("emailNotVerified");
+    expect(getFirmFailure(apiRefusal(403, "Reworded.")).key).toBe("forbidden");
+    expect(getFirmFailure(apiRefusal(409, "Reworded.")).key).toBe("conflict");
+    expect(getFirmFailure(apiRefusal(410, "Reworded.")).key).toBe("invitationExpired");
+    expect(getFirmFailure(apiRefusal(500, "Reworded.")).key).toBe("unknown");
   });
 
   it("maps seats and billing's refusals to the catalogue's billing texts, the member count's by its field", () => {
     expect(
       getFirmFailure(
-        refusal(409, "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.", ["seats"]),
+        apiRefusal(409, "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.", [
+          "seats",
+        ]),
       ).key,
     ).toBe("seatsFullForJoin");
-    expect(getFirmFailure(refusal(503, "Payments are not configured on this server.")).key).toBe(
+    expect(getFirmFailure(apiRefusal(503, "Payments are not configured on this server.")).key).toBe(
       "paymentsNotConfigured",
     );
-    expect(getFirmFailure(refusal(400, "Buy at least 4 seats: one for each member of your firm.", ["seats"])).key).toBe(
-      "tooFewSeats",
-    );
+    expect(
+      getFirmFailure(apiRefusal(400, "Buy at least 4 seats: one for each member of your firm.", ["seats"])).key,
+    ).toBe("tooFewSeats");
   });
 
   it("keeps how long to wait after too many invitations", () => {
     const failure = getFirmFailure(
-      refusal(429, "Too many invitations were sent. Please wait and try again later.", [], 120),
+      apiRefusal(429, "Too many invitations were sent. Please wait and try again later.", [], 120),
     );
     expect(failure).toEqual({ key: "tooManyInvitations", retryAfterSeconds: 120 });
-    expect(getFirmFailure(refusal(429, "Too many attempts. Please wait an hour and try again.", [], null))).toEqual({
+    expect(getFirmFailure(apiRefusal(429, "Too many attempts. Please wait an hour and try again.", [], null))).toEqual({
       key: "tooManyAttempts",
       retryAfterSeconds: null,
     });

@@ -92,6 +92,16 @@ export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "Your firm has no billing account yet. Buy seats first.": "noBillingAccount",
 };
 
+/** A refusal whose text this app does not know (reworded, or new), by its status alone. */
+const firmFailureByStatus: Partial<Record<number, FirmFailureKey>> = {
+  400: "badRequest",
+  401: "loggedOut",
+  403: "forbidden",
+  404: "notFound",
+  409: "conflict",
+  410: "invitationExpired",
+};
+
 export type FirmFailure = { key: FirmFailureKey; retryAfterSeconds: number | null };
 
 export function getFirmFailure(error: unknown): FirmFailure {
@@ -103,22 +113,7 @@ export function getFirmFailure(error: unknown): FirmFailure {
   if (getRefusedFields(error).includes("emailVerification")) return failure("emailNotVerified");
   // "Buy at least N seats…" names the member count, so it is known by its field rather than its text.
   if (error.status === 400 && getRefusedFields(error).includes("seats")) return failure("tooFewSeats");
-  switch (error.status) {
-    case 400:
-      return failure("badRequest");
-    case 401:
-      return failure("loggedOut");
-    case 403:
-      return failure("forbidden");
-    case 404:
-      return failure("notFound");
-    case 409:
-      return failure("conflict");
-    case 410:
-      return failure("invitationExpired");
-    default:
-      return failure("unknown");
-  }
+  return failure(firmFailureByStatus[error.status] ?? "unknown");
 }
 
 /** Whether the failed call's answer says the caller is no longer in a firm: the page then shows its firm-less state. */

@@ -3,10 +3,8 @@ import { operations } from "@precis/contract/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { entitlementQueryOptions } from "@/lib/entitlement";
+import type { ConfirmIdentityThen } from "@/lib/use-refreshing-mutation";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
-
-/** The confirm-identity step-up of components/confirm-identity.tsx, as the join receives it. */
-type ConfirmIdentityThen = <T>(action: () => Promise<T>) => Promise<T>;
 
 /** `POST /api/firm/join-by-domain` (recent sign-in): the suggested firm takes the caller in as a member. */
 export function useJoinSuggestedFirm({

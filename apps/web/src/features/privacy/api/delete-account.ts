@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { privacyContract } from "@/lib/contract-operations";
+import type { ConfirmIdentityThen } from "@/lib/use-refreshing-mutation";
 
 /**
  * `POST /api/account/delete`: schedules the deletion at the end of the grace period, emails a link that
@@ -12,11 +13,7 @@ export async function deleteAccount(): Promise<string> {
   return deletionScheduledFor;
 }
 
-export function useDeleteAccount({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function useDeleteAccount({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   // The session is over on the server: the caller leaves the page, then forgets it (useSessionActions), so the
   // signed-in page never shows "You haven't logged in" on the way out.
   return useMutation({ mutationFn: () => confirmIdentityThen(deleteAccount) });

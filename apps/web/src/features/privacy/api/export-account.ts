@@ -2,6 +2,7 @@ import { operations } from "@precis/contract/operations";
 import { useMutation } from "@tanstack/react-query";
 import { apiDownload } from "@/lib/api-client";
 import { saveFile } from "@/lib/save-file";
+import type { ConfirmIdentityThen } from "@/lib/use-refreshing-mutation";
 
 /** The name the file gets if the server's Content-Disposition says none. */
 const FALLBACK_FILE_NAME = "precis-data.json";
@@ -16,11 +17,7 @@ export async function exportAccount(): Promise<{ blob: Blob; fileName: string }>
 }
 
 /** Downloads the export and hands it to the browser as a file; resolves to the file's name. */
-export function useExportAccount({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function useExportAccount({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   return useMutation({
     mutationFn: async () => {
       const { blob, fileName } = await confirmIdentityThen(exportAccount);

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
+import { apiQueryOptions } from "@/lib/api-query-options";
 import { privacyContract } from "@/lib/contract-operations";
 
 /** `GET /api/consents`: the versions in force, the ones the account accepted and when. */
@@ -7,8 +8,7 @@ export function getConsents(signal?: AbortSignal) {
   return apiRequestTo(privacyContract, "getConsents", { signal });
 }
 
-export const consentsQueryOptions = () =>
-  queryOptions({ queryKey: ["consents"], queryFn: ({ signal }) => getConsents(signal) });
+export const consentsQueryOptions = () => apiQueryOptions(["consents"], getConsents);
 
 export function useConsents() {
   return useQuery(consentsQueryOptions());

@@ -1,5 +1,6 @@
 import type { AccountExport } from "@precis/contract/account-export";
 import { useMutation } from "@tanstack/react-query";
+import type { ConfirmIdentityThen } from "@/lib/use-refreshing-mutation";
 import { exportAccount } from "./export-account";
 
 /**
@@ -12,10 +13,6 @@ export async function readAccountExport(): Promise<AccountExport> {
   return privacyOperations.exportAccount.schemas.response[200].parse(JSON.parse(await blob.text()));
 }
 
-export function useAccountSummary({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function useAccountSummary({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   return useMutation({ mutationFn: () => confirmIdentityThen(readAccountExport) });
 }

@@ -1,18 +1,12 @@
 import { memoSettingsOperations } from "@precis/contract/memo-options";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { memoOptionsQueryOptions } from "./get-memo-options";
+import { apiRequestChecked } from "@/lib/api-client";
+import { useMemoOptionsChange } from "./get-memo-options";
 
 /** Deletes one preset (the server refuses the last); answers the presets left and the selection. */
 export function deleteMemoPreset(id: number) {
-  const operation = memoSettingsOperations.deleteMemoPreset;
-  return apiRequest(operation, { parameters: { id: String(id) }, schema: operation.schemas.response[200] });
+  return apiRequestChecked(memoSettingsOperations.deleteMemoPreset, { parameters: { id: String(id) } });
 }
 
 export function useDeleteMemoPreset() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMemoPreset,
-    onSuccess: (answer) => queryClient.setQueryData(memoOptionsQueryOptions().queryKey, answer),
-  });
+  return useMemoOptionsChange(deleteMemoPreset, (answer) => answer);
 }

@@ -1,6 +1,6 @@
 import { profileOperations, type UpdateProfileRequest } from "@precis/contract/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestChecked } from "@/lib/api-client";
 import { entitlementQueryOptions } from "@/lib/entitlement";
 import { userDetailsQueryOptions } from "@/lib/get-user-details";
 
@@ -8,8 +8,7 @@ import { userDetailsQueryOptions } from "@/lib/get-user-details";
 // read the same answer, so a saved name shows in the navbar at once.
 
 export function updateProfile(changes: UpdateProfileRequest) {
-  const operation = profileOperations.updateUserDetails;
-  return apiRequest(operation, { body: changes, schema: operation.schemas.response[200] });
+  return apiRequestChecked(profileOperations.updateUserDetails, { body: changes });
 }
 
 export function useUpdateProfile() {

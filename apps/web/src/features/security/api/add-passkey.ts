@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { mfaContract } from "@/lib/contract-operations";
 import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
+import { type ConfirmIdentityThen, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import { createPasskey } from "@/lib/webauthn";
 import { getPasskeyRegistrationOptions } from "./get-passkey-registration-options";
 
@@ -17,14 +17,10 @@ export async function addPasskey(name: string) {
   return savePasskey(name, response);
 }
 
-export function useAddPasskey({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => confirmIdentityThen(() => addPasskey(name)),
-    onSettled: () => refreshAfterSecondFactorChange(queryClient),
+export function useAddPasskey({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  return useRefreshingMutation(addPasskey, {
+    refresh: refreshAfterSecondFactorChange,
+    refreshOn: "settled",
+    confirmIdentityThen,
   });
 }

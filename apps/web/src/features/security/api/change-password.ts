@@ -1,8 +1,8 @@
 import type { ChangePasswordRequest } from "@precis/contract/sessions";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { authContract } from "@/lib/contract-operations";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { type ConfirmIdentityThen, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import { sessionsQueryOptions } from "./get-sessions";
 
 /**
@@ -13,20 +13,16 @@ export function changePassword(request: ChangePasswordRequest) {
   return apiRequestTo(authContract, "changePassword", { body: request });
 }
 
-export function useChangePassword({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: ChangePasswordRequest) => confirmIdentityThen(() => changePassword(request)),
-    onSuccess: () =>
+export function useChangePassword({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  return useRefreshingMutation(changePassword, {
+    refresh: (queryClient) =>
       Promise.all([
         // Every other session ended with the change: the list beside the form says so.
         queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
         // A first password: the account now has one, which the dialogs and this form offer.
         queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
       ]),
+    refreshOn: "success",
+    confirmIdentityThen,
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { mfaContract } from "@/lib/contract-operations";
 import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `POST /api/mfa/totp/enable`: a code from the app proves it holds the secret. Resolves to the ten recovery codes. */
 export async function enableTotp(code: string): Promise<string[]> {
@@ -10,9 +10,5 @@ export async function enableTotp(code: string): Promise<string[]> {
 }
 
 export function useEnableTotp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: enableTotp,
-    onSettled: () => refreshAfterSecondFactorChange(queryClient),
-  });
+  return useRefreshingMutation(enableTotp, { refresh: refreshAfterSecondFactorChange, refreshOn: "settled" });
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
+import { apiQueryOptions } from "@/lib/api-query-options";
 import { sessionsContract } from "@/lib/contract-operations";
 
 /** `GET /api/sessions`: every place the account is signed in, this one marked `isCurrent`. */
@@ -7,13 +8,8 @@ export function getSessions(signal?: AbortSignal) {
   return apiRequestTo(sessionsContract, "getSessions", { signal });
 }
 
-export const sessionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["sessions"],
-    queryFn: ({ signal }) => getSessions(signal),
-    // A list of live sessions goes stale as others sign in: asked again whenever the tab shows.
-    staleTime: 0,
-  });
+// A list of live sessions goes stale as others sign in: asked again whenever the tab shows.
+export const sessionsQueryOptions = () => apiQueryOptions(["sessions"], getSessions, { staleTime: 0 });
 
 export function useSessions() {
   return useQuery(sessionsQueryOptions());

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { mfaContract } from "@/lib/contract-operations";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { type ConfirmIdentityThen, invalidating, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `POST /api/mfa/recovery-codes` (a recent sign-in needed): ten new recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(): Promise<string[]> {
@@ -9,14 +9,10 @@ export async function regenerateRecoveryCodes(): Promise<string[]> {
   return recoveryCodes;
 }
 
-export function useRegenerateRecoveryCodes({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => confirmIdentityThen(regenerateRecoveryCodes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+export function useRegenerateRecoveryCodes({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  return useRefreshingMutation(regenerateRecoveryCodes, {
+    refresh: invalidating(mfaStatusQueryOptions().queryKey),
+    refreshOn: "success",
+    confirmIdentityThen,
   });
 }

@@ -1,21 +1,17 @@
 import { operations } from "@precis/contract/operations";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { refreshAfterSecondFactorChange } from "@/lib/get-mfa-status";
+import { type ConfirmIdentityThen, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `DELETE /api/passkeys/{id}` (a recent sign-in needed): it no longer signs in. A 404: it was removed already. */
 export function removePasskey(passkeyId: number) {
   return apiRequest(operations.removePasskey, { parameters: { id: String(passkeyId) } });
 }
 
-export function useRemovePasskey({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (passkeyId: number) => confirmIdentityThen(() => removePasskey(passkeyId)),
-    onSettled: () => refreshAfterSecondFactorChange(queryClient),
+export function useRemovePasskey({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  return useRefreshingMutation(removePasskey, {
+    refresh: refreshAfterSecondFactorChange,
+    refreshOn: "settled",
+    confirmIdentityThen,
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { mfaContract } from "@/lib/contract-operations";
 import { mfaStatusQueryOptions } from "@/lib/get-mfa-status";
+import { invalidating, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** `PATCH /api/passkeys/{id}`: a passkey's new name. A 404: it was removed meanwhile. */
 export function renamePasskey({ id, name }: { id: number; name: string }) {
@@ -9,9 +9,8 @@ export function renamePasskey({ id, name }: { id: number; name: string }) {
 }
 
 export function useRenamePasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: renamePasskey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
+  return useRefreshingMutation(renamePasskey, {
+    refresh: invalidating(mfaStatusQueryOptions().queryKey),
+    refreshOn: "settled",
   });
 }

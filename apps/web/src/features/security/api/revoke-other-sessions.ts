@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { sessionsContract } from "@/lib/contract-operations";
+import { type ConfirmIdentityThen, invalidating, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import { sessionsQueryOptions } from "./get-sessions";
 
 /**
@@ -12,14 +12,10 @@ export async function revokeOtherSessions(): Promise<number> {
   return revoked;
 }
 
-export function useRevokeOtherSessions({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => confirmIdentityThen(revokeOtherSessions),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+export function useRevokeOtherSessions({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
+  return useRefreshingMutation(revokeOtherSessions, {
+    refresh: invalidating(sessionsQueryOptions().queryKey),
+    refreshOn: "settled",
+    confirmIdentityThen,
   });
 }

@@ -1,6 +1,6 @@
 import { operations } from "@precis/contract/operations";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { invalidating, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import { sessionsQueryOptions } from "./get-sessions";
 
 /** `DELETE /api/sessions/{id}`: that browser or extension must log in again. A 404: it had ended already. */
@@ -9,10 +9,9 @@ export function revokeSession(sessionId: number) {
 }
 
 export function useRevokeSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeSession,
-    // Either way the list on screen is out of date: the session ended now, or before.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  // Either way the list on screen is out of date: the session ended now, or before.
+  return useRefreshingMutation(revokeSession, {
+    refresh: invalidating(sessionsQueryOptions().queryKey),
+    refreshOn: "settled",
   });
 }

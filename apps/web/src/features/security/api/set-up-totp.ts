@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { mfaContract } from "@/lib/contract-operations";
+import type { ConfirmIdentityThen } from "@/lib/use-refreshing-mutation";
 
 /**
  * `POST /api/mfa/totp/setup` (a recent sign-in needed): a new secret, not in force until a code from the app
@@ -10,10 +11,6 @@ export function setUpTotp() {
   return apiRequestTo(mfaContract, "setUpTotp");
 }
 
-export function useSetUpTotp({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function useSetUpTotp({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   return useMutation({ mutationFn: () => confirmIdentityThen(setUpTotp) });
 }

@@ -1,10 +1,9 @@
 import { subscriptionOperations } from "@precis/contract/subscription";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestChecked } from "@/lib/api-client";
 
 export function createBillingPortalSession() {
-  const operation = subscriptionOperations.openBillingPortal;
-  return apiRequest(operation, { schema: operation.schemas.response[200] });
+  return apiRequestChecked(subscriptionOperations.openBillingPortal);
 }
 
 /** "Change Subscription": Stripe's customer portal, in a new tab (SPEC §4). */

@@ -1,7 +1,8 @@
 import type { VerifyEmailRequest, VerifyEmailResponse } from "@precis/contract/verification";
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { apiRequestTo } from "@/lib/api-client";
 import { verificationContract } from "@/lib/contract-operations";
+import { type ConfirmIdentityThen, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /**
  * `POST /api/verify-email`: `{ code }` checks the signed-in account's newest code; with `email` (the emailed
@@ -22,17 +23,16 @@ export function refreshVerifiedAccount(queryClient: QueryClient): Promise<void> 
 }
 
 /** useConfirmIdentity's wrapper: runs the call, and after a step-up 403 asks who you are and runs it again. */
-export type ConfirmIdentityThen = <T>(action: () => Promise<T>) => Promise<T>;
+export type { ConfirmIdentityThen };
 
 /**
  * A code that moves the account to a new address needs a recent proof of identity (issue 42):
  * `confirmIdentityThen` asks for it and sends the code again.
  */
 export function useVerifyEmail({ confirmIdentityThen }: { confirmIdentityThen?: ConfirmIdentityThen } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: VerifyEmailRequest) =>
-      confirmIdentityThen ? confirmIdentityThen(() => verifyEmail(request)) : verifyEmail(request),
-    onSuccess: () => refreshVerifiedAccount(queryClient),
+  return useRefreshingMutation(verifyEmail, {
+    refresh: refreshVerifiedAccount,
+    refreshOn: "success",
+    confirmIdentityThen,
   });
 }

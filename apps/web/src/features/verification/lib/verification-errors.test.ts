@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IdentityNotConfirmedError } from "@/components/confirm-identity";
 import { ApiRequestError } from "@/lib/api-client";
+import { apiRefusal } from "@/lib/api-refusal-fixture";
 import { getResendFailure, getUndoFailure, getVerifyFailure, isAlreadyVerified } from "./verification-errors";
 
 /** A failure as the server sends it: SPEC's `Error` code when there is one, else the generic error body. */
@@ -37,18 +38,8 @@ describe("getVerifyFailure", () => {
 
 describe("the school switch's refusal", () => {
   it("says the address is at no recognised school, apart from a malformed one", () => {
-    const refused = new ApiRequestError(
-      400,
-      { statusCode: 400, error: "Bad Request", message: "x", fields: [{ path: "academicDomain", message: "x" }] },
-      "/test",
-      null,
-    );
-    expect(getResendFailure(refused)).toEqual({ key: "notAcademic" });
-    expect(
-      getResendFailure(new ApiRequestError(400, { statusCode: 400, error: "x", message: "x" }, "/t", null)),
-    ).toEqual({
-      key: "invalidEmail",
-    });
+    expect(getResendFailure(apiRefusal(400, "x", ["academicDomain"]))).toEqual({ key: "notAcademic" });
+    expect(getResendFailure(apiRefusal(400, "x"))).toEqual({ key: "invalidEmail" });
   });
 });
 
@@ -75,13 +66,7 @@ describe("getResendFailure", () => {
 
 describe("a change of address (issue 42)", () => {
   it("says a code that moves the account works only in the session that asked for it", () => {
-    const otherSession = new ApiRequestError(
-      403,
-      { statusCode: 403, error: "Forbidden", message: "x", fields: [{ path: "session", message: "x" }] },
-      "/test",
-      null,
-    );
-    expect(getVerifyFailure(otherSession)).toEqual({ key: "otherSession" });
+    expect(getVerifyFailure(apiRefusal(403, "x", ["session"]))).toEqual({ key: "otherSession" });
     expect(getVerifyFailure(apiError(403))).toEqual({ key: "unknown" });
   });
 
