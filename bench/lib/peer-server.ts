@@ -13,7 +13,7 @@ import { memoUsageStatements } from "./raw-sql.ts";
  * database, the profile shaped as SPEC §3 says, `cache-control: no-store`, and the idle expiry slid once an
  * hour. For a memo it is the raw upsert served over HTTP: the write's X-Requested-With check, the session and its
  * user by one prepared statement, the counter's upsert (raw-sql.ts, as the raw probe runs them), and the new
- * count as JSON; it reads no plan, subscription or firm, so it does less than Precis. Run as its own process, so
+ * count and the trial's access as JSON; it reads no plan, subscription or firm, so it does less than Precis. Run as its own process, so
  * the bench reads its CPU time apart from Precis's.
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
@@ -21,6 +21,7 @@ const cookieName = "precis_session";
 const maxSecretLength = 100;
 const idleRefreshMs = 60 * 60 * 1000;
 const idleDays = 30;
+const trialDays = 30;
 
 const sessionProfile = {
   name: "peer_session_profile",
@@ -101,9 +102,16 @@ app.post("/api/memo-usage", async (request, reply) => {
   const { rows } = await pool.query({ ...memoSession, values: [hashSecret(token)] });
   const row = rows[0];
   if (!row || row.access_key_hash !== hashSecret(accessKey)) return reply.code(401).send({ error: "session" });
-  const month = new Date().toISOString().slice(0, 7);
-  const counted = await pool.query({ ...countMemo, values: [row.id, month] });
-  return { memo: { usedThisMonth: counted.rows[0].memo_count } };
+  // The seeded accounts' rule, no more: a verified address in its 30-day trial (what the raw probe reads).
+  const now = new Date();
+  const trialEndsAt = row.trial_started_at && new Date(row.trial_started_at.getTime() + trialDays * 86_400_000);
+  if (!row.email_verified_at || !trialEndsAt || trialEndsAt <= now) return reply.code(402).send({ error: "access" });
+  const counted = await pool.query({ ...countMemo, values: [row.id, now.toISOString().slice(0, 7)] });
+  return {
+    access: "trial",
+    endsAt: trialEndsAt.toISOString(),
+    memo: { usedThisMonth: counted.rows[0].memo_count },
+  };
 });
 app.get("/api/health", async () => ({ status: "ok" }));
 await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
