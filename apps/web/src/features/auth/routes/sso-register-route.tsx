@@ -6,6 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
 import { useSsoRegister } from "@/features/auth/api/sso-register";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
@@ -81,39 +82,19 @@ export function SsoRegisterRoute() {
     );
   }
 
-  const backToLogin = (
-    <Link to="/login" replace>
-      {t("register.backToLogin")}
-    </Link>
-  );
-
   return (
     <AuthPage>
-      <section className="auth-card" aria-labelledby="sso-register-title">
-        <h1 id="sso-register-title" className="auth-title">
-          {t("register.title")}
-        </h1>
+      <AuthCard
+        titleId="sso-register-title"
+        title={t("register.title")}
+        intro={email === "" ? undefined : t("register.intro", { productName })}
+      >
         {email === "" ? (
-          <Notice
-            type="info"
-            role="status"
-            className="auth-alert"
-            title={t("register.noEmail")}
-            description={backToLogin}
-          />
+          <BackToLoginNotice type="info" role="status" title={t("register.noEmail")} />
         ) : (
           <>
-            <p className="auth-intro">{t("register.intro", { productName })}</p>
             {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
-            {hasSignInEnded && (
-              <Notice
-                type="warning"
-                role="alert"
-                className="auth-alert"
-                title={t("register.signInEnded")}
-                description={backToLogin}
-              />
-            )}
+            {hasSignInEnded && <BackToLoginNotice type="warning" role="alert" title={t("register.signInEnded")} />}
             <VerticalForm<ConfirmationValues>
               form={form}
               name="sso-register"
@@ -129,7 +110,33 @@ export function SsoRegisterRoute() {
             </VerticalForm>
           </>
         )}
-      </section>
+      </AuthCard>
     </AuthPage>
+  );
+}
+
+/** A notice that ends the confirmation here (no email, or the sign-in is over), with the way back to login. */
+function BackToLoginNotice({
+  type,
+  role,
+  title,
+}: {
+  type: "info" | "warning";
+  role: "status" | "alert";
+  title: string;
+}) {
+  const { t } = useTranslation("sso");
+  return (
+    <Notice
+      type={type}
+      role={role}
+      className="auth-alert"
+      title={title}
+      description={
+        <Link to="/login" replace>
+          {t("register.backToLogin")}
+        </Link>
+      }
+    />
   );
 }
