@@ -10,12 +10,12 @@ import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
-import { SsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
+import { useSsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useConfiguredFirebase } from "@/features/auth/hooks/use-configured-firebase";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getSignedInIdentity, signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
-import { getSsoRegisterFailure, type SsoErrorKey } from "@/features/auth/lib/sso-errors";
+import { getSsoRegisterFailure } from "@/features/auth/lib/sso-errors";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -37,7 +37,7 @@ export function SsoRegisterRoute() {
   const { config } = useConfiguredFirebase();
   const registerMutation = useSsoRegister();
   const [isBusy, setIsBusy] = useState(false);
-  const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
+  const { failureAlert, showFailure, clearFailure } = useSsoFailureAlert();
   const [hasSignInEnded, setHasSignInEnded] = useState(false);
   const [form] = Form.useForm<ConfirmationValues>();
   useRevalidateOnLanguageChange(form);
@@ -49,11 +49,11 @@ export function SsoRegisterRoute() {
   async function submit({ role }: ConfirmationValues) {
     if (isBusy) return;
     setIsBusy(true);
-    setFailure(null);
+    clearFailure();
     setHasSignInEnded(false);
     try {
       if (!config) {
-        setFailure({ key: "unavailable", attempt: Date.now() });
+        showFailure("unavailable");
         return;
       }
       const identity = await getSignedInIdentity(config, email);
@@ -64,7 +64,7 @@ export function SsoRegisterRoute() {
       await registerMutation.mutateAsync({ email, idToken: identity.idToken, role });
       signOutOfFirebase(config).catch(() => {});
     } catch (error) {
-      setFailure({ key: getSsoRegisterFailure(error), attempt: Date.now() });
+      showFailure(getSsoRegisterFailure(error));
     } finally {
       setIsBusy(false);
     }
@@ -93,7 +93,7 @@ export function SsoRegisterRoute() {
           <BackToLoginNotice type="info" role="status" title={t("register.noEmail")} />
         ) : (
           <>
-            {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
+            {failureAlert}
             {hasSignInEnded && <BackToLoginNotice type="warning" role="alert" title={t("register.signInEnded")} />}
             <VerticalForm<ConfirmationValues>
               form={form}
