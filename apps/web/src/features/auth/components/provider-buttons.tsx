@@ -1,10 +1,17 @@
 import "./sso.css";
 import { GoogleOutlined, LoadingOutlined, WindowsOutlined } from "@ant-design/icons";
 import { Button } from "antd";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { UnavailableReason } from "@/features/auth/hooks/use-configured-firebase";
-import type { SsoProviderName } from "@/features/auth/lib/firebase-sign-in";
+import { useSsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
+import { type UnavailableReason, useConfiguredFirebase } from "@/features/auth/hooks/use-configured-firebase";
+import {
+  type ConfiguredFirebase,
+  type SsoIdentity,
+  type SsoProviderName,
+  signInWithProvider,
+} from "@/features/auth/lib/firebase-sign-in";
+import type { SsoErrorKey } from "@/features/auth/lib/sso-errors";
 
 const providers = [
   { name: "google", icon: GoogleOutlined, labelKey: "buttons.google" },
@@ -54,4 +61,45 @@ export function ProviderButtons({ unavailableReason: note, pendingProvider, onCh
       )}
     </div>
   );
+}
+
+type ProviderSignInOptions = {
+  /** Takes the identity the popup proved to the server; a throw is a failure of the attempt. */
+  continueWith: (identity: SsoIdentity, config: ConfiguredFirebase) => Promise<void>;
+  /** The failure to show for an error of either step, or null to show none (the page handled it). */
+  toFailure: (error: unknown) => SsoErrorKey | null;
+};
+
+/**
+ * The provider buttons of a page (login and registration, change of email) with what they keep: which
+ * provider's popup or server call runs, and the last failure's alert. A choice opens the provider's popup and
+ * hands the identity it proves on; the buttons stay busy once that succeeds, while the page is left or replaced,
+ * and a failure of either step frees them for another try.
+ */
+export function useProviderSignIn({ continueWith, toFailure }: ProviderSignInOptions) {
+  const { config, unavailableReason } = useConfiguredFirebase();
+  const [pendingProvider, setPendingProvider] = useState<SsoProviderName | null>(null);
+  const { failureAlert, showFailure, clearFailure } = useSsoFailureAlert();
+
+  async function signIn(provider: SsoProviderName) {
+    if (!config) return;
+    setPendingProvider(provider);
+    clearFailure();
+    try {
+      await continueWith(await signInWithProvider(config, provider), config);
+    } catch (error) {
+      setPendingProvider(null);
+      const failure = toFailure(error);
+      if (failure) showFailure(failure);
+    }
+  }
+
+  const providerButtons = (
+    <ProviderButtons
+      unavailableReason={unavailableReason}
+      pendingProvider={pendingProvider}
+      onChoose={(provider) => void signIn(provider)}
+    />
+  );
+  return { unavailableReason, failureAlert, providerButtons };
 }

@@ -1,12 +1,13 @@
-import { PASSWORD_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from "@precis/contract/account-rules";
+import { PROFILE_TEXT_MAX_LENGTH, USERNAME_MAX_LENGTH } from "@precis/contract/account-rules";
 import { type RegisterRequest, usernameSchema } from "@precis/contract/auth";
 import type { Occupation } from "@precis/contract/profile";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
-import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
+import { NewPasswordField } from "@/features/auth/components/new-password-field";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { SsoSignIn } from "@/features/auth/components/sso-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
@@ -15,7 +16,7 @@ import type { Destination } from "@/features/auth/lib/destinations";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import type { RegistrationFailure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
-import { passwordRequirementsRule, trimValue } from "@/lib/form-rules";
+import { trimValue } from "@/lib/form-rules";
 
 export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
   Pick<RegisterRequest, "name" | "firstName" | "lastName" | "organization" | "areaOfLaw"> & {
@@ -55,15 +56,20 @@ export function RegistrationForm({
   const prerenderedFormProps = usePrerenderedFormProps();
   useRevalidateOnLanguageChange(form);
   const { productName } = useClientConfig();
-  const Title = titleLevel === 1 ? "h1" : "h2";
 
   return (
-    <section className="auth-card auth-card-wide" aria-labelledby="register-title">
-      <Title id="register-title" className="auth-title">
-        {t("register.title")}
-      </Title>
-      <p className="auth-intro">{t("register.intro", { productName })}</p>
-
+    <AuthCard
+      titleId="register-title"
+      title={t("register.title")}
+      intro={t("register.intro", { productName })}
+      titleLevel={titleLevel}
+      className="auth-card-wide"
+      links={
+        <p>
+          {t("register.haveAccount")} <Link to="/login">{t("register.login")}</Link>
+        </p>
+      }
+    >
       {failure && <FailureAlert key={failureKey} failure={failure} />}
 
       <SsoSignIn destination={ssoDestination} />
@@ -106,17 +112,7 @@ export function RegistrationForm({
             <Input autoComplete="username" size="large" maxLength={USERNAME_MAX_LENGTH} />
           </Form.Item>
           <EmailField />
-          <Form.Item
-            label={t("fields.password")}
-            name="password"
-            rules={[
-              { required: true, message: t("validation.passwordRequired") },
-              passwordRequirementsRule(t("validation.invalidPassword")),
-            ]}
-            extra={<PasswordRequirementsHelp isBesideOtherContent={isBesideWelcomePanel} />}
-          >
-            <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
-          </Form.Item>
+          <NewPasswordField wording="registration" isBesideOtherContent={isBesideWelcomePanel} />
           <OccupationField />
           <Form.Item label={t("fields.firstName")} name="firstName">
             <Input autoComplete="given-name" size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.firstName} />
@@ -134,12 +130,6 @@ export function RegistrationForm({
         </div>
         <SubmitButton isBusy={isBusy}>{t("register.submit")}</SubmitButton>
       </Form>
-
-      <div className="auth-links">
-        <p>
-          {t("register.haveAccount")} <Link to="/login">{t("register.login")}</Link>
-        </p>
-      </div>
-    </section>
+    </AuthCard>
   );
 }

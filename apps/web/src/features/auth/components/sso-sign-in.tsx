@@ -1,15 +1,12 @@
 import { deriveSsoUsername } from "@precis/contract/account-rules";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSsoLogin } from "@/features/auth/api/sso-login";
-import { ProviderButtons } from "@/features/auth/components/provider-buttons";
-import { SsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
-import { useConfiguredFirebase } from "@/features/auth/hooks/use-configured-firebase";
+import { useProviderSignIn } from "@/features/auth/components/provider-buttons";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
 import type { Destination } from "@/features/auth/lib/destinations";
-import { type SsoProviderName, signInWithProvider, signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
-import { getSsoLoginFailure, type SsoErrorKey } from "@/features/auth/lib/sso-errors";
+import { signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
+import { getSsoLoginFailure } from "@/features/auth/lib/sso-errors";
 import { isApiRequestError } from "@/lib/api-client";
 
 const SSO_REGISTER_PATH = "/sso/register";
@@ -21,19 +18,11 @@ const SSO_REGISTER_PATH = "/sso/register";
  */
 export function SsoSignIn({ destination }: { destination: Destination }) {
   const { t } = useTranslation("sso");
-  const { config, unavailableReason } = useConfiguredFirebase();
   const ssoLogin = useSsoLogin();
   const navigate = useNavigate();
   const goTo = useGoTo();
-  const [pendingProvider, setPendingProvider] = useState<SsoProviderName | null>(null);
-  const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
-
-  async function signIn(provider: SsoProviderName) {
-    if (!config) return;
-    setPendingProvider(provider);
-    setFailure(null);
-    try {
-      const identity = await signInWithProvider(config, provider);
+  const { failureAlert, providerButtons } = useProviderSignIn({
+    continueWith: async (identity, config) => {
       try {
         await ssoLogin.mutateAsync(identity);
       } catch (error) {
@@ -45,20 +34,14 @@ export function SsoSignIn({ destination }: { destination: Destination }) {
       // The app's session is open; the Firebase one is no longer needed.
       signOutOfFirebase(config).catch(() => {});
       goTo(destination);
-    } catch (error) {
-      setFailure({ key: getSsoLoginFailure(error), attempt: Date.now() });
-      setPendingProvider(null);
-    }
-  }
+    },
+    toFailure: getSsoLoginFailure,
+  });
 
   return (
     <>
-      {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
-      <ProviderButtons
-        unavailableReason={unavailableReason}
-        pendingProvider={pendingProvider}
-        onChoose={(provider) => void signIn(provider)}
-      />
+      {failureAlert}
+      {providerButtons}
       {/*
         antd's <Divider> look (auth-page.css): the component was 1.8 kB gzip of /login's first load. A
         paragraph rather than role="separator", whose contents screen readers skip: "or" tells them

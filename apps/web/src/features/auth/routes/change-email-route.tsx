@@ -1,15 +1,12 @@
 import { Result } from "antd";
-import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { useChangeEmail } from "@/features/auth/api/change-email";
-import { ProviderButtons } from "@/features/auth/components/provider-buttons";
-import { SsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
-import { useConfiguredFirebase } from "@/features/auth/hooks/use-configured-firebase";
-import { type SsoProviderName, signInWithProvider, signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
-import { getChangeEmailFailure, type SsoErrorKey } from "@/features/auth/lib/sso-errors";
+import { useProviderSignIn } from "@/features/auth/components/provider-buttons";
+import { signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
+import { getChangeEmailFailure } from "@/features/auth/lib/sso-errors";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -25,35 +22,24 @@ export function ChangeEmailRoute() {
   useDocumentTitle(t("changeEmail.pageTitle"));
   const { productName, supportEmail } = useClientConfig();
   const { profile } = useAppState();
-  const { config, unavailableReason } = useConfiguredFirebase();
   // Moving the account to another address needs a recent proof of identity (issue 42): asked, then sent again.
   const { confirmIdentityThen, dialog } = useConfirmIdentity();
   const changeEmailMutation = useChangeEmail({ confirmIdentityThen });
   const navigate = useNavigate();
-  const [pendingProvider, setPendingProvider] = useState<SsoProviderName | null>(null);
-  const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
-
-  async function chooseAccount(provider: SsoProviderName) {
-    if (!config) return;
-    setPendingProvider(provider);
-    setFailure(null);
-    try {
-      const identity = await signInWithProvider(config, provider);
+  const { unavailableReason, failureAlert, providerButtons } = useProviderSignIn({
+    continueWith: async (identity, config) => {
       await changeEmailMutation.mutateAsync(identity);
       signOutOfFirebase(config).catch(() => {});
-    } catch (error) {
+    },
+    toFailure: (error) => {
       // The person closed the confirm-identity dialog: nothing changed, and there is nothing to report.
-      if (isIdentityNotConfirmed(error)) return;
+      if (isIdentityNotConfirmed(error)) return null;
       const key = getChangeEmailFailure(error);
-      if (key === "notLoggedIn") {
-        void navigate("/login");
-        return;
-      }
-      setFailure({ key, attempt: Date.now() });
-    } finally {
-      setPendingProvider(null);
-    }
-  }
+      if (key !== "notLoggedIn") return key;
+      void navigate("/login");
+      return null;
+    },
+  });
 
   if (changeEmailMutation.isSuccess) {
     return (
@@ -73,7 +59,7 @@ export function ChangeEmailRoute() {
       </h1>
       <p>{t("changeEmail.intro", { productName })}</p>
       {profile && <p>{t("changeEmail.currentEmail", { email: profile.email })}</p>}
-      {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
+      {failureAlert}
       {unavailableReason === "notConfigured" ? (
         // Not a dead end: without a provider the address is changed by support, and the page says how.
         <Notice
@@ -90,11 +76,7 @@ export function ChangeEmailRoute() {
           }
         />
       ) : (
-        <ProviderButtons
-          unavailableReason={unavailableReason}
-          pendingProvider={pendingProvider}
-          onChoose={(provider) => void chooseAccount(provider)}
-        />
+        providerButtons
       )}
       {dialog}
     </section>

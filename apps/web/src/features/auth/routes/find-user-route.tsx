@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { VerticalForm } from "@/components/vertical-form";
 import { useFindUser } from "@/features/auth/api/find-user";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
@@ -34,12 +35,16 @@ export function FindUserRoute() {
 
   return (
     <AuthPage>
-      <section className="auth-card" aria-labelledby="find-user-title">
-        <h1 id="find-user-title" className="auth-title">
-          {t("findUser.title")}
-        </h1>
-        <p className="auth-intro">{t("findUser.intro")}</p>
-
+      <AuthCard
+        titleId="find-user-title"
+        title={t("findUser.title")}
+        intro={t("findUser.intro")}
+        links={
+          <p>
+            <Link to="/login">{t("findUser.backToLogin")}</Link>
+          </p>
+        }
+      >
         {findUserMutation.isError && (
           <FailureAlert key={findUserMutation.submittedAt} failure={getFindUserFailure(findUserMutation.error)} />
         )}
@@ -53,13 +58,7 @@ export function FindUserRoute() {
           <EmailField />
           <SubmitButton isBusy={isBusy}>{t("findUser.submit")}</SubmitButton>
         </VerticalForm>
-
-        <div className="auth-links">
-          <p>
-            <Link to="/login">{t("findUser.backToLogin")}</Link>
-          </p>
-        </div>
-      </section>
+      </AuthCard>
     </AuthPage>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
 import { isSecondFactorRequired, type LoginInput, useLogin } from "@/features/auth/api/login";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { DestinationLink } from "@/features/auth/components/destination-link";
 import { EmailField } from "@/features/auth/components/email-field";
@@ -109,10 +110,7 @@ export function LoginRoute() {
   if (secondStep) {
     return (
       <AuthPage>
-        <section className="auth-card" aria-labelledby="login-title">
-          <h1 id="login-title" ref={titleRef} tabIndex={-1} className="auth-title auth-focus-target">
-            {t("secondFactor.title")}
-          </h1>
+        <AuthCard titleId="login-title" title={t("secondFactor.title")} titleRef={titleRef}>
           <SecondFactorForm
             secondFactorToken={secondStep.secondFactorToken}
             email={secondStep.email}
@@ -120,19 +118,23 @@ export function LoginRoute() {
             onExpired={() => backToPassword(true)}
             onBack={() => backToPassword(false)}
           />
-        </section>
+        </AuthCard>
       </AuthPage>
     );
   }
 
   return (
     <AuthPage>
-      <section className="auth-card" aria-labelledby="login-title">
-        <h1 id="login-title" className="auth-title">
-          {t("login.title")}
-        </h1>
-        <p className="auth-intro">{t("login.intro", { productName, caseLawSite: t("common:caseLawSiteName") })}</p>
-
+      <AuthCard
+        titleId="login-title"
+        title={t("login.title")}
+        intro={t("login.intro", { productName, caseLawSite: t("common:caseLawSiteName") })}
+        links={
+          <p>
+            {t("login.noAccount", { productName })} <Link to="/register">{t("login.createAccount")}</Link>
+          </p>
+        }
+      >
         {showAlreadyLoggedIn && (
           <Notice
             type="info"
@@ -176,13 +178,7 @@ export function LoginRoute() {
           </p>
           <SubmitButton isBusy={isBusy}>{t("login.submit")}</SubmitButton>
         </VerticalForm>
-
-        <div className="auth-links">
-          <p>
-            {t("login.noAccount", { productName })} <Link to="/register">{t("login.createAccount")}</Link>
-          </p>
-        </div>
-      </section>
+      </AuthCard>
     </AuthPage>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
+import { SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
 import { Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,15 +7,15 @@ import { NativeCheckbox } from "@/components/native-checkbox";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
 import { type ResetPasswordInput, useResetPassword } from "@/features/auth/api/reset-password";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
-import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
+import { NewPasswordField, NewPasswordInput } from "@/features/auth/components/new-password-field";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getResetPasswordFailure, type ResetPasswordStatus } from "@/lib/account-errors";
-import { passwordRequirementsRule } from "@/lib/form-rules";
 
 type ResetPasswordValues = ResetPasswordInput & { confirmPassword: string };
 
@@ -63,12 +63,25 @@ export function ResetPasswordRoute() {
 
   return (
     <AuthPage>
-      <section className="auth-card" aria-labelledby="reset-password-title">
-        <h1 id="reset-password-title" className="auth-title">
-          {t("resetPassword.title")}
-        </h1>
-        <p className="auth-intro">{t("resetPassword.intro")}</p>
-
+      <AuthCard
+        titleId="reset-password-title"
+        title={t("resetPassword.title")}
+        intro={t("resetPassword.intro")}
+        links={
+          <>
+            <p>
+              <Link
+                to={`/login/find-user${emailFromQuery ? `?${new URLSearchParams({ email: emailFromQuery })}` : ""}`}
+              >
+                {t("resetPassword.requestNewCode")}
+              </Link>
+            </p>
+            <p>
+              <Link to="/login">{t("resetPassword.backToLogin")}</Link>
+            </p>
+          </>
+        }
+      >
         {status === "cached" && (
           <Notice
             type="info"
@@ -89,22 +102,7 @@ export function ResetPasswordRoute() {
           onFinish={submit}
         >
           <EmailField />
-          <Form.Item
-            label={t("fields.newPassword")}
-            name="password"
-            rules={[
-              { required: true, message: t("validation.newPasswordRequired") },
-              passwordRequirementsRule(t("validation.passwordRequirementsNotMet")),
-            ]}
-            extra={<PasswordRequirementsHelp />}
-          >
-            <Input.Password
-              autoComplete="new-password"
-              size="large"
-              maxLength={PASSWORD_MAX_LENGTH}
-              visibilityToggle={visibilityToggle}
-            />
-          </Form.Item>
+          <NewPasswordField wording="reset" visibilityToggle={visibilityToggle} />
           <Form.Item
             label={t("fields.confirmPassword")}
             name="confirmPassword"
@@ -119,12 +117,7 @@ export function ResetPasswordRoute() {
               }),
             ]}
           >
-            <Input.Password
-              autoComplete="new-password"
-              size="large"
-              maxLength={PASSWORD_MAX_LENGTH}
-              visibilityToggle={visibilityToggle}
-            />
+            <NewPasswordInput visibilityToggle={visibilityToggle} />
           </Form.Item>
           <Form.Item>
             {/* The registration's checkbox, so the account pages' checkboxes look and behave alike. */}
@@ -151,18 +144,7 @@ export function ResetPasswordRoute() {
           </Form.Item>
           <SubmitButton isBusy={isBusy}>{t("resetPassword.submit")}</SubmitButton>
         </VerticalForm>
-
-        <div className="auth-links">
-          <p>
-            <Link to={`/login/find-user${emailFromQuery ? `?${new URLSearchParams({ email: emailFromQuery })}` : ""}`}>
-              {t("resetPassword.requestNewCode")}
-            </Link>
-          </p>
-          <p>
-            <Link to="/login">{t("resetPassword.backToLogin")}</Link>
-          </p>
-        </div>
-      </section>
+      </AuthCard>
     </AuthPage>
   );
 }

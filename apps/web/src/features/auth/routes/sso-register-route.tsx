@@ -6,15 +6,16 @@ import { Link, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
 import { useSsoRegister } from "@/features/auth/api/sso-register";
+import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
-import { SsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
+import { useSsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useConfiguredFirebase } from "@/features/auth/hooks/use-configured-firebase";
 import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getSignedInIdentity, signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
-import { getSsoRegisterFailure, type SsoErrorKey } from "@/features/auth/lib/sso-errors";
+import { getSsoRegisterFailure } from "@/features/auth/lib/sso-errors";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
@@ -36,7 +37,7 @@ export function SsoRegisterRoute() {
   const { config } = useConfiguredFirebase();
   const registerMutation = useSsoRegister();
   const [isBusy, setIsBusy] = useState(false);
-  const [failure, setFailure] = useState<{ key: SsoErrorKey; attempt: number } | null>(null);
+  const { failureAlert, showFailure, clearFailure } = useSsoFailureAlert();
   const [hasSignInEnded, setHasSignInEnded] = useState(false);
   const [form] = Form.useForm<ConfirmationValues>();
   useRevalidateOnLanguageChange(form);
@@ -48,11 +49,11 @@ export function SsoRegisterRoute() {
   async function submit({ role }: ConfirmationValues) {
     if (isBusy) return;
     setIsBusy(true);
-    setFailure(null);
+    clearFailure();
     setHasSignInEnded(false);
     try {
       if (!config) {
-        setFailure({ key: "unavailable", attempt: Date.now() });
+        showFailure("unavailable");
         return;
       }
       const identity = await getSignedInIdentity(config, email);
@@ -63,7 +64,7 @@ export function SsoRegisterRoute() {
       await registerMutation.mutateAsync({ email, idToken: identity.idToken, role });
       signOutOfFirebase(config).catch(() => {});
     } catch (error) {
-      setFailure({ key: getSsoRegisterFailure(error), attempt: Date.now() });
+      showFailure(getSsoRegisterFailure(error));
     } finally {
       setIsBusy(false);
     }
@@ -81,39 +82,19 @@ export function SsoRegisterRoute() {
     );
   }
 
-  const backToLogin = (
-    <Link to="/login" replace>
-      {t("register.backToLogin")}
-    </Link>
-  );
-
   return (
     <AuthPage>
-      <section className="auth-card" aria-labelledby="sso-register-title">
-        <h1 id="sso-register-title" className="auth-title">
-          {t("register.title")}
-        </h1>
+      <AuthCard
+        titleId="sso-register-title"
+        title={t("register.title")}
+        intro={email === "" ? undefined : t("register.intro", { productName })}
+      >
         {email === "" ? (
-          <Notice
-            type="info"
-            role="status"
-            className="auth-alert"
-            title={t("register.noEmail")}
-            description={backToLogin}
-          />
+          <BackToLoginNotice type="info" role="status" title={t("register.noEmail")} />
         ) : (
           <>
-            <p className="auth-intro">{t("register.intro", { productName })}</p>
-            {failure && <SsoFailureAlert key={failure.attempt} failure={failure.key} />}
-            {hasSignInEnded && (
-              <Notice
-                type="warning"
-                role="alert"
-                className="auth-alert"
-                title={t("register.signInEnded")}
-                description={backToLogin}
-              />
-            )}
+            {failureAlert}
+            {hasSignInEnded && <BackToLoginNotice type="warning" role="alert" title={t("register.signInEnded")} />}
             <VerticalForm<ConfirmationValues>
               form={form}
               name="sso-register"
@@ -129,7 +110,33 @@ export function SsoRegisterRoute() {
             </VerticalForm>
           </>
         )}
-      </section>
+      </AuthCard>
     </AuthPage>
+  );
+}
+
+/** A notice that ends the confirmation here (no email, or the sign-in is over), with the way back to login. */
+function BackToLoginNotice({
+  type,
+  role,
+  title,
+}: {
+  type: "info" | "warning";
+  role: "status" | "alert";
+  title: string;
+}) {
+  const { t } = useTranslation("sso");
+  return (
+    <Notice
+      type={type}
+      role={role}
+      className="auth-alert"
+      title={title}
+      description={
+        <Link to="/login" replace>
+          {t("register.backToLogin")}
+        </Link>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, DislikeOutlined, LikeOutlined } from "@ant-design/icons";
 import { DOCS_FEEDBACK_COMMENT_MAX_LENGTH, type DocsPageId } from "@precis/contract/docs-pages";
 import { Button } from "antd";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePrerenderedControlProps } from "@/hooks/use-prerendered-form-props";
 import { getCurrentLanguage } from "@/i18n";
@@ -63,23 +63,17 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
 
   if (sendFeedback.isSuccess) {
     return (
-      <section aria-labelledby={headingId} className="docs-feedback">
-        <h2 id={headingId} className="docs-feedback-heading">
-          {t("feedback.heading")}
-        </h2>
+      <DocsFeedbackSection headingId={headingId}>
         <p ref={thanksRef} tabIndex={-1} role="status" className="docs-feedback-thanks">
           <CheckCircleFilled aria-hidden="true" className="docs-feedback-thanks-icon" />
           {t("feedback.thanks")}
         </p>
-      </section>
+      </DocsFeedbackSection>
     );
   }
 
   return (
-    <section aria-labelledby={headingId} className="docs-feedback">
-      <h2 id={headingId} className="docs-feedback-heading">
-        {t("feedback.heading")}
-      </h2>
+    <DocsFeedbackSection headingId={headingId}>
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would need a legend repeating the heading */}
       <div
         ref={choicesRef}
@@ -88,22 +82,17 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
         aria-busy={prerendered["aria-busy"]}
         className="docs-feedback-choices"
       >
-        <Button
-          icon={<LikeOutlined aria-hidden="true" />}
-          disabled={prerendered.disabled}
-          aria-pressed={isHelpful === true}
-          onClick={() => choose(true)}
-        >
-          {t("feedback.yes")}
-        </Button>
-        <Button
-          icon={<DislikeOutlined aria-hidden="true" />}
-          disabled={prerendered.disabled}
-          aria-pressed={isHelpful === false}
-          onClick={() => choose(false)}
-        >
-          {t("feedback.no")}
-        </Button>
+        {helpfulChoices.map(({ helpful, Icon, labelKey }) => (
+          <Button
+            key={labelKey}
+            icon={<Icon aria-hidden="true" />}
+            disabled={prerendered.disabled}
+            aria-pressed={isHelpful === helpful}
+            onClick={() => choose(helpful)}
+          >
+            {t(labelKey)}
+          </Button>
+        ))}
       </div>
       {isHelpful !== null && (
         <form onSubmit={submit} className="docs-feedback-form">
@@ -139,6 +128,25 @@ export function DocsFeedback({ pageId }: { pageId: DocsPageId }) {
           </div>
         </form>
       )}
+    </DocsFeedbackSection>
+  );
+}
+
+/** The two answers to "Was this page helpful?", in the order the buttons stand. */
+const helpfulChoices = [
+  { helpful: true, Icon: LikeOutlined, labelKey: "feedback.yes" },
+  { helpful: false, Icon: DislikeOutlined, labelKey: "feedback.no" },
+] as const;
+
+/** The feedback's region under its heading, whether it asks or thanks. */
+function DocsFeedbackSection({ headingId, children }: { headingId: string; children: ReactNode }) {
+  const { t } = useTranslation("docs");
+  return (
+    <section aria-labelledby={headingId} className="docs-feedback">
+      <h2 id={headingId} className="docs-feedback-heading">
+        {t("feedback.heading")}
+      </h2>
+      {children}
     </section>
   );
 }

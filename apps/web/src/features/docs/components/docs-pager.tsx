@@ -12,39 +12,34 @@ import { getAdjacentDocsPageIds, getDocsPagePath } from "../lib/docs-navigation"
  */
 export function DocsPager({ pageId }: { pageId: DocsPageId }) {
   const { t } = useTranslation("docs");
-  const { productShortName } = useClientConfig();
   const { previous, next } = getAdjacentDocsPageIds(pageId);
-  const title = (id: DocsPageId) => t(`pages.${id}.title`, { productShortName });
   return (
     <nav aria-label={t("pager.label")} className="docs-pager">
-      {previous && (
-        <Link
-          to={getDocsPagePath(previous, productShortName)}
-          state={DOCS_FOCUS_TITLE_STATE}
-          aria-label={t("pager.previousPage", { title: title(previous) })}
-          className="docs-pager-link docs-pager-previous"
-        >
-          <span className="docs-pager-direction">
-            <LeftOutlined aria-hidden="true" />
-            {t("pager.previous")}
-          </span>
-          <span className="docs-pager-title">{title(previous)}</span>
-        </Link>
-      )}
-      {next && (
-        <Link
-          to={getDocsPagePath(next, productShortName)}
-          state={DOCS_FOCUS_TITLE_STATE}
-          aria-label={t("pager.nextPage", { title: title(next) })}
-          className="docs-pager-link docs-pager-next"
-        >
-          <span className="docs-pager-direction">
-            {t("pager.next")}
-            <RightOutlined aria-hidden="true" />
-          </span>
-          <span className="docs-pager-title">{title(next)}</span>
-        </Link>
-      )}
+      {previous && <DocsPagerLink direction="previous" pageId={previous} />}
+      {next && <DocsPagerLink direction="next" pageId={next} />}
     </nav>
+  );
+}
+
+/** One side of the pager: the direction with its arrow on the outer side, then the page's title. */
+function DocsPagerLink({ direction, pageId }: { direction: "previous" | "next"; pageId: DocsPageId }) {
+  const { t } = useTranslation("docs");
+  const { productShortName } = useClientConfig();
+  const title = t(`pages.${pageId}.title`, { productShortName });
+  const isPrevious = direction === "previous";
+  return (
+    <Link
+      to={getDocsPagePath(pageId, productShortName)}
+      state={DOCS_FOCUS_TITLE_STATE}
+      aria-label={t(isPrevious ? "pager.previousPage" : "pager.nextPage", { title })}
+      className={`docs-pager-link docs-pager-${direction}`}
+    >
+      <span className="docs-pager-direction">
+        {isPrevious && <LeftOutlined aria-hidden="true" />}
+        {t(isPrevious ? "pager.previous" : "pager.next")}
+        {!isPrevious && <RightOutlined aria-hidden="true" />}
+      </span>
+      <span className="docs-pager-title">{title}</span>
+    </Link>
   );
 }

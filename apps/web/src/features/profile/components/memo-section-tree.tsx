@@ -27,6 +27,12 @@ type MemoSectionTreeProps = {
 
 const asSectionId = (key: React.Key) => String(key) as MemoSectionId;
 
+/** The up and down buttons of a movable section, in the order they stand. */
+const moveButtons = [
+  { step: -1, direction: "up", Icon: ArrowUpOutlined, labelKey: "memo.sections.moveUp" },
+  { step: 1, direction: "down", Icon: ArrowDownOutlined, labelKey: "memo.sections.moveDown" },
+] as const;
+
 /**
  * SPEC §4 "Memo section tree": drag to reorder (only among siblings), tick to show or hide,
  * everything expanded. rc-tree itself expands a collapsed node hovered for 800 ms during a drag.
@@ -78,24 +84,18 @@ export function MemoSectionTree({ set, onOrderingChange, onVisibilityChange }: M
           {isMovable && place && (
             // biome-ignore lint/a11y/noStaticElementInteractions: only stops the tree's key handling for the buttons inside
             <span className="memo-tree-moves" onKeyDown={keepKeysFromTree} onClick={(event) => event.stopPropagation()}>
-              <Button
-                size="small"
-                type="text"
-                data-move={`${node.id}-up`}
-                aria-label={t("memo.sections.moveUp", { section: title(node.id) })}
-                icon={<ArrowUpOutlined aria-hidden="true" />}
-                disabled={place.position === 1}
-                onClick={() => moveWithButton(node.id, -1)}
-              />
-              <Button
-                size="small"
-                type="text"
-                data-move={`${node.id}-down`}
-                aria-label={t("memo.sections.moveDown", { section: title(node.id) })}
-                icon={<ArrowDownOutlined aria-hidden="true" />}
-                disabled={place.position === place.count}
-                onClick={() => moveWithButton(node.id, 1)}
-              />
+              {moveButtons.map(({ step, direction, Icon, labelKey }) => (
+                <Button
+                  key={direction}
+                  size="small"
+                  type="text"
+                  data-move={`${node.id}-${direction}`}
+                  aria-label={t(labelKey, { section: title(node.id) })}
+                  icon={<Icon aria-hidden="true" />}
+                  disabled={place.position === (step === -1 ? 1 : place.count)}
+                  onClick={() => moveWithButton(node.id, step)}
+                />
+              ))}
             </span>
           )}
         </span>

@@ -7,7 +7,7 @@ import {
   visibilityFlagBySection,
 } from "@precis/contract/memo-options";
 import { Alert, Button } from "antd";
-import { useDeferredValue, useEffect, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiRequestError } from "@/lib/api-client";
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
@@ -85,11 +85,7 @@ function MemoPresetsAndEditor({ memoOptions }: { memoOptions: MemoOptions }) {
 
   if (!editing) return <Alert type="error" showIcon role="alert" title={t("memo.loadFailed")} />;
   return (
-    <section className="profile-panel" aria-labelledby="memo-settings-heading">
-      <h2 id="memo-settings-heading" className="profile-panel-heading">
-        {t("memo.heading")}
-      </h2>
-      <p className="profile-panel-intro">{t("memo.intro")}</p>
+    <MemoSettingsPanel>
       <MemoPresetBar memoOptions={memoOptions} editing={editing} isEditorEdited={isEditorEdited} onEdit={openPreset} />
       <MemoSettingsEditor
         key={editorKey}
@@ -98,6 +94,20 @@ function MemoPresetsAndEditor({ memoOptions }: { memoOptions: MemoOptions }) {
         // Saving the unsaved default stores it under a new id: keep editing it, without starting afresh.
         onSaved={rememberEditing}
       />
+    </MemoSettingsPanel>
+  );
+}
+
+/** The tab's panel under its heading and intro, around the editor or the failure to load it. */
+function MemoSettingsPanel({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("profile");
+  return (
+    <section className="profile-panel" aria-labelledby="memo-settings-heading">
+      <h2 id="memo-settings-heading" className="profile-panel-heading">
+        {t("memo.heading")}
+      </h2>
+      <p className="profile-panel-intro">{t("memo.intro")}</p>
+      {children}
     </section>
   );
 }
@@ -109,11 +119,7 @@ function MemoPresetsAndEditor({ memoOptions }: { memoOptions: MemoOptions }) {
 function MemoSettingsLoadFailed({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
   const { t } = useTranslation("profile");
   return (
-    <section className="profile-panel" aria-labelledby="memo-settings-heading">
-      <h2 id="memo-settings-heading" className="profile-panel-heading">
-        {t("memo.heading")}
-      </h2>
-      <p className="profile-panel-intro">{t("memo.intro")}</p>
+    <MemoSettingsPanel>
       <Alert
         type="error"
         showIcon
@@ -132,7 +138,7 @@ function MemoSettingsLoadFailed({ isRetrying, onRetry }: { isRetrying: boolean; 
           </Button>
         }
       />
-    </section>
+    </MemoSettingsPanel>
   );
 }
 
