@@ -4,7 +4,10 @@ import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, xhrHeaders } from "./harness.ts";
 import { useTestServer } from "./support/test-server.ts";
 
-// The real verification, watched: which hashes a login checks is the behaviour under test, not its speed.
+// The real verification, watched: which hashes a login checks is the behaviour under test, not its speed. The
+// server's files share their worker's modules (vitest.config.ts: isolate false), so this file forgets those an
+// earlier file loaded, and its own imports load afresh with the watched verification in place.
+vi.hoisted(() => vi.resetModules());
 vi.mock("../src/modules/auth/passwords.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../src/modules/auth/passwords.ts")>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
