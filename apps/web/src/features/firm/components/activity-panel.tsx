@@ -2,12 +2,13 @@ import { DownloadOutlined, HistoryOutlined } from "@ant-design/icons";
 import type { FirmAuditEvent } from "@precis/contract/firms";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useDownloadFirmAudit } from "../api/download-firm-audit";
 import { useFirmAudit } from "../api/get-firm-audit";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { EmptyList, ListLoadFailure, PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmList, ListLoadFailure } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -124,24 +125,23 @@ export function ActivityPanel() {
   };
 
   const list = (
-    <QueryList query={auditQuery} rows={4}>
-      {() =>
-        events.length === 0 ? (
-          <EmptyList icon={HistoryOutlined} text={t("activity.empty")} />
-        ) : (
-          <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
-            {events.map((event) => (
-              <li key={event.id} className="firm-row firm-activity-row">
-                <time dateTime={event.occurredAt} className="firm-activity-time">
-                  {formatDateTime(event.occurredAt, language)}
-                </time>
-                <p className="firm-activity-text">{describeEvent(event, t)}</p>
-              </li>
-            ))}
-          </ol>
-        )
-      }
-    </QueryList>
+    <FirmList
+      query={auditQuery}
+      rows={4}
+      items={events}
+      label={t("activity.listLabel")}
+      empty={{ icon: HistoryOutlined, text: t("activity.empty") }}
+      isOrdered
+      className="firm-list firm-activity"
+      renderItem={(event) => (
+        <li key={event.id} className="firm-row firm-activity-row">
+          <time dateTime={event.occurredAt} className="firm-activity-time">
+            {formatDateTime(event.occurredAt, language)}
+          </time>
+          <p className="firm-activity-text">{describeEvent(event, t)}</p>
+        </li>
+      )}
+    />
   );
 
   return (
@@ -159,7 +159,7 @@ export function ActivityPanel() {
           >
             {t("activity.download")}
           </BusyButton>
-          <PanelNews news={news} newsRef={newsRef} />
+          <PanelNews news={news} newsRef={newsRef} className="firm-news" />
         </div>
       )}
       {download.isError && <FirmFailureNotice key={download.submittedAt} text={failureText(download.error)} />}

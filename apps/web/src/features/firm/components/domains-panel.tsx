@@ -1,11 +1,13 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
-import { Button, Form, Input, Modal, Radio } from "antd";
+import { Form, Input, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
@@ -16,7 +18,7 @@ import { useFirmDomains } from "../api/get-firm-domains";
 import { useRemoveDomain } from "../api/remove-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmList, FirmRow } from "./panel-parts";
 
 type DomainValues = { domain: string; joinMode: DomainJoinMode };
 
@@ -89,46 +91,40 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
 
   const domains = domainsQuery.data?.domains ?? [];
   const list = (
-    <QueryList query={domainsQuery} rows={2}>
-      {() =>
-        domains.length === 0 ? (
-          <EmptyList icon={GlobalOutlined} text={t("domains.empty")} />
-        ) : (
-          <ul className="firm-list" aria-label={t("domains.listLabel")}>
-            {domains.map((domain) => (
-              <li key={domain.domain} className="firm-row">
-                <div className="firm-row-main">
-                  <p className="firm-row-title">
-                    <span className="firm-row-name">{domain.domain}</span>
-                  </p>
-                  <p className="firm-row-details">
-                    <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
-                  </p>
-                </div>
-                <div className="firm-row-actions">
-                  <NativeSelect
-                    aria-label={t("domains.modeLabel", { domain: domain.domain })}
-                    className="firm-role-select"
-                    value={domain.joinMode}
-                    disabled={updateMutation.isPending}
-                    options={modeOptions}
-                    onChange={(mode) => changeMode(domain, mode)}
-                  />
-                  <BusyButton
-                    danger
-                    isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
-                    aria-label={t("domains.removeLabel", { domain: domain.domain })}
-                    onClick={() => setRemoving(domain)}
-                  >
-                    {t("domains.remove")}
-                  </BusyButton>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )
-      }
-    </QueryList>
+    <FirmList
+      query={domainsQuery}
+      rows={2}
+      items={domains}
+      label={t("domains.listLabel")}
+      empty={{ icon: GlobalOutlined, text: t("domains.empty") }}
+      renderItem={(domain) => (
+        <FirmRow
+          key={domain.domain}
+          title={<span className="firm-row-name">{domain.domain}</span>}
+          details={<span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>}
+          actions={
+            <>
+              <NativeSelect
+                aria-label={t("domains.modeLabel", { domain: domain.domain })}
+                className="firm-role-select"
+                value={domain.joinMode}
+                disabled={updateMutation.isPending}
+                options={modeOptions}
+                onChange={(mode) => changeMode(domain, mode)}
+              />
+              <BusyButton
+                danger
+                isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
+                aria-label={t("domains.removeLabel", { domain: domain.domain })}
+                onClick={() => setRemoving(domain)}
+              >
+                {t("domains.remove")}
+              </BusyButton>
+            </>
+          }
+        />
+      )}
+    />
   );
 
   return (
@@ -175,24 +171,16 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
       </VerticalForm>
       <h3 className="firm-subheading">{t("domains.listHeading")}</h3>
       {list}
-      <PanelNews news={news} newsRef={newsRef} />
-      <Modal
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+      <ConfirmDialog
         open={removing !== null}
         title={t("domains.removeTitle", { domain: removing?.domain ?? "" })}
+        description={t("domains.removeDescription")}
+        confirmLabel={t("domains.remove")}
+        cancelLabel={t("cancel")}
+        onConfirm={remove}
         onCancel={() => setRemoving(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("domains.removeDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger size="large" autoFocus onClick={remove}>
-            {t("domains.remove")}
-          </Button>
-          <Button size="large" onClick={() => setRemoving(null)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
+      />
     </section>
   );
 }

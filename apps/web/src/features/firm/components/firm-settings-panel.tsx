@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { VerticalForm } from "@/components/vertical-form";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
@@ -11,7 +12,6 @@ import { useFirmMembers } from "../api/get-firm-members";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { PanelNews, usePanelNews } from "./panel-parts";
 
 /** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
 export function FirmSettingsPanel({
@@ -101,7 +101,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
           </BusyButton>
         </Form.Item>
       </VerticalForm>
-      <PanelNews news={news} newsRef={newsRef} />
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { MailOutlined } from "@ant-design/icons";
 import { type FirmInvitation, INVITATION_VALID_DAYS, invitationRoles } from "@precis/contract/firms";
-import { Button, Form, Input, Modal, Tag } from "antd";
+import { Form, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { SmartLink } from "@/components/smart-link";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
@@ -15,7 +17,7 @@ import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 import { FirmFailureNotice, isSeatsFull, useFirmFailureText } from "./firm-failure";
-import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmList, FirmRow } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
 
@@ -81,55 +83,54 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
 
   const invitations = invitationsQuery.data?.invitations ?? [];
   const list = (
-    <QueryList query={invitationsQuery} rows={2}>
-      {() =>
-        invitations.length === 0 ? (
-          <EmptyList icon={MailOutlined} text={t("invitations.empty")} />
-        ) : (
-          <ul className="firm-list" aria-label={t("invitations.listLabel")}>
-            {invitations.map((invitation) => {
-              const isResending = inviteMutation.isPending && resendingId === invitation.id;
-              return (
-                <li key={invitation.id} className="firm-row">
-                  <div className="firm-row-main">
-                    <p className="firm-row-title">
-                      <span className="firm-row-name">{invitation.email}</span>
-                      <Tag>{t(`roles.${invitation.role}`)}</Tag>
-                      {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
-                    </p>
-                    <p className="firm-row-details">
-                      <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
-                      <span>
-                        {invitation.isExpired
-                          ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
-                          : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
-                      </span>
-                    </p>
-                  </div>
-                  <div className="firm-row-actions">
-                    <BusyButton
-                      isBusy={isResending}
-                      aria-label={t("invitations.resendLabel", { email: invitation.email })}
-                      onClick={() => resend(invitation)}
-                    >
-                      {t("invitations.resend")}
-                    </BusyButton>
-                    <BusyButton
-                      danger
-                      isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
-                      aria-label={t("invitations.revokeLabel", { email: invitation.email })}
-                      onClick={() => setRevoking(invitation)}
-                    >
-                      {t("invitations.revoke")}
-                    </BusyButton>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )
-      }
-    </QueryList>
+    <FirmList
+      query={invitationsQuery}
+      rows={2}
+      items={invitations}
+      label={t("invitations.listLabel")}
+      empty={{ icon: MailOutlined, text: t("invitations.empty") }}
+      renderItem={(invitation) => (
+        <FirmRow
+          key={invitation.id}
+          title={
+            <>
+              <span className="firm-row-name">{invitation.email}</span>
+              <Tag>{t(`roles.${invitation.role}`)}</Tag>
+              {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
+            </>
+          }
+          details={
+            <>
+              <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
+              <span>
+                {invitation.isExpired
+                  ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
+                  : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
+              </span>
+            </>
+          }
+          actions={
+            <>
+              <BusyButton
+                isBusy={inviteMutation.isPending && resendingId === invitation.id}
+                aria-label={t("invitations.resendLabel", { email: invitation.email })}
+                onClick={() => resend(invitation)}
+              >
+                {t("invitations.resend")}
+              </BusyButton>
+              <BusyButton
+                danger
+                isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
+                aria-label={t("invitations.revokeLabel", { email: invitation.email })}
+                onClick={() => setRevoking(invitation)}
+              >
+                {t("invitations.revoke")}
+              </BusyButton>
+            </>
+          }
+        />
+      )}
+    />
   );
 
   return (
@@ -180,24 +181,16 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
       </VerticalForm>
       <h3 className="firm-subheading">{t("invitations.pendingHeading")}</h3>
       {list}
-      <PanelNews news={news} newsRef={newsRef} />
-      <Modal
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+      <ConfirmDialog
         open={revoking !== null}
         title={t("invitations.revokeTitle", { email: revoking?.email ?? "" })}
+        description={t("invitations.revokeDescription")}
+        confirmLabel={t("invitations.revoke")}
+        cancelLabel={t("cancel")}
+        onConfirm={revoke}
         onCancel={() => setRevoking(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("invitations.revokeDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger size="large" autoFocus onClick={revoke}>
-            {t("invitations.revoke")}
-          </Button>
-          <Button size="large" onClick={() => setRevoking(null)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
+      />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { type Firm, type FirmMember, type FirmRole, firmRoles } from "@precis/contract/firms";
-import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
@@ -15,7 +16,7 @@ import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmList, FirmRow } from "./panel-parts";
 import { RoleTag } from "./role-tag";
 
 /** What the caller may do to another member's row, by the role rules of issue 44 (the server checks them again). */
@@ -81,65 +82,68 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   };
 
   const list = (
-    <QueryList query={membersQuery} rows={3}>
-      {() => (
-        <ul className="firm-list" aria-label={t("members.listLabel")}>
-          {members.map((member) => {
-            const isSelf = member.email === profile?.email;
-            const actions = allowedActions(firm.role, member);
-            return (
-              <li key={member.userId} className="firm-row">
-                <div className="firm-row-main">
-                  <p className="firm-row-title">
-                    <span className="firm-row-name">{member.name}</span>
-                    {isSelf && <span className="firm-you">{t("members.you")}</span>}
-                    <RoleTag role={member.role} />
-                  </p>
-                  <p className="firm-row-details">
-                    <span>{member.email}</span>
-                    <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
-                  </p>
-                </div>
-                <div className="firm-row-actions">
-                  {isSelf ? (
-                    <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
-                  ) : actions.roles.length > 0 ? (
-                    <>
-                      <NativeSelect
-                        aria-label={t("members.roleLabel", { name: member.name })}
-                        className="firm-role-select"
-                        value={member.role}
-                        disabled={roleMutation.isPending}
-                        options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-                        onChange={(role) => changeRole(member, role)}
-                      />
-                      {actions.canTransfer && (
-                        <BusyButton
-                          isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
-                          onClick={() => setConfirming({ kind: "transfer", member })}
-                        >
-                          {t("members.transfer")}
-                        </BusyButton>
-                      )}
-                      <BusyButton
-                        danger
-                        isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
-                        aria-label={t("members.removeLabel", { name: member.name })}
-                        onClick={() => setConfirming({ kind: "remove", member })}
-                      >
-                        {t("members.remove")}
-                      </BusyButton>
-                    </>
-                  ) : (
-                    <p className="firm-note">{t("members.ownerOnlyNote")}</p>
+    <FirmList
+      query={membersQuery}
+      rows={3}
+      items={members}
+      label={t("members.listLabel")}
+      renderItem={(member) => {
+        const isSelf = member.email === profile?.email;
+        const actions = allowedActions(firm.role, member);
+        return (
+          <FirmRow
+            key={member.userId}
+            title={
+              <>
+                <span className="firm-row-name">{member.name}</span>
+                {isSelf && <span className="firm-you">{t("members.you")}</span>}
+                <RoleTag role={member.role} />
+              </>
+            }
+            details={
+              <>
+                <span>{member.email}</span>
+                <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
+              </>
+            }
+            actions={
+              isSelf ? (
+                <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
+              ) : actions.roles.length > 0 ? (
+                <>
+                  <NativeSelect
+                    aria-label={t("members.roleLabel", { name: member.name })}
+                    className="firm-role-select"
+                    value={member.role}
+                    disabled={roleMutation.isPending}
+                    options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                    onChange={(role) => changeRole(member, role)}
+                  />
+                  {actions.canTransfer && (
+                    <BusyButton
+                      isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
+                      onClick={() => setConfirming({ kind: "transfer", member })}
+                    >
+                      {t("members.transfer")}
+                    </BusyButton>
                   )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </QueryList>
+                  <BusyButton
+                    danger
+                    isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
+                    aria-label={t("members.removeLabel", { name: member.name })}
+                    onClick={() => setConfirming({ kind: "remove", member })}
+                  >
+                    {t("members.remove")}
+                  </BusyButton>
+                </>
+              ) : (
+                <p className="firm-note">{t("members.ownerOnlyNote")}</p>
+              )
+            }
+          />
+        );
+      }}
+    />
   );
 
   return (
@@ -156,28 +160,23 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
       </ul>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       {list}
-      <PanelNews news={news} newsRef={newsRef} />
-      <Modal
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+      <ConfirmDialog
         open={confirming !== null}
         title={
           confirming?.kind === "transfer"
             ? t("members.transferTitle", { name: confirming.member.name })
             : t("members.removeTitle", { name: confirming?.member.name ?? "" })
         }
+        description={
+          confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")
+        }
+        confirmLabel={confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
+        cancelLabel={t("cancel")}
+        isDanger={confirming?.kind === "remove"}
+        onConfirm={confirm}
         onCancel={() => setConfirming(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger={confirming?.kind === "remove"} size="large" autoFocus onClick={confirm}>
-            {confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
-          </Button>
-          <Button size="large" onClick={() => setConfirming(null)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
+      />
     </section>
   );
 }

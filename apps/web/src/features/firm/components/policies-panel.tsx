@@ -13,11 +13,11 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeCheckbox } from "@/components/native-checkbox";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { VerticalForm } from "@/components/vertical-form";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { PanelNews, usePanelNews } from "./panel-parts";
 
 type PolicyValues = {
   requireTwoStep: boolean;
@@ -161,7 +161,7 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
           {t("policies.save")}
         </BusyButton>
       </VerticalForm>
-      <PanelNews news={news} newsRef={newsRef} />
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
     </section>
   );
 }

@@ -6,13 +6,14 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { getCurrentLanguage } from "@/i18n";
 import { formatMonth } from "@/lib/format-date";
 import { useDownloadFirmUsage } from "../api/download-firm-usage";
 import { useFirmUsage } from "../api/get-firm-usage";
 import { initialUsageMonth, rememberUsageMonth, usageMonthsSince } from "../lib/usage-months";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { ListLoadFailure } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -89,7 +90,7 @@ export function UsagePanel({ firm }: { firm: Firm }) {
         </BusyButton>
       </div>
       {download.isError && <FirmFailureNotice key={download.submittedAt} text={failureText(download.error)} />}
-      <PanelNews news={news} newsRef={newsRef} />
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
       {usage && usage.total > 0 && !isShowingOtherMonth && (
         <p className="firm-usage-total">{t("usage.total", { count: usage.total, month: monthName })}</p>
       )}
