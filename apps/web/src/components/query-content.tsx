@@ -45,17 +45,15 @@ export function QueryContent<TData>({
   return children(query.data as TData);
 }
 
-/** Something that could not be read, said at once, with a button inside the box to ask again. */
+/** Something a query could not read, said at once, with a button inside the box to ask again. */
 export function RetryNotice({
   title,
   retryLabel,
-  isRetrying,
-  onRetry,
+  query,
 }: {
   title: string;
   retryLabel: string;
-  isRetrying: boolean;
-  onRetry: () => void;
+  query: Pick<ContentQuery<unknown>, "isFetching" | "refetch">;
 }) {
   return (
     <Notice
@@ -65,9 +63,9 @@ export function RetryNotice({
       description={
         <BusyButton
           icon={<ReloadOutlined aria-hidden="true" />}
-          isBusy={isRetrying}
+          isBusy={query.isFetching}
           onClick={() => {
-            if (!isRetrying) onRetry();
+            if (!query.isFetching) void query.refetch();
           }}
         >
           {retryLabel}

@@ -3,6 +3,7 @@ import type { FirmAuditEvent } from "@precis/contract/firms";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useDownloadFirmAudit } from "../api/download-firm-audit";
@@ -145,11 +146,12 @@ export function ActivityPanel() {
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-activity-heading">
-      <h2 id="firm-activity-heading" className="firm-card-heading">
-        {t("activity.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("activity.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-activity-heading"
+      heading={t("activity.heading")}
+      intro={t("activity.intro")}
+    >
       {events.length > 0 && (
         <div className="firm-activity-toolbar">
           <BusyButton
@@ -179,6 +181,6 @@ export function ActivityPanel() {
           </BusyButton>
         </div>
       )}
-    </section>
+    </PanelSection>
   );
 }

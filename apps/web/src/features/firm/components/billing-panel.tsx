@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
@@ -58,10 +59,12 @@ export function BillingPanel({ firm }: { firm: Firm }) {
   const hasRunningSubscription = billing.seated || (billing.status !== null && !isEnded(billing));
 
   return (
-    <section className="firm-card firm-billing" aria-labelledby="firm-billing-heading">
-      <h2 id="firm-billing-heading" className="firm-card-heading">
-        {t("billing.heading")}
-      </h2>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-billing-heading"
+      heading={t("billing.heading")}
+      className="firm-billing"
+    >
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       {billing.seated ? (
         <SeatFacts billing={billing} memberCount={firm.memberCount} />
@@ -100,7 +103,7 @@ export function BillingPanel({ firm }: { firm: Firm }) {
           isManaging={portalMutation.isPending}
         />
       )}
-    </section>
+    </PanelSection>
   );
 }
 

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
@@ -128,11 +129,12 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-domains-heading">
-      <h2 id="firm-domains-heading" className="firm-card-heading">
-        {t("domains.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("domains.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-domains-heading"
+      heading={t("domains.heading")}
+      intro={t("domains.intro")}
+    >
       <ul className="firm-bullets">
         <li>{t("domains.ruleOwnAddress")}</li>
         <li>{t("domains.rulePublic")}</li>
@@ -181,6 +183,6 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         onConfirm={remove}
         onCancel={() => setRemoving(null)}
       />
-    </section>
+    </PanelSection>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
@@ -31,15 +32,16 @@ export function FirmSettingsPanel({
   return (
     <>
       {isAdmin && <RenameFirm firm={firm} />}
-      <section className="firm-card" aria-labelledby="firm-leave-heading">
-        <h2 id="firm-leave-heading" className="firm-card-heading">
-          {t("leave.heading")}
-        </h2>
-        <p className="firm-card-intro">{t("leave.intro")}</p>
+      <PanelSection
+        look="firm-card"
+        headingId="firm-leave-heading"
+        heading={t("leave.heading")}
+        intro={t("leave.intro")}
+      >
         {isOwner && !membersQuery.data ? null : (
           <LeaveFirm firmName={firm.name} isLastOwner={isOwner && ownerCount <= 1} />
         )}
-      </section>
+      </PanelSection>
       {isOwner && <DeleteFirm firm={firm} confirmIdentityThen={confirmIdentityThen} />}
     </>
   );
@@ -72,10 +74,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
   };
 
   return (
-    <section className="firm-card" aria-labelledby="firm-name-heading">
-      <h2 id="firm-name-heading" className="firm-card-heading">
-        {t("settings.heading")}
-      </h2>
+    <PanelSection look="firm-card" headingId="firm-name-heading" heading={t("settings.heading")}>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<NameValues>
         form={form}
@@ -102,7 +101,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
         </Form.Item>
       </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
-    </section>
+    </PanelSection>
   );
 }
 
@@ -130,11 +129,13 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
   };
 
   return (
-    <section className="firm-card firm-danger" aria-labelledby="firm-delete-heading">
-      <h2 id="firm-delete-heading" className="firm-card-heading">
-        {t("delete.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("delete.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-delete-heading"
+      heading={t("delete.heading")}
+      intro={t("delete.intro")}
+      className="firm-danger"
+    >
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <BusyButton danger isBusy={deleteMutation.isPending} onClick={() => setIsOpen(true)}>
         {t("delete.action")}
@@ -171,6 +172,6 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
           </div>
         </VerticalForm>
       </Modal>
-    </section>
+    </PanelSection>
   );
 }

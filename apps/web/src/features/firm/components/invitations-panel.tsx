@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { SmartLink } from "@/components/smart-link";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
@@ -134,11 +135,12 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-invitations-heading">
-      <h2 id="firm-invitations-heading" className="firm-card-heading">
-        {t("invitations.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("invitations.intro", { days: INVITATION_VALID_DAYS })}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-invitations-heading"
+      heading={t("invitations.heading")}
+      intro={t("invitations.intro", { days: INVITATION_VALID_DAYS })}
+    >
       {failure && (
         <FirmFailureNotice
           key={failure.attempt}
@@ -191,6 +193,6 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
         onConfirm={revoke}
         onCancel={() => setRevoking(null)}
       />
-    </section>
+    </PanelSection>
   );
 }

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
@@ -147,11 +148,12 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-members-heading">
-      <h2 id="firm-members-heading" className="firm-card-heading">
-        {t("members.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("members.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-members-heading"
+      heading={t("members.heading")}
+      intro={t("members.intro")}
+    >
       <ul className="firm-bullets firm-role-rules">
         <li>{t("members.ruleOwner")}</li>
         <li>{t("members.ruleAdmin")}</li>
@@ -177,6 +179,6 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}
       />
-    </section>
+    </PanelSection>
   );
 }

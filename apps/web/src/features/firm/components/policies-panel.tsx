@@ -14,6 +14,7 @@ import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeCheckbox } from "@/components/native-checkbox";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useUpdateFirm } from "../api/update-firm";
@@ -73,11 +74,12 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
   };
 
   return (
-    <section className="firm-card" aria-labelledby="firm-policies-heading">
-      <h2 id="firm-policies-heading" className="firm-card-heading">
-        {t("policies.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("policies.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-policies-heading"
+      heading={t("policies.heading")}
+      intro={t("policies.intro")}
+    >
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<PolicyValues>
         form={form}
@@ -162,7 +164,7 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
         </BusyButton>
       </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
-    </section>
+    </PanelSection>
   );
 }
 

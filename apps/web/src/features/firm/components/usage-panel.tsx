@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { getCurrentLanguage } from "@/i18n";
 import { formatMonth } from "@/lib/format-date";
 import { useDownloadFirmUsage } from "../api/download-firm-usage";
@@ -69,11 +70,7 @@ export function UsagePanel({ firm }: { firm: Firm }) {
   }
 
   return (
-    <section className="firm-card" aria-labelledby="firm-usage-heading">
-      <h2 id="firm-usage-heading" className="firm-card-heading">
-        {t("usage.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("usage.intro")}</p>
+    <PanelSection look="firm-card" headingId="firm-usage-heading" heading={t("usage.heading")} intro={t("usage.intro")}>
       <div className="firm-usage-toolbar">
         <div className="firm-usage-month">
           <label htmlFor={monthId}>{t("usage.month")}</label>
@@ -95,7 +92,7 @@ export function UsagePanel({ firm }: { firm: Firm }) {
         <p className="firm-usage-total">{t("usage.total", { count: usage.total, month: monthName })}</p>
       )}
       {report}
-    </section>
+    </PanelSection>
   );
 }
 

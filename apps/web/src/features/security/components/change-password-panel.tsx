@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
@@ -97,13 +98,12 @@ export function ChangePasswordPanel({
   };
 
   return (
-    <section className="security-panel" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading" className="security-panel-heading">
-        {t(hasPassword ? "security:password.heading" : "security:password.setHeading")}
-      </h2>
-      <p className="security-panel-intro">
-        {t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
-      </p>
+    <PanelSection
+      look="security-panel"
+      headingId="change-password-heading"
+      heading={t(hasPassword ? "security:password.heading" : "security:password.setHeading")}
+      intro={t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
+    >
       {success && (
         <div ref={successRef} tabIndex={-1} className="focus-target">
           <Notice
@@ -179,7 +179,7 @@ export function ChangePasswordPanel({
           </BusyButton>
         </div>
       </VerticalForm>
-    </section>
+    </PanelSection>
   );
 }
 
