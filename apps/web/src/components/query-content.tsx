@@ -33,16 +33,19 @@ export function QueryContent<TData>({
   failure: ReactNode;
   children: (data: TData) => ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label={loadingLabel} className={loadingClassName}>
-        <Skeleton active title={false} paragraph={{ rows }} />
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingSkeleton label={loadingLabel} rows={rows} className={loadingClassName} />;
   if (query.isError && !query.data) return failure;
   // Neither pending nor failed without data: TanStack Query has the data.
   return children(query.data as TData);
+}
+
+/** Lines of grey where content is loading, announced politely by `label`. */
+export function LoadingSkeleton({ label, rows, className }: { label: string; rows: number; className?: string }) {
+  return (
+    <div role="status" aria-label={label} className={className}>
+      <Skeleton active title={false} paragraph={{ rows }} />
+    </div>
+  );
 }
 
 /** Something a query could not read, said at once, with a button inside the box to ask again. */
