@@ -2,7 +2,6 @@ import "./billing-panel.css";
 import { CreditCardOutlined } from "@ant-design/icons";
 import { FIRM_SEATS_MAX, type Firm, type FirmBilling } from "@precis/contract/firms";
 import { Form, Input, Progress } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
@@ -11,7 +10,7 @@ import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
 import { useFirmBillingPortal, useFirmCheckout } from "../api/firm-billing";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 
 /** Stripe's subscription statuses the catalogue words; another one is shown as Stripe names it. */
 const KNOWN_STATUSES = [
@@ -37,22 +36,20 @@ export function BillingPanel({ firm }: { firm: Firm }) {
   const { t } = useTranslation("firm");
   const billing = firm.billing;
   const isOwner = firm.role === "owner";
-  const failureText = useFirmFailureText();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const checkoutMutation = useFirmCheckout();
   const portalMutation = useFirmBillingPortal();
-  const onError = (error: unknown) => setFailure({ text: failureText(error), attempt: Date.now() });
   const isLeaving = checkoutMutation.isPending || checkoutMutation.isSuccess || portalMutation.isSuccess;
 
   const buy = ({ seats }: SeatValues) => {
     if (isLeaving) return;
-    setFailure(null);
-    checkoutMutation.mutate(seats, { onError });
+    clearFailure();
+    checkoutMutation.mutate(seats, { onError: showFailure });
   };
   const openPortal = () => {
     if (portalMutation.isPending || isLeaving) return;
-    setFailure(null);
-    portalMutation.mutate(undefined, { onError });
+    clearFailure();
+    portalMutation.mutate(undefined, { onError: showFailure });
   };
 
   if (!billing) return null;

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
@@ -18,7 +17,7 @@ import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmDomains } from "../api/get-firm-domains";
 import { useRemoveDomain } from "../api/remove-domain";
 import { useUpdateDomain } from "../api/update-domain";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { FirmList, FirmRow } from "./panel-parts";
 
 type DomainValues = { domain: string; joinMode: DomainJoinMode };
@@ -35,22 +34,16 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   const addMutation = useAddDomain({ confirmIdentityThen });
   const updateMutation = useUpdateDomain({ confirmIdentityThen });
   const removeMutation = useRemoveDomain();
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const [removing, setRemoving] = useState<FirmDomain | null>(null);
   const language = getCurrentLanguage();
   const ownDomain = profile ? domainOf(profile.email) : "";
   const modeOptions = domainJoinModes.map((mode) => ({ value: mode, label: t(`domains.modes.${mode}`) }));
 
-  const onFailure = (error: unknown) => {
-    if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now() });
-  };
-
   const add = ({ domain, joinMode }: DomainValues) => {
     if (addMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     addMutation.mutate(
       { domain: domain.trim().toLowerCase(), joinMode },
       {
@@ -59,7 +52,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
           announce(t("domains.addedNews", { domain: added.domain }));
         },
         onError: (error) => {
-          onFailure(error);
+          showFailure(error);
           form.focusField("domain");
         },
       },
@@ -68,13 +61,13 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
 
   const changeMode = (domain: FirmDomain, joinMode: DomainJoinMode) => {
     if (updateMutation.isPending || joinMode === domain.joinMode) return;
-    setFailure(null);
+    clearFailure();
     updateMutation.mutate(
       { domain: domain.domain, joinMode },
       {
         onSuccess: () =>
           announce(t("domains.changedNews", { domain: domain.domain, mode: t(`domains.modes.${joinMode}`) })),
-        onError: onFailure,
+        onError: showFailure,
       },
     );
   };
@@ -83,10 +76,10 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
     if (!removing) return;
     const domain = removing;
     setRemoving(null);
-    setFailure(null);
+    clearFailure();
     removeMutation.mutate(domain.domain, {
       onSuccess: () => announce(t("domains.removedNews", { domain: domain.domain }), { focus: true }),
-      onError: onFailure,
+      onError: showFailure,
     });
   };
 

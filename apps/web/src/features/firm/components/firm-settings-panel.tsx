@@ -3,7 +3,6 @@ import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
@@ -11,7 +10,7 @@ import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useUpdateFirm } from "../api/update-firm";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
 
 /** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
@@ -54,19 +53,18 @@ function RenameFirm({ firm }: { firm: Firm }) {
   const [form] = Form.useForm<NameValues>();
   // A rename asks for no step-up: it reaches nobody's account.
   const updateMutation = useUpdateFirm({ confirmIdentityThen: (action) => action() });
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
 
   const rename = ({ name }: NameValues) => {
     if (updateMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     updateMutation.mutate(
       { name: name.trim() },
       {
         onSuccess: (response) => announce(t("settings.renamedNews", { name: response.firm?.name ?? name })),
         onError: (error) => {
-          setFailure({ text: failureText(error), attempt: Date.now() });
+          showFailure(error);
           form.focusField("name");
         },
       },
@@ -111,20 +109,16 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
   const { t } = useTranslation("firm");
   const [form] = Form.useForm<ConfirmValues>();
   const deleteMutation = useDeleteFirm({ confirmIdentityThen });
-  const failureText = useFirmFailureText();
   const [isOpen, setIsOpen] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
 
   const remove = () => {
     if (deleteMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     // Closed first: the confirm-identity dialog may follow, and one dialog at a time keeps focus in it.
     setIsOpen(false);
     deleteMutation.mutate(undefined, {
-      onError: (error) => {
-        if (isIdentityNotConfirmed(error)) return;
-        setFailure({ text: failureText(error), attempt: Date.now() });
-      },
+      onError: showFailure,
     });
   };
 

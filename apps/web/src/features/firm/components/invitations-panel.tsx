@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
@@ -17,7 +16,7 @@ import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
-import { FirmFailureNotice, isSeatsFull, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, isSeatsFull, useFirmFailure } from "./firm-failure";
 import { FirmList, FirmRow } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
@@ -29,22 +28,16 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   const invitationsQuery = useFirmInvitations();
   const inviteMutation = useInviteToFirm({ confirmIdentityThen });
   const revokeMutation = useRevokeInvitation();
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number; isSeatsFull: boolean } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const [revoking, setRevoking] = useState<FirmInvitation | null>(null);
   // The invitation being resent, so that only its row's button shows the request running (not the form's).
   const [resendingId, setResendingId] = useState<number | null>(null);
   const language = getCurrentLanguage();
 
-  const onFailure = (error: unknown) => {
-    if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now(), isSeatsFull: isSeatsFull(error) });
-  };
-
   const invite = ({ email, role }: InviteValues) => {
     if (inviteMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     setResendingId(null);
     inviteMutation.mutate(
       { email: email.trim(), role },
@@ -54,7 +47,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
           announce(t("invitations.sentNews", { email: invitation.email }));
         },
         onError: (error) => {
-          onFailure(error);
+          showFailure(error);
           form.focusField("email");
         },
       },
@@ -63,11 +56,11 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
 
   const resend = (invitation: FirmInvitation) => {
     if (inviteMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     setResendingId(invitation.id);
     inviteMutation.mutate(
       { email: invitation.email, role: invitation.role },
-      { onSuccess: () => announce(t("invitations.resentNews", { email: invitation.email })), onError: onFailure },
+      { onSuccess: () => announce(t("invitations.resentNews", { email: invitation.email })), onError: showFailure },
     );
   };
 
@@ -75,10 +68,10 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
     if (!revoking) return;
     const invitation = revoking;
     setRevoking(null);
-    setFailure(null);
+    clearFailure();
     revokeMutation.mutate(invitation.id, {
       onSuccess: () => announce(t("invitations.revokedNews", { email: invitation.email }), { focus: true }),
-      onError: onFailure,
+      onError: showFailure,
     });
   };
 
@@ -146,7 +139,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
           key={failure.attempt}
           text={failure.text}
           // Every seat taken or held: the way to more, on the billing tab (read-only there for an admin).
-          action={failure.isSeatsFull && <SmartLink href="/firm?tab=billing">{t("billing.addSeats")}</SmartLink>}
+          action={isSeatsFull(failure.error) && <SmartLink href="/firm?tab=billing">{t("billing.addSeats")}</SmartLink>}
         />
       )}
       <VerticalForm<InviteValues>

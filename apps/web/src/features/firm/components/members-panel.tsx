@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
@@ -15,7 +14,7 @@ import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
 import { FirmList, FirmRow } from "./panel-parts";
 import { RoleTag } from "./role-tag";
@@ -39,27 +38,21 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   const roleMutation = useChangeMemberRole({ confirmIdentityThen });
   const removeMutation = useRemoveMember({ confirmIdentityThen });
   const transferMutation = useTransferOwnership({ confirmIdentityThen });
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
   const language = getCurrentLanguage();
 
   const members = membersQuery.data?.members ?? [];
   const ownerCount = members.filter((member) => member.role === "owner").length;
-  const onFailure = (error: unknown) => {
-    if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now() });
-  };
-
   const changeRole = (member: FirmMember, role: FirmRole) => {
     if (roleMutation.isPending || role === member.role) return;
-    setFailure(null);
+    clearFailure();
     roleMutation.mutate(
       { userId: member.userId, role },
       {
         onSuccess: () => announce(t("members.roleChangedNews", { name: member.name, role: t(`roles.${role}`) })),
-        onError: onFailure,
+        onError: showFailure,
       },
     );
   };
@@ -68,16 +61,16 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
     if (!confirming) return;
     const { kind, member } = confirming;
     setConfirming(null);
-    setFailure(null);
+    clearFailure();
     if (kind === "remove") {
       removeMutation.mutate(member.userId, {
         onSuccess: () => announce(t("members.removedNews", { name: member.name }), { focus: true }),
-        onError: onFailure,
+        onError: showFailure,
       });
     } else {
       transferMutation.mutate(member.userId, {
         onSuccess: () => announce(t("members.transferredNews", { name: member.name }), { focus: true }),
-        onError: onFailure,
+        onError: showFailure,
       });
     }
   };
