@@ -21,7 +21,10 @@ export function usePanelNews() {
   return { news, announce, clearNews, newsRef };
 }
 
-/** The live region of `usePanelNews`, styled by the panel's `className`; `isShown` hides the news while it is stale. */
+/**
+ * The live region of `usePanelNews`: its focus ring is global.css's `.panel-news`, its spacing the panel's
+ * `className`; `isShown` hides the news while it is stale.
+ */
 export function PanelNews({
   news,
   newsRef,
@@ -34,7 +37,7 @@ export function PanelNews({
   isShown?: boolean;
 }) {
   return (
-    <div role="status" className={className}>
+    <div role="status" className={`panel-news ${className}`}>
       {news && isShown && (
         <p ref={newsRef} tabIndex={-1}>
           {news}

@@ -11,6 +11,7 @@ import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
 import { useFirmBillingPortal, useFirmCheckout } from "../api/firm-billing";
 import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
+import { InlineSubmit } from "./panel-parts";
 
 /** Stripe's subscription statuses the catalogue words; another one is shown as Stripe names it. */
 const KNOWN_STATUSES = [
@@ -207,17 +208,9 @@ function BuySeats({
           className="firm-billing-seats"
         />
       </Form.Item>
-      <Form.Item label=" " className="firm-submit-item">
-        <BusyButton
-          type="primary"
-          htmlType="submit"
-          size="large"
-          isBusy={isBusy}
-          icon={<CreditCardOutlined aria-hidden="true" />}
-        >
-          {t("billing.buy")}
-        </BusyButton>
-      </Form.Item>
+      <InlineSubmit isBusy={isBusy} icon={<CreditCardOutlined aria-hidden="true" />}>
+        {t("billing.buy")}
+      </InlineSubmit>
       {canManage && (
         <Form.Item label=" " className="firm-submit-item">
           <BusyButton size="large" isBusy={isManaging} onClick={onManage}>

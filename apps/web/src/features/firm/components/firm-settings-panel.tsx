@@ -12,6 +12,7 @@ import { useFirmMembers } from "../api/get-firm-members";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
+import { InlineSubmit } from "./panel-parts";
 
 /** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
 export function FirmSettingsPanel({
@@ -92,11 +93,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
         >
           <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
         </Form.Item>
-        <Form.Item label=" " className="firm-submit-item">
-          <BusyButton type="primary" htmlType="submit" size="large" isBusy={updateMutation.isPending}>
-            {t("settings.rename")}
-          </BusyButton>
-        </Form.Item>
+        <InlineSubmit isBusy={updateMutation.isPending}>{t("settings.rename")}</InlineSubmit>
       </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
     </PanelSection>

@@ -17,7 +17,7 @@ import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 import { FirmFailureNotice, isSeatsFull, useFirmFailure } from "./firm-failure";
-import { FirmList, FirmRow } from "./panel-parts";
+import { FirmList, FirmRow, InlineSubmit } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
 
@@ -163,16 +163,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
         <Form.Item label={t("invitations.role")} name="role">
           <NativeSelect options={invitationRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
         </Form.Item>
-        <Form.Item label=" " className="firm-submit-item">
-          <BusyButton
-            type="primary"
-            htmlType="submit"
-            size="large"
-            isBusy={inviteMutation.isPending && resendingId === null}
-          >
-            {t("invitations.send")}
-          </BusyButton>
-        </Form.Item>
+        <InlineSubmit isBusy={inviteMutation.isPending && resendingId === null}>{t("invitations.send")}</InlineSubmit>
       </VerticalForm>
       <h3 className="firm-subheading">{t("invitations.pendingHeading")}</h3>
       {list}

@@ -1,7 +1,8 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button } from "antd";
+import { Button, Form } from "antd";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
 import { type ContentQuery, QueryContent } from "@/components/query-content";
 
@@ -110,5 +111,19 @@ export function FirmRow({ title, details, actions }: { title: ReactNode; details
       </div>
       <div className="firm-row-actions">{actions}</div>
     </li>
+  );
+}
+
+/**
+ * The submit button of a firm's one-line form (rename, invite, buy seats), under an empty label so that it lines up
+ * with the fields beside it.
+ */
+export function InlineSubmit({ isBusy, icon, children }: { isBusy: boolean; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Form.Item label=" " className="firm-submit-item">
+      <BusyButton type="primary" htmlType="submit" size="large" isBusy={isBusy} icon={icon}>
+        {children}
+      </BusyButton>
+    </Form.Item>
   );
 }

@@ -156,7 +156,7 @@ export function SessionsPanel({
         >
           {t("sessions.signOutOthers")}
         </Button>
-        <div role="status" className="session-outcome">
+        <div role="status" className="panel-news session-outcome">
           {outcome && (
             <p ref={outcomeRef} tabIndex={-1}>
               {outcome.kind === "signedOut" && t("sessions.signedOut", { device: outcome.device })}
