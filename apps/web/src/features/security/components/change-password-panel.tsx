@@ -12,9 +12,8 @@ import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { PanelSection } from "@/components/panel-section";
+import { useTooManyAttemptsText } from "@/components/too-many-attempts";
 import { VerticalForm } from "@/components/vertical-form";
-import { getCurrentLanguage } from "@/i18n";
-import { formatRetryWait } from "@/lib/api-failures";
 import { useMfaStatus } from "@/lib/get-mfa-status";
 import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useChangePassword } from "../api/change-password";
@@ -80,14 +79,11 @@ export function ChangePasswordPanel({
     });
   };
 
+  const tooManyAttemptsText = useTooManyAttemptsText();
   const failureText = (shown: Exclude<ChangePasswordFailure, { kind: "field" | "noPassword" }>) => {
     switch (shown.kind) {
       case "tooManyAttempts":
-        return shown.retryAfterSeconds == null
-          ? t("auth:errors.tooManyAttemptsNoDelay")
-          : t("auth:errors.tooManyAttempts", {
-              duration: formatRetryWait(shown.retryAfterSeconds, getCurrentLanguage()),
-            });
+        return tooManyAttemptsText(shown.retryAfterSeconds);
       case "loggedOut":
         return t("security:password.loggedOut");
       case "network":
