@@ -1,5 +1,5 @@
 import { Button, Modal, type ModalProps } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { BusyButton } from "./busy-button";
 
 /**
@@ -56,4 +56,18 @@ export function ConfirmDialog({
       </div>
     </Modal>
   );
+}
+
+/**
+ * The thing a `ConfirmDialog` asks about (a row to remove): `ask(item)` opens the question, `cancel()` closes it,
+ * and `confirm()` closes it and runs `onConfirmed(item)`. The dialog is open while `pending` is not null.
+ */
+export function useConfirmation<T>(onConfirmed: (item: T) => void) {
+  const [pending, setPending] = useState<T | null>(null);
+  const confirm = () => {
+    if (pending === null) return;
+    setPending(null);
+    onConfirmed(pending);
+  };
+  return { pending, ask: (item: T) => setPending(item), cancel: () => setPending(null), confirm };
 }

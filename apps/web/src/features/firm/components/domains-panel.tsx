@@ -1,10 +1,9 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
 import { Form, Input, Radio } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
@@ -36,7 +35,6 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   const removeMutation = useRemoveDomain();
   const { news, announce, newsRef } = usePanelNews();
   const { failure, showFailure, clearFailure } = useFirmFailure();
-  const [removing, setRemoving] = useState<FirmDomain | null>(null);
   const language = getCurrentLanguage();
   const ownDomain = profile ? domainOf(profile.email) : "";
   const modeOptions = domainJoinModes.map((mode) => ({ value: mode, label: t(`domains.modes.${mode}`) }));
@@ -72,16 +70,13 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
     );
   };
 
-  const remove = () => {
-    if (!removing) return;
-    const domain = removing;
-    setRemoving(null);
+  const removal = useConfirmation((domain: FirmDomain) => {
     clearFailure();
     removeMutation.mutate(domain.domain, {
       onSuccess: () => announce(t("domains.removedNews", { domain: domain.domain }), { focus: true }),
       onError: showFailure,
     });
-  };
+  });
 
   const domains = domainsQuery.data?.domains ?? [];
   const list = (
@@ -110,7 +105,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
                 danger
                 isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
                 aria-label={t("domains.removeLabel", { domain: domain.domain })}
-                onClick={() => setRemoving(domain)}
+                onClick={() => removal.ask(domain)}
               >
                 {t("domains.remove")}
               </BusyButton>
@@ -168,13 +163,13 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
       {list}
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
       <ConfirmDialog
-        open={removing !== null}
-        title={t("domains.removeTitle", { domain: removing?.domain ?? "" })}
+        open={removal.pending !== null}
+        title={t("domains.removeTitle", { domain: removal.pending?.domain ?? "" })}
         description={t("domains.removeDescription")}
         confirmLabel={t("domains.remove")}
         cancelLabel={t("cancel")}
-        onConfirm={remove}
-        onCancel={() => setRemoving(null)}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
       />
     </PanelSection>
   );

@@ -4,7 +4,7 @@ import { Form, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
@@ -30,7 +30,6 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   const revokeMutation = useRevokeInvitation();
   const { news, announce, newsRef } = usePanelNews();
   const { failure, showFailure, clearFailure } = useFirmFailure();
-  const [revoking, setRevoking] = useState<FirmInvitation | null>(null);
   // The invitation being resent, so that only its row's button shows the request running (not the form's).
   const [resendingId, setResendingId] = useState<number | null>(null);
   const language = getCurrentLanguage();
@@ -64,16 +63,13 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
     );
   };
 
-  const revoke = () => {
-    if (!revoking) return;
-    const invitation = revoking;
-    setRevoking(null);
+  const revocation = useConfirmation((invitation: FirmInvitation) => {
     clearFailure();
     revokeMutation.mutate(invitation.id, {
       onSuccess: () => announce(t("invitations.revokedNews", { email: invitation.email }), { focus: true }),
       onError: showFailure,
     });
-  };
+  });
 
   const invitations = invitationsQuery.data?.invitations ?? [];
   const list = (
@@ -116,7 +112,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
                 danger
                 isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
                 aria-label={t("invitations.revokeLabel", { email: invitation.email })}
-                onClick={() => setRevoking(invitation)}
+                onClick={() => revocation.ask(invitation)}
               >
                 {t("invitations.revoke")}
               </BusyButton>
@@ -169,13 +165,13 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
       {list}
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
       <ConfirmDialog
-        open={revoking !== null}
-        title={t("invitations.revokeTitle", { email: revoking?.email ?? "" })}
+        open={revocation.pending !== null}
+        title={t("invitations.revokeTitle", { email: revocation.pending?.email ?? "" })}
         description={t("invitations.revokeDescription")}
         confirmLabel={t("invitations.revoke")}
         cancelLabel={t("cancel")}
-        onConfirm={revoke}
-        onCancel={() => setRevoking(null)}
+        onConfirm={revocation.confirm}
+        onCancel={revocation.cancel}
       />
     </PanelSection>
   );

@@ -1,8 +1,7 @@
 import { type Firm, type FirmMember, type FirmRole, firmRoles } from "@precis/contract/firms";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
 import { NativeSelect } from "@/components/native-select";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
@@ -40,7 +39,6 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   const transferMutation = useTransferOwnership({ confirmIdentityThen });
   const { news, announce, newsRef } = usePanelNews();
   const { failure, showFailure, clearFailure } = useFirmFailure();
-  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
   const language = getCurrentLanguage();
 
   const members = membersQuery.data?.members ?? [];
@@ -57,10 +55,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
     );
   };
 
-  const confirm = () => {
-    if (!confirming) return;
-    const { kind, member } = confirming;
-    setConfirming(null);
+  const confirmation = useConfirmation(({ kind, member }: PendingConfirmation) => {
     clearFailure();
     if (kind === "remove") {
       removeMutation.mutate(member.userId, {
@@ -73,7 +68,8 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
         onError: showFailure,
       });
     }
-  };
+  });
+  const confirming = confirmation.pending;
 
   const list = (
     <FirmList
@@ -116,7 +112,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
                   {actions.canTransfer && (
                     <BusyButton
                       isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
-                      onClick={() => setConfirming({ kind: "transfer", member })}
+                      onClick={() => confirmation.ask({ kind: "transfer", member })}
                     >
                       {t("members.transfer")}
                     </BusyButton>
@@ -125,7 +121,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
                     danger
                     isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
                     aria-label={t("members.removeLabel", { name: member.name })}
-                    onClick={() => setConfirming({ kind: "remove", member })}
+                    onClick={() => confirmation.ask({ kind: "remove", member })}
                   >
                     {t("members.remove")}
                   </BusyButton>
@@ -169,8 +165,8 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
         confirmLabel={confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
         cancelLabel={t("cancel")}
         isDanger={confirming?.kind === "remove"}
-        onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
+        onConfirm={confirmation.confirm}
+        onCancel={confirmation.cancel}
       />
     </PanelSection>
   );
