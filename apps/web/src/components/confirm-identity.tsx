@@ -3,15 +3,8 @@ import { type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
-import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
-import {
-  formatRetryWait,
-  getAccountErrorCode,
-  getRefusedFields,
-  isNetworkFailure,
-  needsReauthentication,
-} from "@/lib/api-failures";
+import { getAccountErrorCode, getRefusedFields, isNetworkFailure, needsReauthentication } from "@/lib/api-failures";
 import { useMfaStatus } from "@/lib/get-mfa-status";
 import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useReauthenticate } from "@/lib/reauthenticate";
@@ -21,6 +14,7 @@ import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 import "./confirm-identity.css";
 import { SubmitOrCancel } from "@/components/submit-or-cancel";
+import { useTooManyAttemptsText } from "@/components/too-many-attempts";
 import { VerticalForm } from "@/components/vertical-form";
 
 /** The person closed the dialog without confirming: the action did not run, and nothing is to be reported. */
@@ -261,14 +255,9 @@ function describePasskeyFailure(
 /** A refusal of the password or code form that is not about the field: too many tries, the session's end, the network. */
 function useDescribeFailure() {
   const { t } = useTranslation(["identity", "auth"]);
+  const tooManyAttemptsText = useTooManyAttemptsText();
   return (error: unknown) => {
-    if (isApiRequestError(error) && error.status === 429) {
-      return error.retryAfterSeconds == null
-        ? t("auth:errors.tooManyAttemptsNoDelay")
-        : t("auth:errors.tooManyAttempts", {
-            duration: formatRetryWait(error.retryAfterSeconds, getCurrentLanguage()),
-          });
-    }
+    if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsText(error.retryAfterSeconds);
     if (isApiRequestError(error) && error.status === 401) return t("identity:loggedOut");
     return t(isNetworkFailure(error) ? "auth:errors.network" : "auth:errors.unknown");
   };

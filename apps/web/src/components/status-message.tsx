@@ -30,7 +30,7 @@ export function StatusMessage({
 }) {
   return (
     <div className="status-message">
-      <Icon aria-hidden="true" className={`status-message-icon status-message-icon-${status}`} />
+      <Icon aria-hidden="true" className={`status-message-icon icon-tone-${status}`} />
       <h1 className="status-message-title">{title}</h1>
       {description && <p className="status-message-description">{description}</p>}
       <div className="status-message-action">{action}</div>

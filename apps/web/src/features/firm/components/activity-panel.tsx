@@ -2,12 +2,14 @@ import { DownloadOutlined, HistoryOutlined } from "@ant-design/icons";
 import type { FirmAuditEvent } from "@precis/contract/firms";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { getCurrentLanguage } from "@/i18n";
 import { formatDateTime } from "@/lib/format-date";
 import { useDownloadFirmAudit } from "../api/download-firm-audit";
 import { useFirmAudit } from "../api/get-firm-audit";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { EmptyList, ListLoadFailure, PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmList, ListLoadFailure } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -124,32 +126,32 @@ export function ActivityPanel() {
   };
 
   const list = (
-    <QueryList query={auditQuery} rows={4}>
-      {() =>
-        events.length === 0 ? (
-          <EmptyList icon={HistoryOutlined} text={t("activity.empty")} />
-        ) : (
-          <ol className="firm-list firm-activity" aria-label={t("activity.listLabel")}>
-            {events.map((event) => (
-              <li key={event.id} className="firm-row firm-activity-row">
-                <time dateTime={event.occurredAt} className="firm-activity-time">
-                  {formatDateTime(event.occurredAt, language)}
-                </time>
-                <p className="firm-activity-text">{describeEvent(event, t)}</p>
-              </li>
-            ))}
-          </ol>
-        )
-      }
-    </QueryList>
+    <FirmList
+      query={auditQuery}
+      rows={4}
+      items={events}
+      label={t("activity.listLabel")}
+      empty={{ icon: HistoryOutlined, text: t("activity.empty") }}
+      isOrdered
+      className="firm-list firm-activity"
+      renderItem={(event) => (
+        <li key={event.id} className="firm-row firm-activity-row">
+          <time dateTime={event.occurredAt} className="firm-activity-time">
+            {formatDateTime(event.occurredAt, language)}
+          </time>
+          <p className="firm-activity-text">{describeEvent(event, t)}</p>
+        </li>
+      )}
+    />
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-activity-heading">
-      <h2 id="firm-activity-heading" className="firm-card-heading">
-        {t("activity.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("activity.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-activity-heading"
+      heading={t("activity.heading")}
+      intro={t("activity.intro")}
+    >
       {events.length > 0 && (
         <div className="firm-activity-toolbar">
           <BusyButton
@@ -159,7 +161,7 @@ export function ActivityPanel() {
           >
             {t("activity.download")}
           </BusyButton>
-          <PanelNews news={news} newsRef={newsRef} />
+          <PanelNews news={news} newsRef={newsRef} className="firm-news" />
         </div>
       )}
       {download.isError && <FirmFailureNotice key={download.submittedAt} text={failureText(download.error)} />}
@@ -179,6 +181,6 @@ export function ActivityPanel() {
           </BusyButton>
         </div>
       )}
-    </section>
+    </PanelSection>
   );
 }

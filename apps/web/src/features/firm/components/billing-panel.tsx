@@ -2,15 +2,16 @@ import "./billing-panel.css";
 import { CreditCardOutlined } from "@ant-design/icons";
 import { FIRM_SEATS_MAX, type Firm, type FirmBilling } from "@precis/contract/firms";
 import { Form, Input, Progress } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
 import { useFirmBillingPortal, useFirmCheckout } from "../api/firm-billing";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
+import { InlineSubmit } from "./panel-parts";
 
 /** Stripe's subscription statuses the catalogue words; another one is shown as Stripe names it. */
 const KNOWN_STATUSES = [
@@ -36,32 +37,32 @@ export function BillingPanel({ firm }: { firm: Firm }) {
   const { t } = useTranslation("firm");
   const billing = firm.billing;
   const isOwner = firm.role === "owner";
-  const failureText = useFirmFailureText();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const checkoutMutation = useFirmCheckout();
   const portalMutation = useFirmBillingPortal();
-  const onError = (error: unknown) => setFailure({ text: failureText(error), attempt: Date.now() });
   const isLeaving = checkoutMutation.isPending || checkoutMutation.isSuccess || portalMutation.isSuccess;
 
   const buy = ({ seats }: SeatValues) => {
     if (isLeaving) return;
-    setFailure(null);
-    checkoutMutation.mutate(seats, { onError });
+    clearFailure();
+    checkoutMutation.mutate(seats, { onError: showFailure });
   };
   const openPortal = () => {
     if (portalMutation.isPending || isLeaving) return;
-    setFailure(null);
-    portalMutation.mutate(undefined, { onError });
+    clearFailure();
+    portalMutation.mutate(undefined, { onError: showFailure });
   };
 
   if (!billing) return null;
   const hasRunningSubscription = billing.seated || (billing.status !== null && !isEnded(billing));
 
   return (
-    <section className="firm-card firm-billing" aria-labelledby="firm-billing-heading">
-      <h2 id="firm-billing-heading" className="firm-card-heading">
-        {t("billing.heading")}
-      </h2>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-billing-heading"
+      heading={t("billing.heading")}
+      className="firm-billing"
+    >
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       {billing.seated ? (
         <SeatFacts billing={billing} memberCount={firm.memberCount} />
@@ -100,7 +101,7 @@ export function BillingPanel({ firm }: { firm: Firm }) {
           isManaging={portalMutation.isPending}
         />
       )}
-    </section>
+    </PanelSection>
   );
 }
 
@@ -207,17 +208,9 @@ function BuySeats({
           className="firm-billing-seats"
         />
       </Form.Item>
-      <Form.Item label=" " className="firm-submit-item">
-        <BusyButton
-          type="primary"
-          htmlType="submit"
-          size="large"
-          isBusy={isBusy}
-          icon={<CreditCardOutlined aria-hidden="true" />}
-        >
-          {t("billing.buy")}
-        </BusyButton>
-      </Form.Item>
+      <InlineSubmit isBusy={isBusy} icon={<CreditCardOutlined aria-hidden="true" />}>
+        {t("billing.buy")}
+      </InlineSubmit>
       {canManage && (
         <Form.Item label=" " className="firm-submit-item">
           <BusyButton size="large" isBusy={isManaging} onClick={onManage}>

@@ -4,7 +4,7 @@ import { Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
+import { useConfirmIdentity } from "@/components/confirm-identity";
 import { LinkButton } from "@/components/link-button";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
@@ -12,7 +12,7 @@ import { useAppState } from "@/lib/app-state";
 import { useCreateFirm } from "../api/create-firm";
 import { useJoinFirmByDomain } from "../api/join-by-domain";
 import { getFirmFailure } from "../lib/firm-errors";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure, useFirmFailureText } from "./firm-failure";
 
 type NameValues = { name: string };
 
@@ -27,17 +27,14 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
   const isVerified = profile?.emailVerified ?? false;
   const { confirmIdentityThen, dialog } = useConfirmIdentity();
   const joinMutation = useJoinFirmByDomain({ confirmIdentityThen });
-  const [joinFailure, setJoinFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure: joinFailure, showFailure: showJoinFailure, clearFailure: clearJoinFailure } = useFirmFailure();
 
   // The suggested firm takes the person in; on success the firm query refreshes and the workspace replaces this.
   const join = (firmId: number) => {
     if (joinMutation.isPending) return;
-    setJoinFailure(null);
+    clearJoinFailure();
     joinMutation.mutate(firmId, {
-      onError: (error) => {
-        if (isIdentityNotConfirmed(error)) return;
-        setJoinFailure({ text: failureText(error), attempt: Date.now() });
-      },
+      onError: showJoinFailure,
     });
   };
 

@@ -1,11 +1,12 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
-import { Button, Form, Input, Modal, Radio } from "antd";
-import { useState } from "react";
+import { Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
@@ -15,8 +16,8 @@ import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmDomains } from "../api/get-firm-domains";
 import { useRemoveDomain } from "../api/remove-domain";
 import { useUpdateDomain } from "../api/update-domain";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
+import { FirmList, FirmRow } from "./panel-parts";
 
 type DomainValues = { domain: string; joinMode: DomainJoinMode };
 
@@ -32,22 +33,15 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   const addMutation = useAddDomain({ confirmIdentityThen });
   const updateMutation = useUpdateDomain({ confirmIdentityThen });
   const removeMutation = useRemoveDomain();
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const [removing, setRemoving] = useState<FirmDomain | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const language = getCurrentLanguage();
   const ownDomain = profile ? domainOf(profile.email) : "";
   const modeOptions = domainJoinModes.map((mode) => ({ value: mode, label: t(`domains.modes.${mode}`) }));
 
-  const onFailure = (error: unknown) => {
-    if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now() });
-  };
-
   const add = ({ domain, joinMode }: DomainValues) => {
     if (addMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     addMutation.mutate(
       { domain: domain.trim().toLowerCase(), joinMode },
       {
@@ -56,7 +50,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
           announce(t("domains.addedNews", { domain: added.domain }));
         },
         onError: (error) => {
-          onFailure(error);
+          showFailure(error);
           form.focusField("domain");
         },
       },
@@ -65,78 +59,70 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
 
   const changeMode = (domain: FirmDomain, joinMode: DomainJoinMode) => {
     if (updateMutation.isPending || joinMode === domain.joinMode) return;
-    setFailure(null);
+    clearFailure();
     updateMutation.mutate(
       { domain: domain.domain, joinMode },
       {
         onSuccess: () =>
           announce(t("domains.changedNews", { domain: domain.domain, mode: t(`domains.modes.${joinMode}`) })),
-        onError: onFailure,
+        onError: showFailure,
       },
     );
   };
 
-  const remove = () => {
-    if (!removing) return;
-    const domain = removing;
-    setRemoving(null);
-    setFailure(null);
+  const removal = useConfirmation((domain: FirmDomain) => {
+    clearFailure();
     removeMutation.mutate(domain.domain, {
       onSuccess: () => announce(t("domains.removedNews", { domain: domain.domain }), { focus: true }),
-      onError: onFailure,
+      onError: showFailure,
     });
-  };
+  });
 
   const domains = domainsQuery.data?.domains ?? [];
   const list = (
-    <QueryList query={domainsQuery} rows={2}>
-      {() =>
-        domains.length === 0 ? (
-          <EmptyList icon={GlobalOutlined} text={t("domains.empty")} />
-        ) : (
-          <ul className="firm-list" aria-label={t("domains.listLabel")}>
-            {domains.map((domain) => (
-              <li key={domain.domain} className="firm-row">
-                <div className="firm-row-main">
-                  <p className="firm-row-title">
-                    <span className="firm-row-name">{domain.domain}</span>
-                  </p>
-                  <p className="firm-row-details">
-                    <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>
-                  </p>
-                </div>
-                <div className="firm-row-actions">
-                  <NativeSelect
-                    aria-label={t("domains.modeLabel", { domain: domain.domain })}
-                    className="firm-role-select"
-                    value={domain.joinMode}
-                    disabled={updateMutation.isPending}
-                    options={modeOptions}
-                    onChange={(mode) => changeMode(domain, mode)}
-                  />
-                  <BusyButton
-                    danger
-                    isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
-                    aria-label={t("domains.removeLabel", { domain: domain.domain })}
-                    onClick={() => setRemoving(domain)}
-                  >
-                    {t("domains.remove")}
-                  </BusyButton>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )
-      }
-    </QueryList>
+    <FirmList
+      query={domainsQuery}
+      rows={2}
+      items={domains}
+      label={t("domains.listLabel")}
+      empty={{ icon: GlobalOutlined, text: t("domains.empty") }}
+      renderItem={(domain) => (
+        <FirmRow
+          key={domain.domain}
+          title={<span className="firm-row-name">{domain.domain}</span>}
+          details={<span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>}
+          actions={
+            <>
+              <NativeSelect
+                aria-label={t("domains.modeLabel", { domain: domain.domain })}
+                className="firm-role-select"
+                value={domain.joinMode}
+                disabled={updateMutation.isPending}
+                options={modeOptions}
+                onChange={(mode) => changeMode(domain, mode)}
+              />
+              <BusyButton
+                danger
+                isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
+                aria-label={t("domains.removeLabel", { domain: domain.domain })}
+                onClick={() => removal.ask(domain)}
+              >
+                {t("domains.remove")}
+              </BusyButton>
+            </>
+          }
+        />
+      )}
+    />
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-domains-heading">
-      <h2 id="firm-domains-heading" className="firm-card-heading">
-        {t("domains.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("domains.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-domains-heading"
+      heading={t("domains.heading")}
+      intro={t("domains.intro")}
+    >
       <ul className="firm-bullets">
         <li>{t("domains.ruleOwnAddress")}</li>
         <li>{t("domains.rulePublic")}</li>
@@ -175,24 +161,16 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
       </VerticalForm>
       <h3 className="firm-subheading">{t("domains.listHeading")}</h3>
       {list}
-      <PanelNews news={news} newsRef={newsRef} />
-      <Modal
-        open={removing !== null}
-        title={t("domains.removeTitle", { domain: removing?.domain ?? "" })}
-        onCancel={() => setRemoving(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("domains.removeDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger size="large" autoFocus onClick={remove}>
-            {t("domains.remove")}
-          </Button>
-          <Button size="large" onClick={() => setRemoving(null)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
-    </section>
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+      <ConfirmDialog
+        open={removal.pending !== null}
+        title={t("domains.removeTitle", { domain: removal.pending?.domain ?? "" })}
+        description={t("domains.removeDescription")}
+        confirmLabel={t("domains.remove")}
+        cancelLabel={t("cancel")}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
+      />
+    </PanelSection>
   );
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import { formatRetryWait } from "@/lib/api-failures";
@@ -19,6 +20,22 @@ function describeFirmFailure(failure: FirmFailure, t: ReturnType<typeof useTrans
   }
   if (isBillingFailureKey(failure.key)) return t(`billing.errors.${failure.key}`);
   return t(`errors.${failure.key}`);
+}
+
+/**
+ * A panel's last refused call, said above its form or list: `showFailure(error)` words it, `clearFailure()` forgets it
+ * as a new attempt starts. A closed confirm-identity dialog is a change of mind, not a refusal, and is not said. Each
+ * refusal has its attempt, to key the notice by. Every firm panel kept this state and these two steps.
+ */
+export function useFirmFailure() {
+  const failureText = useFirmFailureText();
+  const [failure, setFailure] = useState<{ text: string; attempt: number; error: unknown } | null>(null);
+  const showFailure = (error: unknown) => {
+    if (isIdentityNotConfirmed(error)) return;
+    setFailure({ text: failureText(error), attempt: Date.now(), error });
+  };
+  const clearFailure = () => setFailure(null);
+  return { failure, showFailure, clearFailure };
 }
 
 /** A refusal above the form or list it concerns; keyed by the attempt, so the same refusal twice is said twice. */

@@ -3,15 +3,16 @@ import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useUpdateFirm } from "../api/update-firm";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { PanelNews, usePanelNews } from "./panel-parts";
+import { InlineSubmit } from "./panel-parts";
 
 /** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
 export function FirmSettingsPanel({
@@ -31,15 +32,16 @@ export function FirmSettingsPanel({
   return (
     <>
       {isAdmin && <RenameFirm firm={firm} />}
-      <section className="firm-card" aria-labelledby="firm-leave-heading">
-        <h2 id="firm-leave-heading" className="firm-card-heading">
-          {t("leave.heading")}
-        </h2>
-        <p className="firm-card-intro">{t("leave.intro")}</p>
+      <PanelSection
+        look="firm-card"
+        headingId="firm-leave-heading"
+        heading={t("leave.heading")}
+        intro={t("leave.intro")}
+      >
         {isOwner && !membersQuery.data ? null : (
           <LeaveFirm firmName={firm.name} isLastOwner={isOwner && ownerCount <= 1} />
         )}
-      </section>
+      </PanelSection>
       {isOwner && <DeleteFirm firm={firm} confirmIdentityThen={confirmIdentityThen} />}
     </>
   );
@@ -52,19 +54,18 @@ function RenameFirm({ firm }: { firm: Firm }) {
   const [form] = Form.useForm<NameValues>();
   // A rename asks for no step-up: it reaches nobody's account.
   const updateMutation = useUpdateFirm({ confirmIdentityThen: (action) => action() });
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
 
   const rename = ({ name }: NameValues) => {
     if (updateMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     updateMutation.mutate(
       { name: name.trim() },
       {
         onSuccess: (response) => announce(t("settings.renamedNews", { name: response.firm?.name ?? name })),
         onError: (error) => {
-          setFailure({ text: failureText(error), attempt: Date.now() });
+          showFailure(error);
           form.focusField("name");
         },
       },
@@ -72,10 +73,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
   };
 
   return (
-    <section className="firm-card" aria-labelledby="firm-name-heading">
-      <h2 id="firm-name-heading" className="firm-card-heading">
-        {t("settings.heading")}
-      </h2>
+    <PanelSection look="firm-card" headingId="firm-name-heading" heading={t("settings.heading")}>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<NameValues>
         form={form}
@@ -95,14 +93,10 @@ function RenameFirm({ firm }: { firm: Firm }) {
         >
           <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
         </Form.Item>
-        <Form.Item label=" " className="firm-submit-item">
-          <BusyButton type="primary" htmlType="submit" size="large" isBusy={updateMutation.isPending}>
-            {t("settings.rename")}
-          </BusyButton>
-        </Form.Item>
+        <InlineSubmit isBusy={updateMutation.isPending}>{t("settings.rename")}</InlineSubmit>
       </VerticalForm>
-      <PanelNews news={news} newsRef={newsRef} />
-    </section>
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+    </PanelSection>
   );
 }
 
@@ -112,29 +106,27 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
   const { t } = useTranslation("firm");
   const [form] = Form.useForm<ConfirmValues>();
   const deleteMutation = useDeleteFirm({ confirmIdentityThen });
-  const failureText = useFirmFailureText();
   const [isOpen, setIsOpen] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
 
   const remove = () => {
     if (deleteMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     // Closed first: the confirm-identity dialog may follow, and one dialog at a time keeps focus in it.
     setIsOpen(false);
     deleteMutation.mutate(undefined, {
-      onError: (error) => {
-        if (isIdentityNotConfirmed(error)) return;
-        setFailure({ text: failureText(error), attempt: Date.now() });
-      },
+      onError: showFailure,
     });
   };
 
   return (
-    <section className="firm-card firm-danger" aria-labelledby="firm-delete-heading">
-      <h2 id="firm-delete-heading" className="firm-card-heading">
-        {t("delete.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("delete.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-delete-heading"
+      heading={t("delete.heading")}
+      intro={t("delete.intro")}
+      className="firm-danger"
+    >
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <BusyButton danger isBusy={deleteMutation.isPending} onClick={() => setIsOpen(true)}>
         {t("delete.action")}
@@ -171,6 +163,6 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
           </div>
         </VerticalForm>
       </Modal>
-    </section>
+    </PanelSection>
   );
 }

@@ -4,6 +4,7 @@ import { Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useConfirmIdentity } from "@/components/confirm-identity";
+import { PanelSection } from "@/components/panel-section";
 import { ActivityPanel } from "./activity-panel";
 import { BillingPanel } from "./billing-panel";
 import { DomainsPanel } from "./domains-panel";
@@ -54,13 +55,14 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
       <>
         {header}
         <div className="firm-member-view">
-          <section className="firm-card" aria-labelledby="firm-member-heading">
-            <h2 id="firm-member-heading" className="firm-card-heading">
-              {t("memberView.heading")}
-            </h2>
-            <p className="firm-card-intro">{t("memberView.intro")}</p>
+          <PanelSection
+            look="firm-card"
+            headingId="firm-member-heading"
+            heading={t("memberView.heading")}
+            intro={t("memberView.intro")}
+          >
             <PoliciesSummary policies={firm.policies} />
-          </section>
+          </PanelSection>
           <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />
         </div>
         {dialog}

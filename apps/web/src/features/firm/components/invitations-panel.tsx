@@ -1,11 +1,13 @@
 import { MailOutlined } from "@ant-design/icons";
 import { type FirmInvitation, INVITATION_VALID_DAYS, invitationRoles } from "@precis/contract/firms";
-import { Button, Form, Input, Modal, Tag } from "antd";
+import { Form, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { SmartLink } from "@/components/smart-link";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
@@ -14,8 +16,8 @@ import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmInvitations } from "../api/get-firm-invitations";
 import { useInviteToFirm } from "../api/invite-to-firm";
 import { useRevokeInvitation } from "../api/revoke-invitation";
-import { FirmFailureNotice, isSeatsFull, useFirmFailureText } from "./firm-failure";
-import { EmptyList, PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmFailureNotice, isSeatsFull, useFirmFailure } from "./firm-failure";
+import { FirmList, FirmRow, InlineSubmit } from "./panel-parts";
 
 type InviteValues = { email: string; role: (typeof invitationRoles)[number] };
 
@@ -26,22 +28,15 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   const invitationsQuery = useFirmInvitations();
   const inviteMutation = useInviteToFirm({ confirmIdentityThen });
   const revokeMutation = useRevokeInvitation();
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number; isSeatsFull: boolean } | null>(null);
-  const [revoking, setRevoking] = useState<FirmInvitation | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   // The invitation being resent, so that only its row's button shows the request running (not the form's).
   const [resendingId, setResendingId] = useState<number | null>(null);
   const language = getCurrentLanguage();
 
-  const onFailure = (error: unknown) => {
-    if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now(), isSeatsFull: isSeatsFull(error) });
-  };
-
   const invite = ({ email, role }: InviteValues) => {
     if (inviteMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     setResendingId(null);
     inviteMutation.mutate(
       { email: email.trim(), role },
@@ -51,7 +46,7 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
           announce(t("invitations.sentNews", { email: invitation.email }));
         },
         onError: (error) => {
-          onFailure(error);
+          showFailure(error);
           form.focusField("email");
         },
       },
@@ -60,90 +55,87 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
 
   const resend = (invitation: FirmInvitation) => {
     if (inviteMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     setResendingId(invitation.id);
     inviteMutation.mutate(
       { email: invitation.email, role: invitation.role },
-      { onSuccess: () => announce(t("invitations.resentNews", { email: invitation.email })), onError: onFailure },
+      { onSuccess: () => announce(t("invitations.resentNews", { email: invitation.email })), onError: showFailure },
     );
   };
 
-  const revoke = () => {
-    if (!revoking) return;
-    const invitation = revoking;
-    setRevoking(null);
-    setFailure(null);
+  const revocation = useConfirmation((invitation: FirmInvitation) => {
+    clearFailure();
     revokeMutation.mutate(invitation.id, {
       onSuccess: () => announce(t("invitations.revokedNews", { email: invitation.email }), { focus: true }),
-      onError: onFailure,
+      onError: showFailure,
     });
-  };
+  });
 
   const invitations = invitationsQuery.data?.invitations ?? [];
   const list = (
-    <QueryList query={invitationsQuery} rows={2}>
-      {() =>
-        invitations.length === 0 ? (
-          <EmptyList icon={MailOutlined} text={t("invitations.empty")} />
-        ) : (
-          <ul className="firm-list" aria-label={t("invitations.listLabel")}>
-            {invitations.map((invitation) => {
-              const isResending = inviteMutation.isPending && resendingId === invitation.id;
-              return (
-                <li key={invitation.id} className="firm-row">
-                  <div className="firm-row-main">
-                    <p className="firm-row-title">
-                      <span className="firm-row-name">{invitation.email}</span>
-                      <Tag>{t(`roles.${invitation.role}`)}</Tag>
-                      {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
-                    </p>
-                    <p className="firm-row-details">
-                      <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
-                      <span>
-                        {invitation.isExpired
-                          ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
-                          : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
-                      </span>
-                    </p>
-                  </div>
-                  <div className="firm-row-actions">
-                    <BusyButton
-                      isBusy={isResending}
-                      aria-label={t("invitations.resendLabel", { email: invitation.email })}
-                      onClick={() => resend(invitation)}
-                    >
-                      {t("invitations.resend")}
-                    </BusyButton>
-                    <BusyButton
-                      danger
-                      isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
-                      aria-label={t("invitations.revokeLabel", { email: invitation.email })}
-                      onClick={() => setRevoking(invitation)}
-                    >
-                      {t("invitations.revoke")}
-                    </BusyButton>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )
-      }
-    </QueryList>
+    <FirmList
+      query={invitationsQuery}
+      rows={2}
+      items={invitations}
+      label={t("invitations.listLabel")}
+      empty={{ icon: MailOutlined, text: t("invitations.empty") }}
+      renderItem={(invitation) => (
+        <FirmRow
+          key={invitation.id}
+          title={
+            <>
+              <span className="firm-row-name">{invitation.email}</span>
+              <Tag>{t(`roles.${invitation.role}`)}</Tag>
+              {invitation.isExpired && <Tag color="error">{t("invitations.expired")}</Tag>}
+            </>
+          }
+          details={
+            <>
+              <span>{t("invitations.sent", { date: formatDateTime(invitation.sentAt, language) })}</span>
+              <span>
+                {invitation.isExpired
+                  ? t("invitations.expiredOn", { date: formatDateTime(invitation.expiresAt, language) })
+                  : t("invitations.expiresOn", { date: formatDateTime(invitation.expiresAt, language) })}
+              </span>
+            </>
+          }
+          actions={
+            <>
+              <BusyButton
+                isBusy={inviteMutation.isPending && resendingId === invitation.id}
+                aria-label={t("invitations.resendLabel", { email: invitation.email })}
+                onClick={() => resend(invitation)}
+              >
+                {t("invitations.resend")}
+              </BusyButton>
+              <BusyButton
+                danger
+                isBusy={revokeMutation.isPending && revokeMutation.variables === invitation.id}
+                aria-label={t("invitations.revokeLabel", { email: invitation.email })}
+                onClick={() => revocation.ask(invitation)}
+              >
+                {t("invitations.revoke")}
+              </BusyButton>
+            </>
+          }
+        />
+      )}
+    />
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-invitations-heading">
-      <h2 id="firm-invitations-heading" className="firm-card-heading">
-        {t("invitations.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("invitations.intro", { days: INVITATION_VALID_DAYS })}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-invitations-heading"
+      heading={t("invitations.heading")}
+      intro={t("invitations.intro", { days: INVITATION_VALID_DAYS })}
+    >
       {failure && (
         <FirmFailureNotice
           key={failure.attempt}
           text={failure.text}
           // Every seat taken or held: the way to more, on the billing tab (read-only there for an admin).
-          action={failure.isSeatsFull && <SmartLink href="/firm?tab=billing">{t("billing.addSeats")}</SmartLink>}
+          action={isSeatsFull(failure.error) && <SmartLink href="/firm?tab=billing">{t("billing.addSeats")}</SmartLink>}
         />
       )}
       <VerticalForm<InviteValues>
@@ -167,37 +159,20 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
         <Form.Item label={t("invitations.role")} name="role">
           <NativeSelect options={invitationRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
         </Form.Item>
-        <Form.Item label=" " className="firm-submit-item">
-          <BusyButton
-            type="primary"
-            htmlType="submit"
-            size="large"
-            isBusy={inviteMutation.isPending && resendingId === null}
-          >
-            {t("invitations.send")}
-          </BusyButton>
-        </Form.Item>
+        <InlineSubmit isBusy={inviteMutation.isPending && resendingId === null}>{t("invitations.send")}</InlineSubmit>
       </VerticalForm>
       <h3 className="firm-subheading">{t("invitations.pendingHeading")}</h3>
       {list}
-      <PanelNews news={news} newsRef={newsRef} />
-      <Modal
-        open={revoking !== null}
-        title={t("invitations.revokeTitle", { email: revoking?.email ?? "" })}
-        onCancel={() => setRevoking(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("invitations.revokeDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger size="large" autoFocus onClick={revoke}>
-            {t("invitations.revoke")}
-          </Button>
-          <Button size="large" onClick={() => setRevoking(null)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
-    </section>
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+      <ConfirmDialog
+        open={revocation.pending !== null}
+        title={t("invitations.revokeTitle", { email: revocation.pending?.email ?? "" })}
+        description={t("invitations.revokeDescription")}
+        confirmLabel={t("invitations.revoke")}
+        cancelLabel={t("cancel")}
+        onConfirm={revocation.confirm}
+        onCancel={revocation.cancel}
+      />
+    </PanelSection>
   );
 }

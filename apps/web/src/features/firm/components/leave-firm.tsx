@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { useLeaveFirm } from "../api/leave-firm";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 
 /**
  * "Leave the firm", after a confirmation that says what stays (the account, its presets and history) and what
@@ -12,20 +12,19 @@ import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
 export function LeaveFirm({ firmName, isLastOwner }: { firmName: string; isLastOwner: boolean }) {
   const { t } = useTranslation("firm");
   const leaveMutation = useLeaveFirm();
-  const failureText = useFirmFailureText();
   const [isOpen, setIsOpen] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
 
   if (isLastOwner) return <p className="firm-note">{t("leave.lastOwner")}</p>;
 
   const leave = () => {
     if (leaveMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     leaveMutation.mutate(undefined, {
       onSuccess: () => setIsOpen(false),
       onError: (error) => {
         setIsOpen(false);
-        setFailure({ text: failureText(error), attempt: Date.now() });
+        showFailure(error);
       },
     });
   };

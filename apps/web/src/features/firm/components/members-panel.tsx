@@ -1,10 +1,10 @@
 import { type Firm, type FirmMember, type FirmRole, firmRoles } from "@precis/contract/firms";
-import { Button, Modal } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
@@ -13,9 +13,9 @@ import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { PanelNews, QueryList, usePanelNews } from "./panel-parts";
+import { FirmList, FirmRow } from "./panel-parts";
 import { RoleTag } from "./role-tag";
 
 /** What the caller may do to another member's row, by the role rules of issue 44 (the server checks them again). */
@@ -37,117 +37,112 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   const roleMutation = useChangeMemberRole({ confirmIdentityThen });
   const removeMutation = useRemoveMember({ confirmIdentityThen });
   const transferMutation = useTransferOwnership({ confirmIdentityThen });
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const language = getCurrentLanguage();
 
   const members = membersQuery.data?.members ?? [];
   const ownerCount = members.filter((member) => member.role === "owner").length;
-  const onFailure = (error: unknown) => {
-    if (isIdentityNotConfirmed(error)) return;
-    setFailure({ text: failureText(error), attempt: Date.now() });
-  };
-
   const changeRole = (member: FirmMember, role: FirmRole) => {
     if (roleMutation.isPending || role === member.role) return;
-    setFailure(null);
+    clearFailure();
     roleMutation.mutate(
       { userId: member.userId, role },
       {
         onSuccess: () => announce(t("members.roleChangedNews", { name: member.name, role: t(`roles.${role}`) })),
-        onError: onFailure,
+        onError: showFailure,
       },
     );
   };
 
-  const confirm = () => {
-    if (!confirming) return;
-    const { kind, member } = confirming;
-    setConfirming(null);
-    setFailure(null);
+  const confirmation = useConfirmation(({ kind, member }: PendingConfirmation) => {
+    clearFailure();
     if (kind === "remove") {
       removeMutation.mutate(member.userId, {
         onSuccess: () => announce(t("members.removedNews", { name: member.name }), { focus: true }),
-        onError: onFailure,
+        onError: showFailure,
       });
     } else {
       transferMutation.mutate(member.userId, {
         onSuccess: () => announce(t("members.transferredNews", { name: member.name }), { focus: true }),
-        onError: onFailure,
+        onError: showFailure,
       });
     }
-  };
+  });
+  const confirming = confirmation.pending;
 
   const list = (
-    <QueryList query={membersQuery} rows={3}>
-      {() => (
-        <ul className="firm-list" aria-label={t("members.listLabel")}>
-          {members.map((member) => {
-            const isSelf = member.email === profile?.email;
-            const actions = allowedActions(firm.role, member);
-            return (
-              <li key={member.userId} className="firm-row">
-                <div className="firm-row-main">
-                  <p className="firm-row-title">
-                    <span className="firm-row-name">{member.name}</span>
-                    {isSelf && <span className="firm-you">{t("members.you")}</span>}
-                    <RoleTag role={member.role} />
-                  </p>
-                  <p className="firm-row-details">
-                    <span>{member.email}</span>
-                    <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
-                  </p>
-                </div>
-                <div className="firm-row-actions">
-                  {isSelf ? (
-                    <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
-                  ) : actions.roles.length > 0 ? (
-                    <>
-                      <NativeSelect
-                        aria-label={t("members.roleLabel", { name: member.name })}
-                        className="firm-role-select"
-                        value={member.role}
-                        disabled={roleMutation.isPending}
-                        options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-                        onChange={(role) => changeRole(member, role)}
-                      />
-                      {actions.canTransfer && (
-                        <BusyButton
-                          isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
-                          onClick={() => setConfirming({ kind: "transfer", member })}
-                        >
-                          {t("members.transfer")}
-                        </BusyButton>
-                      )}
-                      <BusyButton
-                        danger
-                        isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
-                        aria-label={t("members.removeLabel", { name: member.name })}
-                        onClick={() => setConfirming({ kind: "remove", member })}
-                      >
-                        {t("members.remove")}
-                      </BusyButton>
-                    </>
-                  ) : (
-                    <p className="firm-note">{t("members.ownerOnlyNote")}</p>
+    <FirmList
+      query={membersQuery}
+      rows={3}
+      items={members}
+      label={t("members.listLabel")}
+      renderItem={(member) => {
+        const isSelf = member.email === profile?.email;
+        const actions = allowedActions(firm.role, member);
+        return (
+          <FirmRow
+            key={member.userId}
+            title={
+              <>
+                <span className="firm-row-name">{member.name}</span>
+                {isSelf && <span className="firm-you">{t("members.you")}</span>}
+                <RoleTag role={member.role} />
+              </>
+            }
+            details={
+              <>
+                <span>{member.email}</span>
+                <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
+              </>
+            }
+            actions={
+              isSelf ? (
+                <LeaveFirm firmName={firm.name} isLastOwner={member.role === "owner" && ownerCount <= 1} />
+              ) : actions.roles.length > 0 ? (
+                <>
+                  <NativeSelect
+                    aria-label={t("members.roleLabel", { name: member.name })}
+                    className="firm-role-select"
+                    value={member.role}
+                    disabled={roleMutation.isPending}
+                    options={actions.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                    onChange={(role) => changeRole(member, role)}
+                  />
+                  {actions.canTransfer && (
+                    <BusyButton
+                      isBusy={transferMutation.isPending && transferMutation.variables === member.userId}
+                      onClick={() => confirmation.ask({ kind: "transfer", member })}
+                    >
+                      {t("members.transfer")}
+                    </BusyButton>
                   )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </QueryList>
+                  <BusyButton
+                    danger
+                    isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
+                    aria-label={t("members.removeLabel", { name: member.name })}
+                    onClick={() => confirmation.ask({ kind: "remove", member })}
+                  >
+                    {t("members.remove")}
+                  </BusyButton>
+                </>
+              ) : (
+                <p className="firm-note">{t("members.ownerOnlyNote")}</p>
+              )
+            }
+          />
+        );
+      }}
+    />
   );
 
   return (
-    <section className="firm-card" aria-labelledby="firm-members-heading">
-      <h2 id="firm-members-heading" className="firm-card-heading">
-        {t("members.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("members.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-members-heading"
+      heading={t("members.heading")}
+      intro={t("members.intro")}
+    >
       <ul className="firm-bullets firm-role-rules">
         <li>{t("members.ruleOwner")}</li>
         <li>{t("members.ruleAdmin")}</li>
@@ -156,28 +151,23 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
       </ul>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       {list}
-      <PanelNews news={news} newsRef={newsRef} />
-      <Modal
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+      <ConfirmDialog
         open={confirming !== null}
         title={
           confirming?.kind === "transfer"
             ? t("members.transferTitle", { name: confirming.member.name })
             : t("members.removeTitle", { name: confirming?.member.name ?? "" })
         }
-        onCancel={() => setConfirming(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger={confirming?.kind === "remove"} size="large" autoFocus onClick={confirm}>
-            {confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
-          </Button>
-          <Button size="large" onClick={() => setConfirming(null)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
-    </section>
+        description={
+          confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")
+        }
+        confirmLabel={confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
+        cancelLabel={t("cancel")}
+        isDanger={confirming?.kind === "remove"}
+        onConfirm={confirmation.confirm}
+        onCancel={confirmation.cancel}
+      />
+    </PanelSection>
   );
 }

@@ -1,38 +1,10 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button, Skeleton } from "antd";
-import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { Button, Form } from "antd";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
-
-/**
- * What a panel says after a change ("Anne is now an admin"): a polite live region, present from the start so that
- * screen readers announce it; focused when the changed row has gone, so keyboard focus is not lost with it.
- */
-export function usePanelNews() {
-  const [news, setNews] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const newsRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (focusRequest > 0) newsRef.current?.focus();
-  }, [focusRequest]);
-  const announce = (text: string, { focus = false }: { focus?: boolean } = {}) => {
-    setNews(text);
-    if (focus) setFocusRequest((request) => request + 1);
-  };
-  return { news, announce, newsRef };
-}
-
-export function PanelNews({ news, newsRef }: { news: string | null; newsRef: RefObject<HTMLParagraphElement | null> }) {
-  return (
-    <div role="status" className="firm-news">
-      {news && (
-        <p ref={newsRef} tabIndex={-1}>
-          {news}
-        </p>
-      )}
-    </div>
-  );
-}
+import { type ContentQuery, QueryContent } from "@/components/query-content";
 
 /** A list that could not be read: said, with a way to try again. */
 export function ListLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
@@ -47,32 +19,30 @@ export function ListLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; 
   );
 }
 
-/** What `QueryList` reads of a list's query (TanStack Query's fields). */
-interface ListQuery {
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  data: unknown;
-  refetch: () => unknown;
-}
-
 /**
- * A panel's list until it has rows to show: a skeleton of `rows` lines while it loads, or the failure and a retry
- * when it could not be read (a list already shown stays on a failed refresh). Then whatever `children` draws.
+ * A firm panel's list until it has rows to show: a skeleton of `rows` lines while it loads, or the failure and a
+ * retry when it could not be read (a list already shown stays on a failed refresh). Then whatever `children` draws.
  */
-export function QueryList({ query, rows, children }: { query: ListQuery; rows: number; children: () => ReactNode }) {
+export function QueryList({
+  query,
+  rows,
+  children,
+}: {
+  query: ContentQuery<unknown>;
+  rows: number;
+  children: () => ReactNode;
+}) {
   const { t } = useTranslation("firm");
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows }} />
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    return <ListLoadFailure isRetrying={query.isFetching} onRetry={() => void query.refetch()} />;
-  }
-  return children();
+  return (
+    <QueryContent
+      query={query}
+      rows={rows}
+      loadingLabel={t("loading")}
+      failure={<ListLoadFailure isRetrying={query.isFetching} onRetry={() => void query.refetch()} />}
+    >
+      {children}
+    </QueryContent>
+  );
 }
 
 /** A list with nothing in it: its icon and a sentence saying so. */
@@ -88,5 +58,72 @@ export function EmptyList({
       <Icon aria-hidden="true" className="firm-empty-list-icon" />
       <p>{text}</p>
     </div>
+  );
+}
+
+/**
+ * A firm panel's list of records (members, invitations, domains, the trail), read by `query`: QueryList's loading
+ * and failure, then `empty` when there is nothing, else the list named by `label`, one `renderItem` row each.
+ */
+export function FirmList<TItem>({
+  query,
+  rows,
+  items,
+  label,
+  empty,
+  isOrdered = false,
+  className = "firm-list",
+  renderItem,
+}: {
+  query: ContentQuery<unknown>;
+  rows: number;
+  items: TItem[];
+  label: string;
+  empty?: { icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }>; text: string };
+  /** The rows' order means something (newest first): drawn as an ordered list. */
+  isOrdered?: boolean;
+  className?: string;
+  renderItem: (item: TItem) => ReactNode;
+}) {
+  const List = isOrdered ? "ol" : "ul";
+  return (
+    <QueryList query={query} rows={rows}>
+      {() =>
+        empty && items.length === 0 ? (
+          <EmptyList icon={empty.icon} text={empty.text} />
+        ) : (
+          <List className={className} aria-label={label}>
+            {items.map(renderItem)}
+          </List>
+        )
+      }
+    </QueryList>
+  );
+}
+
+/** One record of a firm list: its title line (a name and its tags), its details line, and its controls. */
+export function FirmRow({ title, details, actions }: { title: ReactNode; details: ReactNode; actions: ReactNode }) {
+  return (
+    <li className="firm-row">
+      <div className="firm-row-main">
+        <p className="firm-row-title">{title}</p>
+        <p className="firm-row-details">{details}</p>
+      </div>
+      <div className="firm-row-actions">{actions}</div>
+    </li>
+  );
+}
+
+/**
+ * The submit button of a firm's one-line form (rename, invite, buy seats), under an empty label so that it lines up
+ * with the fields beside it.
+ */
+export function InlineSubmit({ isBusy, icon, children }: { isBusy: boolean; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Form.Item label=" " className="firm-submit-item">
+      <BusyButton type="primary" htmlType="submit" size="large" isBusy={isBusy} icon={icon}>
+        {children}
+      </BusyButton>
+    </Form.Item>
   );
 }

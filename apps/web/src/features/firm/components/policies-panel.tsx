@@ -8,16 +8,15 @@ import {
   signInMethods,
 } from "@precis/contract/firms";
 import { Checkbox, Form, Input, Radio } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
-import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { NativeCheckbox } from "@/components/native-checkbox";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useUpdateFirm } from "../api/update-firm";
-import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { PanelNews, usePanelNews } from "./panel-parts";
+import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 
 type PolicyValues = {
   requireTwoStep: boolean;
@@ -47,14 +46,13 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
   const { t } = useTranslation("firm");
   const [form] = Form.useForm<PolicyValues>();
   const updateMutation = useUpdateFirm({ confirmIdentityThen });
-  const failureText = useFirmFailureText();
   const { news, announce, newsRef } = usePanelNews();
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
+  const { failure, showFailure, clearFailure } = useFirmFailure();
   const matterCodes = Form.useWatch("matterCodes", form) ?? firm.policies.matterCodes;
 
   const save = (values: PolicyValues) => {
     if (updateMutation.isPending) return;
-    setFailure(null);
+    clearFailure();
     const policies = changedPolicies(firm.policies, values);
     if (Object.keys(policies).length === 0) {
       announce(t("policies.unchangedNews"));
@@ -64,20 +62,18 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
       { policies },
       {
         onSuccess: () => announce(t("policies.savedNews")),
-        onError: (error) => {
-          if (isIdentityNotConfirmed(error)) return;
-          setFailure({ text: failureText(error), attempt: Date.now() });
-        },
+        onError: showFailure,
       },
     );
   };
 
   return (
-    <section className="firm-card" aria-labelledby="firm-policies-heading">
-      <h2 id="firm-policies-heading" className="firm-card-heading">
-        {t("policies.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("policies.intro")}</p>
+    <PanelSection
+      look="firm-card"
+      headingId="firm-policies-heading"
+      heading={t("policies.heading")}
+      intro={t("policies.intro")}
+    >
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<PolicyValues>
         form={form}
@@ -161,8 +157,8 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
           {t("policies.save")}
         </BusyButton>
       </VerticalForm>
-      <PanelNews news={news} newsRef={newsRef} />
-    </section>
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
+    </PanelSection>
   );
 }
 

@@ -1,18 +1,22 @@
 import "./usage.css";
 import { BarChartOutlined, DownloadOutlined } from "@ant-design/icons";
 import type { Firm, FirmUsage } from "@precis/contract/firms";
-import { Skeleton, Tag } from "antd";
-import { useId, useMemo, useState } from "react";
+import { Tag } from "antd";
+import { type ComponentProps, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { CountTable } from "@/components/count-table";
 import { NativeSelect } from "@/components/native-select";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
+import { LoadingSkeleton } from "@/components/query-content";
 import { getCurrentLanguage } from "@/i18n";
 import { formatMonth } from "@/lib/format-date";
 import { useDownloadFirmUsage } from "../api/download-firm-usage";
 import { useFirmUsage } from "../api/get-firm-usage";
 import { initialUsageMonth, rememberUsageMonth, usageMonthsSince } from "../lib/usage-months";
 import { FirmFailureNotice, useFirmFailureText } from "./firm-failure";
-import { ListLoadFailure, PanelNews, usePanelNews } from "./panel-parts";
+import { ListLoadFailure } from "./panel-parts";
 
 type T = ReturnType<typeof useTranslation<"firm">>["t"];
 
@@ -49,11 +53,7 @@ export function UsagePanel({ firm }: { firm: Firm }) {
   const isShowingOtherMonth = usageQuery.isPlaceholderData;
   let report: React.ReactNode;
   if (usageQuery.isPending) {
-    report = (
-      <div role="status" aria-label={t("loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 5 }} />
-      </div>
-    );
+    report = <LoadingSkeleton label={t("loading")} rows={5} />;
   } else if (usageQuery.isError && !isShowingOtherMonth) {
     report = <ListLoadFailure isRetrying={usageQuery.isFetching} onRetry={() => void usageQuery.refetch()} />;
   } else if (usage && usage.total === 0) {
@@ -68,11 +68,7 @@ export function UsagePanel({ firm }: { firm: Firm }) {
   }
 
   return (
-    <section className="firm-card" aria-labelledby="firm-usage-heading">
-      <h2 id="firm-usage-heading" className="firm-card-heading">
-        {t("usage.heading")}
-      </h2>
-      <p className="firm-card-intro">{t("usage.intro")}</p>
+    <PanelSection look="firm-card" headingId="firm-usage-heading" heading={t("usage.heading")} intro={t("usage.intro")}>
       <div className="firm-usage-toolbar">
         <div className="firm-usage-month">
           <label htmlFor={monthId}>{t("usage.month")}</label>
@@ -89,26 +85,27 @@ export function UsagePanel({ firm }: { firm: Firm }) {
         </BusyButton>
       </div>
       {download.isError && <FirmFailureNotice key={download.submittedAt} text={failureText(download.error)} />}
-      <PanelNews news={news} newsRef={newsRef} />
+      <PanelNews news={news} newsRef={newsRef} className="firm-news" />
       {usage && usage.total > 0 && !isShowingOtherMonth && (
         <p className="firm-usage-total">{t("usage.total", { count: usage.total, month: monthName })}</p>
       )}
       {report}
-    </section>
+    </PanelSection>
   );
 }
 
-/** A usage table's last row: the month's memos, under the memo counts. */
-function TotalRow({ total, t }: { total: number; t: T }) {
+/** A table of the report: its counts under the report's look, with the month's total in the last row. */
+function UsageTable({
+  t,
+  ...table
+}: Pick<ComponentProps<typeof CountTable>, "caption" | "columns" | "rows" | "total"> & { t: T }) {
   return (
-    <tfoot>
-      <tr>
-        <th scope="row" colSpan={2}>
-          {t("usage.totalRow")}
-        </th>
-        <td className="firm-usage-number">{total}</td>
-      </tr>
-    </tfoot>
+    <CountTable
+      className="firm-usage-table"
+      numberClassName="firm-usage-number"
+      totalLabel={t("usage.totalRow")}
+      {...table}
+    />
   );
 }
 
@@ -118,78 +115,64 @@ function UsageReport({ usage, isBusy, t }: { usage: FirmUsage; isBusy: boolean; 
   return (
     <div aria-busy={isBusy} className="firm-usage-report">
       <h3 className="firm-subheading">{t("usage.byMember")}</h3>
-      <table className="firm-usage-table">
-        <caption className="visually-hidden">{t("usage.byMemberCaption", { month })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("usage.columns.member")}</th>
-            <th scope="col">{t("usage.columns.matters")}</th>
-            <th scope="col" className="firm-usage-number">
-              {t("usage.columns.memos")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {usage.members.map((member) => (
-            <tr key={member.userId}>
-              <th scope="row">
-                {/* A flex box inside the cell, not on it: a table cell drawn as flex loses its role in some browsers. */}
-                <div className="firm-usage-person">
-                  <span className="firm-row-name">{member.name}</span>
-                  {!member.isMember && <Tag className="firm-usage-former">{t("usage.formerMember")}</Tag>}
-                  <span className="firm-usage-email">{member.email}</span>
-                </div>
-              </th>
-              <td>
-                {member.matters.length === 0 ? (
-                  <span className="firm-usage-none">{t("usage.noMemos")}</span>
-                ) : (
-                  <ul className="firm-usage-matters">
-                    {member.matters.map((row) => (
-                      <li key={row.matter}>
-                        <span className={row.matter === "" ? "firm-usage-none" : "firm-usage-code"}>
-                          {matterLabel(row.matter, t)}
-                        </span>
-                        <span className="firm-usage-count">{row.memoCount}</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td className="firm-usage-number">{member.total}</td>
-            </tr>
-          ))}
-        </tbody>
-        <TotalRow total={usage.total} t={t} />
-      </table>
+      <UsageTable
+        caption={t("usage.byMemberCaption", { month })}
+        columns={[
+          { label: t("usage.columns.member") },
+          { label: t("usage.columns.matters") },
+          { label: t("usage.columns.memos"), isNumber: true },
+        ]}
+        rows={usage.members.map((member) => ({
+          key: member.userId,
+          header: (
+            // A flex box inside the cell, not on it: a table cell drawn as flex loses its role in some browsers.
+            <div className="firm-usage-person">
+              <span className="firm-row-name">{member.name}</span>
+              {!member.isMember && <Tag className="firm-usage-former">{t("usage.formerMember")}</Tag>}
+              <span className="firm-usage-email">{member.email}</span>
+            </div>
+          ),
+          cells: [
+            member.matters.length === 0 ? (
+              <span key="matters" className="firm-usage-none">
+                {t("usage.noMemos")}
+              </span>
+            ) : (
+              <ul key="matters" className="firm-usage-matters">
+                {member.matters.map((row) => (
+                  <li key={row.matter}>
+                    <span className={row.matter === "" ? "firm-usage-none" : "firm-usage-code"}>
+                      {matterLabel(row.matter, t)}
+                    </span>
+                    <span className="firm-usage-count">{row.memoCount}</span>
+                  </li>
+                ))}
+              </ul>
+            ),
+            member.total,
+          ],
+        }))}
+        total={usage.total}
+        t={t}
+      />
 
       <h3 className="firm-subheading">{t("usage.byMatter")}</h3>
-      <table className="firm-usage-table">
-        <caption className="visually-hidden">{t("usage.byMatterCaption", { month })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("usage.columns.matter")}</th>
-            <th scope="col" className="firm-usage-number">
-              {t("usage.columns.members")}
-            </th>
-            <th scope="col" className="firm-usage-number">
-              {t("usage.columns.memos")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {usage.matters.map((row) => (
-            <tr key={row.matter}>
-              <th scope="row" className={row.matter === "" ? "firm-usage-none" : "firm-usage-code"}>
-                {matterLabel(row.matter, t)}
-              </th>
-              <td className="firm-usage-number">{row.memberCount}</td>
-              <td className="firm-usage-number">{row.memoCount}</td>
-            </tr>
-          ))}
-        </tbody>
-        <TotalRow total={usage.total} t={t} />
-      </table>
+      <UsageTable
+        caption={t("usage.byMatterCaption", { month })}
+        columns={[
+          { label: t("usage.columns.matter") },
+          { label: t("usage.columns.members"), isNumber: true },
+          { label: t("usage.columns.memos"), isNumber: true },
+        ]}
+        rows={usage.matters.map((row) => ({
+          key: row.matter,
+          header: matterLabel(row.matter, t),
+          headerClassName: row.matter === "" ? "firm-usage-none" : "firm-usage-code",
+          cells: [row.memberCount, row.memoCount],
+        }))}
+        total={usage.total}
+        t={t}
+      />
     </div>
   );
 }

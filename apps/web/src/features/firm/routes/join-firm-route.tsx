@@ -167,7 +167,12 @@ function SignedInJoin({ token, email }: { token: string; email: string }) {
   );
 }
 
-const icons = { firm: TeamOutlined, success: CheckCircleFilled, error: CloseCircleFilled } as const;
+/** Each state's icon and its colour (global.css's icon tones). */
+const icons = {
+  firm: { Icon: TeamOutlined, tone: "info" },
+  success: { Icon: CheckCircleFilled, tone: "success" },
+  error: { Icon: CloseCircleFilled, tone: "error" },
+} as const;
 
 function JoinCard({
   icon,
@@ -182,11 +187,11 @@ function JoinCard({
   headingRef?: React.RefObject<HTMLHeadingElement | null>;
   children: React.ReactNode;
 }) {
-  const Icon = icons[icon];
+  const { Icon, tone } = icons[icon];
   return (
     <section className="firm-page firm-join" aria-labelledby="firm-join-title">
       <div className="firm-card firm-join-card">
-        <Icon aria-hidden="true" className={`firm-join-icon firm-join-icon-${icon}`} />
+        <Icon aria-hidden="true" className={`firm-join-icon icon-tone-${tone}`} />
         <h1 id="firm-join-title" ref={headingRef} tabIndex={-1} className="firm-title focus-target">
           {title}
         </h1>

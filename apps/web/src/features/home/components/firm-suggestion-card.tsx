@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Notice } from "@/components/notice";
+import { AccessNotice } from "@/components/access-notices";
 import { SmartLink } from "@/components/smart-link";
 import { useFirmSuggestion } from "../api/get-firm-suggestion";
 
@@ -23,12 +23,11 @@ export function FirmSuggestionCard({ enabled }: { enabled: boolean }) {
 
   if (joined) {
     return (
-      <Notice
+      <AccessNotice
         type="success"
-        role="status"
-        className="access-notice firm-suggestion-joined"
+        className="firm-suggestion-joined"
         title={t("firmSuggestion.joined", { name: joined })}
-        description={<SmartLink href="/firm">{t("firmSuggestion.openFirm", { name: joined })}</SmartLink>}
+        actions={<SmartLink href="/firm">{t("firmSuggestion.openFirm", { name: joined })}</SmartLink>}
       />
     );
   }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { PanelSection } from "@/components/panel-section";
 import { useExportAccount } from "../api/export-account";
 import { useAccountSummary } from "../api/read-account-summary";
 import { getPrivacyFailure } from "../lib/privacy-errors";
@@ -34,11 +35,12 @@ export function DataExportPanel({
   }, [summaryMutation.data]);
 
   return (
-    <section className="privacy-panel" aria-labelledby="export-heading">
-      <h2 id="export-heading" className="privacy-panel-heading">
-        {t("export.heading")}
-      </h2>
-      <p className="privacy-panel-intro">{t("export.intro")}</p>
+    <PanelSection
+      look="privacy-panel"
+      headingId="export-heading"
+      heading={t("export.heading")}
+      intro={t("export.intro")}
+    >
       {failure && <PrivacyFailureAlert key={exportMutation.submittedAt} failure={failure} className="privacy-alert" />}
       {exportMutation.isSuccess && (
         <Notice
@@ -82,6 +84,6 @@ export function DataExportPanel({
           <AccountSummary data={summaryMutation.data} />
         </section>
       )}
-    </section>
+    </PanelSection>
   );
 }

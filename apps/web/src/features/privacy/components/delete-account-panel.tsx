@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { PanelSection } from "@/components/panel-section";
 import { useClientConfig } from "@/lib/client-config";
 import { useSessionActions } from "@/lib/session-actions";
 import { useDeleteAccount } from "../api/delete-account";
@@ -35,10 +36,12 @@ export function DeleteAccountPanel({
   const [isDialogOpen, setIsDialogOpen] = useState(false);
 
   return (
-    <section className="privacy-panel privacy-danger" aria-labelledby="delete-heading">
-      <h2 id="delete-heading" className="privacy-panel-heading">
-        {t("delete.heading")}
-      </h2>
+    <PanelSection
+      look="privacy-panel"
+      headingId="delete-heading"
+      heading={t("delete.heading")}
+      className="privacy-danger"
+    >
       <p>{t("delete.intro", { count: deletionGraceDays })}</p>
       <ul className="privacy-danger-list">
         <li>{t("delete.signedOut")}</li>
@@ -63,7 +66,7 @@ export function DeleteAccountPanel({
           onCancel={() => setIsDialogOpen(false)}
         />
       </Modal>
-    </section>
+    </PanelSection>
   );
 }
 

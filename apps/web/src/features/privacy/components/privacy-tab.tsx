@@ -1,23 +1,23 @@
-import { useConfirmIdentity } from "@/components/confirm-identity";
-import { useAppState } from "@/lib/app-state";
+import { AccountTab } from "@/components/account-tab";
 import { ConsentsPanel } from "./consents-panel";
 import { DataExportPanel } from "./data-export-panel";
 import { DeleteAccountPanel } from "./delete-account-panel";
 import "./privacy.css";
 
-/** Issue 28's privacy controls, the profile's Privacy tab: the account's data, its consents, its deletion. */
+/**
+ * Issue 28's privacy controls, the profile's Privacy tab: the account's data, its consents, its deletion. One
+ * password dialog for the tab's two sensitive actions.
+ */
 export function PrivacyTab() {
-  const { profile } = useAppState();
-  // One password dialog for the tab's two sensitive actions.
-  const { confirmIdentityThen, dialog } = useConfirmIdentity();
-  // The profile page renders its tabs only for a signed-in account.
-  if (!profile) return null;
   return (
-    <div className="privacy-tab">
-      <DataExportPanel confirmIdentityThen={confirmIdentityThen} />
-      <ConsentsPanel />
-      <DeleteAccountPanel profile={profile} confirmIdentityThen={confirmIdentityThen} />
-      {dialog}
-    </div>
+    <AccountTab className="privacy-tab">
+      {({ profile, confirmIdentityThen }) => (
+        <>
+          <DataExportPanel confirmIdentityThen={confirmIdentityThen} />
+          <ConsentsPanel />
+          <DeleteAccountPanel profile={profile} confirmIdentityThen={confirmIdentityThen} />
+        </>
+      )}
+    </AccountTab>
   );
 }

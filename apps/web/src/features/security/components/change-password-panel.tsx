@@ -11,9 +11,9 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { PanelSection } from "@/components/panel-section";
+import { useTooManyAttemptsText } from "@/components/too-many-attempts";
 import { VerticalForm } from "@/components/vertical-form";
-import { getCurrentLanguage } from "@/i18n";
-import { formatRetryWait } from "@/lib/api-failures";
 import { useMfaStatus } from "@/lib/get-mfa-status";
 import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useChangePassword } from "../api/change-password";
@@ -79,14 +79,11 @@ export function ChangePasswordPanel({
     });
   };
 
+  const tooManyAttemptsText = useTooManyAttemptsText();
   const failureText = (shown: Exclude<ChangePasswordFailure, { kind: "field" | "noPassword" }>) => {
     switch (shown.kind) {
       case "tooManyAttempts":
-        return shown.retryAfterSeconds == null
-          ? t("auth:errors.tooManyAttemptsNoDelay")
-          : t("auth:errors.tooManyAttempts", {
-              duration: formatRetryWait(shown.retryAfterSeconds, getCurrentLanguage()),
-            });
+        return tooManyAttemptsText(shown.retryAfterSeconds);
       case "loggedOut":
         return t("security:password.loggedOut");
       case "network":
@@ -97,13 +94,12 @@ export function ChangePasswordPanel({
   };
 
   return (
-    <section className="security-panel" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading" className="security-panel-heading">
-        {t(hasPassword ? "security:password.heading" : "security:password.setHeading")}
-      </h2>
-      <p className="security-panel-intro">
-        {t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
-      </p>
+    <PanelSection
+      look="security-panel"
+      headingId="change-password-heading"
+      heading={t(hasPassword ? "security:password.heading" : "security:password.setHeading")}
+      intro={t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
+    >
       {success && (
         <div ref={successRef} tabIndex={-1} className="focus-target">
           <Notice
@@ -179,7 +175,7 @@ export function ChangePasswordPanel({
           </BusyButton>
         </div>
       </VerticalForm>
-    </section>
+    </PanelSection>
   );
 }
 

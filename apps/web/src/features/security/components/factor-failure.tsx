@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Notice } from "@/components/notice";
-import { getCurrentLanguage } from "@/i18n";
-import { formatRetryWait } from "@/lib/api-failures";
+import { useTooManyAttemptsText } from "@/components/too-many-attempts";
 import type { FactorFailure } from "../lib/factor-errors";
 
 /**
@@ -9,36 +8,33 @@ import type { FactorFailure } from "../lib/factor-errors";
  * password) and the call-specific conflicts are worded by the panel that knows the call.
  */
 export function useFactorFailureText() {
-  const { t } = useTranslation(["security", "auth"]);
+  const { t } = useTranslation("security");
+  const tooManyAttemptsText = useTooManyAttemptsText();
   return (failure: FactorFailure): string => {
     switch (failure.kind) {
       case "tooManyAttempts":
-        return failure.retryAfterSeconds == null
-          ? t("auth:errors.tooManyAttemptsNoDelay")
-          : t("auth:errors.tooManyAttempts", {
-              duration: formatRetryWait(failure.retryAfterSeconds, getCurrentLanguage()),
-            });
+        return tooManyAttemptsText(failure.retryAfterSeconds);
       case "loggedOut":
-        return t("security:factors.loggedOut");
+        return t("factors.loggedOut");
       case "network":
-        return t("security:factors.failedNetwork");
+        return t("factors.failedNetwork");
       case "passkeyNotVerified":
-        return t("security:passkeys.notVerified");
+        return t("passkeys.notVerified");
       case "emailNotVerified":
-        return t("security:verifyFirst.refused");
+        return t("verifyFirst.refused");
       case "ceremony":
         switch (failure.reason) {
           case "cancelled":
-            return t("security:passkeys.cancelled");
+            return t("passkeys.cancelled");
           case "alreadyRegistered":
-            return t("security:passkeys.alreadyRegistered");
+            return t("passkeys.alreadyRegistered");
           case "unsupported":
-            return t("security:passkeys.unsupportedNow");
+            return t("passkeys.unsupportedNow");
           default:
-            return t("security:passkeys.notVerified");
+            return t("passkeys.notVerified");
         }
       default:
-        return t("security:factors.failed");
+        return t("factors.failed");
     }
   };
 }

@@ -1,12 +1,15 @@
 import { CloudSyncOutlined, KeyOutlined, PlusOutlined } from "@ant-design/icons";
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@precis/contract/mfa";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
-import { Button, Form, Input, Modal, Skeleton, Tag } from "antd";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button, Form, Input, Tag } from "antd";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
 import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
@@ -18,7 +21,7 @@ import { useRemovePasskey } from "../api/remove-passkey";
 import { useRenamePasskey } from "../api/rename-passkey";
 import { getFactorFailure } from "../lib/factor-errors";
 import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
-import { StatusLoadFailure } from "./two-step-panel";
+import { FactorsContent } from "./two-step-panel";
 import { VerifyEmailFirstNotice } from "./verify-email-first";
 
 type NameValues = { name: string };
@@ -57,29 +60,18 @@ export function PasskeysPanel({
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [isRemoveOpen, setIsRemoveOpen] = useState(false);
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const [news, setNews] = useState<string | null>(null);
-  const newsRef = useRef<HTMLParagraphElement>(null);
+  const { news, announce, clearNews, newsRef } = usePanelNews();
   const addButtonRef = useRef<HTMLButtonElement>(null);
-  const [newsFocusRequest, setNewsFocusRequest] = useState(0);
   // Where a removal is while its dialog closes: focus follows it (the news, or back to the row's button).
   const removal = useRef<"pending" | "closed" | "done" | null>(null);
   const suggestedName = useSuggestedPasskeyName();
-
-  useEffect(() => {
-    if (newsFocusRequest > 0) newsRef.current?.focus();
-  }, [newsFocusRequest]);
-
-  const announce = (text: string, { focus }: { focus: boolean }) => {
-    setNews(text);
-    if (focus) setNewsFocusRequest((request) => request + 1);
-  };
 
   const passkeys = statusQuery.data?.passkeys ?? [];
   const isFull = passkeys.length >= MAX_PASSKEYS;
 
   const openAddForm = () => {
     setFailure(null);
-    setNews(null);
+    clearNews();
     setIsAdding(true);
   };
 
@@ -141,65 +133,59 @@ export function PasskeysPanel({
     });
   };
 
-  let list: ReactNode;
-  if (statusQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("factors.loading")} className="security-loading">
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      </div>
-    );
-  } else if (statusQuery.isError && !statusQuery.data) {
-    list = <StatusLoadFailure isRetrying={statusQuery.isFetching} onRetry={() => void statusQuery.refetch()} />;
-  } else if (passkeys.length === 0) {
-    list = (
-      <div className="passkey-empty">
-        <KeyOutlined aria-hidden="true" className="passkey-empty-icon" />
-        <p>{t("passkeys.empty")}</p>
-      </div>
-    );
-  } else {
-    list = (
-      <ul className="passkey-list" aria-label={t("passkeys.listLabel")}>
-        {passkeys.map((passkey) =>
-          renamingId === passkey.id ? (
-            <RenameRow
-              key={passkey.id}
-              passkey={passkey}
-              onDone={(newName) => {
-                setRenamingId(null);
-                if (newName === "gone") announce(t("passkeys.goneNews"), { focus: true });
-                else if (newName) announce(t("passkeys.renamedNews", { name: newName }), { focus: false });
-              }}
-            />
-          ) : (
-            <PasskeyRow
-              key={passkey.id}
-              passkey={passkey}
-              isRemoving={removeMutation.isPending && removeMutation.variables === passkey.id}
-              onRename={() => {
-                setNews(null);
-                setRenamingId(passkey.id);
-              }}
-              onRemove={() => {
-                if (removeMutation.isPending) return;
-                setNews(null);
-                setFailure(null);
-                setRemoving(passkey);
-                setIsRemoveOpen(true);
-              }}
-            />
-          ),
-        )}
-      </ul>
-    );
-  }
+  const list = (
+    <FactorsContent query={statusQuery}>
+      {() =>
+        passkeys.length === 0 ? (
+          <div className="passkey-empty">
+            <KeyOutlined aria-hidden="true" className="passkey-empty-icon" />
+            <p>{t("passkeys.empty")}</p>
+          </div>
+        ) : (
+          <ul className="passkey-list" aria-label={t("passkeys.listLabel")}>
+            {passkeys.map((passkey) =>
+              renamingId === passkey.id ? (
+                <RenameRow
+                  key={passkey.id}
+                  passkey={passkey}
+                  onDone={(newName) => {
+                    setRenamingId(null);
+                    if (newName === "gone") announce(t("passkeys.goneNews"), { focus: true });
+                    else if (newName) announce(t("passkeys.renamedNews", { name: newName }), { focus: false });
+                  }}
+                />
+              ) : (
+                <PasskeyRow
+                  key={passkey.id}
+                  passkey={passkey}
+                  isRemoving={removeMutation.isPending && removeMutation.variables === passkey.id}
+                  onRename={() => {
+                    clearNews();
+                    setRenamingId(passkey.id);
+                  }}
+                  onRemove={() => {
+                    if (removeMutation.isPending) return;
+                    clearNews();
+                    setFailure(null);
+                    setRemoving(passkey);
+                    setIsRemoveOpen(true);
+                  }}
+                />
+              ),
+            )}
+          </ul>
+        )
+      }
+    </FactorsContent>
+  );
 
   return (
-    <section className="security-panel" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading" className="security-panel-heading">
-        {t("passkeys.heading")}
-      </h2>
-      <p className="security-panel-intro">{t("passkeys.intro")}</p>
+    <PanelSection
+      look="security-panel"
+      headingId="passkeys-heading"
+      heading={t("passkeys.heading")}
+      intro={t("passkeys.intro")}
+    >
       {!isSupported && (
         <Notice type="info" role="status" className="security-alert" title={t("passkeys.unsupported")} />
       )}
@@ -241,17 +227,15 @@ export function PasskeysPanel({
           {isFull && <p className="factor-details">{t("passkeys.maxReached", { max: MAX_PASSKEYS })}</p>}
         </div>
       )}
-      <div role="status" className="security-news">
-        {news && (
-          <p ref={newsRef} tabIndex={-1}>
-            {news}
-          </p>
-        )}
-      </div>
+      <PanelNews news={news} newsRef={newsRef} className="security-news" />
 
-      <Modal
+      <ConfirmDialog
         open={isRemoveOpen}
         title={t("passkeys.confirmRemoveTitle", { name: removing?.name ?? "" })}
+        description={t("passkeys.confirmRemoveDescription")}
+        confirmLabel={t("passkeys.remove")}
+        cancelLabel={t("factors.cancel")}
+        onConfirm={confirmRemove}
         onCancel={() => setIsRemoveOpen(false)}
         // Focus is handed on here: to the news once the passkey is gone, else back to its Remove button.
         focusTriggerAfterClose={false}
@@ -268,20 +252,8 @@ export function PasskeysPanel({
           }
           if (removing) focusRemoveButton(removing.id);
         }}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("passkeys.confirmRemoveDescription")}</p>
-        <div className="action-row panel-actions">
-          <Button type="primary" danger size="large" autoFocus onClick={confirmRemove}>
-            {t("passkeys.remove")}
-          </Button>
-          <Button size="large" onClick={() => setIsRemoveOpen(false)}>
-            {t("factors.cancel")}
-          </Button>
-        </div>
-      </Modal>
-    </section>
+      />
+    </PanelSection>
   );
 }
 

@@ -1,5 +1,4 @@
-import { useConfirmIdentity } from "@/components/confirm-identity";
-import { useAppState } from "@/lib/app-state";
+import { AccountTab } from "@/components/account-tab";
 import { ChangePasswordPanel } from "./change-password-panel";
 import { PasskeysPanel } from "./passkeys-panel";
 import { SessionsPanel } from "./sessions-panel";
@@ -11,17 +10,16 @@ import "./security.css";
  * two-step verification and its passkeys. The sensitive actions share one confirm-identity dialog.
  */
 export function SecurityTab() {
-  const { profile } = useAppState();
-  const { confirmIdentityThen, dialog } = useConfirmIdentity();
-  // The profile page renders its tabs only for a signed-in account.
-  if (!profile) return null;
   return (
-    <div className="security-tab">
-      <SessionsPanel confirmIdentityThen={confirmIdentityThen} />
-      <ChangePasswordPanel confirmIdentityThen={confirmIdentityThen} />
-      <TwoStepPanel profile={profile} confirmIdentityThen={confirmIdentityThen} />
-      <PasskeysPanel confirmIdentityThen={confirmIdentityThen} isEmailVerified={profile.emailVerified} />
-      {dialog}
-    </div>
+    <AccountTab className="security-tab">
+      {({ profile, confirmIdentityThen }) => (
+        <>
+          <SessionsPanel confirmIdentityThen={confirmIdentityThen} />
+          <ChangePasswordPanel confirmIdentityThen={confirmIdentityThen} />
+          <TwoStepPanel profile={profile} confirmIdentityThen={confirmIdentityThen} />
+          <PasskeysPanel confirmIdentityThen={confirmIdentityThen} isEmailVerified={profile.emailVerified} />
+        </>
+      )}
+    </AccountTab>
   );
 }

@@ -1,11 +1,13 @@
-import { ApiOutlined, DesktopOutlined, ReloadOutlined } from "@ant-design/icons";
+import { ApiOutlined, DesktopOutlined } from "@ant-design/icons";
 import type { AccountSession } from "@precis/contract/sessions";
-import { Button, Modal, Skeleton, Tag } from "antd";
-import { type ReactNode, useRef, useState } from "react";
+import { Button, Tag } from "antd";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { PanelSection } from "@/components/panel-section";
+import { QueryContent, RetryNotice } from "@/components/query-content";
 import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
 import { isNetworkFailure, needsReauthentication } from "@/lib/api-failures";
@@ -114,53 +116,36 @@ export function SessionsPanel({
       ? t(isNetworkFailure(failedMutation.error) ? "sessions.failedNetwork" : "sessions.failed")
       : null;
 
-  let list: ReactNode;
-  if (sessionsQuery.isPending) {
-    list = (
-      <div role="status" aria-label={t("sessions.loading")} className="security-loading">
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      </div>
-    );
-  } else if (sessionsQuery.isError && !sessionsQuery.data) {
-    list = (
-      <Notice
-        type="error"
-        role="alert"
-        title={t("sessions.loadFailed")}
-        description={
-          <BusyButton
-            icon={<ReloadOutlined aria-hidden="true" />}
-            isBusy={sessionsQuery.isFetching}
-            onClick={() => {
-              if (!sessionsQuery.isFetching) void sessionsQuery.refetch();
-            }}
-          >
-            {t("sessions.retry")}
-          </BusyButton>
-        }
-      />
-    );
-  } else {
-    list = (
-      <ul className="session-list" aria-labelledby="sessions-heading">
-        {sessions.map((session) => (
-          <SessionRow
-            key={session.id}
-            session={session}
-            deviceName={deviceName(session)}
-            onSignOut={() => open({ kind: "one", session, device: deviceName(session) })}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const list = (
+    <QueryContent
+      query={sessionsQuery}
+      rows={3}
+      loadingLabel={t("sessions.loading")}
+      loadingClassName="security-loading"
+      failure={<RetryNotice title={t("sessions.loadFailed")} retryLabel={t("sessions.retry")} query={sessionsQuery} />}
+    >
+      {() => (
+        <ul className="session-list" aria-labelledby="sessions-heading">
+          {sessions.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              deviceName={deviceName(session)}
+              onSignOut={() => open({ kind: "one", session, device: deviceName(session) })}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryContent>
+  );
 
   return (
-    <section className="security-panel" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" className="security-panel-heading">
-        {t("sessions.heading")}
-      </h2>
-      <p className="security-panel-intro">{t("sessions.intro")}</p>
+    <PanelSection
+      look="security-panel"
+      headingId="sessions-heading"
+      heading={t("sessions.heading")}
+      intro={t("sessions.intro")}
+    >
       {list}
       <div className="session-footer">
         <Button
@@ -171,7 +156,7 @@ export function SessionsPanel({
         >
           {t("sessions.signOutOthers")}
         </Button>
-        <div role="status" className="session-outcome">
+        <div role="status" className="panel-news session-outcome">
           {outcome && (
             <p ref={outcomeRef} tabIndex={-1}>
               {outcome.kind === "signedOut" && t("sessions.signedOut", { device: outcome.device })}
@@ -185,25 +170,27 @@ export function SessionsPanel({
         </div>
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={isDialogOpen}
         title={
           confirming?.kind === "one"
             ? t("sessions.confirmOne.title", { device: confirming.device })
             : t("sessions.confirmOthers.title")
         }
+        description={t(
+          confirming?.kind === "one" ? "sessions.confirmOne.description" : "sessions.confirmOthers.description",
+        )}
+        confirmLabel={t(confirming?.kind === "one" ? "sessions.signOut" : "sessions.signOutOthers")}
+        cancelLabel={t("sessions.cancel")}
+        isBusy={revokeMutation.isPending || revokeOthersMutation.isPending}
+        onConfirm={confirm}
         onCancel={() => close()}
         focusTriggerAfterClose={!isConfirmingIdentity}
         afterClose={() => {
           if (focusesOutcome.current) outcomeRef.current?.focus();
           focusesOutcome.current = false;
         }}
-        footer={null}
-        destroyOnHidden
       >
-        <p>
-          {t(confirming?.kind === "one" ? "sessions.confirmOne.description" : "sessions.confirmOthers.description")}
-        </p>
         {failure && (
           <Notice
             key={failedMutation.submittedAt}
@@ -213,24 +200,8 @@ export function SessionsPanel({
             title={failure}
           />
         )}
-        <div className="action-row panel-actions">
-          <BusyButton
-            type="primary"
-            danger
-            size="large"
-            // The question's answer: focused as the dialog opens, Cancel one Tab away.
-            autoFocus
-            isBusy={revokeMutation.isPending || revokeOthersMutation.isPending}
-            onClick={confirm}
-          >
-            {t(confirming?.kind === "one" ? "sessions.signOut" : "sessions.signOutOthers")}
-          </BusyButton>
-          <Button size="large" onClick={() => close()}>
-            {t("sessions.cancel")}
-          </Button>
-        </div>
-      </Modal>
-    </section>
+      </ConfirmDialog>
+    </PanelSection>
   );
 }
 

@@ -1,12 +1,15 @@
-import { ExclamationCircleFilled, FileProtectOutlined, MobileOutlined, ReloadOutlined } from "@ant-design/icons";
-import type { TotpSetup } from "@precis/contract/mfa";
+import { ExclamationCircleFilled, FileProtectOutlined, MobileOutlined } from "@ant-design/icons";
+import type { MfaStatus, TotpSetup } from "@precis/contract/mfa";
 import type { Profile } from "@precis/contract/profile";
-import { Button, Modal, Skeleton, Tag } from "antd";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button, Tag } from "antd";
+import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
-import { Notice } from "@/components/notice";
+import { PanelNews, usePanelNews } from "@/components/panel-news";
+import { PanelSection } from "@/components/panel-section";
+import { type ContentQuery, QueryContent, RetryNotice } from "@/components/query-content";
 import { getCurrentLanguage } from "@/i18n";
 import { needsReauthentication } from "@/lib/api-failures";
 import { formatDateTime } from "@/lib/format-date";
@@ -69,24 +72,12 @@ export function TwoStepPanel({
   const failureText = useFactorFailureText();
   const [view, setView] = useState<View>({ kind: "status" });
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const [news, setNews] = useState<string | null>(null);
-  const newsRef = useRef<HTMLParagraphElement>(null);
+  const { news, announce, clearNews, newsRef } = usePanelNews();
   const setUpButtonRef = useRef<HTMLButtonElement>(null);
   const generateButtonRef = useRef<HTMLButtonElement>(null);
-  // Set when the news must take focus once it renders: the control that led to it has gone.
-  const [newsFocusRequest, setNewsFocusRequest] = useState(0);
   const [isDisableOpen, setIsDisableOpen] = useState(false);
   // Whether a closing dialog hands focus to the news (it did something) or back to its button (cancelled).
   const focusesNewsAfterClose = useRef(false);
-
-  useEffect(() => {
-    if (newsFocusRequest > 0) newsRef.current?.focus();
-  }, [newsFocusRequest]);
-
-  const announce = (text: string, { focus }: { focus: boolean }) => {
-    setNews(text);
-    if (focus) setNewsFocusRequest((request) => request + 1);
-  };
 
   const showFailure = (error: unknown, conflictText: string) => {
     if (isIdentityNotConfirmed(error)) return;
@@ -98,7 +89,7 @@ export function TwoStepPanel({
   const startSetup = () => {
     if (setUpMutation.isPending) return;
     setFailure(null);
-    setNews(null);
+    clearNews();
     setUpMutation.mutate(undefined, {
       onSuccess: (setup) => setView({ kind: "setup", setup }),
       onError: (error) => showFailure(error, t("twoStep.setup.alreadyOn")),
@@ -108,7 +99,7 @@ export function TwoStepPanel({
   const regenerate = () => {
     if (regenerateMutation.isPending) return;
     setFailure(null);
-    setNews(null);
+    clearNews();
     // The dialog stays open, its button busy, until the answer (or until it must make way for the
     // confirm-identity dialog, above).
     regenerateMutation.mutate(undefined, {
@@ -155,124 +146,125 @@ export function TwoStepPanel({
         }}
       />
     );
-  } else if (statusQuery.isPending) {
-    body = (
-      <div role="status" aria-label={t("factors.loading")} className="security-loading">
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      </div>
-    );
-  } else if (statusQuery.isError && !statusQuery.data) {
-    body = <StatusLoadFailure isRetrying={statusQuery.isFetching} onRetry={() => void statusQuery.refetch()} />;
   } else {
-    const { totp, recoveryCodesLeft, hasPassword } = statusQuery.data;
     const language = getCurrentLanguage();
     // Nothing is added to an account whose address is unproven (the server refuses it): say why instead.
     const isVerified = profile.emailVerified;
     body = (
-      <>
-        {failure && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
-        <div className="factor-row">
-          <MobileOutlined aria-hidden="true" className="factor-icon" />
-          <div className="factor-main">
-            <h3 className="factor-name">
-              {t("twoStep.app")}
-              <FactorStateTag isOn={totp.isEnabled} />
-            </h3>
-            <p className="factor-details">
-              {totp.isEnabled && totp.enabledAt
-                ? t("twoStep.enabledSince", { date: formatDateTime(totp.enabledAt, language) })
-                : t("twoStep.appOff")}
-            </p>
-          </div>
-          <div className="factor-actions">
-            {totp.isEnabled ? (
-              <Button
-                onClick={() => {
-                  setFailure(null);
-                  setNews(null);
-                  setIsDisableOpen(true);
-                }}
-              >
-                {t("twoStep.turnOff")}
-              </Button>
-            ) : (
-              isVerified && (
-                <BusyButton ref={setUpButtonRef} type="primary" isBusy={setUpMutation.isPending} onClick={startSetup}>
-                  {t("twoStep.setUp")}
-                </BusyButton>
-              )
-            )}
-          </div>
-        </div>
-        {!isVerified && <VerifyEmailFirstNotice text={t("verifyFirst.twoStep")} />}
-        {totp.isEnabled && (
-          <div className="factor-row">
-            <FileProtectOutlined aria-hidden="true" className="factor-icon" />
-            <div className="factor-main">
-              <h3 className="factor-name">{t("twoStep.recovery.heading")}</h3>
-              <p className="factor-details">
-                {t("twoStep.recovery.left", { count: recoveryCodesLeft })} · {t("twoStep.recovery.description")}
-              </p>
-              {recoveryCodesLeft <= FEW_RECOVERY_CODES && (
-                <p className="factor-warning">
-                  <ExclamationCircleFilled aria-hidden="true" className="factor-warning-icon" />
-                  {t("twoStep.recovery.low")}
+      <FactorsContent query={statusQuery}>
+        {({ totp, recoveryCodesLeft, hasPassword }) => (
+          <>
+            {failure && <FactorFailureNotice key={failure.attempt} text={failure.text} />}
+            <div className="factor-row">
+              <MobileOutlined aria-hidden="true" className="factor-icon" />
+              <div className="factor-main">
+                <h3 className="factor-name">
+                  {t("twoStep.app")}
+                  <FactorStateTag isOn={totp.isEnabled} />
+                </h3>
+                <p className="factor-details">
+                  {totp.isEnabled && totp.enabledAt
+                    ? t("twoStep.enabledSince", { date: formatDateTime(totp.enabledAt, language) })
+                    : t("twoStep.appOff")}
                 </p>
-              )}
-            </div>
-            {isVerified && (
+              </div>
               <div className="factor-actions">
-                <BusyButton
-                  ref={generateButtonRef}
-                  isBusy={regenerateMutation.isPending}
-                  onClick={() => {
-                    if (regenerateMutation.isPending) return;
-                    setFailure(null);
-                    setNews(null);
-                    setIsRegenerateOpen(true);
-                  }}
-                >
-                  {t("twoStep.recovery.generate")}
-                </BusyButton>
+                {totp.isEnabled ? (
+                  <Button
+                    onClick={() => {
+                      setFailure(null);
+                      clearNews();
+                      setIsDisableOpen(true);
+                    }}
+                  >
+                    {t("twoStep.turnOff")}
+                  </Button>
+                ) : (
+                  isVerified && (
+                    <BusyButton
+                      ref={setUpButtonRef}
+                      type="primary"
+                      isBusy={setUpMutation.isPending}
+                      onClick={startSetup}
+                    >
+                      {t("twoStep.setUp")}
+                    </BusyButton>
+                  )
+                )}
+              </div>
+            </div>
+            {!isVerified && <VerifyEmailFirstNotice text={t("verifyFirst.twoStep")} />}
+            {totp.isEnabled && (
+              <div className="factor-row">
+                <FileProtectOutlined aria-hidden="true" className="factor-icon" />
+                <div className="factor-main">
+                  <h3 className="factor-name">{t("twoStep.recovery.heading")}</h3>
+                  <p className="factor-details">
+                    {t("twoStep.recovery.left", { count: recoveryCodesLeft })} · {t("twoStep.recovery.description")}
+                  </p>
+                  {recoveryCodesLeft <= FEW_RECOVERY_CODES && (
+                    <p className="factor-warning">
+                      <ExclamationCircleFilled aria-hidden="true" className="factor-warning-icon" />
+                      {t("twoStep.recovery.low")}
+                    </p>
+                  )}
+                </div>
+                {isVerified && (
+                  <div className="factor-actions">
+                    <BusyButton
+                      ref={generateButtonRef}
+                      isBusy={regenerateMutation.isPending}
+                      onClick={() => {
+                        if (regenerateMutation.isPending) return;
+                        setFailure(null);
+                        clearNews();
+                        setIsRegenerateOpen(true);
+                      }}
+                    >
+                      {t("twoStep.recovery.generate")}
+                    </BusyButton>
+                  </div>
+                )}
               </div>
             )}
-          </div>
+            <DisableTotpDialog
+              isOpen={isDisableOpen}
+              hasPassword={hasPassword}
+              onClose={() => setIsDisableOpen(false)}
+              onTurnedOff={(wasAlreadyOff) => {
+                focusesNewsAfterClose.current = true;
+                setIsDisableOpen(false);
+                announce(t(wasAlreadyOff ? "twoStep.alreadyOff" : "twoStep.turnedOff"), { focus: false });
+              }}
+              afterClose={() => {
+                if (focusesNewsAfterClose.current) newsRef.current?.focus();
+                focusesNewsAfterClose.current = false;
+              }}
+            />
+          </>
         )}
-        <DisableTotpDialog
-          isOpen={isDisableOpen}
-          hasPassword={hasPassword}
-          onClose={() => setIsDisableOpen(false)}
-          onTurnedOff={(wasAlreadyOff) => {
-            focusesNewsAfterClose.current = true;
-            setIsDisableOpen(false);
-            announce(t(wasAlreadyOff ? "twoStep.alreadyOff" : "twoStep.turnedOff"), { focus: false });
-          }}
-          afterClose={() => {
-            if (focusesNewsAfterClose.current) newsRef.current?.focus();
-            focusesNewsAfterClose.current = false;
-          }}
-        />
-      </>
+      </FactorsContent>
     );
   }
 
   return (
-    <section className="security-panel" aria-labelledby="two-step-heading">
-      <h2 id="two-step-heading" className="security-panel-heading">
-        {t("twoStep.heading")}
-      </h2>
-      <p className="security-panel-intro">{t("twoStep.intro")}</p>
+    <PanelSection
+      look="security-panel"
+      headingId="two-step-heading"
+      heading={t("twoStep.heading")}
+      intro={t("twoStep.intro")}
+    >
       {body}
-      <div role="status" className="security-news">
-        {news && view.kind === "status" && (
-          <p ref={newsRef} tabIndex={-1}>
-            {news}
-          </p>
-        )}
-      </div>
-      <Modal
+      <PanelNews news={news} newsRef={newsRef} className="security-news" isShown={view.kind === "status"} />
+      <ConfirmDialog
         open={isRegenerateOpen}
         title={t("twoStep.recovery.confirmTitle")}
+        description={t("twoStep.recovery.confirmDescription")}
+        confirmLabel={t("twoStep.recovery.generate")}
+        cancelLabel={t("factors.cancel")}
+        isDanger={false}
+        isBusy={regenerateMutation.isPending}
+        onConfirm={regenerate}
         onCancel={() => setIsRegenerateOpen(false)}
         // Focus goes back to the button only if nothing runs: else the confirm-identity dialog is about to take
         // it, or the new codes' heading has it.
@@ -283,20 +275,8 @@ export function TwoStepPanel({
           if (resume) resume();
           else if (!regenerateMutation.isPending) generateButtonRef.current?.focus();
         }}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("twoStep.recovery.confirmDescription")}</p>
-        <div className="action-row panel-actions">
-          <BusyButton type="primary" size="large" autoFocus isBusy={regenerateMutation.isPending} onClick={regenerate}>
-            {t("twoStep.recovery.generate")}
-          </BusyButton>
-          <Button size="large" onClick={() => setIsRegenerateOpen(false)}>
-            {t("factors.cancel")}
-          </Button>
-        </div>
-      </Modal>
-    </section>
+      />
+    </PanelSection>
   );
 }
 
@@ -306,25 +286,27 @@ export function FactorStateTag({ isOn }: { isOn: boolean }) {
   return <Tag className={isOn ? "factor-tag-on" : "factor-tag-off"}>{t(isOn ? "factors.on" : "factors.off")}</Tag>;
 }
 
-/** The account's factors could not be read: say so, with a way to ask again. */
-export function StatusLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
+/**
+ * The account's factors read by `query` (passkeys and two-step verification alike): a skeleton while they load, the
+ * failure with a way to ask again, then what `children` draws of them.
+ */
+export function FactorsContent({
+  query,
+  children,
+}: {
+  query: ContentQuery<MfaStatus>;
+  children: (status: MfaStatus) => ReactNode;
+}) {
   const { t } = useTranslation("security");
   return (
-    <Notice
-      type="error"
-      role="alert"
-      title={t("factors.loadFailed")}
-      description={
-        <BusyButton
-          icon={<ReloadOutlined aria-hidden="true" />}
-          isBusy={isRetrying}
-          onClick={() => {
-            if (!isRetrying) onRetry();
-          }}
-        >
-          {t("factors.retry")}
-        </BusyButton>
-      }
-    />
+    <QueryContent
+      query={query}
+      rows={2}
+      loadingLabel={t("factors.loading")}
+      loadingClassName="security-loading"
+      failure={<RetryNotice title={t("factors.loadFailed")} retryLabel={t("factors.retry")} query={query} />}
+    >
+      {children}
+    </QueryContent>
   );
 }

@@ -1,7 +1,9 @@
 import { BarChartOutlined, ReloadOutlined } from "@ant-design/icons";
-import { Button, Skeleton, Typography } from "antd";
+import { Button, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { CountTable } from "@/components/count-table";
 import { Notice } from "@/components/notice";
+import { LoadingSkeleton } from "@/components/query-content";
 import { getCurrentLanguage } from "@/i18n";
 import { formatMonth } from "@/lib/format-date";
 import { useMyFirmUsage } from "../api/get-my-firm-usage";
@@ -17,11 +19,7 @@ export function MyFirmUsage({ firmName }: { firmName: string }) {
 
   let content: React.ReactNode;
   if (usageQuery.isPending) {
-    content = (
-      <div role="status" aria-label={t("firmUsage.loading")}>
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      </div>
-    );
+    content = <LoadingSkeleton label={t("firmUsage.loading")} rows={3} />;
   } else if (usageQuery.isError || !usage) {
     content = (
       <div className="subscription-firm-usage-failure">
@@ -45,33 +43,20 @@ export function MyFirmUsage({ firmName }: { firmName: string }) {
   } else {
     const month = formatMonth(usage.month, getCurrentLanguage());
     content = (
-      <table className="subscription-firm-usage-table">
-        <caption className="visually-hidden">{t("firmUsage.caption", { month })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("firmUsage.matter")}</th>
-            <th scope="col" className="subscription-firm-usage-number">
-              {t("firmUsage.memos")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {usage.matters.map((row) => (
-            <tr key={row.matter}>
-              <th scope="row" className={row.matter === "" ? "subscription-firm-usage-none" : undefined}>
-                {row.matter === "" ? t("firmUsage.noMatter") : row.matter}
-              </th>
-              <td className="subscription-firm-usage-number">{row.memoCount}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t("firmUsage.total")}</th>
-            <td className="subscription-firm-usage-number">{usage.total}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <CountTable
+        className="subscription-firm-usage-table"
+        numberClassName="subscription-firm-usage-number"
+        caption={t("firmUsage.caption", { month })}
+        columns={[{ label: t("firmUsage.matter") }, { label: t("firmUsage.memos"), isNumber: true }]}
+        rows={usage.matters.map((row) => ({
+          key: row.matter,
+          header: row.matter === "" ? t("firmUsage.noMatter") : row.matter,
+          headerClassName: row.matter === "" ? "subscription-firm-usage-none" : undefined,
+          cells: [row.memoCount],
+        }))}
+        totalLabel={t("firmUsage.total")}
+        total={usage.total}
+      />
     );
   }
 
