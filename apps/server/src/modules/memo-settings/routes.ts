@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
 import { memoSettingsFailures } from "./responses.ts";
@@ -29,6 +30,7 @@ function answerPresetChange(reply: FastifyReply, result: PresetChangeResult) {
 }
 
 export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = operationRoutes(app, "memo settings");
   // Every operation here needs a session, and says so before it reads the body: a caller without one learns
   // to log in (401), not how the body should have looked (400), and the hostile matrix can check each of them.
   app.addHook("preValidation", async (request, reply) => {
@@ -36,16 +38,9 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!requireSession(request, reply)) return reply;
   });
 
-  app.get(
-    routeUrl(memoSettingsOperations.getUserOptions),
-    {
-      config: { readsSessionItself: true },
-      ...documented(
-        memoSettingsOperations.getUserOptions,
-        "memo settings",
-        "The caller's memo option sets (presets) and the one in use",
-      ),
-    },
+  route(
+    memoSettingsOperations.getUserOptions,
+    "The caller's memo option sets (presets) and the one in use",
     async (request, reply) => {
       const now = app.clock();
       const found =
@@ -55,6 +50,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       return found.memoOptions;
     },
+    { readsSessionItself: true },
   );
 
   app.put(
