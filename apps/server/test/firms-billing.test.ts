@@ -1,10 +1,12 @@
-import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import type { OperationName } from "@precis/contract/operations";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
-import { registerAccount, type Session } from "./support/accounts.ts";
+import type { Session } from "./support/accounts.ts";
+import { createFirmPeople, type Person } from "./support/firms.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
 import { createStripeEvents, deliverStripeEvent, stripeSubscription, useStripeStandIn } from "./support/stripe.ts";
 import { useTestServer } from "./support/test-server.ts";
 
@@ -51,42 +53,14 @@ const server = useTestServer({
   }),
 });
 
-type Person = Session & { userId: number; email: string };
+const { person, join, firmOf: firmWithMembers } = createFirmPeople(server, time);
+const call = (who: Session | null, name: OperationName, options?: OperationCall) =>
+  callOperation(server, who, name, options);
 
-async function person(email: string, { isVerified = true } = {}): Promise<Person> {
-  const { session } = await registerAccount(server, email, { isVerified });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { ...session, userId: user.id, email };
-}
-
-function call(who: Session | null, name: OperationName, { body }: { body?: object } = {}) {
-  return server.app.inject({
-    method: operations[name].method,
-    url: `${API_BASE_PATH}${pathTo(operations[name])}`,
-    headers: { ...xhrHeaders, ...(who?.headers ?? {}) },
-    ...(body ? { payload: body } : {}),
-  });
-}
-
-/** A firm with an owner, an admin and `memberCount` members, who joined as an accepted invitation leaves them. */
+/** A firm with an owner, an admin and `memberCount` members. */
 async function firmOf(prefix: string, memberCount = 1) {
-  const owner = await person(`owner@${prefix}.example`);
-  const created = await call(owner, "createFirm", { body: { name: `${prefix} LLP` } });
-  expect(created.statusCode, created.body).toBe(200);
-  const firmId: number = created.json().firm.id;
-  const join = async (email: string, role: "admin" | "member") => {
-    const joined = await person(email);
-    await server.database.db
-      .insert(firmMemberships)
-      .values({ userId: joined.userId, firmId, role, joinedBy: "invitation", joinedAt: time.clock() });
-    return joined;
-  };
-  const admin = await join(`admin@${prefix}.example`, "admin");
-  const members: Person[] = [];
-  for (let index = 1; index <= memberCount; index += 1)
-    members.push(await join(`member${index}@${prefix}.example`, "member"));
-  return { owner, admin, members, firmId };
+  const firm = await firmWithMembers(prefix, memberCount);
+  return { ...firm, admin: await join(firm.firmId, `admin@${prefix}.example`, "admin") };
 }
 
 const stripeEvent = createStripeEvents(time, "evt_firm");

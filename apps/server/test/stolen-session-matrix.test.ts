@@ -1,7 +1,8 @@
-import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import { type OperationName, operations } from "@precis/contract/operations";
 import { describe, expect, it } from "vitest";
 import { createTestClock, xhrHeaders } from "./harness.ts";
 import { registerAccount, TEST_PASSWORD } from "./support/accounts.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /**
@@ -123,13 +124,7 @@ describe("a stolen session three days old", () => {
   it("is refused by every operation that changes who controls the account, until its owner proves who they are", async () => {
     const email = "stolen.matrix@example.ca";
     const stolen = await signedInThreeDaysAgo(email);
-    const call = (name: OperationName, { body, parameters }: { body?: object; parameters?: Record<string, string> }) =>
-      server.app.inject({
-        method: operations[name].method,
-        url: `${API_BASE_PATH}${pathTo(operations[name], parameters)}`,
-        headers: { ...xhrHeaders, ...stolen.headers },
-        ...(body ? { payload: body } : {}),
-      });
+    const call = (name: OperationName, request: OperationCall) => callOperation(server, stolen, name, request);
 
     const refused: string[] = [];
     for (const [name, request] of Object.entries(NEEDS_STEP_UP)) {
