@@ -88,9 +88,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   return {
     db,
     kind: "postgres",
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingDatabase(db),
     close: () => pool.end(),
     readPoolStats: () => ({ max: poolMax, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onConnectionWait: (listener) => {
@@ -119,6 +117,11 @@ function timeConnectionWaits(pool: pg.Pool, observe: (seconds: number) => void) 
   pool.connect = timed as typeof pool.connect;
 }
 
+/** The cheapest round trip that proves the database answers (readiness). */
+async function pingDatabase(db: AppDatabase) {
+  await db.execute(sql`select 1`);
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const isInMemory = dataDir.startsWith("memory://");
   if (!isInMemory) await mkdir(path.dirname(dataDir), { recursive: true });
@@ -129,9 +132,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingDatabase(db),
     close: () => client.close(),
     readPoolStats: () => ({ max: 1, total: client.closed ? 0 : 1 }),
     onConnectionWait: () => () => {},

@@ -1,8 +1,6 @@
 import { memoSettingsOperations } from "@precis/contract/memo-options";
-import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
@@ -53,13 +51,9 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { readsSessionItself: true },
   );
 
-  app.put(
-    routeUrl(memoSettingsOperations.saveUserOptions),
-    documented(
-      memoSettingsOperations.saveUserOptions,
-      "memo settings",
-      "Save a whole memo option set (id -1 creates one); the selection stays as it is",
-    ),
+  route(
+    memoSettingsOperations.saveUserOptions,
+    "Save a whole memo option set (id -1 creates one); the selection stays as it is",
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await saveMemoOptions(app.database.db, userId, request.body, app.clock());
@@ -68,13 +62,9 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(memoSettingsOperations.createMemoPreset),
-    documented(
-      memoSettingsOperations.createMemoPreset,
-      "memo settings",
-      "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
-    ),
+  route(
+    memoSettingsOperations.createMemoPreset,
+    "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await createMemoPreset(app.database.db, userId, request.body, app.clock());
@@ -87,22 +77,14 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    routeUrl(memoSettingsOperations.selectMemoPreset),
-    documented(memoSettingsOperations.selectMemoPreset, "memo settings", "Choose the preset the extension uses"),
-    async (request, reply) => {
-      const { userId } = callerOf(request);
-      return answerPresetChange(reply, await selectMemoPreset(app.database.db, userId, request.body.id, app.clock()));
-    },
-  );
+  route(memoSettingsOperations.selectMemoPreset, "Choose the preset the extension uses", async (request, reply) => {
+    const { userId } = callerOf(request);
+    return answerPresetChange(reply, await selectMemoPreset(app.database.db, userId, request.body.id, app.clock()));
+  });
 
-  app.delete(
-    routeUrl(memoSettingsOperations.deleteMemoPreset),
-    documented(
-      memoSettingsOperations.deleteMemoPreset,
-      "memo settings",
-      "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
-    ),
+  route(
+    memoSettingsOperations.deleteMemoPreset,
+    "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
     async (request, reply) => {
       const { userId } = callerOf(request);
       return answerPresetChange(reply, await deleteMemoPreset(app.database.db, userId, request.params.id));
