@@ -54,6 +54,12 @@ declare module "fastify" {
   }
 }
 
+/** Starts a background worker or job once the server listens, and stops it when the server closes. */
+function runWhileListening(app: FastifyInstance, worker: { start(): void; stop(): void | Promise<void> }) {
+  app.addHook("onListen", async () => worker.start());
+  app.addHook("onClose", async () => worker.stop());
+}
+
 export interface ServerDependencies {
   config: AppConfig;
   database: DatabaseHandle;
@@ -142,8 +148,7 @@ export async function createServer({
   });
   app.decorate("mailWorker", mailWorker);
   // Only a listening server sends mail in the background; inject()-driven tests call runOnce().
-  app.addHook("onListen", async () => mailWorker.start());
-  app.addHook("onClose", async () => mailWorker.stop());
+  runWhileListening(app, mailWorker);
   const accessReminders = createAccessReminderJob({
     db: database.db,
     config,
@@ -152,12 +157,10 @@ export async function createServer({
     onQueued: () => mailWorker.nudge(),
   });
   app.decorate("accessReminders", accessReminders);
-  app.addHook("onListen", async () => accessReminders.start());
-  app.addHook("onClose", async () => accessReminders.stop());
+  runWhileListening(app, accessReminders);
   const retention = createRetentionJob({ db: database.db, config, clock, log: app.log });
   app.decorate("retention", retention);
-  app.addHook("onListen", async () => retention.start());
-  app.addHook("onClose", async () => retention.stop());
+  runWhileListening(app, retention);
   const accountDeletion = createAccountDeletionJob({
     db: database.db,
     config,
@@ -166,8 +169,7 @@ export async function createServer({
     log: app.log,
   });
   app.decorate("accountDeletion", accountDeletion);
-  app.addHook("onListen", async () => accountDeletion.start());
-  app.addHook("onClose", async () => accountDeletion.stop());
+  runWhileListening(app, accountDeletion);
   app.decorate("readiness", createReadiness());
   const metrics = config.metrics.token
     ? createMetrics({

@@ -1,5 +1,3 @@
-import { createServer as createHttpServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,47 +11,21 @@ import {
   verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
+import { createStripeEvents, deliverStripeEvent, stripeSubscription, useStripeStandIn } from "./support/stripe.ts";
 
 const WEBHOOK_SECRET = "whsec_test_precis_local";
 const time = createTestClock(new Date("2026-11-22T12:00:00Z"));
 let server: TestServer;
 
-/** A local stand-in for Stripe's API that answers the customer-portal call and remembers requests. */
-let stripeRequests: { path: string; body: string; authorization: string | undefined }[] = [];
-const stripeStandIn = createHttpServer((request: IncomingMessage, response) => {
-  let body = "";
-  request.on("data", (chunk) => {
-    body += chunk;
-  });
-  request.on("end", () => {
-    stripeRequests.push({ path: request.url ?? "", body, authorization: request.headers.authorization });
-    response.setHeader("content-type", "application/json");
-    if (request.method === "POST" && request.url === "/v1/billing_portal/sessions") {
-      const customer = new URLSearchParams(body).get("customer");
-      response.end(
-        JSON.stringify({
-          id: "bps_1",
-          object: "billing_portal.session",
-          customer,
-          url: `https://billing.stripe.test/p/${customer}`,
-        }),
-      );
-      return;
-    }
-    response.statusCode = 404;
-    response.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-  });
-});
+const stripe = useStripeStandIn();
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => stripeStandIn.listen(0, "127.0.0.1", resolve));
-  const port = (stripeStandIn.address() as AddressInfo).port;
   server = await startTestServer({
     clock: time.clock,
     env: {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_SECRET_KEY: "sk_test_local",
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      STRIPE_API_URL: stripe.url,
       MEMO_MONTHLY_LIMIT_TRIAL: "10",
       REGISTER_MAX_PER_IP: "1000",
     },
@@ -61,67 +33,26 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => stripeStandIn.close(resolve));
 });
 
-let eventCounter = 0;
-function stripeEvent(type: string, object: Record<string, unknown>, createdOffsetSeconds = 0) {
-  eventCounter += 1;
-  return {
-    id: `evt_${eventCounter}_${Math.random().toString(36).slice(2)}`,
-    object: "event",
-    api_version: "2025-10-29.clover",
-    created: Math.floor(time.clock().getTime() / 1000) + createdOffsetSeconds,
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-}
-function subscriptionObject(
+const stripeEvent = createStripeEvents(time, "evt_billing");
+const subscriptionObject = (
   id: string,
   customer: string,
   status: string,
-  periodEndOffsetDays = 30,
+  periodEndDays = 30,
   nickname = "Precis Professional",
-) {
-  const periodEnd = Math.floor(time.clock().getTime() / 1000) + periodEndOffsetDays * 86_400;
-  return {
+) =>
+  stripeSubscription(time, {
     id,
-    object: "subscription",
     customer,
     status,
-    cancel_at_period_end: false,
+    periodEndDays,
     metadata: { plan_details: "Unlimited memos, case chat and search optimizer" },
-    items: {
-      object: "list",
-      data: [
-        {
-          id: `si_${id}`,
-          current_period_end: periodEnd,
-          price: { id: "price_1", nickname, recurring: { interval: "month" } },
-        },
-      ],
-    },
-  };
-}
-function deliver(event: object, options: { secret?: string; timestamp?: number; signature?: string } = {}) {
-  const payload = JSON.stringify(event);
-  const signature =
-    options.signature ??
-    Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? WEBHOOK_SECRET,
-      timestamp: options.timestamp ?? Math.floor(time.clock().getTime() / 1000),
-    });
-  return server.app.inject({
-    method: "POST",
-    url: "/api/stripe/webhook",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-    payload,
+    item: { price: { id: "price_1", nickname } },
   });
-}
+const deliver = (event: object, options: { secret?: string; timestamp?: number; signature?: string } = {}) =>
+  deliverStripeEvent(server, time, event, { ...options, secret: options.secret ?? WEBHOOK_SECRET });
 async function countEvents() {
   const [row] = await server.database.db.select({ value: count() }).from(stripeEvents);
   return row?.value ?? 0;
@@ -338,12 +269,12 @@ describe("pricing session, billing portal and entitlement", () => {
       price: { period: "month" },
     });
 
-    stripeRequests = [];
+    stripe.requests.length = 0;
     const portal = await post("/api/billing-portal");
     expect(portal.statusCode).toBe(200);
     expect(portal.json()).toEqual({ url: "https://billing.stripe.test/p/cus_plan" });
-    expect(stripeRequests[0]?.authorization).toBe("Bearer sk_test_local");
-    expect(new URLSearchParams(stripeRequests[0]?.body).get("return_url")).toBe("http://localhost:8081/subscription");
+    expect(stripe.requests[0]?.authorization).toBe("Bearer sk_test_local");
+    expect(stripe.requests[0]?.form.get("return_url")).toBe("http://localhost:8081/subscription");
 
     const entitlement = await server.app.inject({ method: "GET", url: "/api/entitlement", headers: user.headers });
     expect(entitlement.json()).toMatchObject({

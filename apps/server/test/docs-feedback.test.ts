@@ -1,7 +1,9 @@
 import { count, desc } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { docsFeedback } from "../src/db/schema.ts";
-import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { logIn, registerAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 const time = createTestClock();
@@ -24,6 +26,15 @@ function sendFeedback(body: unknown, { headers = {}, address = newAddress() } = 
 async function countFeedbackRows() {
   const [row] = await server.database.db.select({ value: count() }).from(docsFeedback);
   return row?.value ?? 0;
+}
+
+/** Sends a request the endpoint must refuse with `status`, and checks that it stored nothing; its answer. */
+async function expectRefusedUnstored(send: () => Promise<LightMyRequestResponse>, status: number) {
+  const before = await countFeedbackRows();
+  const response = await send();
+  expect(response.statusCode).toBe(status);
+  expect(await countFeedbackRows()).toBe(before);
+  return response;
 }
 
 async function latestFeedbackRow() {
@@ -70,18 +81,8 @@ describe("POST /api/docs-feedback", () => {
   });
 
   it("works for a signed-in reader too, and still stores no account", async () => {
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "reader@example.ca", password: "Tribunal2024x" },
-    });
-    expect(registered.statusCode).toBe(200);
-    const login = await server.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { ...xhrHeaders, authorization: basicAuth("reader@example.ca", "Tribunal2024x") },
-    });
+    await registerAccount(server, "reader@example.ca");
+    const login = await logIn(server, "reader@example.ca");
     const response = await sendFeedback(
       { page: "install-extension", helpful: true },
       { headers: readSession(login).headers },
@@ -111,39 +112,29 @@ describe("POST /api/docs-feedback", () => {
       ["an unknown language", { page: "faq", helpful: true, language: "de" }, "body.language", /./],
       ["an unknown field", { page: "faq", helpful: true, email: "x@example.ca" }, "body.email", /Unrecognized key/],
     ])("%s", async (_label, body, path, fieldMessage) => {
-      const before = await countFeedbackRows();
-      const response = await sendFeedback(body);
-      expect(response.statusCode).toBe(400);
-      const error = response.json();
+      const error = (await expectRefusedUnstored(() => sendFeedback(body), 400)).json();
       expect(error.message).toContain(path);
       expect(error.fields).toEqual(
         expect.arrayContaining([expect.objectContaining({ path, message: expect.stringMatching(fieldMessage) })]),
       );
-      expect(await countFeedbackRows()).toBe(before);
     });
 
     it("refuses a body that is not JSON", async () => {
-      const before = await countFeedbackRows();
-      const response = await server.app.inject({
-        method: "POST",
-        url: "/api/docs-feedback",
-        headers: { ...xhrHeaders, "content-type": "application/json" },
-        payload: "{helpful",
-      });
-      expect(response.statusCode).toBe(400);
-      expect(await countFeedbackRows()).toBe(before);
+      const notJson = () =>
+        server.app.inject({
+          method: "POST",
+          url: "/api/docs-feedback",
+          headers: { ...xhrHeaders, "content-type": "application/json" },
+          payload: "{helpful",
+        });
+      await expectRefusedUnstored(notJson, 400);
     });
   });
 
   it("refuses a cross-site form post", async () => {
-    const before = await countFeedbackRows();
-    const response = await server.app.inject({
-      method: "POST",
-      url: "/api/docs-feedback",
-      payload: { page: "faq", helpful: true },
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await countFeedbackRows()).toBe(before);
+    const crossSite = () =>
+      server.app.inject({ method: "POST", url: "/api/docs-feedback", payload: { page: "faq", helpful: true } });
+    await expectRefusedUnstored(crossSite, 403);
   });
 
   it("limits each address to 30 answers an hour, then answers 429 with Retry-After and writes nothing", async () => {
@@ -152,12 +143,12 @@ describe("POST /api/docs-feedback", () => {
       const response = await sendFeedback({ page: "overview", helpful: answer % 2 === 0 }, { address });
       expect(response.statusCode).toBe(201);
     }
-    const before = await countFeedbackRows();
-    const refused = await sendFeedback({ page: "overview", helpful: true }, { address });
-    expect(refused.statusCode).toBe(429);
+    const refused = await expectRefusedUnstored(
+      () => sendFeedback({ page: "overview", helpful: true }, { address }),
+      429,
+    );
     expect(refused.json().message).toMatch(/try again later/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-    expect(await countFeedbackRows()).toBe(before);
 
     // Another address is not affected, and the limit lifts in the next window.
     expect((await sendFeedback({ page: "overview", helpful: true })).statusCode).toBe(201);

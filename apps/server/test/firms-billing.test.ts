@@ -1,13 +1,13 @@
-import { createServer as createHttpServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
-import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import type { OperationName } from "@precis/contract/operations";
 import { and, count, eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
-import { registerAccount, type Session } from "./support/accounts.ts";
+import type { Session } from "./support/accounts.ts";
+import { createFirmPeople, type Person } from "./support/firms.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
+import { createStripeEvents, deliverStripeEvent, stripeSubscription, useStripeStandIn } from "./support/stripe.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /**
@@ -20,62 +20,30 @@ const FIRM_PRICE = "price_firm_seat";
 const time = createTestClock();
 
 /** The stand-in for Stripe's API: Checkout, the portal and cancellation, each request remembered. */
-const stripeRequests: { method: string; path: string; body: URLSearchParams }[] = [];
 let isCancelRefused = false;
-const stripeStandIn = createHttpServer((request: IncomingMessage, response) => {
-  let body = "";
-  request.on("data", (chunk) => {
-    body += chunk;
-  });
-  request.on("end", () => {
-    const form = new URLSearchParams(body);
-    stripeRequests.push({ method: request.method ?? "", path: request.url ?? "", body: form });
-    response.setHeader("content-type", "application/json");
-    const path = request.url ?? "";
-    if (request.method === "POST" && path === "/v1/checkout/sessions") {
-      const id = `cs_${stripeRequests.length}`;
-      response.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${id}` }));
-      return;
-    }
-    if (request.method === "POST" && path === "/v1/billing_portal/sessions") {
-      const customer = form.get("customer");
-      response.end(
-        JSON.stringify({
-          id: "bps_1",
-          object: "billing_portal.session",
-          customer,
-          url: `https://billing.stripe.test/p/${customer}`,
-        }),
-      );
-      return;
-    }
-    const cancelled = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
-    if (request.method === "DELETE" && cancelled) {
-      if (isCancelRefused) {
-        response.statusCode = 400;
-        response.end(JSON.stringify({ error: { type: "invalid_request_error", code: "refused", message: "no" } }));
-        return;
-      }
-      response.end(JSON.stringify({ id: cancelled[1], object: "subscription", status: "canceled" }));
-      return;
-    }
-    response.statusCode = 404;
-    response.end(JSON.stringify({ error: { type: "invalid_request_error", code: "resource_missing", message: "?" } }));
-  });
+const stripe = useStripeStandIn(({ method, path }, response) => {
+  if (method === "POST" && path === "/v1/checkout/sessions") {
+    const id = `cs_${stripe.requests.length}`;
+    response.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${id}` }));
+    return true;
+  }
+  const cancelled = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+  if (method !== "DELETE" || !cancelled) return false;
+  if (isCancelRefused) {
+    response.statusCode = 400;
+    response.end(JSON.stringify({ error: { type: "invalid_request_error", code: "refused", message: "no" } }));
+    return true;
+  }
+  response.end(JSON.stringify({ id: cancelled[1], object: "subscription", status: "canceled" }));
+  return true;
 });
-let stripeUrl = "";
-beforeAll(async () => {
-  await new Promise<void>((resolve) => stripeStandIn.listen(0, "127.0.0.1", resolve));
-  stripeUrl = `http://127.0.0.1:${(stripeStandIn.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((resolve) => stripeStandIn.close(resolve)));
 
 const server = useTestServer({
   time,
   env: () => ({
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_SECRET_KEY: "sk_test_local",
-    STRIPE_API_URL: stripeUrl,
+    STRIPE_API_URL: stripe.url,
     STRIPE_FIRM_PRICE_ID: FIRM_PRICE,
     MEMO_MONTHLY_LIMIT_TRIAL: "10",
     MEMO_MONTHLY_LIMIT_FIRM: "500",
@@ -85,61 +53,18 @@ const server = useTestServer({
   }),
 });
 
-type Person = Session & { userId: number; email: string };
+const { person, join, firmOf: firmWithMembers } = createFirmPeople(server, time);
+const call = (who: Session | null, name: OperationName, options?: OperationCall) =>
+  callOperation(server, who, name, options);
 
-async function person(email: string, { isVerified = true } = {}): Promise<Person> {
-  const { session } = await registerAccount(server, email, { isVerified });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { ...session, userId: user.id, email };
-}
-
-function call(who: Session | null, name: OperationName, { body }: { body?: object } = {}) {
-  return server.app.inject({
-    method: operations[name].method,
-    url: `${API_BASE_PATH}${pathTo(operations[name])}`,
-    headers: { ...xhrHeaders, ...(who?.headers ?? {}) },
-    ...(body ? { payload: body } : {}),
-  });
-}
-
-/** A firm with an owner, an admin and `memberCount` members, who joined as an accepted invitation leaves them. */
+/** A firm with an owner, an admin and `memberCount` members. */
 async function firmOf(prefix: string, memberCount = 1) {
-  const owner = await person(`owner@${prefix}.example`);
-  const created = await call(owner, "createFirm", { body: { name: `${prefix} LLP` } });
-  expect(created.statusCode, created.body).toBe(200);
-  const firmId: number = created.json().firm.id;
-  const join = async (email: string, role: "admin" | "member") => {
-    const joined = await person(email);
-    await server.database.db
-      .insert(firmMemberships)
-      .values({ userId: joined.userId, firmId, role, joinedBy: "invitation", joinedAt: time.clock() });
-    return joined;
-  };
-  const admin = await join(`admin@${prefix}.example`, "admin");
-  const members: Person[] = [];
-  for (let index = 1; index <= memberCount; index += 1)
-    members.push(await join(`member${index}@${prefix}.example`, "member"));
-  return { owner, admin, members, firmId };
+  const firm = await firmWithMembers(prefix, memberCount);
+  return { ...firm, admin: await join(firm.firmId, `admin@${prefix}.example`, "admin") };
 }
 
-let eventCounter = 0;
-function stripeEvent(type: string, object: Record<string, unknown>, createdOffsetSeconds = 0) {
-  eventCounter += 1;
-  return {
-    id: `evt_firm_${eventCounter}`,
-    object: "event",
-    api_version: "2025-10-29.clover",
-    created: Math.floor(time.clock().getTime() / 1000) + createdOffsetSeconds,
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-}
-
-function subscriptionObject(
+const stripeEvent = createStripeEvents(time, "evt_firm");
+const subscriptionObject = (
   id: string,
   customer: string,
   {
@@ -148,41 +73,18 @@ function subscriptionObject(
     firmId,
     periodEndDays = 30,
   }: { status?: string; seats?: number; firmId?: number; periodEndDays?: number } = {},
-) {
-  return {
+) =>
+  stripeSubscription(time, {
     id,
-    object: "subscription",
     customer,
     status,
-    cancel_at_period_end: false,
+    periodEndDays,
     metadata: firmId === undefined ? {} : { firm_id: String(firmId) },
-    items: {
-      object: "list",
-      data: [
-        {
-          id: `si_${id}`,
-          quantity: seats,
-          current_period_end: Math.floor(time.clock().getTime() / 1000) + periodEndDays * 86_400,
-          price: { id: FIRM_PRICE, nickname: "Precis for firms", recurring: { interval: "month" } },
-        },
-      ],
-    },
-  };
-}
+    item: { quantity: seats, price: { id: FIRM_PRICE, nickname: "Precis for firms" } },
+  });
 
 async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: WEBHOOK_SECRET,
-    timestamp: Math.floor(time.clock().getTime() / 1000),
-  });
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/stripe/webhook",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-    payload,
-  });
+  const response = await deliverStripeEvent(server, time, event, { secret: WEBHOOK_SECRET });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().outcome as string;
 }
@@ -235,7 +137,7 @@ describe("buying seats", () => {
   it("is the owner's, for at least the member count: a Checkout session in subscription mode for the firm plan", async () => {
     const { owner, admin, members, firmId } = await firmOf("buyers", 2);
     // Four members: three seats cannot cover them, and nothing is asked of Stripe.
-    const before = stripeRequests.length;
+    const before = stripe.requests.length;
     const tooFew = await call(owner, "createFirmCheckout", { body: { seats: 3 } });
     expect(tooFew.statusCode).toBe(400);
     expect(tooFew.json()).toMatchObject({
@@ -248,7 +150,7 @@ describe("buying seats", () => {
     expect((await call(admin, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(403);
     expect((await call(members[0] ?? null, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(403);
     expect((await call(null, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(401);
-    expect(stripeRequests.length).toBe(before);
+    expect(stripe.requests.length).toBe(before);
     // No billing account before a purchase: no portal.
     const noPortal = await call(owner, "openFirmBillingPortal");
     expect(noPortal.statusCode).toBe(409);
@@ -257,9 +159,9 @@ describe("buying seats", () => {
     const bought = await call(owner, "createFirmCheckout", { body: { seats: 6 } });
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/cs_\d+$/);
-    const sent = stripeRequests.at(-1);
+    const sent = stripe.requests.at(-1);
     expect(sent?.path).toBe("/v1/checkout/sessions");
-    expect(Object.fromEntries(sent?.body ?? [])).toMatchObject({
+    expect(Object.fromEntries(sent?.form ?? [])).toMatchObject({
       mode: "subscription",
       "line_items[0][price]": FIRM_PRICE,
       "line_items[0][quantity]": "6",
@@ -326,7 +228,7 @@ describe("Stripe's events for a firm", () => {
     const portal = await call(owner, "openFirmBillingPortal");
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toBe(`https://billing.stripe.test/p/${customer}`);
-    expect(stripeRequests.at(-1)?.body.get("return_url")).toBe("http://localhost:8081/firm?tab=billing");
+    expect(stripe.requests.at(-1)?.form.get("return_url")).toBe("http://localhost:8081/firm?tab=billing");
     expect((await call(admin, "openFirmBillingPortal")).statusCode).toBe(403);
   });
 
@@ -576,12 +478,12 @@ describe("a member who pays for a personal plan", () => {
     }
     const [byInvitation, byDomain] = payers as [Person, Person];
     const token = await invitationFor(firmId, byInvitation.email, owner.userId);
-    const requestsBefore = stripeRequests.length;
+    const requestsBefore = stripe.requests.length;
     const accepted = await call(byInvitation, "acceptFirmInvitation", { body: { token } });
     expect(accepted.json()).toMatchObject({ firm: { id: firmId }, personalPlanCovered: true });
     const joined = await call(byDomain, "joinFirmByDomain", { body: { firmId } });
     expect(joined.json()).toMatchObject({ firm: { id: firmId }, personalPlanCovered: true });
-    expect(stripeRequests.length).toBe(requestsBefore);
+    expect(stripe.requests.length).toBe(requestsBefore);
     expect((await entitlementOf(byInvitation)).access).toBe("firm");
     // Someone who pays for nothing is told nothing.
     const plain = await person("plain@covered.example");
@@ -607,7 +509,7 @@ describe("closing a subscribed firm", () => {
     }
     const closed = await call(owner, "deleteFirm");
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(stripeRequests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
+    expect(stripe.requests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
     expect(await firmRow(firmId)).toBeUndefined();
     expect(await memberCountOf(firmId)).toBe(0);
     // Stripe's word that the subscription was deleted then finds no firm, and changes nothing.
@@ -641,7 +543,7 @@ describe("deleting the account of a subscribed firm's last person", () => {
     }
     time.advanceMinutes(61);
     expect(await server.app.accountDeletion.runOnce()).toBe(1);
-    expect(stripeRequests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
+    expect(stripe.requests.at(-1)).toMatchObject({ method: "DELETE", path: `/v1/subscriptions/${subscription}` });
     expect(await firmRow(firmId)).toBeUndefined();
   });
 });

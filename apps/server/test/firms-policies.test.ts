@@ -1,4 +1,4 @@
-import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import type { OperationName } from "@precis/contract/operations";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,7 +12,9 @@ import {
 import { neutraliseCell } from "../src/modules/firms/usage.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
-import { logIn, registerAccount, type Session } from "./support/accounts.ts";
+import { logIn, type Session } from "./support/accounts.ts";
+import { createFirmPeople } from "./support/firms.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
 import { createAuthenticatorApp } from "./support/totp.ts";
 
@@ -28,55 +30,9 @@ const server = useTestServer({
 });
 const { codeAt } = createAuthenticatorApp(time);
 
-type Person = Session & { userId: number; email: string };
-
-async function person(email: string, { isVerified = true } = {}): Promise<Person> {
-  const { session } = await registerAccount(server, email, { isVerified });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return { ...session, userId: user.id, email };
-}
-
-function call(
-  who: Session | null,
-  name: OperationName,
-  {
-    body,
-    parameters,
-    query,
-    headers = {},
-  }: {
-    body?: object;
-    parameters?: Record<string, string>;
-    query?: Record<string, string>;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  return server.app.inject({
-    method: operations[name].method,
-    url: `${API_BASE_PATH}${pathTo(operations[name], parameters)}`,
-    headers: { ...xhrHeaders, ...(who?.headers ?? {}), ...headers },
-    ...(query ? { query } : {}),
-    ...(body ? { payload: body } : {}),
-  });
-}
-
-/** A firm with an owner and the members given, who join it as an accepted invitation would leave them. */
-async function firmOf(prefix: string, memberCount = 1) {
-  const owner = await person(`owner@${prefix}.example`);
-  const created = await call(owner, "createFirm", { body: { name: `${prefix} LLP` } });
-  expect(created.statusCode, created.body).toBe(200);
-  const firmId: number = created.json().firm.id;
-  const members: Person[] = [];
-  for (let index = 1; index <= memberCount; index += 1) {
-    const member = await person(`member${index}@${prefix}.example`);
-    await server.database.db
-      .insert(firmMemberships)
-      .values({ userId: member.userId, firmId, role: "member", joinedBy: "invitation", joinedAt: time.clock() });
-    members.push(member);
-  }
-  return { owner, members, firmId };
-}
+const { person, firmOf } = createFirmPeople(server, time);
+const call = (who: Session | null, name: OperationName, options?: OperationCall) =>
+  callOperation(server, who, name, options);
 
 async function setPolicies(owner: Session, policies: object) {
   const response = await call(owner, "updateFirm", { body: { policies } });

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import { type OperationName, operations } from "@precis/contract/operations";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
@@ -12,6 +12,7 @@ import {
   xhrHeaders,
 } from "./harness.ts";
 import { type ReceivedMail, startSmtpServer } from "./smtp.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
 
 /**
  * Issue 44, phase 1: firms, their members and roles, invitations, domains and the audit trail, through the API on
@@ -64,23 +65,8 @@ async function signIn(email: string): Promise<Session> {
   return { ...readSession(response), userId: user?.id ?? 0, email };
 }
 
-function call(
-  session: Session | null,
-  name: OperationName,
-  {
-    body,
-    parameters,
-    query,
-  }: { body?: object; parameters?: Record<string, string>; query?: Record<string, string> } = {},
-) {
-  return server.app.inject({
-    method: operations[name].method,
-    url: `${API_BASE_PATH}${pathTo(operations[name], parameters)}`,
-    headers: { ...xhrHeaders, ...(session?.headers ?? {}) },
-    ...(query ? { query } : {}),
-    ...(body ? { payload: body } : {}),
-  });
-}
+const call = (session: Session | null, name: OperationName, options?: OperationCall) =>
+  callOperation(server, session, name, options);
 
 /** Sends the outbox through the real SMTP server and returns what arrived for `to` since `since` mails. */
 async function deliveredTo(to: string) {

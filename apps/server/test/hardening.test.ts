@@ -179,12 +179,7 @@ describe("the mail log", () => {
     const filing = await startTestServer({ env: { DATA_DIR: dataDir } });
     try {
       const email = "private.person@example.ca";
-      await filing.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email, password: "Tribunal2024x" },
-      });
+      await registerAccount(filing, email);
       expect(await filing.app.mailWorker.runOnce()).toBe(2);
       const log = filing.logs.text();
       expect(log).toContain("email written to a file");

@@ -131,18 +131,25 @@ export function readSession(response: {
   };
 }
 
-/** The newest verification code emailed to `email`, read from the outbox as the worker would send it. */
-export async function readVerificationCode(database: DatabaseHandle, email: string) {
+/**
+ * The security code of the newest email to `email` whose subject is like `subjectPattern` (SQL LIKE), read
+ * from the outbox as the worker would send it; `kind` names the code when none was emailed.
+ */
+export async function readEmailedCode(database: DatabaseHandle, email: string, subjectPattern: string, kind: string) {
   const [mail] = await database.db
     .select({ text: mailOutbox.textBody })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, email), like(mailOutbox.subject, "Confirm%")))
+    .where(and(eq(mailOutbox.recipient, email), like(mailOutbox.subject, subjectPattern)))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   const code = mail && /^([A-HJ-NP-Z2-9]{8})$/m.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no verification code was emailed to ${email}`);
+  if (!code) throw new Error(`no ${kind} code was emailed to ${email}`);
   return code;
 }
+
+/** The newest verification code emailed to `email`. */
+export const readVerificationCode = (database: DatabaseHandle, email: string) =>
+  readEmailedCode(database, email, "Confirm%", "verification");
 
 /**
  * Verifies a registered account's email through the API, with the code of the email it was sent: the state of

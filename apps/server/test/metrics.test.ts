@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { mailOutbox } from "../src/db/schema.ts";
 import { enqueueEmail, MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
-import { basicAuth, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, type TestServer, xhrHeaders } from "./harness.ts";
 import { runServerProcessToExit } from "./server-process.ts";
 import { registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 /** Decision 027: Prometheus metrics for a scraper holding METRICS_TOKEN, with no personal data in them. */
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
@@ -60,17 +60,14 @@ const server = useTestServer({
 
 describe("GET /api/metrics without METRICS_TOKEN", () => {
   it("answers as a path that does not exist, token or not", async () => {
-    const off = await startTestServer();
-    try {
+    await withTestServer({}, async (off) => {
       for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
         const response = await off.app.inject({ method: "GET", url: "/api/metrics", headers });
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe("No API route matches GET /api/metrics.");
       }
       expect(off.app.metrics).toBeNull();
-    } finally {
-      await off.close();
-    }
+    });
   });
 });
 
@@ -241,17 +238,14 @@ describe("GET /api/metrics with METRICS_TOKEN", () => {
   });
 
   it("keeps each app's counts in its own registry", async () => {
-    const other = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
-    try {
+    await withTestServer({ env: { METRICS_TOKEN: TOKEN } }, async (other) => {
       await other.app.inject({ method: "GET", url: "/api/client-config" });
       await other.app.inject({ method: "GET", url: "/api/client-config" });
       await server.app.inject({ method: "GET", url: "/api/client-config" });
       const labels = { method: "GET", route: "/api/client-config", status_code: "200" };
       expect(readSample((await scrape(other)).samples, "precis_http_requests_total", labels)).toBe(2);
       expect(readSample((await scrape(server)).samples, "precis_http_requests_total", labels)).toBe(1);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 

@@ -1,9 +1,8 @@
 import { mfaMessages } from "@precis/contract/mfa";
-import { and, desc, eq, isNull, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   knownDevices,
-  mailOutbox,
   passkeys,
   pendingSignIns,
   rateLimitCounters,
@@ -18,6 +17,7 @@ import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import {
   basicAuth,
   createTestClock,
+  readEmailedCode,
   readSession,
   readVerificationCode,
   verifyEmailThroughApi,
@@ -298,14 +298,4 @@ describe("the owner's claim of an unverified account clears what was planted", (
 });
 
 /** The newest reset code mailed to `email`, read from the outbox as the owner reads their mail. */
-async function readResetCode(email: string) {
-  const [mail] = await db()
-    .select({ text: mailOutbox.textBody })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, email), like(mailOutbox.subject, "%security code%")))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const code = mail && /^([A-HJ-NP-Z2-9]{8})$/m.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no reset code was emailed to ${email}`);
-  return code;
-}
+const readResetCode = (email: string) => readEmailedCode(server.database, email, "%security code%", "reset");

@@ -11,6 +11,7 @@ import { openDatabase } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
 import { runServerProcessToExit, startServerProcess } from "./server-process.ts";
+import { withTestServer } from "./support/test-server.ts";
 import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
 /** Decision 027: /api/health is liveness, /api/ready says whether to send traffic. */
@@ -50,32 +51,25 @@ describe("GET /api/ready", () => {
 
 describe("GET /api/ready when something is missing", () => {
   it("answers 503 on a server without its web build, which would answer every page with a 404", async () => {
-    const server = await startTestServer();
-    try {
+    await withTestServer({}, async (server) => {
       const response = await getReady(server);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: "unavailable", database: "up", prerender: "missing" });
       // Alive all the same: a liveness check must not restart it for this.
       expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it("answers 503 when the prerender bundle fails to load", async () => {
-    const server = await startTestServer({ env: brokenBuild.env });
-    try {
+    await withTestServer({ env: brokenBuild.env }, async (server) => {
       const response = await getReady(server);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: "unavailable", migrations: "applied", prerender: "failed" });
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it("answers 503 when the database lacks a migration this version ships (restored from an older backup)", async () => {
-    const server = await startTestServer({ env: build.env });
-    try {
+    await withTestServer({ env: build.env }, async (server) => {
       expect((await getReady(server)).statusCode).toBe(200);
       await server.database.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
@@ -83,9 +77,7 @@ describe("GET /api/ready when something is missing", () => {
       const response = await getReady(server);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: "unavailable", database: "up", migrations: "pending" });
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it("answers 503 when the database does not answer", async () => {
@@ -108,17 +100,14 @@ describe("GET /api/ready when something is missing", () => {
   });
 
   it("answers 503 once draining has begun, while every other request is still served", async () => {
-    const server = await startTestServer({ env: build.env });
-    try {
+    await withTestServer({ env: build.env }, async (server) => {
       server.app.readiness.beginDraining();
       const response = await getReady(server);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: "draining" });
       expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
       expect((await server.app.inject({ method: "GET", url: "/api/client-config" })).statusCode).toBe(200);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { openDatabase } from "../src/db/client.ts";
 import { enqueueEmail } from "../src/modules/mail/outbox.ts";
 import { basicAuth, openTestDatabase, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
-import { registerAccount } from "./support/accounts.ts";
+import { logIn, registerAccount } from "./support/accounts.ts";
 
 /**
  * Two instances on one PostgreSQL behave as one service. Each instance has its own connection
@@ -107,11 +107,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
   it("shows a change made through one instance on the other's next read, and revokes a session there at once", async () => {
     const email = "fresh-across@example.ca";
     const session = await registerOnFirstSeenByBoth(email);
-    const other = await first.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { ...xhrHeaders, authorization: basicAuth(email, "Tribunal2024x") },
-    });
+    const other = await logIn(first, email);
     const otherSession = readSession(other);
     const readOn = async (server: TestServer, url: string, headers = session.headers) =>
       (await server.app.inject({ method: "GET", url, headers })).json();
@@ -171,12 +167,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
       headers: xhrHeaders,
       payload: { email: "limited@example.ca", password: "Tribunal2024x" },
     });
-    const attempt = (server: TestServer) =>
-      server.app.inject({
-        method: "POST",
-        url: "/api/login",
-        headers: { ...xhrHeaders, authorization: basicAuth("limited@example.ca", "Wrong-password1") },
-      });
+    const attempt = (server: TestServer) => logIn(server, "limited@example.ca", "Wrong-password1");
     const statuses = [];
     for (const server of [first, second, first, second]) statuses.push((await attempt(server)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeUserAgent } from "../src/lib/user-agents.ts";
 import { emulatorEnv } from "./emulator-tokens.ts";
 import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
-import { isSignedIn as isSignedInAs, logIn, registerAccount, type Session } from "./support/accounts.ts";
+import { isSignedIn as isSignedInAs, logIn, postAs, registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 27's API: the account's sessions and devices, and a change of password while signed in. */
@@ -118,12 +118,7 @@ describe("sessions and devices", () => {
     expect(refused.json().fields).toEqual([{ path: "reauthentication", message: expect.any(String) }]);
     expect(await isSignedIn(other)).toBe(true);
 
-    const confirmed = await server.app.inject({
-      method: "POST",
-      url: "/api/reauthenticate",
-      headers: { ...xhrHeaders, ...session.headers },
-      payload: { password: PASSWORD },
-    });
+    const confirmed = await postAs(server, "/api/reauthenticate", session, { password: PASSWORD });
     expect(confirmed.statusCode).toBe(200);
     expect((await revokeOthers()).json()).toEqual({ revoked: 1 });
     expect(await isSignedIn(other)).toBe(false);

@@ -7,6 +7,7 @@ import { auditEvents, sessions, userIdentities, users } from "../src/db/schema.t
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt, EMULATOR_PROJECT as PROJECT } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 const time = createTestClock();
@@ -113,12 +114,7 @@ describe("SSO registration and login", () => {
 
   it("links a Google identity to the password account with the same verified email", async () => {
     const email = "password.first@example.ca";
-    await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email, password: "Tribunal2024x" },
-    });
+    await registerAccount(server, email);
     const login = await ssoPost("/api/sso/login", email, emulatorToken(email));
     expect(login.statusCode).toBe(200);
     const links = await server.database.db.select().from(userIdentities).where(eq(userIdentities.email, email));

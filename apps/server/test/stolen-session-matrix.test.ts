@@ -1,7 +1,8 @@
-import { API_BASE_PATH, type OperationName, operations, pathTo } from "@precis/contract/operations";
+import { type OperationName, operations } from "@precis/contract/operations";
 import { describe, expect, it } from "vitest";
-import { createTestClock, xhrHeaders } from "./harness.ts";
-import { registerAccount, TEST_PASSWORD } from "./support/accounts.ts";
+import { createTestClock } from "./harness.ts";
+import { postAs, registerAccount, TEST_PASSWORD } from "./support/accounts.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /**
@@ -123,13 +124,7 @@ describe("a stolen session three days old", () => {
   it("is refused by every operation that changes who controls the account, until its owner proves who they are", async () => {
     const email = "stolen.matrix@example.ca";
     const stolen = await signedInThreeDaysAgo(email);
-    const call = (name: OperationName, { body, parameters }: { body?: object; parameters?: Record<string, string> }) =>
-      server.app.inject({
-        method: operations[name].method,
-        url: `${API_BASE_PATH}${pathTo(operations[name], parameters)}`,
-        headers: { ...xhrHeaders, ...stolen.headers },
-        ...(body ? { payload: body } : {}),
-      });
+    const call = (name: OperationName, request: OperationCall) => callOperation(server, stolen, name, request);
 
     const refused: string[] = [];
     for (const [name, request] of Object.entries(NEEDS_STEP_UP)) {
@@ -138,12 +133,7 @@ describe("a stolen session three days old", () => {
     expect(refused.sort()).toEqual(Object.keys(NEEDS_STEP_UP).sort());
 
     // The same session, once its owner confirms the password, gets past the step-up on every one of them.
-    const confirmed = await server.app.inject({
-      method: "POST",
-      url: "/api/reauthenticate",
-      headers: { ...xhrHeaders, ...stolen.headers },
-      payload: { password: TEST_PASSWORD },
-    });
+    const confirmed = await postAs(server, "/api/reauthenticate", stolen, { password: TEST_PASSWORD });
     expect(confirmed.statusCode).toBe(200);
     for (const [name, request] of Object.entries(NEEDS_STEP_UP)) {
       // Account deletion last would end the test's account early: it is checked for the refusal only.

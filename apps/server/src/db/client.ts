@@ -91,9 +91,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   return {
     db,
     kind: "postgres",
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingDatabase(db),
     close: () => pool.end(),
     readPoolStats: () => ({ max: poolMax, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onConnectionWait: (listener) => {
@@ -122,6 +120,11 @@ function timeConnectionWaits(pool: pg.Pool, observe: (seconds: number) => void) 
   pool.connect = timed as typeof pool.connect;
 }
 
+/** The cheapest round trip that proves the database answers (readiness). */
+async function pingDatabase(db: AppDatabase) {
+  await db.execute(sql`select 1`);
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const isInMemory = dataDir.startsWith("memory://");
   if (!isInMemory) await mkdir(path.dirname(dataDir), { recursive: true });
@@ -132,9 +135,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   return {
     db,
     kind: "pglite",
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingDatabase(db),
     close: () => client.close(),
     readPoolStats: () => ({ max: 1, total: client.closed ? 0 : 1 }),
     onConnectionWait: () => () => {},

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type createTestClock, startTestServer, type TestServer } from "../harness.ts";
+import { type createTestClock, startTestServer, type TestServer, type TestServerOptions } from "../harness.ts";
 import { type ReceivedMail, startSmtpServer } from "../smtp.ts";
 
 export type TestClock = ReturnType<typeof createTestClock>;
@@ -69,4 +69,17 @@ export function useTestServer({ env = {}, time, isNewDayEachTest = true, smtp }:
     },
     close: () => current().close(),
   };
+}
+
+/**
+ * Runs `use` on a server of its own, closed afterwards whether the test passed or not: for a test whose server
+ * differs from its file's (another build, database or clock).
+ */
+export async function withTestServer<Result>(options: TestServerOptions, use: (server: TestServer) => Promise<Result>) {
+  const server = await startTestServer(options);
+  try {
+    return await use(server);
+  } finally {
+    await server.close();
+  }
 }

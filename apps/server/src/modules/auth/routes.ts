@@ -1,11 +1,9 @@
 import { type Language, languageSchema } from "@precis/contract/auth";
 import { authOperations } from "@precis/contract/auth-operations";
-import { routeUrl } from "@precis/contract/operations";
 import { emailSchema } from "@precis/contract/profile";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
@@ -17,7 +15,7 @@ import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
 import { findPendingSignIn } from "../mfa/second-factor.ts";
 import { enforceRateLimits, refundRateLimits } from "../rate-limit/enforce.ts";
 import { findKnownDevice } from "../sessions/known-devices.ts";
-import { requireSession } from "../sessions/plugin.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { authFailures } from "./responses.ts";
 import {
   changePassword,
@@ -61,6 +59,8 @@ function languageOf(request: FastifyRequest, chosen?: Language): Language {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accountRoutes = operationRoutes(app, "accounts");
+  const securityRoutes = operationRoutes(app, "security");
   const { config } = app;
   const limits = config.rateLimits;
   const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
@@ -103,9 +103,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.post(
-    routeUrl(authOperations.register),
-    documented(authOperations.register, "accounts", "Create an account with email and password, and log in"),
+  accountRoutes.route(
+    authOperations.register,
+    "Create an account with email and password, and log in",
     async (request, reply) => {
       if (
         !(await isWithinLimits(request, reply, [
@@ -120,13 +120,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.logIn),
-    documented(
-      authOperations.logIn,
-      "accounts",
-      "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
-    ),
+  accountRoutes.route(
+    authOperations.logIn,
+    "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;
@@ -150,13 +146,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.logInSecondFactor),
-    documented(
-      authOperations.logInSecondFactor,
-      "accounts",
-      "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
-    ),
+  accountRoutes.route(
+    authOperations.logInSecondFactor,
+    "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
     async (request, reply) => {
       const dependencies = deps(request);
       const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, dependencies.now);
@@ -177,13 +169,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.getPasskeyLoginOptions),
-    documented(
-      authOperations.getPasskeyLoginOptions,
-      "accounts",
-      "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
-    ),
+  accountRoutes.route(
+    authOperations.getPasskeyLoginOptions,
+    "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
     async (request, reply) => {
       // Each call stores a challenge: counted per client address like every sign-in attempt.
       const isAllowed = await isWithinLimits(request, reply, [
@@ -195,13 +183,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.logInWithPasskey),
-    documented(
-      authOperations.logInWithPasskey,
-      "accounts",
-      "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
-    ),
+  accountRoutes.route(
+    authOperations.logInWithPasskey,
+    "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
     async (request, reply) => {
       const isAllowed = await isWithinLimits(request, reply, [
         { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
@@ -216,17 +200,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routeUrl(authOperations.logOut),
-    {
-      // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
-      config: { isStateChangingGet: true },
-      ...documented(
-        authOperations.logOut,
-        "accounts",
-        "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
-      ),
-    },
+  accountRoutes.route(
+    authOperations.logOut,
+    "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       if (request.session) {
@@ -239,18 +215,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (reply.hasSessionCookie()) return sendApiError(reply, 401, "You need to log in again.");
       return { Status: "Success" as const };
     },
+    // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
+    { isStateChangingGet: true },
   );
 
-  app.post(
-    routeUrl(authOperations.changePassword),
-    documented(
-      authOperations.changePassword,
-      "security",
-      "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  securityRoutes.signedInRoute(
+    authOperations.changePassword,
+    "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
+    async (request, reply, session) => {
       // A guess at the current password is a guess like a login's.
       const isAllowed = await isWithinLimits(request, reply, [
         { key: `change-password:account:${session.userId}`, limit: limits.loginPerAccount },
@@ -263,16 +235,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.reauthenticate),
-    documented(
-      authOperations.reauthenticate,
-      "security",
-      "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  securityRoutes.signedInRoute(
+    authOperations.reauthenticate,
+    "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
+    async (request, reply, session) => {
       const isAllowed = await isWithinLimits(request, reply, [
         { key: `reauth:account:${session.userId}`, limit: limits.loginPerAccount },
       ]);
@@ -284,28 +250,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.getReauthenticationPasskeyOptions),
-    documented(
-      authOperations.getReauthenticationPasskeyOptions,
-      "security",
-      "WebAuthn options to confirm who you are with one of this account's passkeys",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  securityRoutes.signedInRoute(
+    authOperations.getReauthenticationPasskeyOptions,
+    "WebAuthn options to confirm who you are with one of this account's passkeys",
+    async (_request, reply, session) => {
       reply.header("cache-control", "no-store");
       return startPasskeyAuthentication(app.database.db, app.config, { userId: session.userId, now: app.clock() });
     },
   );
 
-  app.post(
-    routeUrl(authOperations.findUser),
-    documented(
-      authOperations.findUser,
-      "accounts",
-      "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
-    ),
+  accountRoutes.route(
+    authOperations.findUser,
+    "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: true });
       if (!credentials) return reply;
@@ -322,13 +278,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(authOperations.resetPassword),
-    documented(
-      authOperations.resetPassword,
-      "accounts",
-      "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
-    ),
+  accountRoutes.route(
+    authOperations.resetPassword,
+    "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
     async (request, reply) => {
       const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
       if (!credentials) return reply;

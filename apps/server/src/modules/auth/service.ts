@@ -15,6 +15,7 @@ import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { checkFirmSignInMethod, type FirmSignInRefusal } from "../firms/sign-in-policy.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
@@ -31,7 +32,7 @@ import {
   spendSecondFactorCode,
   startPendingSignIn,
 } from "../mfa/second-factor.ts";
-import { mayEmailCode, rememberCodeRequester, spendCodeGuess } from "../rate-limit/code-budget.ts";
+import { isCodeGuessRight, mayEmailCode, rememberCodeRequester } from "../rate-limit/code-budget.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import type { ActiveSession } from "../sessions/service.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
@@ -234,14 +235,15 @@ export async function completeSecondFactor(
     // Whoever typed it knew the password: the owner hears of it at once (and of the lock), not after the fact.
     const shouldTell = isLocked || (place === 1 && (await mayAlertSecondStepFailure(deps.db, user.id, deps.now)));
     if (shouldTell) {
-      await enqueueEmail(
+      await enqueueAccountEmail(
         deps.db,
-        user.email,
-        renderEmail("secondStepFailed", user.locale, emailContextOf(deps.config), {
-          name: greetingNameOf(user),
+        deps.config,
+        user,
+        "secondStepFailed",
+        {
           isLocked,
           occurred: describeOccurrence(deps.origin, deps.now, user.locale),
-        }),
+        },
         deps.now,
       );
     }
@@ -314,16 +316,7 @@ export async function requestPasswordReset(deps: AuthDependencies, email: string
       deps.origin.ipAddress,
       deps.now,
     );
-    await enqueueEmail(
-      tx,
-      user.email,
-      renderEmail("resetCode", user.locale, emailContextOf(deps.config), {
-        name: greetingNameOf(user),
-        code,
-        validMinutes,
-      }),
-      deps.now,
-    );
+    await enqueueAccountEmail(tx, deps.config, user, "resetCode", { code, validMinutes }, deps.now);
     await recordAuditEvent(tx, deps.origin, "reset_requested", user.id);
   });
   return { outcome: "codeSent" as const };
@@ -359,18 +352,16 @@ export async function resetPassword(
     )
     .orderBy(desc(passwordResetCodes.id))
     .limit(1);
-  const presented = input.code.trim().toUpperCase();
-  // A wrong try ends this client's chances at the code, never the code itself (code-budget.ts).
-  const mayTry =
-    newest !== undefined &&
-    (await spendCodeGuess(
-      deps.db,
-      deps.config,
-      { kind: "reset", codeId: newest.id, userId: user.id, expiresAt: newest.expiresAt },
-      { address: deps.origin.ipAddress },
-      deps.now,
-    ));
-  if (!newest || !mayTry || newest.codeHash !== hashSecurityCode(user.id, presented)) {
+  const isRight = await isCodeGuessRight(
+    deps.db,
+    deps.config,
+    "reset",
+    newest,
+    input.code,
+    { address: deps.origin.ipAddress },
+    deps.now,
+  );
+  if (!newest || !isRight) {
     await recordAuditEvent(deps.db, deps.origin, "reset_failed", user.id);
     return { outcome: "invalidCode" };
   }
@@ -396,14 +387,15 @@ export async function resetPassword(
     // finding 3): what that person planted goes with the sessions, so the next login asks for no one else's code.
     if (isUnproven) await clearUnprovenAccount(tx, user.id, deps.now);
     else await revokeUserSessions(tx, user.id, deps.now);
-    await enqueueEmail(
+    await enqueueAccountEmail(
       tx,
-      user.email,
-      renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), {
-        name: greetingNameOf(user),
+      deps.config,
+      user,
+      "passwordChanged",
+      {
         hasKeptThisSession: false,
         occurred: describeOccurrence(deps.origin, deps.now, user.locale),
-      }),
+      },
       deps.now,
     );
     await recordAuditEvent(
@@ -450,15 +442,16 @@ export async function changePassword(
   const endedSessions = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));
     const ended = await revokeOtherSessions(tx, user.id, session.id, deps.now);
-    await enqueueEmail(
+    await enqueueAccountEmail(
       tx,
-      user.email,
-      renderEmail("passwordChanged", user.locale, emailContextOf(deps.config), {
-        name: greetingNameOf(user),
+      deps.config,
+      user,
+      "passwordChanged",
+      {
         hasKeptThisSession: true,
         hadPassword: user.passwordHash !== null,
         occurred: describeOccurrence(deps.origin, deps.now, user.locale),
-      }),
+      },
       deps.now,
     );
     await recordAuditEvent(tx, deps.origin, "password_changed", user.id, { endedSessions: ended });

@@ -7,8 +7,7 @@ import type { AppDatabase } from "../../db/client.ts";
 import { accessReminders, users } from "../../db/schema.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { getEntitlement } from "./service.ts";
 
 /** Reminders go out this many days before a free access ends, the nearer one last. */
@@ -69,15 +68,16 @@ export async function queueDueAccessReminders(db: AppDatabase, config: AppConfig
         .onConflictDoNothing()
         .returning({ daysBefore: accessReminders.daysBefore });
       if (!recorded.some((row) => row.daysBefore === Math.min(...due))) continue;
-      await enqueueEmail(
+      await enqueueAccountEmail(
         tx,
-        user.email,
-        renderEmail("accessEnding", user.locale, emailContextOf(config), {
-          name: greetingNameOf(user),
+        config,
+        user,
+        "accessEnding",
+        {
           access,
           daysLeft,
           endsOn: formatAccessEndDate(entitlement.endsAt, user.locale),
-        }),
+        },
         now,
       );
       queued += 1;

@@ -1,10 +1,10 @@
-import { routeUrl } from "@precis/contract/operations";
 import { subscriptionOperations } from "@precis/contract/subscription";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
-import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
+import { SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
 import { billingFailures, matterMismatchFailure } from "./responses.ts";
 import { findCustomerId, getPricingSession, readSessionEntitlement, recordMemoUsage } from "./service.ts";
@@ -15,6 +15,7 @@ import { applyStripeEvent } from "./stripe-events.ts";
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route, signedInRoute } = operationRoutes(app, "subscription");
   const { config } = app;
 
   /** The caller's session and entitlement, in one statement (issue 29); null without a live session. */
@@ -34,17 +35,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     webhookScope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
       done(null, body),
     );
-    webhookScope.post(
-      routeUrl(subscriptionOperations.receiveStripeEvent),
-      {
-        // Stripe cannot send X-Requested-With; its signature is the only way in.
-        config: { allowCrossSite: true },
-        schema: {
-          tags: ["subscription"],
-          summary: "Stripe events (signed with STRIPE_WEBHOOK_SECRET)",
-          ...subscriptionOperations.receiveStripeEvent.schemas,
-        },
-      },
+    const { route: webhookRoute } = operationRoutes(webhookScope, "subscription");
+    webhookRoute(
+      subscriptionOperations.receiveStripeEvent,
+      "Stripe events (signed with STRIPE_WEBHOOK_SECRET)",
       async (request, reply) => {
         const secret = config.stripe.webhookSecret;
         if (!secret) return sendApiError(reply, 503, "Payments are not configured on this server.");
@@ -78,38 +72,24 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return { received: true as const, outcome };
       },
+      // Stripe cannot send X-Requested-With; its signature is the only way in.
+      { allowCrossSite: true },
     );
   });
 
-  app.post(
-    routeUrl(subscriptionOperations.createPricingSession),
-    {
-      schema: {
-        tags: ["subscription"],
-        summary: "The caller's plan, if any, and what the pricing table needs",
-        ...subscriptionOperations.createPricingSession.schemas,
-      },
-    },
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    subscriptionOperations.createPricingSession,
+    "The caller's plan, if any, and what the pricing table needs",
+    async (_request, reply, session) => {
       reply.header("cache-control", "no-store");
       return getPricingSession(app.database.db, session.userId);
     },
   );
 
-  app.post(
-    routeUrl(subscriptionOperations.openBillingPortal),
-    {
-      schema: {
-        tags: ["subscription"],
-        summary: "A Stripe customer-portal session where the caller changes or cancels the plan",
-        ...subscriptionOperations.openBillingPortal.schemas,
-      },
-    },
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    subscriptionOperations.openBillingPortal,
+    "A Stripe customer-portal session where the caller changes or cancels the plan",
+    async (_request, reply, session) => {
       const customerId = await findCustomerId(app.database.db, session.userId);
       if (!customerId) return sendApiError(reply, 409, "There is no billing account for this user yet.");
       if (!stripe) {
@@ -124,36 +104,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routeUrl(subscriptionOperations.getEntitlement),
-    {
-      config: { readsSessionItself: true },
-      schema: {
-        tags: ["subscription"],
-        summary:
-          "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
-        ...subscriptionOperations.getEntitlement.schemas,
-      },
-    },
+  route(
+    subscriptionOperations.getEntitlement,
+    "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
     async (request, reply) => {
       const found = await readCallerEntitlement(request);
       if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
       reply.header("cache-control", "no-store");
       return found.entitlement;
     },
+    { readsSessionItself: true },
   );
 
-  app.post(
-    routeUrl(subscriptionOperations.reportMemoUsage),
-    {
-      config: { readsSessionItself: true },
-      schema: {
-        tags: ["subscription"],
-        summary:
-          "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
-        ...subscriptionOperations.reportMemoUsage.schemas,
-      },
-    },
+  route(
+    subscriptionOperations.reportMemoUsage,
+    "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
     async (request, reply) => {
       const found = await readCallerEntitlement(request);
       if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
@@ -165,5 +130,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.outcome === "matterMismatch") return sendFailureResponse(reply, matterMismatchFailure(result.mask));
       return sendFailureResponse(reply, billingFailures.memoUsage[result.outcome]);
     },
+    { readsSessionItself: true },
   );
 };

@@ -1,21 +1,16 @@
 import { clientConfigOperations } from "@precis/contract/client-config";
-import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 
 /**
  * The same public settings index.html embeds, for the Vite dev server (which serves its own
  * index.html) and for the extension.
  */
 export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    routeUrl(clientConfigOperations.getClientConfig),
-    {
-      schema: {
-        tags: ["configuration"],
-        summary: "Public settings of this environment (links, markers, product name)",
-        ...clientConfigOperations.getClientConfig.schemas,
-      },
-    },
+  const { route } = operationRoutes(app, "configuration");
+  route(
+    clientConfigOperations.getClientConfig,
+    "Public settings of this environment (links, markers, product name)",
     async () => app.config.client,
   );
 };

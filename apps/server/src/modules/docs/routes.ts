@@ -1,9 +1,8 @@
 import { docsOperations } from "@precis/contract/docs";
-import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import type { RateLimitRule } from "../rate-limit/service.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { recordDocsFeedback } from "./service.ts";
 
 /**
@@ -13,13 +12,10 @@ import { recordDocsFeedback } from "./service.ts";
 const FEEDBACK_PER_IP: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    routeUrl(docsOperations.sendDocsFeedback),
-    documented(
-      docsOperations.sendDocsFeedback,
-      "documentation",
-      'Answer "Was this page helpful?" for a documentation page; no account needed',
-    ),
+  const { route } = operationRoutes(app, "documentation");
+  route(
+    docsOperations.sendDocsFeedback,
+    'Answer "Was this page helpful?" for a documentation page; no account needed',
     async (request, reply) => {
       const isAllowed = await enforceRateLimits(
         app,

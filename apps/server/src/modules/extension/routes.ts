@@ -1,14 +1,12 @@
 import { extensionOperations, HANDOFF_CODE_SECONDS } from "@precis/contract/extension";
-import { routeUrl } from "@precis/contract/operations";
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
-import { requireSession } from "../sessions/plugin.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import { openSession } from "../sessions/service.ts";
 import { claimHandoffCode, createHandoffCode } from "./service.ts";
@@ -17,19 +15,14 @@ const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})$/;
 
 /** The portal hands its signed-in account to the Precis extension (decision 028). */
 export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route, signedInRoute } = operationRoutes(app, "extension");
   const { config } = app;
   const allowedExtensionIds = new Set(config.extensionIds);
 
-  app.post(
-    routeUrl(extensionOperations.requestHandoffCode),
-    documented(
-      extensionOperations.requestHandoffCode,
-      "extension",
-      `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    extensionOperations.requestHandoffCode,
+    `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
+    async (request, reply, session) => {
       // Codes come from portal pages: an extension, holding a session already, has nothing to hand over.
       if (EXTENSION_ORIGIN.test(request.headers.origin ?? "") || request.headers.authorization?.startsWith("Bearer ")) {
         return sendApiError(reply, 403, "Sign-in codes for the extension come from the portal's pages.");
@@ -55,13 +48,9 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(extensionOperations.exchangeHandoffCode),
-    documented(
-      extensionOperations.exchangeHandoffCode,
-      "extension",
-      "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
-    ),
+  route(
+    extensionOperations.exchangeHandoffCode,
+    "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
     async (request, reply) => {
       // Chrome sets an extension's Origin itself; a web page cannot claim one. EXTENSION_IDS names ours.
       const extensionId = EXTENSION_ORIGIN.exec(request.headers.origin ?? "")?.[1];

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { listFirmEvents } from "./audit.ts";
@@ -35,7 +36,8 @@ import {
 } from "./service.ts";
 import { firmUsageCsv, readFirmUsage, readMyFirmUsage, usageMonthOf } from "./usage.ts";
 
-const TAGS = ["firms"];
+/** The firms' group in the OpenAPI document. */
+const FIRMS_TAG = "firms";
 
 /**
  * The usage report's CSV only when asked for by name and JSON is not also asked for: any-type wildcards, a browser's default
@@ -53,6 +55,8 @@ const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 const ACCEPTS_PER_ACCOUNT_PER_HOUR = 20;
 
 export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = operationRoutes(app, FIRMS_TAG);
+
   // Every firm operation needs a session, and says so before it reads the body (401 before 400), as the other
   // signed-in modules do.
   app.addHook("preValidation", async (request, reply) => {
@@ -84,42 +88,24 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   const stepUp = (request: FastifyRequest, reply: FastifyReply) =>
     requireRecentAuthentication(request, reply, app.clock());
 
-  app.post(
-    routeUrl(firmOperations.createFirm),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Create a firm; the caller (verified email, in no firm) becomes its owner",
-        ...firmOperations.createFirm.schemas,
-      },
-    },
+  route(
+    firmOperations.createFirm,
+    "Create a firm; the caller (verified email, in no firm) becomes its owner",
     (request, reply) => answer(reply, () => createFirm(contextOf(request), request.body.name)),
   );
 
-  app.get(
-    routeUrl(firmOperations.getFirm),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The caller's firm and role, or null with the firm their verified domain suggests",
-        ...firmOperations.getFirm.schemas,
-      },
-    },
+  route(
+    firmOperations.getFirm,
+    "The caller's firm and role, or null with the firm their verified domain suggests",
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return getFirm(app.database.db, contextOf(request).userId, app.clock());
     },
   );
 
-  app.patch(
-    routeUrl(firmOperations.updateFirm),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Rename the firm or change its policies (owners and admins; a policy change needs a recent sign-in)",
-        ...firmOperations.updateFirm.schemas,
-      },
-    },
+  route(
+    firmOperations.updateFirm,
+    "Rename the firm or change its policies (owners and admins; a policy change needs a recent sign-in)",
     async (request, reply) => {
       // Policies decide how the members sign in: an admin's act on other accounts, so it asks for the step-up.
       if (request.body.policies && !stepUp(request, reply)) return reply;
@@ -127,16 +113,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    routeUrl(firmOperations.deleteFirm),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Close the firm (owner, recent sign-in): its Stripe subscription is cancelled first (503 and the firm stays if Stripe refuses), memberships end, accounts stay, members are emailed",
-        ...firmOperations.deleteFirm.schemas,
-      },
-    },
+  route(
+    firmOperations.deleteFirm,
+    "Close the firm (owner, recent sign-in): its Stripe subscription is cancelled first (503 and the firm stays if Stripe refuses), memberships end, accounts stay, members are emailed",
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, async () => {
@@ -147,59 +126,31 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(firmOperations.createFirmCheckout),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Buy seats (owner): a Stripe Checkout session for the firm plan with `seats` as its quantity, at least the member count; 409 while a subscription runs (change seats in the portal)",
-        ...firmOperations.createFirmCheckout.schemas,
-      },
-    },
+  route(
+    firmOperations.createFirmCheckout,
+    "Buy seats (owner): a Stripe Checkout session for the firm plan with `seats` as its quantity, at least the member count; 409 while a subscription runs (change seats in the portal)",
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return answer(reply, () => startFirmCheckout(contextOf(request), request.body.seats));
     },
   );
 
-  app.post(
-    routeUrl(firmOperations.openFirmBillingPortal),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "A Stripe customer-portal session for the firm (owner): change the seats, the card, see invoices, or cancel",
-        ...firmOperations.openFirmBillingPortal.schemas,
-      },
-    },
+  route(
+    firmOperations.openFirmBillingPortal,
+    "A Stripe customer-portal session for the firm (owner): change the seats, the card, see invoices, or cancel",
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return answer(reply, () => openFirmBillingPortal(contextOf(request)));
     },
   );
 
-  app.get(
-    routeUrl(firmOperations.getFirmMembers),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The firm's members, with their role (owners and admins)",
-        ...firmOperations.getFirmMembers.schemas,
-      },
-    },
-    (request, reply) => answer(reply, async () => ({ members: await listMembers(contextOf(request)) })),
+  route(firmOperations.getFirmMembers, "The firm's members, with their role (owners and admins)", (request, reply) =>
+    answer(reply, async () => ({ members: await listMembers(contextOf(request)) })),
   );
 
-  app.patch(
-    routeUrl(firmOperations.changeFirmMemberRole),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Change a member's role (owners and admins; the owner role by owners only; recent sign-in)",
-        ...firmOperations.changeFirmMemberRole.schemas,
-      },
-    },
+  route(
+    firmOperations.changeFirmMemberRole,
+    "Change a member's role (owners and admins; the owner role by owners only; recent sign-in)",
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, async () => ({
@@ -208,15 +159,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    routeUrl(firmOperations.removeFirmMember),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Remove a member (owners and admins; recent sign-in); their account stays, and they are emailed",
-        ...firmOperations.removeFirmMember.schemas,
-      },
-    },
+  route(
+    firmOperations.removeFirmMember,
+    "Remove a member (owners and admins; recent sign-in); their account stays, and they are emailed",
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, async () => {
@@ -227,15 +172,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(firmOperations.leaveFirm),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Leave the firm (not its last owner); the account stays, and its owner is emailed",
-        ...firmOperations.leaveFirm.schemas,
-      },
-    },
+  route(
+    firmOperations.leaveFirm,
+    "Leave the firm (not its last owner); the account stays, and its owner is emailed",
     (request, reply) =>
       answer(reply, async () => {
         const context = contextOf(request);
@@ -245,43 +184,24 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    routeUrl(firmOperations.transferFirmOwnership),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Hand ownership to another member and become an admin (owner, recent sign-in)",
-        ...firmOperations.transferFirmOwnership.schemas,
-      },
-    },
+  route(
+    firmOperations.transferFirmOwnership,
+    "Hand ownership to another member and become an admin (owner, recent sign-in)",
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, () => transferOwnership(contextOf(request), request.body.userId));
     },
   );
 
-  app.get(
-    routeUrl(firmOperations.getFirmInvitations),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The firm's open invitations, expired ones included (owners and admins)",
-        ...firmOperations.getFirmInvitations.schemas,
-      },
-    },
+  route(
+    firmOperations.getFirmInvitations,
+    "The firm's open invitations, expired ones included (owners and admins)",
     (request, reply) => answer(reply, async () => ({ invitations: await listInvitations(contextOf(request)) })),
   );
 
-  app.post(
-    routeUrl(firmOperations.inviteToFirm),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Invite an address with a role, or resend: a new link valid 7 days replaces the open one (owners and admins; an admin's invitation needs a recent sign-in)",
-        ...firmOperations.inviteToFirm.schemas,
-      },
-    },
+  route(
+    firmOperations.inviteToFirm,
+    "Invite an address with a role, or resend: a new link valid 7 days replaces the open one (owners and admins; an admin's invitation needs a recent sign-in)",
     async (request, reply) => {
       // Whoever accepts an admin's invitation manages the firm's people: the step-up, as for a role change.
       if (request.body.role === "admin" && !stepUp(request, reply)) return reply;
@@ -308,15 +228,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    routeUrl(firmOperations.revokeFirmInvitation),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Withdraw an open invitation: its link stops working (owners and admins)",
-        ...firmOperations.revokeFirmInvitation.schemas,
-      },
-    },
+  route(
+    firmOperations.revokeFirmInvitation,
+    "Withdraw an open invitation: its link stops working (owners and admins)",
     (request, reply) =>
       answer(reply, async () => {
         const context = contextOf(request);
@@ -325,16 +239,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    routeUrl(firmOperations.acceptFirmInvitation),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Join the firm with an invitation's token: only the account whose verified address was invited, once (recent sign-in)",
-        ...firmOperations.acceptFirmInvitation.schemas,
-      },
-    },
+  route(
+    firmOperations.acceptFirmInvitation,
+    "Join the firm with an invitation's token: only the account whose verified address was invited, once (recent sign-in)",
     async (request, reply) => {
       // Joining puts the account under the firm's policies and its usage in the admins' view (decision 035).
       const session = stepUp(request, reply);
@@ -350,16 +257,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(firmOperations.joinFirmByDomain),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Join, as a member, the firm Home suggests: the caller's verified address is at its suggest or automatic domain (recent sign-in)",
-        ...firmOperations.joinFirmByDomain.schemas,
-      },
-    },
+  route(
+    firmOperations.joinFirmByDomain,
+    "Join, as a member, the firm Home suggests: the caller's verified address is at its suggest or automatic domain (recent sign-in)",
     async (request, reply) => {
       // As accepting an invitation: joining puts the account under the firm's policies and its usage in the
       // admins' view (decision 035), so an old stolen session cannot do it.
@@ -376,7 +276,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     routeUrl(firmOperations.getFirmUsage),
     {
       schema: {
-        tags: TAGS,
+        tags: [FIRMS_TAG],
         summary:
           "Memos per member and per client matter for a month (this UTC month by default), with totals: JSON, or CSV with Accept: text/csv (owners and admins)",
         ...firmOperations.getFirmUsage.schemas,
@@ -407,16 +307,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    routeUrl(firmOperations.getMyFirmUsage),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "The caller's own memos by client matter for a month (this UTC month by default), in firms they were in",
-        ...firmOperations.getMyFirmUsage.schemas,
-      },
-    },
+  route(
+    firmOperations.getMyFirmUsage,
+    "The caller's own memos by client matter for a month (this UTC month by default), in firms they were in",
     async (request, reply) => {
       const context = contextOf(request);
       reply.header("cache-control", "no-store");
@@ -424,28 +317,15 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routeUrl(firmOperations.getFirmDomains),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The firm's email domains and their join modes (owners and admins)",
-        ...firmOperations.getFirmDomains.schemas,
-      },
-    },
+  route(
+    firmOperations.getFirmDomains,
+    "The firm's email domains and their join modes (owners and admins)",
     (request, reply) => answer(reply, async () => ({ domains: await listDomains(contextOf(request)) })),
   );
 
-  app.post(
-    routeUrl(firmOperations.addFirmDomain),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Add the domain of the caller's own verified address, not a public or academic one (owners and admins, recent sign-in)",
-        ...firmOperations.addFirmDomain.schemas,
-      },
-    },
+  route(
+    firmOperations.addFirmDomain,
+    "Add the domain of the caller's own verified address, not a public or academic one (owners and admins, recent sign-in)",
     async (request, reply) => {
       // A domain may let everyone at it join the firm: an act on other accounts (decision 035).
       if (!stepUp(request, reply)) return reply;
@@ -455,31 +335,18 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    routeUrl(firmOperations.updateFirmDomain),
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Change how people at a domain join: invitation, suggest or automatic (owners and admins, recent sign-in)",
-        ...firmOperations.updateFirmDomain.schemas,
-      },
-    },
+  route(
+    firmOperations.updateFirmDomain,
+    "Change how people at a domain join: invitation, suggest or automatic (owners and admins, recent sign-in)",
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, () => updateDomain(contextOf(request), request.params.domain, request.body.joinMode));
     },
   );
 
-  app.delete(
-    routeUrl(firmOperations.removeFirmDomain),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)",
-        ...firmOperations.removeFirmDomain.schemas,
-      },
-    },
+  route(
+    firmOperations.removeFirmDomain,
+    "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)",
     (request, reply) =>
       answer(reply, async () => {
         const context = contextOf(request);
@@ -488,15 +355,9 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    routeUrl(firmOperations.getFirmAudit),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The firm's audit trail, newest first, a page at a time (owners and admins)",
-        ...firmOperations.getFirmAudit.schemas,
-      },
-    },
+  route(
+    firmOperations.getFirmAudit,
+    "The firm's audit trail, newest first, a page at a time (owners and admins)",
     (request, reply) =>
       answer(reply, async () => {
         const firmId = await getAdminFirmId(contextOf(request));

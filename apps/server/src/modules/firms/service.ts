@@ -19,8 +19,9 @@ import type { AppDatabase } from "../../db/client.ts";
 import { firmDomains, firmInvitations, firmMemberships, firms, users } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { asQuotedData, emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { asQuotedData, emailContextOf, renderEmail } from "../mail/templates.ts";
 import { hashSecret } from "../sessions/service.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
@@ -248,11 +249,7 @@ export async function deleteFirm(context: FirmContext): Promise<void> {
     await tx.delete(firms).where(eq(firms.id, firm.id));
     for (const { user } of members) {
       if (user.id === userId) continue;
-      const email = renderEmail("firmDeleted", user.locale, emailContextOf(config), {
-        name: greetingNameOf(user),
-        firmName: quoted(firm.name),
-      });
-      await enqueueEmail(tx, user.email, email, now);
+      await enqueueAccountEmail(tx, config, user, "firmDeleted", { firmName: quoted(firm.name) }, now);
     }
   });
 }
@@ -343,11 +340,7 @@ export async function removeMember(context: FirmContext, memberUserId: number) {
       details: { role: membership.role },
       now,
     });
-    const email = renderEmail("firmMemberRemoved", user.locale, emailContextOf(config), {
-      name: greetingNameOf(user),
-      firmName: quoted(firm.name),
-    });
-    await enqueueEmail(tx, user.email, email, now);
+    await enqueueAccountEmail(tx, config, user, "firmMemberRemoved", { firmName: quoted(firm.name) }, now);
     return readMembers(tx, firm.id);
   });
 }
@@ -368,11 +361,7 @@ export async function leaveFirm(context: FirmContext) {
       now,
     });
     const user = await readUser(tx, userId);
-    const email = renderEmail("firmMemberLeft", user.locale, emailContextOf(config), {
-      name: greetingNameOf(user),
-      firmName: quoted(firm.name),
-    });
-    await enqueueEmail(tx, user.email, email, now);
+    await enqueueAccountEmail(tx, config, user, "firmMemberLeft", { firmName: quoted(firm.name) }, now);
   });
 }
 

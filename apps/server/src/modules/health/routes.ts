@@ -1,8 +1,7 @@
 import { healthOperations, type ReadinessResponse } from "@precis/contract/api";
-import { routeUrl } from "@precis/contract/operations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { countPendingMigrations } from "../../db/client.ts";
-import { documented } from "../../lib/documented-route.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -11,13 +10,10 @@ const PING_TIMEOUT_MS = 2_000;
  * and reaches its database; /api/ready says it should get traffic now.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    routeUrl(healthOperations.getHealth),
-    documented(
-      healthOperations.getHealth,
-      "operations",
-      "Liveness: whether this instance is up and reaches its database",
-    ),
+  const { route } = operationRoutes(app, "operations");
+  route(
+    healthOperations.getHealth,
+    "Liveness: whether this instance is up and reaches its database",
     async (_request, reply) => {
       const isDatabaseUp = await withTimeout(app.database.ping(), PING_TIMEOUT_MS).then(
         () => true,
@@ -30,13 +26,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routeUrl(healthOperations.getReadiness),
-    documented(
-      healthOperations.getReadiness,
-      "operations",
-      "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
-    ),
+  route(
+    healthOperations.getReadiness,
+    "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       if (app.readiness.isDraining) return reply.code(503).send({ status: "draining" });

@@ -29,7 +29,7 @@ export const greetingNameOf = (user: { firstName: string; username: string }) =>
 /** How an email names a sign-in provider, from Firebase's provider id. */
 export const providerNameOf = (provider: string) => (provider === "microsoft.com" ? "Microsoft" : "Google");
 
-type EmailParams = {
+export type EmailParams = {
   welcome: { name: string };
   resetCode: { name: string; code: string; validMinutes: number };
   passwordChanged: {

@@ -1,10 +1,9 @@
 import { memoSettingsOperations } from "@precis/contract/memo-options";
-import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
 import { memoSettingsFailures } from "./responses.ts";
@@ -29,6 +28,7 @@ function answerPresetChange(reply: FastifyReply, result: PresetChangeResult) {
 }
 
 export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = operationRoutes(app, "memo settings");
   // Every operation here needs a session, and says so before it reads the body: a caller without one learns
   // to log in (401), not how the body should have looked (400), and the hostile matrix can check each of them.
   app.addHook("preValidation", async (request, reply) => {
@@ -36,16 +36,9 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!requireSession(request, reply)) return reply;
   });
 
-  app.get(
-    routeUrl(memoSettingsOperations.getUserOptions),
-    {
-      config: { readsSessionItself: true },
-      ...documented(
-        memoSettingsOperations.getUserOptions,
-        "memo settings",
-        "The caller's memo option sets (presets) and the one in use",
-      ),
-    },
+  route(
+    memoSettingsOperations.getUserOptions,
+    "The caller's memo option sets (presets) and the one in use",
     async (request, reply) => {
       const now = app.clock();
       const found =
@@ -55,15 +48,12 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       return found.memoOptions;
     },
+    { readsSessionItself: true },
   );
 
-  app.put(
-    routeUrl(memoSettingsOperations.saveUserOptions),
-    documented(
-      memoSettingsOperations.saveUserOptions,
-      "memo settings",
-      "Save a whole memo option set (id -1 creates one); the selection stays as it is",
-    ),
+  route(
+    memoSettingsOperations.saveUserOptions,
+    "Save a whole memo option set (id -1 creates one); the selection stays as it is",
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await saveMemoOptions(app.database.db, userId, request.body, app.clock());
@@ -72,13 +62,9 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(memoSettingsOperations.createMemoPreset),
-    documented(
-      memoSettingsOperations.createMemoPreset,
-      "memo settings",
-      "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
-    ),
+  route(
+    memoSettingsOperations.createMemoPreset,
+    "Create a named preset from the defaults, or as a copy of one of the caller's (copyFromId)",
     async (request, reply) => {
       const { userId } = callerOf(request);
       const result = await createMemoPreset(app.database.db, userId, request.body, app.clock());
@@ -91,22 +77,14 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    routeUrl(memoSettingsOperations.selectMemoPreset),
-    documented(memoSettingsOperations.selectMemoPreset, "memo settings", "Choose the preset the extension uses"),
-    async (request, reply) => {
-      const { userId } = callerOf(request);
-      return answerPresetChange(reply, await selectMemoPreset(app.database.db, userId, request.body.id, app.clock()));
-    },
-  );
+  route(memoSettingsOperations.selectMemoPreset, "Choose the preset the extension uses", async (request, reply) => {
+    const { userId } = callerOf(request);
+    return answerPresetChange(reply, await selectMemoPreset(app.database.db, userId, request.body.id, app.clock()));
+  });
 
-  app.delete(
-    routeUrl(memoSettingsOperations.deleteMemoPreset),
-    documented(
-      memoSettingsOperations.deleteMemoPreset,
-      "memo settings",
-      "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
-    ),
+  route(
+    memoSettingsOperations.deleteMemoPreset,
+    "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
     async (request, reply) => {
       const { userId } = callerOf(request);
       return answerPresetChange(reply, await deleteMemoPreset(app.database.db, userId, request.params.id));

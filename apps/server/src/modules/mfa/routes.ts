@@ -1,11 +1,9 @@
 import { mfaOperations } from "@precis/contract/mfa";
-import { routeUrl } from "@precis/contract/operations";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessions, users } from "../../db/schema.ts";
-import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -13,8 +11,8 @@ import { sendFailureResponse } from "../accounts/responses.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
-import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { markSessionAuthenticated } from "../sessions/service.ts";
 import {
   finishPasskeyRegistration,
@@ -35,6 +33,7 @@ import {
 
 /** The authenticator app, recovery codes and passkeys of the signed-in account (Profile › Security). */
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route, signedInRoute, recentlySignedInRoute } = operationRoutes(app, "security");
   const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
   const limits = app.config.rateLimits;
 
@@ -70,31 +69,19 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     return false;
   };
 
-  app.get(
-    routeUrl(mfaOperations.getMfaStatus),
-    documented(
-      mfaOperations.getMfaStatus,
-      "security",
-      "How this account proves who it is: password, authenticator app, recovery codes left, passkeys",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    mfaOperations.getMfaStatus,
+    "How this account proves who it is: password, authenticator app, recovery codes left, passkeys",
+    async (_request, reply, session) => {
       reply.header("cache-control", "no-store");
       return getMfaStatus(app.database.db, session.userId);
     },
   );
 
-  app.post(
-    routeUrl(mfaOperations.setUpTotp),
-    documented(
-      mfaOperations.setUpTotp,
-      "security",
-      "Start turning the authenticator app on: a new secret and its otpauth:// URI, not in force until a code confirms it (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-    ),
-    async (request, reply) => {
-      const session = requireRecentAuthentication(request, reply, app.clock());
-      if (!session) return reply;
+  recentlySignedInRoute(
+    mfaOperations.setUpTotp,
+    "Start turning the authenticator app on: a new secret and its otpauth:// URI, not in force until a code confirms it (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    async (request, reply, session) => {
       if (!(await isEmailVerified(reply, session))) return reply;
       reply.header("cache-control", "no-store");
       const result = await setUpTotp(deps(request), session.userId);
@@ -103,16 +90,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(mfaOperations.enableTotp),
-    documented(
-      mfaOperations.enableTotp,
-      "security",
-      "Confirm the app with its first code: it is then in force, and the answer holds ten recovery codes, shown once (needs a verified email)",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    mfaOperations.enableTotp,
+    "Confirm the app with its first code: it is then in force, and the answer holds ten recovery codes, shown once (needs a verified email)",
+    async (request, reply, session) => {
       // A setup left waiting from before this rule is not confirmed either.
       if (!(await isEmailVerified(reply, session))) return reply;
       if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
@@ -124,16 +105,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(mfaOperations.disableTotp),
-    documented(
-      mfaOperations.disableTotp,
-      "security",
-      "Turn the authenticator app off with the password or a code (the app's or a recovery code); the recovery codes go with it",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    mfaOperations.disableTotp,
+    "Turn the authenticator app off with the password or a code (the app's or a recovery code); the recovery codes go with it",
+    async (request, reply, session) => {
       if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
       const result = await disableTotp(deps(request), session.userId, request.body);
       if (result.outcome !== "disabled") return sendFailureResponse(reply, mfaFailures.disableTotp[result.outcome]);
@@ -144,16 +119,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(mfaOperations.regenerateRecoveryCodes),
-    documented(
-      mfaOperations.regenerateRecoveryCodes,
-      "security",
-      "Replace the recovery codes with ten new ones, shown once (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-    ),
-    async (request, reply) => {
-      const session = requireRecentAuthentication(request, reply, app.clock());
-      if (!session) return reply;
+  recentlySignedInRoute(
+    mfaOperations.regenerateRecoveryCodes,
+    "Replace the recovery codes with ten new ones, shown once (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    async (request, reply, session) => {
       if (!(await isEmailVerified(reply, session))) return reply;
       reply.header("cache-control", "no-store");
       const result = await renewRecoveryCodes(deps(request), session.userId);
@@ -165,17 +134,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(mfaOperations.getPasskeyRegistrationOptions),
-    documented(
-      mfaOperations.getPasskeyRegistrationOptions,
-      "security",
-      "WebAuthn options to create a passkey for this account (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-    ),
-    async (request, reply) => {
-      const now = app.clock();
-      const session = requireRecentAuthentication(request, reply, now);
-      if (!session) return reply;
+  recentlySignedInRoute(
+    mfaOperations.getPasskeyRegistrationOptions,
+    "WebAuthn options to create a passkey for this account (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    async (_request, reply, session, now) => {
       // No challenge is even stored for an account that may not add a passkey.
       if (!(await isEmailVerified(reply, session))) return reply;
       const user = await getAccountUser(app.database.db, session.userId);
@@ -189,17 +151,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(mfaOperations.addPasskey),
-    documented(
-      mfaOperations.addPasskey,
-      "security",
-      "Keep a passkey: the authenticator's answer to the registration options, and its name (needs a verified email, and a sign-in or confirmation within 15 minutes)",
-    ),
-    async (request, reply) => {
-      const now = app.clock();
-      const session = requireRecentAuthentication(request, reply, now);
-      if (!session) return reply;
+  recentlySignedInRoute(
+    mfaOperations.addPasskey,
+    "Keep a passkey: the authenticator's answer to the registration options, and its name (needs a verified email, and a sign-in or confirmation within 15 minutes)",
+    async (request, reply, session, now) => {
       if (!(await isEmailVerified(reply, session))) return reply;
       const result = await finishPasskeyRegistration(app.database.db, app.config, {
         userId: session.userId,
@@ -219,33 +174,22 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    routeUrl(mfaOperations.renamePasskey),
-    documented(mfaOperations.renamePasskey, "security", "Rename one of this account's passkeys"),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
-      const renamed = await renamePasskey(app.database.db, {
-        userId: session.userId,
-        passkeyId: request.params.id,
-        name: request.body.name,
-      });
-      if (!renamed) return sendFailureResponse(reply, mfaFailures.noSuchPasskey);
-      return toPasskeyView(renamed);
-    },
-  );
+  route(mfaOperations.renamePasskey, "Rename one of this account's passkeys", async (request, reply) => {
+    const session = requireSession(request, reply);
+    if (!session) return reply;
+    const renamed = await renamePasskey(app.database.db, {
+      userId: session.userId,
+      passkeyId: request.params.id,
+      name: request.body.name,
+    });
+    if (!renamed) return sendFailureResponse(reply, mfaFailures.noSuchPasskey);
+    return toPasskeyView(renamed);
+  });
 
-  app.delete(
-    routeUrl(mfaOperations.removePasskey),
-    documented(
-      mfaOperations.removePasskey,
-      "security",
-      "Remove one of this account's passkeys (needs a sign-in or confirmation within 15 minutes)",
-    ),
-    async (request, reply) => {
-      const now = app.clock();
-      const session = requireRecentAuthentication(request, reply, now);
-      if (!session) return reply;
+  recentlySignedInRoute(
+    mfaOperations.removePasskey,
+    "Remove one of this account's passkeys (needs a sign-in or confirmation within 15 minutes)",
+    async (request, reply, session) => {
       const removed = await app.database.db.transaction(async (tx) => {
         const passkey = await removePasskey(tx, { userId: session.userId, passkeyId: request.params.id });
         if (!passkey) return null;

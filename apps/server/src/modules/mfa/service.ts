@@ -6,9 +6,9 @@ import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { verifyPassword } from "../auth/passwords.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail, type SecondFactorChange } from "../mail/templates.ts";
+import type { SecondFactorChange } from "../mail/templates.ts";
 import { listPasskeys, toPasskeyView } from "./passkeys.ts";
 import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
 import { describeRefusedCode, spendSecondFactorCode } from "./second-factor.ts";
@@ -24,15 +24,16 @@ export async function noticeSecondFactorChange(
   change: SecondFactorChange,
   passkeyName?: string,
 ) {
-  await enqueueEmail(
+  await enqueueAccountEmail(
     db,
-    user.email,
-    renderEmail("secondFactorChanged", user.locale, emailContextOf(deps.config), {
-      name: greetingNameOf(user),
+    deps.config,
+    user,
+    "secondFactorChanged",
+    {
       change,
       passkeyName,
       occurred: describeOccurrence(deps.origin, deps.now, user.locale),
-    }),
+    },
     deps.now,
   );
 }

@@ -18,8 +18,7 @@ import { escapeLike } from "../../lib/like-pattern.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { cancelBillingOfFirmLeftEmpty, leaveFirmOnAccountDeletion } from "../firms/privacy.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { storedCounterKey } from "../rate-limit/keys.ts";
 import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
 
@@ -56,16 +55,17 @@ export async function scheduleAccountDeletion(
       .where(eq(users.id, userId));
     const link = new URL(CANCEL_DELETION_PATH, config.publicUrl);
     link.search = new URLSearchParams({ token }).toString();
-    await enqueueEmail(
+    await enqueueAccountEmail(
       tx,
-      user.email,
-      renderEmail("deletionScheduled", user.locale, emailContextOf(config), {
-        name: greetingNameOf(user),
+      config,
+      user,
+      "deletionScheduled",
+      {
         deletionDate: new Intl.DateTimeFormat(user.locale === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(
           deletionScheduledFor,
         ),
         cancelLink: link.toString(),
-      }),
+      },
       now,
     );
     await recordAuditEvent(tx, origin, "deletion_requested", userId);

@@ -1,14 +1,12 @@
 import { LEGAL_DOCUMENTS, type LegalDocument } from "@precis/contract/legal";
-import { routeUrl } from "@precis/contract/operations";
 import { privacyOperations } from "@precis/contract/privacy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { listConsents, recordConsents } from "../accounts/consents.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { getSessionCookieName, requireSession } from "../sessions/plugin.ts";
-import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
 import { cancelAccountDeletion, scheduleAccountDeletion } from "./deletion.ts";
 import { exportAccount } from "./export.ts";
 
@@ -16,16 +14,11 @@ import { exportAccount } from "./export.ts";
 const EXPORTS_PER_HOUR = 5;
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    routeUrl(privacyOperations.getConsents),
-    documented(
-      privacyOperations.getConsents,
-      "privacy",
-      "The Terms and Privacy Policy versions in force, what the account accepted and when",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  const { route, signedInRoute, recentlySignedInRoute } = operationRoutes(app, "privacy");
+  signedInRoute(
+    privacyOperations.getConsents,
+    "The Terms and Privacy Policy versions in force, what the account accepted and when",
+    async (_request, reply, session) => {
       reply.header("cache-control", "no-store");
       const accepted = await listConsents(app.database.db, session.userId);
       const isAccepted = (document: LegalDocument) =>
@@ -42,32 +35,19 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(privacyOperations.acceptConsents),
-    documented(
-      privacyOperations.acceptConsents,
-      "privacy",
-      "Accept the Terms and Privacy Policy versions in force (after either changed)",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    privacyOperations.acceptConsents,
+    "Accept the Terms and Privacy Policy versions in force (after either changed)",
+    async (_request, _reply, session) => {
       await app.database.db.transaction((tx) => recordConsents(tx, session.userId, app.clock()));
       return { Status: "Success" as const };
     },
   );
 
-  app.post(
-    routeUrl(privacyOperations.requestAccountDeletion),
-    documented(
-      privacyOperations.requestAccountDeletion,
-      "privacy",
-      `Delete my account at the end of the grace period (ACCOUNT_DELETION_GRACE_DAYS); signs every session out and emails a link that cancels (needs a sign-in or confirmation within 15 minutes)`,
-    ),
-    async (request, reply) => {
-      const now = app.clock();
-      const session = requireRecentAuthentication(request, reply, now);
-      if (!session) return reply;
+  recentlySignedInRoute(
+    privacyOperations.requestAccountDeletion,
+    `Delete my account at the end of the grace period (ACCOUNT_DELETION_GRACE_DAYS); signs every session out and emails a link that cancels (needs a sign-in or confirmation within 15 minutes)`,
+    async (request, reply, session, now) => {
       const deletionScheduledFor = await scheduleAccountDeletion(
         app.database.db,
         app.config,
@@ -86,13 +66,9 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(privacyOperations.cancelAccountDeletion),
-    documented(
-      privacyOperations.cancelAccountDeletion,
-      "privacy",
-      "Cancel my account's deletion: with the emailed link's token, or signed in",
-    ),
+  route(
+    privacyOperations.cancelAccountDeletion,
+    "Cancel my account's deletion: with the emailed link's token, or signed in",
     async (request, reply) => {
       const { token } = request.body;
       const session = token ? null : requireSession(request, reply);
@@ -117,17 +93,10 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routeUrl(privacyOperations.exportAccount),
-    documented(
-      privacyOperations.exportAccount,
-      "privacy",
-      "Download everything Precis keeps about the account as one JSON file (needs a sign-in or confirmation within 15 minutes)",
-    ),
-    async (request, reply) => {
-      const now = app.clock();
-      const session = requireRecentAuthentication(request, reply, now);
-      if (!session) return reply;
+  recentlySignedInRoute(
+    privacyOperations.exportAccount,
+    "Download everything Precis keeps about the account as one JSON file (needs a sign-in or confirmation within 15 minutes)",
+    async (request, reply, session, now) => {
       const isAllowed = await enforceRateLimits(
         app,
         reply,

@@ -1,6 +1,6 @@
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
+import { hashSecurityCode, MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
 import { pseudonymOf } from "./keys.ts";
 import { countRunning, hitRateLimit, readRunningCount } from "./service.ts";
 
@@ -62,6 +62,34 @@ export async function spendCodeGuess(
     now,
   );
   return verdict.isAllowed;
+}
+
+/** A live emailed code as stored, newest of its kind for the account or address. */
+interface StoredCode {
+  id: number;
+  userId: number;
+  expiresAt: Date;
+  codeHash: string;
+}
+
+/**
+ * Whether the typed code is `stored` (false when there is none), spending one of the client's guesses at it
+ * first: a wrong try ends this client's chances at the code, never the code itself. Typed codes are compared
+ * trimmed and in capitals, as the email shows them.
+ */
+export async function isCodeGuessRight(
+  db: AppDatabase,
+  config: Pick<AppConfig, "mfaEncryptionKey">,
+  kind: CodeKind,
+  stored: StoredCode | undefined,
+  typed: string,
+  client: { address: string; isRequester?: boolean },
+  now: Date,
+) {
+  if (!stored) return false;
+  const code = { kind, codeId: stored.id, userId: stored.userId, expiresAt: stored.expiresAt };
+  if (!(await spendCodeGuess(db, config, code, client, now))) return false;
+  return stored.codeHash === hashSecurityCode(stored.userId, typed.trim().toUpperCase());
 }
 
 /** Most security codes emailed to one account in an hour (issue 42, finding 10); more are refused in silence. */

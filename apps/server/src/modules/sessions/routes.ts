@@ -1,26 +1,18 @@
-import { routeUrl } from "@precis/contract/operations";
 import { sessionsOperations } from "@precis/contract/sessions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { describeUserAgent } from "../../lib/user-agents.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
-import { requireSession } from "./plugin.ts";
-import { requireRecentAuthentication } from "./reauthentication.ts";
+import { operationRoutes } from "./operation-routes.ts";
 import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./service.ts";
 
 /** The account's sessions and devices (issue 27's Security tab): see them, and sign any of them out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    routeUrl(sessionsOperations.getSessions),
-    documented(
-      sessionsOperations.getSessions,
-      "security",
-      "Where the account is signed in: each live session's browser, system, address and times",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  const { signedInRoute, recentlySignedInRoute } = operationRoutes(app, "security");
+  signedInRoute(
+    sessionsOperations.getSessions,
+    "Where the account is signed in: each live session's browser, system, address and times",
+    async (_request, reply, session) => {
       reply.header("cache-control", "no-store");
       const rows = await listLiveSessions(app.database.db, session.userId, app.clock());
       return {
@@ -37,16 +29,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    routeUrl(sessionsOperations.revokeSession),
-    documented(
-      sessionsOperations.revokeSession,
-      "security",
-      "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    sessionsOperations.revokeSession,
+    "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
+    async (request, reply, session) => {
       const sessionId = request.params.id;
       // Another account's session id is answered as an unknown one: nothing tells the two apart.
       if (!(await revokeUserSession(app.database.db, session.userId, sessionId, app.clock()))) {
@@ -59,17 +45,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(sessionsOperations.revokeOtherSessions),
-    documented(
-      sessionsOperations.revokeOtherSessions,
-      "security",
-      "Sign out every session of the account but this one; needs a sign-in or confirmation within 15 minutes (a stolen session must not lock its owner out)",
-    ),
-    async (request, reply) => {
-      const now = app.clock();
-      const session = requireRecentAuthentication(request, reply, now);
-      if (!session) return reply;
+  recentlySignedInRoute(
+    sessionsOperations.revokeOtherSessions,
+    "Sign out every session of the account but this one; needs a sign-in or confirmation within 15 minutes (a stolen session must not lock its owner out)",
+    async (request, _reply, session, now) => {
       const revoked = await revokeOtherSessions(app.database.db, session.userId, session.id, now);
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "sessions_revoked", session.userId, {
         count: revoked,

@@ -3,9 +3,8 @@ import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { describeUserAgent, getDeviceFamily } from "../../lib/user-agents.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { formatEmailTime } from "../mail/occurrence.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 
 /** How many earlier sessions are compared: more than anyone's browsers, few enough to read at each sign-in. */
 const EARLIER_SESSIONS_COMPARED = 200;
@@ -40,15 +39,16 @@ export async function noticeSignInFromNewDevice(
   const [user] = await db.select().from(users).where(eq(users.id, sign.userId)).limit(1);
   if (!user) return false;
   const { browser, system } = describeUserAgent(sign.userAgent ?? null);
-  await enqueueEmail(
+  await enqueueAccountEmail(
     db,
-    user.email,
-    renderEmail("newSignIn", user.locale, emailContextOf(config), {
-      name: greetingNameOf(user),
+    config,
+    user,
+    "newSignIn",
+    {
       when: formatEmailTime(sign.now, user.locale),
       device: [browser, system].filter(Boolean).join(", "),
       ipAddress: sign.ipAddress,
-    }),
+    },
     sign.now,
   );
   return true;

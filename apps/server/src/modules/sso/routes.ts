@@ -1,16 +1,14 @@
-import { routeUrl } from "@precis/contract/operations";
 import { emailSchema } from "@precis/contract/profile";
 import { ssoOperations } from "@precis/contract/sso";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { answerSignedIn, sendFailureResponse } from "../accounts/responses.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
-import { requireRecentAuthentication } from "../sessions/reauthentication.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { ssoFailures } from "./responses.ts";
 import { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 import { createIdTokenVerifier, type VerifiedIdentity } from "./token-verifier.ts";
@@ -21,6 +19,7 @@ const CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS = 300;
 const MAX_ID_TOKEN_LENGTH = 8192;
 
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route, recentlySignedInRoute } = operationRoutes(app, "sign-in");
   const { config } = app;
   const verifyIdToken = createIdTokenVerifier(config, app.clock);
 
@@ -66,24 +65,16 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     return null;
   }
 
-  app.get(
-    routeUrl(ssoOperations.getFirebaseSettings),
-    documented(
-      ssoOperations.getFirebaseSettings,
-      "sign-in",
-      "The Firebase web configuration that starts Google and Microsoft sign-in",
-    ),
+  route(
+    ssoOperations.getFirebaseSettings,
+    "The Firebase web configuration that starts Google and Microsoft sign-in",
     // The same settings index.html embeds (decision 002), built once in config.ts.
     async () => config.client.sso,
   );
 
-  app.post(
-    routeUrl(ssoOperations.logInWithSso),
-    documented(
-      ssoOperations.logInWithSso,
-      "sign-in",
-      "Log in with a Google or Microsoft ID token (HTTP Basic: email and ID token); 404 for a new user",
-    ),
+  route(
+    ssoOperations.logInWithSso,
+    "Log in with a Google or Microsoft ID token (HTTP Basic: email and ID token); 404 for a new user",
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
@@ -97,13 +88,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(ssoOperations.registerWithSso),
-    documented(
-      ssoOperations.registerWithSso,
-      "sign-in",
-      "Create an account for a Google or Microsoft identity (the ID token in HTTP Basic) and log in",
-    ),
+  route(
+    ssoOperations.registerWithSso,
+    "Create an account for a Google or Microsoft identity (the ID token in HTTP Basic) and log in",
     async (request, reply) => {
       const identity = await readIdentity(request, reply);
       if (!identity) return reply;
@@ -121,17 +108,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(ssoOperations.changeEmailWithSso),
-    documented(
-      ssoOperations.changeEmailWithSso,
-      "sign-in",
-      "Move the signed-in account to a new Google or Microsoft email (signed in there within 5 minutes, and here or confirmed within 15)",
-    ),
-    async (request, reply) => {
+  recentlySignedInRoute(
+    ssoOperations.changeEmailWithSso,
+    "Move the signed-in account to a new Google or Microsoft email (signed in there within 5 minutes, and here or confirmed within 15)",
+    async (request, reply, session) => {
       // Moving the address hands the account to whoever holds the new one: a stolen old session may not (issue 42).
-      const session = requireRecentAuthentication(request, reply, app.clock());
-      if (!session) return reply;
       const identity = await readIdentity(request, reply, { signedInWithinSeconds: CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS });
       if (!identity) return reply;
       const result = await changeEmail(getAuthDependencies(app, request), session.userId, identity);

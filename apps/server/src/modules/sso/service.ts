@@ -12,6 +12,7 @@ import { recordAuditEvent } from "../audit/service.ts";
 import { findUserByEmail } from "../auth/service.ts";
 import { getUsernameSkeleton } from "../auth/username-skeleton.ts";
 import { checkFirmSignInMethod } from "../firms/sign-in-policy.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
@@ -71,14 +72,15 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
         .insert(userIdentities)
         .values({ userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email })
         .onConflictDoNothing();
-      await enqueueEmail(
+      await enqueueAccountEmail(
         tx,
-        user.email,
-        renderEmail(wasUnverified ? "accountSecured" : "ssoLinked", user.locale, emailContextOf(deps.config), {
-          name: greetingNameOf(user),
+        deps.config,
+        user,
+        wasUnverified ? "accountSecured" : "ssoLinked",
+        {
           provider,
           occurred: describeOccurrence(deps.origin, deps.now, user.locale),
-        }),
+        },
         deps.now,
       );
       await recordAuditEvent(tx, deps.origin, "sso_linked", user.id, { provider: identity.provider });

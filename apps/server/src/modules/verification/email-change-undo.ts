@@ -4,9 +4,8 @@ import type { AppDatabase } from "../../db/client.ts";
 import { emailChangeUndoTokens, type users } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { hashSecret } from "../sessions/service.ts";
 
 /**
@@ -37,16 +36,17 @@ export async function sendEmailChangeUndoLink(
   });
   const link = new URL(UNDO_EMAIL_CHANGE_PATH, deps.config.publicUrl);
   link.search = new URLSearchParams({ token }).toString();
-  await enqueueEmail(
+  await enqueueAccountEmail(
     tx,
-    before.email,
-    renderEmail("emailChangedWithUndo", before.locale, emailContextOf(deps.config), {
-      name: greetingNameOf(before),
+    deps.config,
+    before,
+    "emailChangedWithUndo",
+    {
       newEmail,
       undoLink: link.toString(),
       validDays: EMAIL_CHANGE_UNDO_DAYS,
       occurred: describeOccurrence(deps.origin, deps.now, before.locale),
-    }),
+    },
     deps.now,
   );
 }

@@ -1,12 +1,11 @@
-import { routeUrl } from "@precis/contract/operations";
 import { verificationOperations } from "@precis/contract/verification";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
-import { documented } from "../../lib/documented-route.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
 import { enforceRateLimits, type RateLimitCheck } from "../rate-limit/enforce.ts";
+import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession } from "../sessions/plugin.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import { verificationFailures } from "./responses.ts";
@@ -15,15 +14,12 @@ import { resendVerificationCode, undoEmailChange, verifyEmailCode } from "./serv
 const RESEND_WINDOW_SECONDS = 3600;
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route, signedInRoute } = operationRoutes(app, "accounts");
   const limits = app.config.rateLimits;
 
-  app.post(
-    routeUrl(verificationOperations.verifyEmail),
-    documented(
-      verificationOperations.verifyEmail,
-      "accounts",
-      "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
-    ),
+  route(
+    verificationOperations.verifyEmail,
+    "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
     async (request, reply) => {
       const { code, email } = request.body;
       // The link needs no session; a code typed in the page is the signed-in account's.
@@ -57,16 +53,10 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routeUrl(verificationOperations.resendVerification),
-    documented(
-      verificationOperations.resendVerification,
-      "accounts",
-      "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven (needs a sign-in or confirmation within 15 minutes). Answers the same whether or not another account uses that address",
-    ),
-    async (request, reply) => {
-      const session = requireSession(request, reply);
-      if (!session) return reply;
+  signedInRoute(
+    verificationOperations.resendVerification,
+    "Email a new verification code to the account's address, or with { email } to another address the account will move to once it is proven (needs a sign-in or confirmation within 15 minutes). Answers the same whether or not another account uses that address",
+    async (request, reply, session) => {
       const { email, purpose } = request.body;
       if (purpose === "school" && email && !isAcademicEmail(email, app.config.verification.academicEmailDomains)) {
         return sendFailureResponse(reply, verificationFailures.notAcademic);
@@ -104,13 +94,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       return { Status: "Success" as const, email: result.email };
     },
   );
-  app.post(
-    routeUrl(verificationOperations.undoEmailChange),
-    documented(
-      verificationOperations.undoEmailChange,
-      "accounts",
-      "Undo a change of the account's email with the link mailed to the old address (no session needed): restores that address, verified, ends every session and voids the password",
-    ),
+  route(
+    verificationOperations.undoEmailChange,
+    "Undo a change of the account's email with the link mailed to the old address (no session needed): restores that address, verified, ends every session and voids the password",
     async (request, reply) => {
       // Link tokens are 256 random bits, but a guesser still gets a 429 before a real chance.
       const isAllowed = await enforceRateLimits(

@@ -16,7 +16,7 @@ import { recordAuditEvent } from "../audit/service.ts";
 import { joinFirmByVerifiedDomain } from "../firms/domain-join.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
-import { spendCodeGuess } from "../rate-limit/code-budget.ts";
+import { isCodeGuessRight } from "../rate-limit/code-budget.ts";
 import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
 import { sendEmailChangeUndoLink } from "./email-change-undo.ts";
 import { claimTrial } from "./trial-ledger.ts";
@@ -160,19 +160,18 @@ export async function verifyEmailCode(
     .where(and(target, isNull(emailVerificationCodes.usedAt), gt(emailVerificationCodes.expiresAt, deps.now)))
     .orderBy(desc(emailVerificationCodes.id))
     .limit(1);
-  const presented = input.code.trim().toUpperCase();
-  // A wrong try ends this client's chances at the code, never the code itself: a session of the code's own
-  // account is its owner's, and strangers trying the link's address share a bound (rate-limit/code-budget.ts).
-  const mayTry =
-    newest !== undefined &&
-    (await spendCodeGuess(
-      deps.db,
-      deps.config,
-      { kind: "verify", codeId: newest.id, userId: newest.userId, expiresAt: newest.expiresAt },
-      { address: deps.origin.ipAddress, isRequester: input.userId === newest.userId },
-      deps.now,
-    ));
-  if (!newest || !mayTry || newest.codeHash !== hashSecurityCode(newest.userId, presented)) {
+  // A session of the code's own account is its owner's, and strangers trying the link's address share a bound
+  // (rate-limit/code-budget.ts).
+  const isRight = await isCodeGuessRight(
+    deps.db,
+    deps.config,
+    "verify",
+    newest,
+    input.code,
+    { address: deps.origin.ipAddress, isRequester: input.userId === newest?.userId },
+    deps.now,
+  );
+  if (!newest || !isRight) {
     await recordAuditEvent(deps.db, deps.origin, "verification_failed", newest?.userId ?? input.userId ?? null);
     return { outcome: "invalidCode" };
   }

@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { firmMemberships, users } from "../../src/db/schema.ts";
+import type { TestServer } from "../harness.ts";
+import { registerAccount, type Session } from "./accounts.ts";
+import { callOperation } from "./operations.ts";
+import type { TestClock } from "./test-server.ts";
+
+/** A signed-in account of a firm test, with its id and address. */
+export type Person = Session & { userId: number; email: string };
+
+/**
+ * The people and firms of a firm test on the file's server: accounts registered through the API (verified
+ * unless told), and firms created by their owner, whose other people joined as an accepted invitation leaves them.
+ */
+export function createFirmPeople(server: TestServer, time: TestClock) {
+  async function person(email: string, { isVerified = true } = {}): Promise<Person> {
+    const { session } = await registerAccount(server, email, { isVerified });
+    const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    return { ...session, userId: user.id, email };
+  }
+
+  /** A new account, in the firm with `role`. */
+  async function join(firmId: number, email: string, role: "admin" | "member") {
+    const joined = await person(email);
+    await server.database.db
+      .insert(firmMemberships)
+      .values({ userId: joined.userId, firmId, role, joinedBy: "invitation", joinedAt: time.clock() });
+    return joined;
+  }
+
+  /** A firm with an owner and `memberCount` members. */
+  async function firmOf(prefix: string, memberCount = 1) {
+    const owner = await person(`owner@${prefix}.example`);
+    const created = await callOperation(server, owner, "createFirm", { body: { name: `${prefix} LLP` } });
+    expect(created.statusCode, created.body).toBe(200);
+    const firmId: number = created.json().firm.id;
+    const members: Person[] = [];
+    for (let index = 1; index <= memberCount; index += 1)
+      members.push(await join(firmId, `member${index}@${prefix}.example`, "member"));
+    return { owner, members, firmId };
+  }
+
+  return { person, join, firmOf };
+}
