@@ -3,6 +3,7 @@ import { Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { ConfirmPasswordField } from "@/components/confirm-password-field";
 import { NativeCheckbox } from "@/components/native-checkbox";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
@@ -103,22 +104,9 @@ export function ResetPasswordRoute() {
         >
           <EmailField />
           <NewPasswordField wording="reset" visibilityToggle={visibilityToggle} />
-          <Form.Item
-            label={t("fields.confirmPassword")}
-            name="confirmPassword"
-            dependencies={["password"]}
-            rules={[
-              { required: true, message: t("validation.confirmPasswordRequired") },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value: unknown) =>
-                  !value || value === getFieldValue("password")
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t("validation.passwordsNotMatched"))),
-              }),
-            ]}
-          >
+          <ConfirmPasswordField label={t("fields.confirmPassword")} passwordField="password">
             <NewPasswordInput visibilityToggle={visibilityToggle} />
-          </Form.Item>
+          </ConfirmPasswordField>
           <Form.Item>
             {/* The registration's checkbox, so the account pages' checkboxes look and behave alike. */}
             <NativeCheckbox
