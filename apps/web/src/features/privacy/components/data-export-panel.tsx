@@ -1,8 +1,8 @@
 import { DownloadOutlined, ReadOutlined } from "@ant-design/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { MutationButton } from "@/components/mutation-button";
 import { Notice } from "@/components/notice";
 import { PanelSection } from "@/components/panel-section";
 import { useExportAccount } from "../api/export-account";
@@ -54,27 +54,17 @@ export function DataExportPanel({
         <PrivacyFailureAlert key={summaryMutation.submittedAt} failure={summaryFailure} className="privacy-alert" />
       )}
       <div className="privacy-actions privacy-export-actions">
-        <BusyButton
+        <MutationButton
           type="primary"
           size="large"
           icon={<DownloadOutlined aria-hidden="true" />}
-          isBusy={exportMutation.isPending}
-          onClick={() => {
-            if (!exportMutation.isPending) exportMutation.mutate();
-          }}
+          mutation={exportMutation}
         >
           {t("export.download")}
-        </BusyButton>
-        <BusyButton
-          size="large"
-          icon={<ReadOutlined aria-hidden="true" />}
-          isBusy={summaryMutation.isPending}
-          onClick={() => {
-            if (!summaryMutation.isPending) summaryMutation.mutate();
-          }}
-        >
+        </MutationButton>
+        <MutationButton size="large" icon={<ReadOutlined aria-hidden="true" />} mutation={summaryMutation}>
           {t(summaryMutation.isSuccess ? "summary.showAgain" : "summary.show")}
-        </BusyButton>
+        </MutationButton>
       </div>
       {summaryMutation.isSuccess && (
         <section className="account-summary-panel" aria-labelledby="account-summary-heading">
