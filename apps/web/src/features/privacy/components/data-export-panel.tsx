@@ -1,6 +1,7 @@
 import { DownloadOutlined, ReadOutlined } from "@ant-design/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { MutationButton } from "@/components/mutation-button";
 import { Notice } from "@/components/notice";
@@ -15,11 +16,7 @@ import { PrivacyFailureAlert } from "./privacy-failure";
  * Issue 28: everything kept about the account, as one JSON file (Law 25's portability, PIPEDA's access); and,
  * issue 43, the same file shown on the page in words, for the person it describes.
  */
-export function DataExportPanel({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function DataExportPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation("privacy");
   const exportMutation = useExportAccount({ confirmIdentityThen });
   const summaryMutation = useAccountSummary({ confirmIdentityThen });

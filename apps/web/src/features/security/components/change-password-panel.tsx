@@ -9,6 +9,7 @@ import { Form, Input } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { ConfirmPasswordField } from "@/components/confirm-password-field";
 import { Notice } from "@/components/notice";
@@ -28,11 +29,7 @@ type ChangePasswordValues = { currentPassword?: string; newPassword: string; con
  * stays. A Google or Microsoft account has no password to prove: it sets its first one ("Set a password"),
  * after a recent sign-in (the confirm-identity dialog asks when it is older than 15 minutes).
  */
-export function ChangePasswordPanel({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function ChangePasswordPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation(["security", "auth"]);
   const [form] = Form.useForm<ChangePasswordValues>();
   const changeMutation = useChangePassword({ confirmIdentityThen });
