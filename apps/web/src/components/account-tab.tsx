@@ -1,7 +1,10 @@
 import type { Profile } from "@precis/contract/profile";
 import type { ReactNode } from "react";
-import { useConfirmIdentity } from "@/components/confirm-identity";
+import { type ConfirmIdentityThen, useConfirmIdentity } from "@/components/confirm-identity";
 import { useAppState } from "@/lib/app-state";
+
+/** What a sensitive panel is drawn with: the signed-in account, and its tab's way to confirm who is there. */
+export type AccountPanelProps = { profile: Profile; confirmIdentityThen: ConfirmIdentityThen };
 
 /**
  * A profile tab of sensitive panels (Privacy, Security): drawn for the signed-in account (the profile page renders
@@ -12,10 +15,7 @@ export function AccountTab({
   children,
 }: {
   className: string;
-  children: (account: {
-    profile: Profile;
-    confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-  }) => ReactNode;
+  children: (account: AccountPanelProps) => ReactNode;
 }) {
   const { profile } = useAppState();
   const { confirmIdentityThen, dialog } = useConfirmIdentity();

@@ -27,6 +27,9 @@ export class IdentityNotConfirmedError extends Error {
 
 export const isIdentityNotConfirmed = (error: unknown) => error instanceof IdentityNotConfirmedError;
 
+/** Runs a sensitive action, asking the person to confirm who they are first when the server wants it. */
+export type ConfirmIdentityThen = <T>(action: () => Promise<T>) => Promise<T>;
+
 type PendingConfirmation = { resolve: () => void; reject: (error: Error) => void };
 
 /**
@@ -41,7 +44,7 @@ type PendingConfirmation = { resolve: () => void; reject: (error: Error) => void
  * be rendered by the caller.
  */
 export function useConfirmIdentity(): {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+  confirmIdentityThen: ConfirmIdentityThen;
   dialog: ReactNode;
 } {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);

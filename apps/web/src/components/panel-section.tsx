@@ -1,11 +1,15 @@
 import type { ReactNode } from "react";
 
-/** A panel's look: the class names of the page it sits on (firm.css, security.css, privacy.css). */
-type PanelLook = "firm-card" | "security-panel" | "privacy-panel";
+/**
+ * A panel's look: the class names of the page it sits on (firm.css, security.css, privacy.css, profile.css), or
+ * of a band inside the memo settings' panel (its presets, its preview).
+ */
+type PanelLook = "firm-card" | "security-panel" | "privacy-panel" | "profile-panel" | "memo-presets" | "memo-preview";
 
 /**
  * A panel of a settings page: a section named by its heading, its intro sentence when it has one, then its content.
- * The firm, security and privacy pages each wrote this frame around every panel.
+ * The firm, security, privacy and profile pages each wrote this frame around every panel; a band inside a panel
+ * takes `headingLevel` 3.
  */
 export function PanelSection({
   look,
@@ -13,6 +17,7 @@ export function PanelSection({
   heading,
   intro,
   className,
+  headingLevel = 2,
   children,
 }: {
   look: PanelLook;
@@ -21,13 +26,15 @@ export function PanelSection({
   intro?: ReactNode;
   /** More classes for the section, such as a danger zone's. */
   className?: string;
+  headingLevel?: 2 | 3;
   children?: ReactNode;
 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <section className={className ? `${look} ${className}` : look} aria-labelledby={headingId}>
-      <h2 id={headingId} className={`${look}-heading`}>
+      <Heading id={headingId} className={`${look}-heading`}>
         {heading}
-      </h2>
+      </Heading>
       {intro !== undefined && <p className={`${look}-intro`}>{intro}</p>}
       {children}
     </section>

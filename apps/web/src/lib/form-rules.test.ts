@@ -1,6 +1,6 @@
 import type { FormRule } from "antd";
 import { describe, expect, it } from "vitest";
-import { passwordRequirementsRule, trimValue } from "./form-rules";
+import { matchesFieldRule, passwordRequirementsRule, trimValue } from "./form-rules";
 
 // The rule is an object (not a function of the form), as antd calls it.
 type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
@@ -29,5 +29,27 @@ describe("trimValue", () => {
   it("trims strings and leaves other values alone", () => {
     expect(trimValue("  jane@example.ca ")).toBe("jane@example.ca");
     expect(trimValue(undefined)).toBeUndefined();
+  });
+});
+
+describe("matchesFieldRule", () => {
+  function validateConfirmation(value: unknown, password: unknown) {
+    const makeRule = matchesFieldRule("password", "Passwords do not match") as (form: {
+      getFieldValue: (name: string) => unknown;
+    }) => RuleObject;
+    const rule = makeRule({ getFieldValue: (name) => (name === "password" ? password : undefined) });
+    return rule.validator?.(rule, value, () => {});
+  }
+
+  it("accepts the same value as the named field", async () => {
+    await expect(validateConfirmation("Abcdefg1", "Abcdefg1")).resolves.toBeUndefined();
+  });
+
+  it("rejects another value with the screen's message", async () => {
+    await expect(validateConfirmation("Abcdefg2", "Abcdefg1")).rejects.toThrow("Passwords do not match");
+  });
+
+  it("leaves an empty field to the required rule", async () => {
+    await expect(validateConfirmation("", "Abcdefg1")).resolves.toBeUndefined();
   });
 });

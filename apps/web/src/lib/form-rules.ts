@@ -15,3 +15,11 @@ export function passwordRequirementsRule(message: string): FormRule {
         : Promise.reject(new Error(message)),
   };
 }
+
+/** A confirmation field (a password typed twice) must equal `fieldName`; an empty field is left to `required`. */
+export function matchesFieldRule(fieldName: string, message: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      !value || value === getFieldValue(fieldName) ? Promise.resolve() : Promise.reject(new Error(message)),
+  });
+}

@@ -1,10 +1,8 @@
-import { ReloadOutlined } from "@ant-design/icons";
-import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
+import { PageLoadFailed } from "@/components/page-load-failed";
 import { PageLoader } from "@/components/page-loader";
-import { StatusMessage } from "@/components/status-message";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useUserDetails } from "@/lib/get-user-details";
 
@@ -22,15 +20,12 @@ function ProfileLoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRet
   const { t } = useTranslation("shell");
   useDocumentTitle(t("profileLoadFailed.pageTitle"));
   return (
-    <StatusMessage
-      status="warning"
+    <PageLoadFailed
       title={t("profileLoadFailed.title")}
       description={t("profileLoadFailed.description")}
-      action={
-        <Button type="primary" icon={<ReloadOutlined aria-hidden="true" />} loading={isRetrying} onClick={onRetry}>
-          {t("profileLoadFailed.retry")}
-        </Button>
-      }
+      retryLabel={t("profileLoadFailed.retry")}
+      isRetrying={isRetrying}
+      onRetry={onRetry}
     />
   );
 }

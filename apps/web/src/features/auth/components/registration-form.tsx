@@ -11,7 +11,7 @@ import { NewPasswordField } from "@/features/auth/components/new-password-field"
 import { OccupationField, TermsField } from "@/features/auth/components/registration-fields";
 import { SsoSignIn } from "@/features/auth/components/sso-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { useAuthForm } from "@/features/auth/hooks/use-auth-form";
 import type { Destination } from "@/features/auth/lib/destinations";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import type { RegistrationFailure } from "@/lib/account-errors";
@@ -52,9 +52,8 @@ export function RegistrationForm({
   ssoDestination,
 }: RegistrationFormProps) {
   const { t } = useTranslation("auth");
-  const [form] = Form.useForm<RegistrationValues>();
+  const form = useAuthForm<RegistrationValues>();
   const prerenderedFormProps = usePrerenderedFormProps();
-  useRevalidateOnLanguageChange(form);
   const { productName } = useClientConfig();
 
   return (

@@ -1,6 +1,7 @@
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AuthenticatorCodeField } from "@/components/authenticator-code-field";
 import { VerticalForm } from "@/components/vertical-form";
 import { useLogInWithSecondFactor } from "@/features/auth/api/login-second-factor";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
@@ -10,9 +11,6 @@ import { useClientConfig } from "@/lib/client-config";
 import { isUsedRecoveryCode } from "@/lib/used-recovery-code";
 
 type CodeValues = { code: string };
-
-/** Six digits, as the app shows them ("123 456" too). */
-const APP_CODE_PATTERN = /^\d{3}\s?\d{3}$/;
 
 /**
  * The login's second step, for an account with the authenticator app on: the app's code, or one of the recovery
@@ -92,25 +90,14 @@ export function SecondFactorForm({
             <Input size="large" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={32} />
           </Form.Item>
         ) : (
-          <Form.Item
+          <AuthenticatorCodeField
             key="app"
             label={t("secondFactor.code")}
-            name="code"
-            rules={[
-              { required: true, message: t("secondFactor.codeRequired") },
-              { pattern: APP_CODE_PATTERN, message: t("secondFactor.codeFormat") },
-            ]}
-            normalize={(value: string) => value.trimStart()}
-          >
-            <Input
-              size="large"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              autoFocus
-              className="auth-code-input"
-            />
-          </Form.Item>
+            requiredMessage={t("secondFactor.codeRequired")}
+            formatMessage={t("secondFactor.codeFormat")}
+            className="auth-code-input"
+            autoFocus
+          />
         )}
         <SubmitButton isBusy={isBusy}>{t("secondFactor.submit")}</SubmitButton>
       </VerticalForm>

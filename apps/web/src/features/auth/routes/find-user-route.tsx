@@ -1,6 +1,5 @@
-import { Form } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { VerticalForm } from "@/components/vertical-form";
 import { useFindUser } from "@/features/auth/api/find-user";
 import { AuthCard } from "@/features/auth/components/auth-card";
@@ -8,7 +7,7 @@ import { AuthPage } from "@/features/auth/components/auth-page";
 import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { useAuthForm, useEmailFromQuery } from "@/features/auth/hooks/use-auth-form";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getFindUserFailure } from "@/lib/account-errors";
 
@@ -17,10 +16,9 @@ type FindUserValues = { email: string };
 /** SPEC §2 Forgot password: asks for the registered email, which receives a security code. */
 export function FindUserRoute() {
   const { t } = useTranslation("auth");
-  const [form] = Form.useForm<FindUserValues>();
-  useRevalidateOnLanguageChange(form);
+  const form = useAuthForm<FindUserValues>();
   useDocumentTitle(t("findUser.pageTitle"));
-  const [searchParams] = useSearchParams();
+  const emailFromQuery = useEmailFromQuery();
   const navigate = useNavigate();
   const findUserMutation = useFindUser();
 
@@ -52,7 +50,7 @@ export function FindUserRoute() {
         <VerticalForm<FindUserValues>
           form={form}
           name="find-user"
-          initialValues={{ email: searchParams.get("email") ?? "" }}
+          initialValues={{ email: emailFromQuery }}
           onFinish={submit}
         >
           <EmailField />

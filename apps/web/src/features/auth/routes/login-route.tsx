@@ -15,8 +15,8 @@ import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
 import { SecondFactorForm } from "@/features/auth/components/second-factor-form";
 import { SsoSignIn } from "@/features/auth/components/sso-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
+import { useAuthForm } from "@/features/auth/hooks/use-auth-form";
 import { useGoTo } from "@/features/auth/hooks/use-go-to";
-import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getPostLoginDestination } from "@/features/auth/lib/destinations";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
@@ -33,9 +33,8 @@ type SecondStep = { secondFactorToken: string; email: string };
  */
 export function LoginRoute() {
   const { t } = useTranslation(["auth", "common"]);
-  const [form] = Form.useForm<LoginInput>();
+  const form = useAuthForm<LoginInput>();
   const prerenderedFormProps = usePrerenderedFormProps();
-  useRevalidateOnLanguageChange(form);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   // The second step's token ran out (five minutes, five wrong codes): the password step says so.
   const [hasExpired, setHasExpired] = useState(false);

@@ -2,7 +2,8 @@ import { SECURITY_CODE_LENGTH } from "@precis/contract/account-rules";
 import { Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { ConfirmPasswordField } from "@/components/confirm-password-field";
 import { NativeCheckbox } from "@/components/native-checkbox";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
@@ -13,7 +14,7 @@ import { EmailField } from "@/features/auth/components/email-field";
 import { FailureAlert } from "@/features/auth/components/failure-alert";
 import { NewPasswordField, NewPasswordInput } from "@/features/auth/components/new-password-field";
 import { SubmitButton } from "@/features/auth/components/submit-button";
-import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
+import { useAuthForm, useEmailFromQuery } from "@/features/auth/hooks/use-auth-form";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getResetPasswordFailure, type ResetPasswordStatus } from "@/lib/account-errors";
 
@@ -29,15 +30,13 @@ function normalizeSecurityCode(value: unknown): unknown {
 /** SPEC §2 Reset password: the emailed security code and a new password, twice. */
 export function ResetPasswordRoute() {
   const { t } = useTranslation("auth");
-  const [form] = Form.useForm<ResetPasswordValues>();
-  useRevalidateOnLanguageChange(form);
+  const form = useAuthForm<ResetPasswordValues>();
   useDocumentTitle(t("resetPassword.pageTitle"));
-  const [searchParams] = useSearchParams();
+  const emailFromQuery = useEmailFromQuery();
   const navigate = useNavigate();
   const resetMutation = useResetPassword();
   const [arePasswordsVisible, setArePasswordsVisible] = useState(false);
 
-  const emailFromQuery = searchParams.get("email") ?? "";
   const failure = resetMutation.isError ? getResetPasswordFailure(resetMutation.error) : null;
   let status: ResetPasswordStatus = emailFromQuery ? "cached" : "idle";
   if (resetMutation.isSuccess) status = "success";
@@ -103,22 +102,9 @@ export function ResetPasswordRoute() {
         >
           <EmailField />
           <NewPasswordField wording="reset" visibilityToggle={visibilityToggle} />
-          <Form.Item
-            label={t("fields.confirmPassword")}
-            name="confirmPassword"
-            dependencies={["password"]}
-            rules={[
-              { required: true, message: t("validation.confirmPasswordRequired") },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value: unknown) =>
-                  !value || value === getFieldValue("password")
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t("validation.passwordsNotMatched"))),
-              }),
-            ]}
-          >
+          <ConfirmPasswordField label={t("fields.confirmPassword")} passwordField="password">
             <NewPasswordInput visibilityToggle={visibilityToggle} />
-          </Form.Item>
+          </ConfirmPasswordField>
           <Form.Item>
             {/* The registration's checkbox, so the account pages' checkboxes look and behave alike. */}
             <NativeCheckbox

@@ -12,8 +12,8 @@ import { OccupationField, TermsField } from "@/features/auth/components/registra
 import { RegistrationSuccess } from "@/features/auth/components/registration-success";
 import { useSsoFailureAlert } from "@/features/auth/components/sso-failure-alert";
 import { SubmitButton } from "@/features/auth/components/submit-button";
+import { useAuthForm } from "@/features/auth/hooks/use-auth-form";
 import { useConfiguredFirebase } from "@/features/auth/hooks/use-configured-firebase";
-import { useRevalidateOnLanguageChange } from "@/features/auth/hooks/use-revalidate-on-language-change";
 import { getSignedInIdentity, signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
 import { getSsoRegisterFailure } from "@/features/auth/lib/sso-errors";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -39,8 +39,7 @@ export function SsoRegisterRoute() {
   const [isBusy, setIsBusy] = useState(false);
   const { failureAlert, showFailure, clearFailure } = useSsoFailureAlert();
   const [hasSignInEnded, setHasSignInEnded] = useState(false);
-  const [form] = Form.useForm<ConfirmationValues>();
-  useRevalidateOnLanguageChange(form);
+  const form = useAuthForm<ConfirmationValues>();
 
   const submitted = registerMutation.variables;
   const isRegistered = registerMutation.isSuccess && submitted !== undefined;

@@ -85,7 +85,7 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
     <>
       {header}
       <Tabs
-        className="firm-tabs"
+        className="side-tabs"
         // Side tabs; on a phone they stack above the panel (firm.css). A bar of eight across the top would not fit,
         // and antd would put the rest in an overflow menu inside the tab list, where a tab list may hold only tabs.
         tabPlacement="start"

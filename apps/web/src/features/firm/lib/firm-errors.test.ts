@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiRefusal } from "@/lib/api-refusal-fixture";
+import { apiRefusal } from "@/test-support/api-refusal";
 import { getFirmFailure, knownFirmRefusals } from "./firm-errors";
 
 /** Every refusal text the firm module can answer, read from its source: the server's side of what this maps. */

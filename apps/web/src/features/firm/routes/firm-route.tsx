@@ -1,10 +1,9 @@
 import "../components/firm.css";
-import { ReloadOutlined } from "@ant-design/icons";
 import type { FirmResponse } from "@precis/contract/firms";
 import { useMutationState } from "@tanstack/react-query";
-import { Button, Skeleton } from "antd";
+import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
-import { StatusMessage } from "@/components/status-message";
+import { PageLoadFailed } from "@/components/page-load-failed";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useFirm } from "../api/get-firm";
 import { JOIN_BY_DOMAIN_MUTATION_KEY } from "../api/join-by-domain";
@@ -36,20 +35,12 @@ export function FirmRoute() {
   }
   if (firmQuery.isError && !firmQuery.data) {
     return (
-      <StatusMessage
-        status="warning"
+      <PageLoadFailed
         title={t("loadFailed.title")}
         description={t("loadFailed.description")}
-        action={
-          <Button
-            type="primary"
-            icon={<ReloadOutlined aria-hidden="true" />}
-            loading={firmQuery.isRefetching}
-            onClick={() => void firmQuery.refetch()}
-          >
-            {t("loadFailed.retry")}
-          </Button>
-        }
+        retryLabel={t("loadFailed.retry")}
+        isRetrying={firmQuery.isRefetching}
+        onRetry={() => void firmQuery.refetch()}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiRefusal } from "@/lib/api-refusal-fixture";
+import { apiRefusal } from "@/test-support/api-refusal";
 import { getJoinFailure } from "./join-failure";
 
 describe("getJoinFailure", () => {

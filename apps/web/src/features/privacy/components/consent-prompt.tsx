@@ -1,6 +1,7 @@
 import { Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { MutationButton } from "@/components/mutation-button";
 import { NewTabHint } from "@/components/new-tab-hint";
 import { useSessionActions } from "@/lib/session-actions";
 import { useAcceptConsents } from "../api/accept-consents";
@@ -39,17 +40,9 @@ export function ConsentPrompt() {
       <p>{t("prompt.outro")}</p>
       {failure && <PrivacyFailureAlert key={acceptMutation.submittedAt} failure={failure} className="privacy-alert" />}
       <div className="privacy-actions">
-        <BusyButton
-          type="primary"
-          size="large"
-          autoFocus
-          isBusy={acceptMutation.isPending}
-          onClick={() => {
-            if (!acceptMutation.isPending) acceptMutation.mutate();
-          }}
-        >
+        <MutationButton type="primary" size="large" autoFocus mutation={acceptMutation}>
           {t("prompt.accept")}
-        </BusyButton>
+        </MutationButton>
         <BusyButton
           size="large"
           isBusy={isLoggingOut}

@@ -1,8 +1,9 @@
 import { DownloadOutlined, ReadOutlined } from "@ant-design/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { MutationButton } from "@/components/mutation-button";
 import { Notice } from "@/components/notice";
 import { PanelSection } from "@/components/panel-section";
 import { useExportAccount } from "../api/export-account";
@@ -15,11 +16,7 @@ import { PrivacyFailureAlert } from "./privacy-failure";
  * Issue 28: everything kept about the account, as one JSON file (Law 25's portability, PIPEDA's access); and,
  * issue 43, the same file shown on the page in words, for the person it describes.
  */
-export function DataExportPanel({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function DataExportPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation("privacy");
   const exportMutation = useExportAccount({ confirmIdentityThen });
   const summaryMutation = useAccountSummary({ confirmIdentityThen });
@@ -54,27 +51,17 @@ export function DataExportPanel({
         <PrivacyFailureAlert key={summaryMutation.submittedAt} failure={summaryFailure} className="privacy-alert" />
       )}
       <div className="privacy-actions privacy-export-actions">
-        <BusyButton
+        <MutationButton
           type="primary"
           size="large"
           icon={<DownloadOutlined aria-hidden="true" />}
-          isBusy={exportMutation.isPending}
-          onClick={() => {
-            if (!exportMutation.isPending) exportMutation.mutate();
-          }}
+          mutation={exportMutation}
         >
           {t("export.download")}
-        </BusyButton>
-        <BusyButton
-          size="large"
-          icon={<ReadOutlined aria-hidden="true" />}
-          isBusy={summaryMutation.isPending}
-          onClick={() => {
-            if (!summaryMutation.isPending) summaryMutation.mutate();
-          }}
-        >
+        </MutationButton>
+        <MutationButton size="large" icon={<ReadOutlined aria-hidden="true" />} mutation={summaryMutation}>
           {t(summaryMutation.isSuccess ? "summary.showAgain" : "summary.show")}
-        </BusyButton>
+        </MutationButton>
       </div>
       {summaryMutation.isSuccess && (
         <section className="account-summary-panel" aria-labelledby="account-summary-heading">

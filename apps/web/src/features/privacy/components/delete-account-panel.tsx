@@ -4,7 +4,9 @@ import { Button, Form, Input, type InputRef, Modal } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import type { AccountPanelProps } from "@/components/account-tab";
 import { BusyButton } from "@/components/busy-button";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { PanelSection } from "@/components/panel-section";
 import { useClientConfig } from "@/lib/client-config";
@@ -24,13 +26,7 @@ export type DeletionScheduledState = { deletionScheduledFor: string };
  * Issue 28's danger zone: what deleting the account does and when, then a dialog where typing the address
  * (or the word it names) arms the button. The password is confirmed first if the sign-in is old.
  */
-export function DeleteAccountPanel({
-  profile,
-  confirmIdentityThen,
-}: {
-  profile: Profile;
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function DeleteAccountPanel({ profile, confirmIdentityThen }: AccountPanelProps) {
   const { t } = useTranslation("privacy");
   const { deletionGraceDays } = useClientConfig().privacy;
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -76,7 +72,7 @@ function DeleteAccountForm({
   onCancel,
 }: {
   profile: Profile;
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+  confirmIdentityThen: ConfirmIdentityThen;
   onCancel: () => void;
 }) {
   const { t } = useTranslation("privacy");

@@ -1,8 +1,8 @@
 import type { Profile } from "@precis/contract/profile";
-import { Alert } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import { PageBanner, PageSuccessBanner } from "@/components/page-banner";
 import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
 import { useSessionActions } from "@/lib/session-actions";
@@ -20,7 +20,6 @@ export function DeletionBanner({ profile }: { profile: Profile }) {
   const cancelMutation = useCancelDeletion();
   const { refreshProfile } = useSessionActions();
   const [isKeptHere, setIsKeptHere] = useState(false);
-  const [isDismissed, setIsDismissed] = useState(false);
   // The button that kept the account is gone with the warning: focus goes to the news instead.
   const successRef = useRef<HTMLDivElement>(null);
 
@@ -29,18 +28,14 @@ export function DeletionBanner({ profile }: { profile: Profile }) {
   }, [isKeptHere, profile.deletionScheduledFor]);
 
   if (!profile.deletionScheduledFor) {
-    if (!isKeptHere || isDismissed) return null;
+    if (!isKeptHere) return null;
     return (
-      <div ref={successRef} tabIndex={-1} className="page-banner privacy-banner">
-        <Alert
-          type="success"
-          showIcon
-          banner
-          role="status"
-          title={t("banner.kept")}
-          closable={{ onClose: () => setIsDismissed(true), "aria-label": t("banner.dismiss") }}
-        />
-      </div>
+      <PageSuccessBanner
+        ref={successRef}
+        className="privacy-banner"
+        title={t("banner.kept")}
+        dismissLabel={t("banner.dismiss")}
+      />
     );
   }
 
@@ -57,23 +52,19 @@ export function DeletionBanner({ profile }: { profile: Profile }) {
     });
   };
   return (
-    <section className="page-banner privacy-banner" aria-label={t("banner.label")}>
-      <Alert
-        type="error"
-        showIcon
-        banner
-        // Not a live region (antd's "alert" by default): it is there from the page's start; a failure to keep
-        // the account is announced by itself.
-        role="none"
-        title={t("banner.title", { date: formatLongDate(profile.deletionScheduledFor, getCurrentLanguage()) })}
-        description={cancelMutation.isError && !isKeptHere ? <KeepFailure error={cancelMutation.error} /> : undefined}
-        action={
-          <BusyButton type="primary" isBusy={cancelMutation.isPending} onClick={keep}>
-            {t("banner.keep")}
-          </BusyButton>
-        }
-      />
-    </section>
+    <PageBanner
+      type="error"
+      className="privacy-banner"
+      label={t("banner.label")}
+      title={t("banner.title", { date: formatLongDate(profile.deletionScheduledFor, getCurrentLanguage()) })}
+      // A failure to keep the account is announced by itself.
+      description={cancelMutation.isError && !isKeptHere ? <KeepFailure error={cancelMutation.error} /> : undefined}
+      action={
+        <BusyButton type="primary" isBusy={cancelMutation.isPending} onClick={keep}>
+          {t("banner.keep")}
+        </BusyButton>
+      }
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { Alert, Button, Dropdown, Popconfirm, type RefSelectProps, Select, Tag, 
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PanelSection } from "@/components/panel-section";
 import { isApiRequestError } from "@/lib/api-client";
 import { useCreateMemoPreset } from "../api/create-memo-preset";
 import { useDeleteMemoPreset } from "../api/delete-memo-preset";
@@ -150,11 +151,13 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
   );
 
   return (
-    <section className="memo-presets" aria-labelledby="memo-presets-heading">
-      <h3 id="memo-presets-heading" className="memo-settings-subheading">
-        {t("memo.presets.heading")}
-      </h3>
-      <p className="memo-presets-intro">{t("memo.presets.intro")}</p>
+    <PanelSection
+      look="memo-presets"
+      headingLevel={3}
+      headingId="memo-presets-heading"
+      heading={t("memo.presets.heading")}
+      intro={t("memo.presets.intro")}
+    >
       <div className="memo-presets-bar">
         <div className="memo-presets-picker">
           <label htmlFor="memo-preset-picker" className="memo-presets-label">
@@ -306,6 +309,6 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
           setFocusTarget("picker");
         }}
       />
-    </section>
+    </PanelSection>
   );
 }

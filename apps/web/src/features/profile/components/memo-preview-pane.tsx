@@ -1,5 +1,6 @@
 import type { MemoOptionSet } from "@precis/contract/memo-options";
 import { useTranslation } from "react-i18next";
+import { PanelSection } from "@/components/panel-section";
 import { getPreviewHeading, getPreviewSample, getVisibleOutline, type PreviewFocus } from "../lib/memo-preview";
 
 /**
@@ -12,14 +13,16 @@ export function MemoPreviewPane({ set, focus }: { set: MemoOptionSet; focus: Pre
   const sample = getPreviewSample(focus, set);
   const outline = getVisibleOutline(set.memoOrdering, set);
   return (
-    <section className="memo-preview" aria-labelledby="memo-preview-label">
-      <h3 id="memo-preview-label" className="memo-preview-label">
-        {t("memo.preview.label")}
-      </h3>
-      <p className="memo-preview-note">{t("memo.preview.sample")}</p>
+    <PanelSection
+      look="memo-preview"
+      headingLevel={3}
+      headingId="memo-preview-label"
+      heading={t("memo.preview.label")}
+      intro={t("memo.preview.sample")}
+    >
       {/* Announced when a choice changes the heading, so a screen-reader user hears the effect. */}
       <div aria-live="polite" aria-atomic="true">
-        <h4 className="memo-preview-heading" data-testid="memo-preview-heading">
+        <h4 className="memo-preview-choice" data-testid="memo-preview-heading">
           {getPreviewHeading(focus, set, t)}
         </h4>
       </div>
@@ -55,6 +58,6 @@ export function MemoPreviewPane({ set, focus }: { set: MemoOptionSet; focus: Pre
           ))}
         </ol>
       )}
-    </section>
+    </PanelSection>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { Alert, Button } from "antd";
 import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PanelSection } from "@/components/panel-section";
 import { isApiRequestError } from "@/lib/api-client";
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
 import { useMemoOptions } from "../api/get-memo-options";
@@ -102,13 +103,14 @@ function MemoPresetsAndEditor({ memoOptions }: { memoOptions: MemoOptions }) {
 function MemoSettingsPanel({ children }: { children: ReactNode }) {
   const { t } = useTranslation("profile");
   return (
-    <section className="profile-panel" aria-labelledby="memo-settings-heading">
-      <h2 id="memo-settings-heading" className="profile-panel-heading">
-        {t("memo.heading")}
-      </h2>
-      <p className="profile-panel-intro">{t("memo.intro")}</p>
+    <PanelSection
+      look="profile-panel"
+      headingId="memo-settings-heading"
+      heading={t("memo.heading")}
+      intro={t("memo.intro")}
+    >
       {children}
-    </section>
+    </PanelSection>
   );
 }
 

@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StudentAccessNotice } from "@/components/access-notices";
 import { NativeSelect } from "@/components/native-select";
+import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { isApiRequestError } from "@/lib/api-client";
 import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
@@ -134,11 +135,12 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
   };
 
   return (
-    <section className="profile-panel" aria-labelledby="user-settings-heading">
-      <h2 id="user-settings-heading" className="profile-panel-heading">
-        {t("user.heading")}
-      </h2>
-      <p className="profile-panel-intro">{t("user.intro")}</p>
+    <PanelSection
+      look="profile-panel"
+      headingId="user-settings-heading"
+      heading={t("user.heading")}
+      intro={t("user.intro")}
+    >
       <VerticalForm<UserSettingsValues>
         form={form}
         name="user-settings"
@@ -213,6 +215,6 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
           onCancel={() => void cancel()}
         />
       </VerticalForm>
-    </section>
+    </PanelSection>
   );
 }

@@ -62,7 +62,7 @@ export function ProfileRoute({ securityTab, privacyTab }: { securityTab: ReactNo
     <div className="profile-page">
       <Typography.Title level={1}>{t("title")}</Typography.Title>
       <Tabs
-        className="profile-tabs"
+        className="side-tabs"
         // Side tabs; on a phone they stack above the panel (profile.css). A bar of four across the top would not
         // fit, and antd would put the rest in an overflow menu inside the tab list, where a tab list may hold
         // only tabs.

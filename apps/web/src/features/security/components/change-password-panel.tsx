@@ -9,11 +9,14 @@ import { Form, Input } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
+import { ConfirmPasswordField } from "@/components/confirm-password-field";
 import { Notice } from "@/components/notice";
 import { PanelSection } from "@/components/panel-section";
 import { useTooManyAttemptsText } from "@/components/too-many-attempts";
 import { VerticalForm } from "@/components/vertical-form";
+import { passwordRequirementsRule } from "@/lib/form-rules";
 import { useMfaStatus } from "@/lib/get-mfa-status";
 import { usePasswordLessAccount } from "@/lib/password-less-account";
 import { useChangePassword } from "../api/change-password";
@@ -26,11 +29,7 @@ type ChangePasswordValues = { currentPassword?: string; newPassword: string; con
  * stays. A Google or Microsoft account has no password to prove: it sets its first one ("Set a password"),
  * after a recent sign-in (the confirm-identity dialog asks when it is older than 15 minutes).
  */
-export function ChangePasswordPanel({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function ChangePasswordPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation(["security", "auth"]);
   const [form] = Form.useForm<ChangePasswordValues>();
   const changeMutation = useChangePassword({ confirmIdentityThen });
@@ -142,33 +141,15 @@ export function ChangePasswordPanel({
           name="newPassword"
           rules={[
             { required: true, message: t("auth:validation.newPasswordRequired") },
-            {
-              validator: (_rule, value: unknown) =>
-                typeof value !== "string" || value === "" || getUnmetPasswordRequirements(value).length === 0
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("auth:validation.passwordRequirementsNotMet"))),
-            },
+            passwordRequirementsRule(t("auth:validation.passwordRequirementsNotMet")),
           ]}
           extra={<PasswordChecklist password={newPassword} />}
         >
           <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>
-        <Form.Item
-          label={t("security:password.confirm")}
-          name="confirmPassword"
-          dependencies={["newPassword"]}
-          rules={[
-            { required: true, message: t("auth:validation.confirmPasswordRequired") },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                !value || value === getFieldValue("newPassword")
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("auth:validation.passwordsNotMatched"))),
-            }),
-          ]}
-        >
+        <ConfirmPasswordField label={t("security:password.confirm")} passwordField="newPassword">
           <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} />
-        </Form.Item>
+        </ConfirmPasswordField>
         <div className="security-form-actions">
           <BusyButton type="primary" htmlType="submit" size="large" isBusy={changeMutation.isPending}>
             {t(hasPassword ? "security:password.submit" : "security:password.setSubmit")}

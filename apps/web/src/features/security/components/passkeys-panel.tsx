@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
@@ -43,7 +44,7 @@ export function PasskeysPanel({
   confirmIdentityThen,
   isEmailVerified = true,
 }: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
+  confirmIdentityThen: ConfirmIdentityThen;
   /** No passkey is added to an account whose address is unproven (the server refuses it): the panel says why. */
   isEmailVerified?: boolean;
 }) {

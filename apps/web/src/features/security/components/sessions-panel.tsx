@@ -4,6 +4,7 @@ import { Button, Tag } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import type { ConfirmIdentityThen } from "@/components/confirm-identity";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
 import { PanelSection } from "@/components/panel-section";
@@ -32,11 +33,7 @@ type Confirming = { kind: "one"; session: AccountSession; device: string } | { k
  * else asks who you are when the sign-in is not recent (issue 42): this dialog closes first, since one dialog at
  * a time keeps focus in the one that asks.
  */
-export function SessionsPanel({
-  confirmIdentityThen,
-}: {
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation("security");
   const sessionsQuery = useSessions();
   const revokeMutation = useRevokeSession();

@@ -1,8 +1,9 @@
 import { CopyOutlined } from "@ant-design/icons";
 import type { TotpSetup } from "@precis/contract/mfa";
-import { Button, Form, Input, QRCode } from "antd";
+import { Button, Form, QRCode } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AuthenticatorCodeField } from "@/components/authenticator-code-field";
 import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 import { useClientConfig } from "@/lib/client-config";
@@ -12,9 +13,6 @@ import { formatSetupKey } from "../lib/recovery-codes";
 import { FactorFailureNotice, useFactorFailureText } from "./factor-failure";
 
 type CodeValues = { code: string };
-
-/** Six digits, as the app shows them ("123 456" too): what the form takes before asking the server. */
-export const TOTP_CODE_PATTERN = /^\d{3}\s?\d{3}$/;
 
 /**
  * Turning the authenticator app on: its QR code, drawn here from the `otpauth://` address (no service sees the
@@ -116,23 +114,12 @@ export function TotpSetupView({
           <p>{t("twoStep.setup.enterCode", { productName })}</p>
           {failure && <FactorFailureNotice key={enableMutation.submittedAt} text={failure} />}
           <VerticalForm<CodeValues> form={form} name="totp-setup" onFinish={submit} className="totp-code-form">
-            <Form.Item
+            <AuthenticatorCodeField
               label={t("twoStep.setup.code")}
-              name="code"
-              rules={[
-                { required: true, message: t("twoStep.setup.codeRequired") },
-                { pattern: TOTP_CODE_PATTERN, message: t("twoStep.setup.codeFormat") },
-              ]}
-              normalize={(value: string) => value.trimStart()}
-            >
-              <Input
-                size="large"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                className="totp-code-input"
-              />
-            </Form.Item>
+              requiredMessage={t("twoStep.setup.codeRequired")}
+              formatMessage={t("twoStep.setup.codeFormat")}
+              className="totp-code-input"
+            />
             <SubmitOrCancel isBusy={enableMutation.isPending} onCancel={onCancel}>
               {t("twoStep.setup.submit")}
             </SubmitOrCancel>

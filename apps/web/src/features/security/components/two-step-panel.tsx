@@ -1,9 +1,9 @@
 import { ExclamationCircleFilled, FileProtectOutlined, MobileOutlined } from "@ant-design/icons";
 import type { MfaStatus, TotpSetup } from "@precis/contract/mfa";
-import type { Profile } from "@precis/contract/profile";
 import { Button, Tag } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { AccountPanelProps } from "@/components/account-tab";
 import { BusyButton } from "@/components/busy-button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed } from "@/components/confirm-identity";
@@ -34,13 +34,7 @@ type View = { kind: "status" } | { kind: "setup"; setup: TotpSetup } | { kind: "
  * a QR code and asks for a code; the ten recovery codes then show once. Turning it off takes the password or
  * a code; new recovery codes void the old ones.
  */
-export function TwoStepPanel({
-  profile,
-  confirmIdentityThen,
-}: {
-  profile: Profile;
-  confirmIdentityThen: <T>(action: () => Promise<T>) => Promise<T>;
-}) {
+export function TwoStepPanel({ profile, confirmIdentityThen }: AccountPanelProps) {
   const { t } = useTranslation("security");
   const statusQuery = useMfaStatus();
   const setUpMutation = useSetUpTotp({ confirmIdentityThen });

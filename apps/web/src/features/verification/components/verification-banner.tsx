@@ -1,7 +1,8 @@
 import type { Profile } from "@precis/contract/profile";
-import { Alert, Button, Modal } from "antd";
+import { Button, Modal } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageBanner, PageSuccessBanner } from "@/components/page-banner";
 import { useResendVerification } from "../api/resend-verification";
 import { ResendButton, ResendStatus } from "./resend-code";
 import { VerifyCodeForm } from "./verify-code-form";
@@ -16,7 +17,6 @@ export function VerificationBanner({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["verification", "auth"]);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [isVerifiedHere, setIsVerifiedHere] = useState(false);
-  const [isDismissed, setIsDismissed] = useState(false);
   const resendMutation = useResendVerification();
   // The button that opened the dialog is gone once the code is accepted: focus goes to the news instead.
   const successRef = useRef<HTMLDivElement>(null);
@@ -51,43 +51,33 @@ export function VerificationBanner({ profile }: { profile: Profile }) {
   // The profile says "verified" (fetched again on success) before the dialog has closed: the dialog stays
   // where it is through both states, so it closes as a dialog does and hands focus on.
   const notice = profile.emailVerified ? (
-    isVerifiedHere &&
-    !isDismissed && (
-      <div ref={successRef} tabIndex={-1} className="page-banner verification-banner">
-        <Alert
-          type="success"
-          showIcon
-          banner
-          role="status"
-          title={t("banner.verified")}
-          closable={{ onClose: () => setIsDismissed(true), "aria-label": t("banner.dismiss") }}
-        />
-      </div>
+    isVerifiedHere && (
+      <PageSuccessBanner
+        ref={successRef}
+        className="verification-banner"
+        title={t("banner.verified")}
+        dismissLabel={t("banner.dismiss")}
+      />
     )
   ) : (
-    <section className="page-banner verification-banner" aria-label={t("banner.label")}>
-      <Alert
-        type="warning"
-        showIcon
-        banner
-        // Not a live region (antd's "alert" by default): it is there from the page's start, and the news of a
-        // resend inside it is announced by itself.
-        role="none"
-        title={t("banner.title", { email: profile.email })}
-        // Only with news of a resend: an empty description would still give the alert its taller layout.
-        description={
-          resendMutation.isIdle || resendMutation.isPending ? undefined : <ResendStatus mutation={resendMutation} />
-        }
-        action={
-          <div className="verification-actions">
-            <Button type="primary" onClick={() => setIsDialogOpen(true)}>
-              {t("banner.enterCode")}
-            </Button>
-            <ResendButton mutation={resendMutation} />
-          </div>
-        }
-      />
-    </section>
+    <PageBanner
+      type="warning"
+      className="verification-banner"
+      label={t("banner.label")}
+      title={t("banner.title", { email: profile.email })}
+      // Only with news of a resend: an empty description would still give the alert its taller layout.
+      description={
+        resendMutation.isIdle || resendMutation.isPending ? undefined : <ResendStatus mutation={resendMutation} />
+      }
+      action={
+        <div className="verification-actions">
+          <Button type="primary" onClick={() => setIsDialogOpen(true)}>
+            {t("banner.enterCode")}
+          </Button>
+          <ResendButton mutation={resendMutation} />
+        </div>
+      }
+    />
   );
 
   return (

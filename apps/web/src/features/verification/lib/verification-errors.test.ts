@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IdentityNotConfirmedError } from "@/components/confirm-identity";
 import { ApiRequestError } from "@/lib/api-client";
-import { apiRefusal } from "@/lib/api-refusal-fixture";
+import { apiRefusal } from "@/test-support/api-refusal";
 import { getResendFailure, getUndoFailure, getVerifyFailure, isAlreadyVerified } from "./verification-errors";
 
 /** A failure as the server sends it: SPEC's `Error` code when there is one, else the generic error body. */
