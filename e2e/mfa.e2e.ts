@@ -93,6 +93,17 @@ async function enterPassword(page: Page, credentials: { email: string; password:
   await page.getByRole("button", { name: words.submit, exact: true }).click();
 }
 
+/**
+ * Submits the login's second step once its form is idle again. After a refusal the field's error can show a moment
+ * before the button stops being busy, and the form ignores a submit while busy, as it must: under load a click in
+ * that moment was lost, and the test then waited for a sign-in that had never been asked for.
+ */
+async function verifyCode(page: Page) {
+  const verify = page.getByRole("button", { name: "Verify" });
+  await expect.poll(() => verify.getAttribute("aria-busy")).toBe("false");
+  await verify.click();
+}
+
 const secondStepHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "Two-step verification" });
 
 describe("the authenticator app on the Security tab", () => {
@@ -168,7 +179,7 @@ describe("the authenticator app on the Security tab", () => {
     // No session until the second step: the profile is still nobody's.
     expect((await callApiFromPage(login, "/api/user-details")).body.userProfile).toBeNull();
     await loginCode.fill(app.wrongCode());
-    await login.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(login);
     await expect
       .poll(
         isVisible(
@@ -180,7 +191,7 @@ describe("the authenticator app on the Security tab", () => {
       .toBe(true);
     await expect.poll(isFocused(loginCode)).toBe(true);
     await loginCode.fill(await app.nextCode());
-    await login.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(login);
     await expect.poll(() => pathOf(login)).toBe("/");
     expect((await callApiFromPage(login, "/api/user-details")).body.userProfile.email).toBe(credentials.email);
   });
@@ -199,7 +210,7 @@ describe("the authenticator app on the Security tab", () => {
     const field = login.getByLabel("Recovery code", { exact: true });
     await expect.poll(isFocused(field)).toBe(true);
     await field.fill(recoveryCode ?? "");
-    await login.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(login);
     await expect.poll(() => pathOf(login)).toBe("/");
 
     // The same code a second time is refused, saying it was spent (issue 43).
@@ -207,7 +218,7 @@ describe("the authenticator app on the Security tab", () => {
     await enterPassword(again, credentials);
     await again.getByRole("button", { name: "Can't use your app? Enter a recovery code" }).click();
     await again.getByLabel("Recovery code", { exact: true }).fill(recoveryCode ?? "");
-    await again.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(again);
     await expect.poll(isVisible(again.getByText(/^This recovery code has already been used\./))).toBe(true);
     expect(pathOf(again)).toBe("/login");
     // Back to the password step, the email kept.
@@ -240,7 +251,7 @@ describe("the authenticator app on the Security tab", () => {
     );
     await enterPassword(login, credentials);
     await login.getByLabel("Authentication code", { exact: true }).fill("123456");
-    await login.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(login);
     await expect
       .poll(isVisible(login.getByRole("alert").filter({ hasText: "This sign-in has expired. Please login again." })))
       .toBe(true);
@@ -318,10 +329,10 @@ describe("the authenticator app on the Security tab", () => {
     await enterPassword(login, credentials);
     await login.getByRole("button", { name: "Can't use your app? Enter a recovery code" }).click();
     await login.getByLabel("Recovery code", { exact: true }).fill(recoveryCodes[0] ?? "");
-    await login.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(login);
     await expect.poll(isVisible(login.getByText(/^That code is not right\./))).toBe(true);
     await login.getByLabel("Recovery code", { exact: true }).fill(fresh[0] ?? "");
-    await login.getByRole("button", { name: "Verify" }).click();
+    await verifyCode(login);
     await expect.poll(() => pathOf(login)).toBe("/");
   });
 

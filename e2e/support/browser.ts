@@ -80,10 +80,15 @@ export function useBrowser() {
     contexts.push(context);
     const page = await context.newPage();
     if (javaScript) waitForAppStartAfterLoads(page);
+    // Every page of a failed test, numbered in the order the test opened them: a test that signs in on a second
+    // page (the login after turning a factor on) fails there, and one file name for both kept only the first.
+    const pageNumber = contexts.length;
     onTestFailed(async ({ task }) => {
       await mkdir(failureDir, { recursive: true });
       const name = task.name.replace(/[^\w-]+/g, "-").slice(0, 80);
-      await page.screenshot({ path: path.join(failureDir, `${name}.png`), fullPage: true }).catch(() => {});
+      await page
+        .screenshot({ path: path.join(failureDir, `${name}-page-${pageNumber}.png`), fullPage: true })
+        .catch(() => {});
     });
     return page;
   }
