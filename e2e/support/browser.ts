@@ -149,12 +149,13 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * Waits until nothing in the element moves any more (a dialog's zoom, its mask's fade), for the tests that keep
- * the animations (`motion: "full"`): a click made while a dialog still zoomed in could land beside its button.
+ * Waits until nothing in the element moves any more (a dialog's zoom, its mask's fade, a menu's slide), for the
+ * tests that keep the animations (`motion: "full"`) and before a click in a menu still opening: a click made while
+ * a dialog still zoomed in could land beside its button.
  */
 export async function untilStill(locator: Locator): Promise<void> {
   await locator.evaluate((element) => {
-    const moving = (element.closest(".ant-modal-root") ?? element).getAnimations({ subtree: true });
+    const moving = (element.closest(".ant-modal-root, .ant-dropdown") ?? element).getAnimations({ subtree: true });
     return Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
