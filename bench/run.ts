@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { runAdminStatement } from "../apps/server/test/postgres-admin.ts";
 import { isPostgresReachable, startPrivatePostgres } from "../apps/server/test/private-postgres.ts";
 import { ensureWebBuildAndBrowser, type FrontEndFigures, measureFrontEnd, toKilobytes } from "./frontend.ts";
 import { alternate, type Comparison, type Figures, summarize, toFigures } from "./lib/compare.ts";
@@ -68,15 +68,8 @@ async function preparePostgres() {
   const privateCluster = (await isPostgresReachable(serverUrl)) ? null : await startPrivatePostgres();
   const adminUrl = privateCluster?.url ?? serverUrl;
   const name = `precis_bench_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runAdminStatement(adminUrl, statement);
+
   await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

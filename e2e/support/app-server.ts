@@ -4,10 +4,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { inject } from "vitest";
 import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
+import { runAdminStatement } from "../../apps/server/test/postgres-admin.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -74,19 +74,13 @@ async function createServerDatabase(): Promise<{ url: string; drop: () => Promis
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { url: "", drop: async () => {} };
   const name = `precis_e2e_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await runAdminStatement(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => runAdminStatement(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 /**

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client.ts";
+import { runAdminStatement } from "./postgres-admin.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,13 +24,13 @@ export default async function migrateTemplate(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `precis_template_${randomBytes(6).toString("hex")}`;
-    await runAdmin(serverUrl, `create database ${name}`);
+    await runAdminStatement(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     // Closed before any copy: PostgreSQL copies a template only while no one is connected to it.
     await (await openDatabase({ url: url.toString(), poolMax: 1 })).close();
     project.provide("databaseTemplate", { kind: "postgres", name });
-    return () => runAdmin(serverUrl, `drop database if exists ${name} with (force)`);
+    return () => runAdminStatement(serverUrl, `drop database if exists ${name} with (force)`);
   }
   const folder = await mkdtemp(path.join(tmpdir(), "precis-pglite-template-"));
   const file = path.join(folder, "migrated.tar");
@@ -40,14 +40,4 @@ export default async function migrateTemplate(project: TestProject) {
   await database.close();
   project.provide("databaseTemplate", { kind: "pglite", file });
   return () => rm(folder, { recursive: true, force: true });
-}
-
-async function runAdmin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { and, desc, eq, like } from "drizzle-orm";
-import pg from "pg";
 import { inject } from "vitest";
 import { createServer, REDACTED_LOG_PATHS } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { mailOutbox } from "../src/db/schema.ts";
 import type { Clock } from "../src/lib/clock.ts";
+import { runAdminStatement } from "./postgres-admin.ts";
 
 /**
  * Where the API suite keeps its data: PGlite in memory by default, or, when TEST_DATABASE_URL
@@ -25,7 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
 
   const name = `precis_test_${randomBytes(6).toString("hex")}`;
   const copied = template?.kind === "postgres" ? ` template ${template.name}` : "";
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}${copied}`));
+  await runAdminStatement(serverUrl, `create database ${name}${copied}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolMax: 10 });
@@ -34,19 +34,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
     url: url.toString(),
     close: async () => {
       await handle.close();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await runAdminStatement(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Collects every log line the server writes, so tests can check what reaches the log. */
