@@ -8,6 +8,7 @@ export default defineConfig({
     // database is a copy of one migrated once a run (test/database-template.ts).
     globalSetup: ["test/compiled-server.ts", "test/database-template.ts"],
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    setupFiles: ["test/refuse-overlapping-queries.ts"],
     // A worker runs file after file with the modules it has loaded, instead of a new process a file: each file
     // otherwise loaded the whole server and started its hashing threads again, which was over half of the API
     // suite's time (ten files: 196 s isolated, 87 s shared). Files share no state through modules: each opens

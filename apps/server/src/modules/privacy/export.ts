@@ -36,47 +36,51 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
     async (tx): Promise<AccountExport | null> => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       if (!user) return null;
-      const [
-        identities,
-        options,
-        sessionRows,
-        devices,
-        events,
-        plans,
-        usage,
-        reminders,
-        emails,
-        entitlement,
-        accepted,
-        [authenticatorApp],
-        passkeyRows,
-        recoveryCodesLeft,
-        firmPart,
-      ] = await Promise.all([
-        tx.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id)),
-        tx.select().from(memoOptionSets).where(eq(memoOptionSets.userId, userId)).orderBy(asc(memoOptionSets.id)),
-        tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id)),
-        tx.select().from(knownDevices).where(eq(knownDevices.userId, userId)).orderBy(asc(knownDevices.createdAt)),
-        tx.select().from(auditEvents).where(eq(auditEvents.userId, userId)).orderBy(asc(auditEvents.id)),
-        tx
-          .select({ subscription: subscriptions })
-          .from(subscriptions)
-          .innerJoin(stripeCustomers, eq(stripeCustomers.customerId, subscriptions.customerId))
-          .where(eq(stripeCustomers.userId, userId)),
-        tx.select().from(memoUsage).where(eq(memoUsage.userId, userId)).orderBy(asc(memoUsage.month)),
-        tx.select().from(accessReminders).where(eq(accessReminders.userId, userId)),
-        // The account's emails, by the addresses it has had (the old one is told of a change of address).
-        tx.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email)).orderBy(asc(mailOutbox.id)),
-        getEntitlement(tx, config, userId, now),
-        listConsents(tx, userId),
-        tx
-          .select({ enabledAt: totpFactors.enabledAt })
-          .from(totpFactors)
-          .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.enabledAt))),
-        listPasskeys(tx, userId),
-        countUnusedRecoveryCodes(tx, userId),
-        exportFirmMembership(tx, userId),
-      ]);
+      // One after another, not Promise.all: a transaction is one connection, which runs one query at a time anyway,
+      // and node-postgres deprecates (and its next major refuses) a query sent while another is still running.
+      const identities = await tx
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId))
+        .orderBy(asc(userIdentities.id));
+      const options = await tx
+        .select()
+        .from(memoOptionSets)
+        .where(eq(memoOptionSets.userId, userId))
+        .orderBy(asc(memoOptionSets.id));
+      const sessionRows = await tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id));
+      const devices = await tx
+        .select()
+        .from(knownDevices)
+        .where(eq(knownDevices.userId, userId))
+        .orderBy(asc(knownDevices.createdAt));
+      const events = await tx
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.userId, userId))
+        .orderBy(asc(auditEvents.id));
+      const plans = await tx
+        .select({ subscription: subscriptions })
+        .from(subscriptions)
+        .innerJoin(stripeCustomers, eq(stripeCustomers.customerId, subscriptions.customerId))
+        .where(eq(stripeCustomers.userId, userId));
+      const usage = await tx.select().from(memoUsage).where(eq(memoUsage.userId, userId)).orderBy(asc(memoUsage.month));
+      const reminders = await tx.select().from(accessReminders).where(eq(accessReminders.userId, userId));
+      // The account's emails, by the addresses it has had (the old one is told of a change of address).
+      const emails = await tx
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.recipient, user.email))
+        .orderBy(asc(mailOutbox.id));
+      const entitlement = await getEntitlement(tx, config, userId, now);
+      const accepted = await listConsents(tx, userId);
+      const [authenticatorApp] = await tx
+        .select({ enabledAt: totpFactors.enabledAt })
+        .from(totpFactors)
+        .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.enabledAt)));
+      const passkeyRows = await listPasskeys(tx, userId);
+      const recoveryCodesLeft = await countUnusedRecoveryCodes(tx, userId);
+      const firmPart = await exportFirmMembership(tx, userId);
       const savedAt = new Map(options.map((row) => [row.id, row.updatedAt]));
       const profile: Profile = {
         name: user.username,
