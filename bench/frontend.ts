@@ -93,6 +93,9 @@ const LOGIN_BUDGET_BYTES = 285_000;
 /** Documentation pages Lighthouse scores: the index, the longest page (FAQ) and the one whose path follows the short name. */
 const SCORED_DOCS_PAGES = new Set<DocsPageId>(["overview", "faq", "search-optimizer"]);
 
+/** A path no page has: the catch-all's "Page not found". */
+const NOT_FOUND_PATH = "/no-such-page";
+
 /**
  * The paths to load for a page whose path has parameters, by the page table's page id; the values come from the
  * contract, with the server's short name, so they follow the app.
@@ -109,7 +112,7 @@ const PARAMETER_PATHS: Record<string, (productShortName: string) => string[]> = 
       return slug ? `${DOCS_BASE_PATH}/${slug}` : DOCS_BASE_PATH;
     }),
   // The catch-all: a path no page has.
-  "not-found": () => ["/no-such-page"],
+  "not-found": () => [NOT_FOUND_PATH],
 };
 
 /**
@@ -468,6 +471,8 @@ async function runLighthouse(
             logLevel: "error",
             onlyCategories: ["performance", "accessibility"],
             disableStorageReset: false,
+            // The catch-all answers 404 (issue 43), which Lighthouse otherwise refuses to score as a page that failed.
+            ignoreStatusCode: entry.route === NOT_FOUND_PATH,
             clearStorageTypes: entry.signedIn
               ? ["file_systems", "shader_cache", "service_workers", "cache_storage"]
               : ["all"],
