@@ -43,12 +43,16 @@ export default defineConfig(
             // Libraries every page loads, in one chunk of their own: their hash survives our releases, so
             // returning visitors keep them cached. antd stays out of the group so that components used by one
             // lazy page stay in that page's chunk, and so does zod: the entry never needs it (see
-            // lib/client-config.tsx), only the pages with forms.
+            // lib/client-config.tsx), only the pages with forms. The framework wins over the startup group below.
             groups: [
               {
                 name: "framework",
+                priority: 1,
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack)[\\/]/,
               },
+              // The rest of what index.html loads, with the entry: a dozen small chunks were a dozen requests on
+              // every first load, each a round trip on a phone's network (decision 033).
+              { name: "startup", tags: ["$initial"] },
             ],
           },
         },

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forPrerenderedPage } from "../src/plugins/page-preloads.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -246,13 +247,24 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
     expect(response.headers.vary).toBe("accept-language, cookie");
   });
 
-  it("still hints the page's own chunks, and carries its stylesheets to style the HTML already there", async () => {
+  it("drops index.html's own preloads from a prerendered page's head and asks for the entry at low priority", () => {
+    const head =
+      '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n' +
+      '    <link rel="stylesheet" crossorigin href="/assets/style-1.css">';
+    expect(forPrerenderedPage(head)).toBe(
+      '<head><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>\n' +
+        '    <link rel="stylesheet" crossorigin href="/assets/style-1.css">',
+    );
+  });
+
+  it("names only the entry script, at low priority, and carries its stylesheets to style the HTML already there", async () => {
     const response = await get("/document/faq");
     const head = response.body.slice(0, response.body.indexOf("</head>"));
-    // At low priority: the HTML is the first paint, the scripts only make it interactive (decision 033).
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/docs-1.js">');
+    // The HTML is the first paint, the scripts only make it interactive: the entry finds the page's chunks once
+    // the page is painted, instead of competing with it (decision 033).
     expect(head).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc123.js">');
-    expect(head).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority)/);
+    expect(head).not.toContain("modulepreload");
     expect(head).toContain("<style>.docs-layout{display:flex}</style>");
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/docs-2.css">');
     // A file that cannot be read stays a link: the browser's 404 is what it was without inlining.

@@ -14,6 +14,8 @@ import type { StylesheetInliner } from "./inline-stylesheets.ts";
  * server and the router never disagree on it.
  * A documentation URL also gets the chunk of its page's text, which the docs route would otherwise
  * ask for only once it runs.
+ * A prerendered page gets no script hints (decision 033): its HTML is the first screen, and the scripts only
+ * make it interactive, so they are found by the entry once the page is painted instead of competing with it.
  */
 
 interface PageFiles {
@@ -81,8 +83,9 @@ export function loadPreloadHints(
           ? inlineStylesheet(href, `<link rel="stylesheet" crossorigin href="${href}">`)
           : `<link rel="preload" as="style" crossorigin href="${href}">`,
       );
-      hints = renderHints(files, language, docsPageFile ? [docsPageFile] : [], styles);
-      if (isPrerendered) hints = withScriptsAtLowPriority(hints);
+      hints = isPrerendered
+        ? styles.join("")
+        : renderHints(files, language, docsPageFile ? [docsPageFile] : [], styles);
       cache.set(key, hints);
     }
     return hints;
@@ -95,14 +98,13 @@ function renderHints(page: PageFiles, language: string, content: string[], style
 }
 
 /**
- * On a prerendered page the HTML is the first paint, and the scripts only make it interactive: asked for
- * at low priority, they no longer compete with what paints (decision 033). Chromium fetches module scripts
- * and their preloads at high priority, the priority of render-blocking scripts, and Lighthouse counts
- * such a script as holding back the first paint whenever it happened to arrive before it.
+ * index.html's head as a prerendered page sends it (decision 033). The HTML is the first paint; the scripts only
+ * make it interactive. Lighthouse counts every script requested before the largest paint as holding it back, and
+ * Chromium fetches module scripts and their preloads at the priority of render-blocking ones. So the entry's
+ * preloads go (the entry imports those chunks itself) and the entry is asked for at low priority.
  */
-export function withScriptsAtLowPriority(html: string) {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
+export function forPrerenderedPage(headStart: string) {
+  return headStart
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
 }

@@ -11,7 +11,7 @@ import type { AppConfig } from "../config.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname, sendApiError } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
-import { loadPreloadHints, withScriptsAtLowPriority } from "./page-preloads.ts";
+import { forPrerenderedPage, loadPreloadHints } from "./page-preloads.ts";
 import { loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -49,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const headEnd = indexHtml.indexOf("</head>");
   if (headEnd < 0) throw new Error("index.html has no </head>");
   const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
-  const prerenderedHeadStart = withScriptsAtLowPriority(headStart);
+  const prerenderedHeadStart = forPrerenderedPage(headStart);
   const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName, inlineStylesheet);
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
   // Readiness waits for the bundle, which loads as the server starts listening rather than on the first page.
