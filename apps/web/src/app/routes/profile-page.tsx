@@ -1,17 +1,32 @@
+import { PRIVACY_TAB_ID, SECURITY_TAB_ID } from "@precis/contract/profile-tabs";
 import { lazy } from "react";
 import { ProfileRoute } from "@/features/profile/routes/profile-route";
+import { i18n } from "@/i18n";
 
 /*
  * The profile page, composed here because its tabs belong to three features (decision 006): the profile's own
  * two, the security center (features/security) and the privacy controls (features/privacy). The last two load
  * only when their tab opens.
  */
-const SecurityTab = lazy(() =>
-  import("@/features/security/components/security-tab").then(({ SecurityTab }) => ({ default: SecurityTab })),
-);
-const PrivacyTab = lazy(() =>
-  import("@/features/privacy/components/privacy-tab").then(({ PrivacyTab }) => ({ default: PrivacyTab })),
-);
+const loadSecurityTab = () => import("@/features/security/components/security-tab");
+const loadPrivacyTab = () => import("@/features/privacy/components/privacy-tab");
+const SecurityTab = lazy(() => loadSecurityTab().then(({ SecurityTab }) => ({ default: SecurityTab })));
+const PrivacyTab = lazy(() => loadPrivacyTab().then(({ PrivacyTab }) => ({ default: PrivacyTab })));
+
+// Opened on one of those tabs (a reload, or a link from an email or the extension), its code and its texts
+// download with the page's own instead of once the account has arrived and the page has rendered. A failure is
+// the tab's to report: it asks again when it renders.
+const openedTabId = globalThis.location?.pathname.split("/")[2]?.toLowerCase();
+if (openedTabId === SECURITY_TAB_ID.toLowerCase()) {
+  loadSecurityTab()
+    .then(({ securityTabNamespaces }) => i18n.loadNamespaces(securityTabNamespaces))
+    .catch(() => {});
+}
+if (openedTabId === PRIVACY_TAB_ID.toLowerCase()) {
+  loadPrivacyTab()
+    .then(({ privacyTabNamespaces }) => i18n.loadNamespaces(privacyTabNamespaces))
+    .catch(() => {});
+}
 
 export function ProfilePage() {
   return <ProfileRoute securityTab={<SecurityTab />} privacyTab={<PrivacyTab />} />;

@@ -1,8 +1,12 @@
+import type { FlatNamespace } from "i18next";
 import { AccountTab } from "@/components/account-tab";
 import { ConsentsPanel } from "./consents-panel";
 import { DataExportPanel } from "./data-export-panel";
 import { DeleteAccountPanel } from "./delete-account-panel";
 import "./privacy.css";
+
+/** Every text catalogue the tab reads, asked for at once (the profile page asks early when opened on this tab). */
+export const privacyTabNamespaces: FlatNamespace[] = ["privacy", "profile", "common", "auth", "identity"];
 
 /**
  * Issue 28's privacy controls, the profile's Privacy tab: the account's data, its consents, its deletion. One
@@ -10,7 +14,7 @@ import "./privacy.css";
  */
 export function PrivacyTab() {
   return (
-    <AccountTab className="privacy-tab">
+    <AccountTab className="privacy-tab" namespaces={privacyTabNamespaces}>
       {({ profile, confirmIdentityThen }) => (
         <>
           <DataExportPanel confirmIdentityThen={confirmIdentityThen} />
