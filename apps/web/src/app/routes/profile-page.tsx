@@ -1,4 +1,5 @@
 import { PRIVACY_TAB_ID, SECURITY_TAB_ID } from "@precis/contract/profile-tabs";
+import type { FlatNamespace } from "i18next";
 import { lazy } from "react";
 import { ProfileRoute } from "@/features/profile/routes/profile-route";
 import { i18n } from "@/i18n";
@@ -16,17 +17,14 @@ const PrivacyTab = lazy(() => loadPrivacyTab().then(({ PrivacyTab }) => ({ defau
 // Opened on one of those tabs (a reload, or a link from an email or the extension), its code and its texts
 // download with the page's own instead of once the account has arrived and the page has rendered. A failure is
 // the tab's to report: it asks again when it renders.
-const openedTabId = globalThis.location?.pathname.split("/")[2]?.toLowerCase();
-if (openedTabId === SECURITY_TAB_ID.toLowerCase()) {
-  loadSecurityTab()
-    .then(({ securityTabNamespaces }) => i18n.loadNamespaces(securityTabNamespaces))
-    .catch(() => {});
-}
-if (openedTabId === PRIVACY_TAB_ID.toLowerCase()) {
-  loadPrivacyTab()
-    .then(({ privacyTabNamespaces }) => i18n.loadNamespaces(privacyTabNamespaces))
-    .catch(() => {});
-}
+const loadersByTabId = new Map<string, () => Promise<{ tabNamespaces: FlatNamespace[] }>>([
+  [SECURITY_TAB_ID.toLowerCase(), loadSecurityTab],
+  [PRIVACY_TAB_ID.toLowerCase(), loadPrivacyTab],
+]);
+const loadOpenedTab = loadersByTabId.get(globalThis.location?.pathname.split("/")[2]?.toLowerCase() ?? "");
+loadOpenedTab?.()
+  .then(({ tabNamespaces }) => i18n.loadNamespaces(tabNamespaces))
+  .catch(() => {});
 
 export function ProfilePage() {
   return <ProfileRoute securityTab={<SecurityTab />} privacyTab={<PrivacyTab />} />;

@@ -6,7 +6,7 @@ import { DeleteAccountPanel } from "./delete-account-panel";
 import "./privacy.css";
 
 /** Every text catalogue the tab reads, asked for at once (the profile page asks early when opened on this tab). */
-export const privacyTabNamespaces: FlatNamespace[] = ["privacy", "profile", "common", "auth", "identity"];
+export const tabNamespaces: FlatNamespace[] = ["privacy", "profile", "common", "auth", "identity"];
 
 /**
  * Issue 28's privacy controls, the profile's Privacy tab: the account's data, its consents, its deletion. One
@@ -14,7 +14,7 @@ export const privacyTabNamespaces: FlatNamespace[] = ["privacy", "profile", "com
  */
 export function PrivacyTab() {
   return (
-    <AccountTab className="privacy-tab" namespaces={privacyTabNamespaces}>
+    <AccountTab className="privacy-tab" namespaces={tabNamespaces}>
       {({ profile, confirmIdentityThen }) => (
         <>
           <DataExportPanel confirmIdentityThen={confirmIdentityThen} />

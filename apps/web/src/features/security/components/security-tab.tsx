@@ -7,7 +7,7 @@ import { TwoStepPanel } from "./two-step-panel";
 import "./security.css";
 
 /** Every text catalogue the tab reads, asked for at once (the profile page asks early when opened on this tab). */
-export const securityTabNamespaces: FlatNamespace[] = ["security", "auth", "identity"];
+export const tabNamespaces: FlatNamespace[] = ["security", "auth", "identity"];
 
 /**
  * Issue 27's security center, the profile's Security tab: where the account is signed in, its password, its
@@ -15,7 +15,7 @@ export const securityTabNamespaces: FlatNamespace[] = ["security", "auth", "iden
  */
 export function SecurityTab() {
   return (
-    <AccountTab className="security-tab" namespaces={securityTabNamespaces}>
+    <AccountTab className="security-tab" namespaces={tabNamespaces}>
       {({ profile, confirmIdentityThen }) => (
         <>
           <SessionsPanel confirmIdentityThen={confirmIdentityThen} />
