@@ -13,6 +13,7 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { App } from "@/app/app";
+import { withoutGridColumns } from "@/app/build/without-grid-columns";
 import { ICON_STYLESHEET_SOURCE } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
@@ -43,7 +44,7 @@ async function render(url: string, language: Language, config: ClientConfig): Pr
   // prerender, not renderToString: it waits for everything the page suspends on (its texts, its content).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StyleProvider cache={styleCache}>
+      <StyleProvider cache={styleCache} transformers={[withoutGridColumns]}>
         <App
           config={config}
           queryClient={queryClient}

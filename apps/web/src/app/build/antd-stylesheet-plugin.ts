@@ -86,15 +86,30 @@ export function componentsMissingFromStylesheet(
  * match the ones the components write.
  */
 async function renderAntdStylesheet(): Promise<string> {
-  const [{ extractStyle }, { createElement }, { ConfigProvider }, { theme }] = await Promise.all([
+  const [
+    { extractStyle },
+    { StyleProvider },
+    { createElement },
+    { ConfigProvider },
+    { theme },
+    { withoutGridColumns },
+  ] = await Promise.all([
     import("@ant-design/static-style-extract"),
+    import("@ant-design/cssinjs"),
     import("react"),
     import("antd"),
     import("../theme.ts"),
+    import("./without-grid-columns.ts"),
   ]);
   return extractStyle({
     includes: [...ANTD_STYLED_COMPONENTS],
-    customTheme: (node) => createElement(ConfigProvider, { theme }, node),
+    // Inside the extractor's own StyleProvider, whose cache this one keeps.
+    customTheme: (node) =>
+      createElement(
+        StyleProvider,
+        { transformers: [withoutGridColumns] },
+        createElement(ConfigProvider, { theme }, node),
+      ),
   });
 }
 
