@@ -5,7 +5,7 @@ import { expectNoAxeViolations, pathOf, useBrowser } from "./support/browser.ts"
 import { overrideEmbeddedClientConfig } from "./support/client-config.ts";
 import { waitForMail } from "./support/mailbox.ts";
 
-const { openPage, baseUrl } = useBrowser();
+const { openPage, baseUrl } = useBrowser({ signInPopups: true });
 const authEmulatorUrl = inject("authEmulatorUrl");
 
 type PopupChoice =
