@@ -4,14 +4,7 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
-import {
-  expectNoAxeViolations,
-  failureDir,
-  isVisible,
-  type Language,
-  untilStill,
-  useBrowser,
-} from "./support/browser.ts";
+import { expectNoAxeViolations, failureDir, isVisible, type Language, useBrowser } from "./support/browser.ts";
 
 /**
  * Issue 30's memo presets in the browser: a lawyer keeps "Client letter" and "For my principal", edits each
@@ -80,10 +73,7 @@ async function pickPreset(page: Page, name: string) {
 /** Opens "New preset", chooses an item of its menu, and names the preset in the dialog. */
 async function createPreset(page: Page, item: string | RegExp, name: string, labels = englishDialog) {
   await page.getByRole("button", { name: labels.newPreset }).click();
-  // Once the menu has finished opening: in CI a click on an item of a menu still opening was lost once.
-  const menuItem = page.getByRole("menuitem", { name: item });
-  await untilStill(menuItem);
-  await menuItem.click();
+  await page.getByRole("menuitem", { name: item }).click();
   const nameField = page.getByRole("dialog").getByLabel(labels.name, { exact: true });
   await expect.poll(isVisible(nameField)).toBe(true);
   await nameField.fill(name);

@@ -83,6 +83,7 @@ export function useBrowser({ signInPopups = false }: { signInPopups?: boolean } 
     contexts.push(context);
     const page = await context.newPage();
     if (javaScript) waitForAppStartAfterLoads(page);
+    pressOnlySettledForms(page);
     // Every page of a failed test, numbered in the order the test opened them: a test that signs in on a second
     // page (the login after turning a factor on) fails there, and one file name for both kept only the first.
     const pageNumber = contexts.length;
@@ -127,6 +128,61 @@ function waitForAppStartAfterLoads(page: Page) {
   }
 }
 
+/**
+ * A press is lost when its button moves between the mouse going down and coming up: Chromium sends the click to
+ * what both were over, the form, not the button. Playwright checks that the button is still and under the pointer
+ * before it presses, and checks the target of its first event only. antd moves buttons a few frames after a change:
+ * a field re-checked after typing drops its error after a debounce, and the message then collapses in rc-motion's
+ * steps, one animation frame each, even for someone who asked for less motion; a dialog or a menu zooms or slides
+ * in the same way. Measured on the authenticator app's form, a press right after `fill` went down 40 to 60 ms
+ * before the button moved up 28 px. Under CI's load that move fell between down and up now and then, and nothing
+ * was sent (in the second-factor, passkey and memo-preset tests).
+ *
+ * So every `click` and `check` first waits until nothing on the page is being re-checked, no message, dialog or
+ * menu is coming or going, and no error is waiting to be dropped, for three animation frames in a row: the same
+ * press then went down 80 ms or more after the last move. A person never presses that fast after typing.
+ */
+const PRESSES_THAT_WAIT = ["click", "check"] as const;
+const WAITS_FOR_SETTLED_FORMS = Symbol.for("precis.e2e.waitsForSettledForms");
+
+function pressOnlySettledForms(page: Page) {
+  const locatorPrototype = Object.getPrototypeOf(page.locator("body"));
+  if (locatorPrototype[WAITS_FOR_SETTLED_FORMS]) return;
+  locatorPrototype[WAITS_FOR_SETTLED_FORMS] = true;
+  for (const method of PRESSES_THAT_WAIT) {
+    const press = locatorPrototype[method] as (...args: unknown[]) => Promise<void>;
+    locatorPrototype[method] = async function (this: Locator, ...args: unknown[]) {
+      await untilFormsSettle(this);
+      return press.apply(this, args);
+    };
+  }
+}
+
+/** Waits (in the page, at most 5 s) until the page's forms have stood still for three animation frames. */
+async function untilFormsSettle(locator: Locator): Promise<void> {
+  await locator
+    .page()
+    .evaluate(async () => {
+      const unsettled = [
+        ".ant-form-item-is-validating",
+        // rc-motion's classes while a message, a dialog or a menu comes or goes (the selector of global.css).
+        '[class*="ant-"][class*="-enter"]',
+        '[class*="ant-"][class*="-appear"]',
+        '[class*="ant-"][class*="-leave"]',
+        // An error still shown on a field that is no longer in error: antd drops it after its debounce.
+        ".ant-form-item:not(.ant-form-item-has-error):not(.ant-form-item-has-warning) .ant-form-item-explain-error",
+      ].join(", ");
+      const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const deadline = performance.now() + 5_000;
+      for (let stillFrames = 0; stillFrames < 3 && performance.now() < deadline; ) {
+        await nextFrame();
+        stillFrames = document.querySelector(unsettled) ? 0 : stillFrames + 1;
+      }
+    })
+    // A page that navigates meanwhile has no forms left to wait for.
+    .catch(() => undefined);
+}
+
 /** Zero WCAG 2.1 A/AA violations, reported with enough detail to fix them. */
 export async function expectNoAxeViolations(page: Page) {
   // Judge the settled screen: a button still fading from disabled to primary (antd animates its
@@ -149,18 +205,6 @@ export async function expectNoAxeViolations(page: Page) {
       `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(summary).toEqual([]);
-}
-
-/**
- * Waits until nothing in the element moves any more (a dialog's zoom, its mask's fade, a menu's slide), for the
- * tests that keep the animations (`motion: "full"`) and before a click in a menu still opening: a click made while
- * a dialog still zoomed in could land beside its button.
- */
-export async function untilStill(locator: Locator): Promise<void> {
-  await locator.evaluate((element) => {
-    const moving = (element.closest(".ant-modal-root, .ant-dropdown") ?? element).getAnimations({ subtree: true });
-    return Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
-  });
 }
 
 /** For `expect.poll`: whether the locator's element is on screen now. */
