@@ -12,13 +12,18 @@ export function usePanelNews() {
   useEffect(() => {
     if (focusRequest > 0) newsRef.current?.focus();
   }, [focusRequest]);
+  /**
+   * Focuses the news once it is on screen: after the render that shows it, not now. A dialog that closes as its
+   * change ends (the passkey's removal) can ask before the news it announced has been drawn.
+   */
+  const focusNews = () => setFocusRequest((request) => request + 1);
   const announce = (text: string, { focus = false }: { focus?: boolean } = {}) => {
     setNews(text);
-    if (focus) setFocusRequest((request) => request + 1);
+    if (focus) focusNews();
   };
   /** Forgets the last news, as a new step starts. */
   const clearNews = () => setNews(null);
-  return { news, announce, clearNews, newsRef };
+  return { news, announce, focusNews, clearNews, newsRef };
 }
 
 /**

@@ -61,7 +61,7 @@ export function PasskeysPanel({
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [isRemoveOpen, setIsRemoveOpen] = useState(false);
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const { news, announce, clearNews, newsRef } = usePanelNews();
+  const { news, announce, focusNews, clearNews, newsRef } = usePanelNews();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   // Where a removal is while its dialog closes: focus follows it (the news, or back to the row's button).
   const removal = useRef<"pending" | "closed" | "done" | null>(null);
@@ -243,7 +243,7 @@ export function PasskeysPanel({
         afterClose={() => {
           if (removal.current === "done") {
             removal.current = null;
-            newsRef.current?.focus();
+            focusNews();
             return;
           }
           // Still running: the confirm-identity dialog may be opening, and keeps focus.

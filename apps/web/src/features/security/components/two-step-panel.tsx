@@ -66,7 +66,7 @@ export function TwoStepPanel({ profile, confirmIdentityThen }: AccountPanelProps
   const failureText = useFactorFailureText();
   const [view, setView] = useState<View>({ kind: "status" });
   const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const { news, announce, clearNews, newsRef } = usePanelNews();
+  const { news, announce, focusNews, clearNews, newsRef } = usePanelNews();
   const setUpButtonRef = useRef<HTMLButtonElement>(null);
   const generateButtonRef = useRef<HTMLButtonElement>(null);
   const [isDisableOpen, setIsDisableOpen] = useState(false);
@@ -231,7 +231,7 @@ export function TwoStepPanel({ profile, confirmIdentityThen }: AccountPanelProps
                 announce(t(wasAlreadyOff ? "twoStep.alreadyOff" : "twoStep.turnedOff"), { focus: false });
               }}
               afterClose={() => {
-                if (focusesNewsAfterClose.current) newsRef.current?.focus();
+                if (focusesNewsAfterClose.current) focusNews();
                 focusesNewsAfterClose.current = false;
               }}
             />
