@@ -1,4 +1,4 @@
-import { Packet, createServer } from "dns2";
+import { createServer, Packet } from "dns2";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { TestServer } from "../harness.ts";
 import { callOperation } from "./operations.ts";
@@ -25,7 +25,14 @@ export async function startDnsServer() {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
       } else if (question?.type === Packet.TYPE.TXT) {
         for (const value of txtRecords.get(name) ?? []) {
-          response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data: value });
+          // dns2's type asks for a serialiser each answer never needs: its packet encodes the fields.
+          response.answers.push({
+            name,
+            type: Packet.TYPE.TXT,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            data: value,
+          } as Packet.Resource);
         }
       }
       send(response);
