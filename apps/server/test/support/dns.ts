@@ -32,7 +32,7 @@ export async function startDnsServer() {
             class: Packet.CLASS.IN,
             ttl: 60,
             data: value,
-          } as Packet.Resource);
+          } as (typeof response.answers)[number]);
         }
       }
       send(response);
