@@ -22,7 +22,7 @@ const server = useTestServer({
   smtp: true,
   env: () => ({ ...dns.env(), REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" }),
 });
-const { person, join, firmOf } = createFirmPeople(server, time);
+const { person, join } = createFirmPeople(server, time);
 const call = (who: Session | null, name: OperationName, options?: OperationCall) =>
   callOperation(server, who, name, options);
 
