@@ -9,6 +9,7 @@ import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { describeDatabaseError } from "./lib/database-errors.ts";
+import { createTxtLookup, type TxtLookupFunction } from "./lib/txt-records.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { type AccessReminderJob, createAccessReminderJob } from "./modules/billing/access-reminders.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
@@ -16,6 +17,7 @@ import { createStripeClient } from "./modules/billing/stripe-client.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
 import { extensionRoutes } from "./modules/extension/routes.ts";
+import { createDomainProofJob, type DomainProofJob } from "./modules/firms/domain-proof-job.ts";
 import { firmRoutes } from "./modules/firms/routes.ts";
 import { createReadiness, type Readiness } from "./modules/health/readiness.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -48,6 +50,9 @@ declare module "fastify" {
     accessReminders: AccessReminderJob;
     retention: RetentionJob;
     accountDeletion: AccountDeletionJob;
+    /** The DNS lookups of the firms' domain proofs (decision 038), at DNS_RESOLVERS or the system's servers. */
+    txtLookup: TxtLookupFunction;
+    domainProofs: DomainProofJob;
     readiness: Readiness;
     /** Null unless METRICS_TOKEN is set: nothing is counted that nobody may read. */
     metrics: Metrics | null;
@@ -170,11 +175,29 @@ export async function createServer({
   });
   app.decorate("accountDeletion", accountDeletion);
   runWhileListening(app, accountDeletion);
+  const txtRecords = createTxtLookup(config.dns.resolvers);
+  app.decorate("txtLookup", txtRecords.lookup);
+  app.addHook("onClose", async () => txtRecords.close());
+  const domainProofs = createDomainProofJob({
+    db: database.db,
+    config,
+    lookup: txtRecords.lookup,
+    clock,
+    log: app.log,
+    onQueued: () => mailWorker.nudge(),
+  });
+  app.decorate("domainProofs", domainProofs);
+  runWhileListening(app, domainProofs);
   app.decorate("readiness", createReadiness());
   const metrics = config.metrics.token
     ? createMetrics({
         database,
-        jobs: { access_reminders: accessReminders, retention, account_deletion: accountDeletion },
+        jobs: {
+          access_reminders: accessReminders,
+          retention,
+          account_deletion: accountDeletion,
+          domain_proofs: domainProofs,
+        },
         log: app.log,
       })
     : null;

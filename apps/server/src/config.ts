@@ -32,6 +32,14 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** A DNS server as node:dns's setServers takes it: an IP address, with a port after it (an IPv6 one in brackets). */
+function isDnsServerAddress(entry: string) {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3}))(?::(\d{1,5}))?$/.exec(entry);
+  if (!match) return false;
+  const port = match[3] === undefined ? 53 : Number(match[3]);
+  return isIP(match[1] ?? match[2] ?? "") !== 0 && port >= 1 && port <= 65_535;
+}
+
 /** A DNS name such as "mail.utoronto.ca": labels of letters, digits and inner hyphens, and a top-level domain. */
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -265,6 +273,20 @@ const environmentSchema = z
       .string()
       .regex(/^[\w.-]+:\d+$/, "must be host:port")
       .optional(),
+    /**
+     * The DNS servers that check the firms' domain proofs (decision 038), `host:port` each (an IP address: the
+     * resolver takes no names); unset, the system's own.
+     */
+    DNS_RESOLVERS: commaList.pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            isDnsServerAddress,
+            "each entry must be a DNS server's IP address with an optional port, such as 127.0.0.1:5353 or [::1]:53",
+          ),
+      ),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_ABSOLUTE_DAYS < env.SESSION_IDLE_DAYS) {
@@ -486,6 +508,7 @@ function buildConfig(env: Environment) {
         unverified: 0,
       },
     },
+    dns: { resolvers: env.DNS_RESOLVERS },
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID,
       apiKey: env.FIREBASE_API_KEY,

@@ -310,6 +310,8 @@ describe("seats", () => {
       joinMode: "suggest",
       addedByUserId: owner.userId,
       createdAt: time.clock(),
+      // As a check of its DNS record leaves it (decision 038): suggest and automatic need the proof.
+      provenAt: time.clock(),
     });
     await subscribe(firmId, 4);
     // Three members and one open invitation hold all four seats.
@@ -457,6 +459,8 @@ describe("a member who pays for a personal plan", () => {
       joinMode: "suggest",
       addedByUserId: owner.userId,
       createdAt: time.clock(),
+      // As a check of its DNS record leaves it (decision 038): suggest and automatic need the proof.
+      provenAt: time.clock(),
     });
     const payers: Person[] = [];
     for (const email of ["payer1@covered.example", "payer2@covered.example"]) {

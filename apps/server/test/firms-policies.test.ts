@@ -13,6 +13,7 @@ import { neutraliseCell } from "../src/modules/firms/usage.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
 import { logIn, type Session } from "./support/accounts.ts";
+import { addProvenFirmDomain, proveFirmDomain, useDnsServer } from "./support/dns.ts";
 import { createFirmPeople } from "./support/firms.ts";
 import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
@@ -23,10 +24,17 @@ import { createAuthenticatorApp } from "./support/totp.ts";
  * memo usage, and the usage report, through the API on the real database.
  */
 const time = createTestClock();
+const dns = useDnsServer();
 const server = useTestServer({
   time,
   // A trial's cap of ten memos a month, so the cap's rule is seen to hold for a firm member too.
-  env: { ...emulatorEnv, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000", MEMO_MONTHLY_LIMIT_TRIAL: "10" },
+  env: () => ({
+    ...emulatorEnv,
+    ...dns.env(),
+    REGISTER_MAX_PER_IP: "1000",
+    AUTH_MAX_PER_IP: "1000",
+    MEMO_MONTHLY_LIMIT_TRIAL: "10",
+  }),
 });
 const { codeAt } = createAuthenticatorApp(time);
 
@@ -108,8 +116,7 @@ describe("joining by domain", () => {
 
   it("takes Home's suggestion: a verified person at a suggest domain joins as a member, in the trail", async () => {
     const { owner, firmId } = await firmOf("joinsuggest", 0);
-    const added = await call(owner, "addFirmDomain", { body: { domain: "joinsuggest.example", joinMode: "suggest" } });
-    expect(added.statusCode, added.body).toBe(200);
+    await addProvenFirmDomain(server, dns, owner, "joinsuggest.example", "suggest");
     const newcomer = await person("newcomer@joinsuggest.example");
     expect((await call(newcomer, "getFirm")).json().suggestion).toEqual({ firmId, name: "joinsuggest LLP" });
 
@@ -135,6 +142,7 @@ describe("joining by domain", () => {
       (await call(owner, "addFirmDomain", { body: { domain: "joinrules.example", joinMode: "invitation" } }))
         .statusCode,
     ).toBe(200);
+    await proveFirmDomain(server, dns, owner, "joinrules.example");
     const trailBefore = await trailOf(firmId);
 
     const invitationOnly = await join(await person("someone@joinrules.example"), firmId);

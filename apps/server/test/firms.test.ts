@@ -12,6 +12,7 @@ import {
   xhrHeaders,
 } from "./harness.ts";
 import { type ReceivedMail, startSmtpServer } from "./smtp.ts";
+import { addProvenFirmDomain, proveFirmDomain, useDnsServer } from "./support/dns.ts";
 import { callOperation, type OperationCall } from "./support/operations.ts";
 
 /**
@@ -25,11 +26,19 @@ let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const time = createTestClock();
 
+const dns = useDnsServer();
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
     clock: time.clock,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" },
+    env: {
+      ...dns.env(),
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: ORIGIN,
+      REGISTER_MAX_PER_IP: "1000",
+      AUTH_MAX_PER_IP: "1000",
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -304,7 +313,8 @@ describe("every role against every firm operation", () => {
         })),
       )
       .returning({ id: firmInvitations.id });
-    await db.insert(firmDomains).values({ domain: "matrix-seeded.example", firmId });
+    // Proven, as a check of its DNS record leaves it (decision 038), so the matrix may make it automatic.
+    await db.insert(firmDomains).values({ domain: "matrix-seeded.example", firmId, provenAt: time.clock() });
     return { invitationId: invitations[0]?.id ?? 0, firmId };
   }
 
@@ -380,12 +390,17 @@ describe("every role against every firm operation", () => {
     { name: "getFirmDomains", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
     {
       name: "addFirmDomain",
-      request: () => ({ body: { domain: "matrix.example", joinMode: "suggest" } }),
+      request: () => ({ body: { domain: "matrix.example", joinMode: "invitation" } }),
       expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
     },
     {
       name: "updateFirmDomain",
       request: () => ({ parameters: { domain: "matrix-seeded.example" }, body: { joinMode: "automatic" } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
+    {
+      name: "checkFirmDomain",
+      request: () => ({ parameters: { domain: "matrix-seeded.example" } }),
       expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
     },
     {
@@ -464,6 +479,7 @@ describe("roles", () => {
       admin: true,
     },
     { name: "removeFirmDomain", options: { parameters: { domain: "nope.example" } }, admin: true },
+    { name: "checkFirmDomain", options: { parameters: { domain: "nope.example" } }, admin: true },
   ];
 
   it("answer every operation by role: members get 403 on admin operations, people in no firm 404", async () => {
@@ -477,7 +493,7 @@ describe("roles", () => {
     }
     // An admin operation on something that does not exist is a 404 for owners and admins alike.
     const expected = (name: OperationName) =>
-      name === "revokeFirmInvitation" || name === "updateFirmDomain" || name === "removeFirmDomain" ? 404 : 200;
+      ["revokeFirmInvitation", "updateFirmDomain", "removeFirmDomain", "checkFirmDomain"].includes(name) ? 404 : 200;
     for (const { name } of reads) {
       expect({ name, ...seen[name] }).toEqual({
         name,
@@ -615,8 +631,7 @@ describe("two firms", () => {
   it("never see or touch each other's members, invitations or domains: 404, and nothing written", async () => {
     const a = await createFirmWithPeople("isoa");
     const b = await createFirmWithPeople("isob");
-    const addDomain = await call(a.owner, "addFirmDomain", { body: { domain: "isoa.example", joinMode: "suggest" } });
-    expect(addDomain.statusCode, addDomain.body).toBe(200);
+    await addProvenFirmDomain(server, dns, a.owner, "isoa.example", "suggest");
     const { invitation } = await invite(a.owner, "pending@isoa.example");
     const before = [
       await tableCount(firmAuditEvents),
@@ -661,7 +676,7 @@ describe("domains", () => {
       call(session, "addFirmDomain", { body: { domain, joinMode } });
     const gmail = await add(owner, "gmail.com");
     expect(gmail.statusCode).toBe(400);
-    expect(gmail.json().message).toContain("Public email domains");
+    expect(gmail.json().message).toContain("Public and internet providers' email domains");
     for (const publicDomain of ["outlook.com", "hotmail.com", "yahoo.com", "icloud.com", "proton.me"]) {
       expect((await add(owner, publicDomain)).statusCode, publicDomain).toBe(400);
     }
@@ -670,9 +685,17 @@ describe("domains", () => {
     expect(school.json().message).toContain("school");
     expect((await add(owner, "elsewhere.example")).statusCode).toBe(403);
     expect((await add(member, "domains.example")).statusCode).toBe(403);
-    const added = await add(owner, "DOMAINS.example");
+    // Suggest waits for the domain's DNS proof: the domain is added by invitation, proven, then made suggest.
+    expect((await add(owner, "DOMAINS.example")).statusCode).toBe(409);
+    const added = await add(owner, "DOMAINS.example", "invitation");
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({ domain: "domains.example", joinMode: "suggest" });
+    expect(added.json()).toMatchObject({ domain: "domains.example", joinMode: "invitation" });
+    await proveFirmDomain(server, dns, owner, "domains.example");
+    const suggested = await call(owner, "updateFirmDomain", {
+      parameters: { domain: "domains.example" },
+      body: { joinMode: "suggest" },
+    });
+    expect(suggested.json()).toMatchObject({ domain: "domains.example", joinMode: "suggest" });
     expect((await add(owner, "domains.example")).statusCode).toBe(409);
 
     // Another firm whose admin is at the same domain cannot claim it.
@@ -802,9 +825,7 @@ describe("domain joins", () => {
   it("bring a newly verified person at an automatic domain into the firm as a member, and nobody already in a firm", async () => {
     const owner = await register("owner@auto.example");
     await call(owner, "createFirm", { body: { name: "Auto" } });
-    expect(
-      (await call(owner, "addFirmDomain", { body: { domain: "auto.example", joinMode: "automatic" } })).statusCode,
-    ).toBe(200);
+    await addProvenFirmDomain(server, dns, owner, "auto.example", "automatic");
     const unverified = await register("pending@auto.example", { isVerified: false });
     expect((await call(unverified, "getFirm")).json().firm).toBeNull();
     await verifyEmailThroughApi(server, unverified.email, unverified);

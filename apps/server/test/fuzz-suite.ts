@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { type DnsServer, startDnsServer } from "./support/dns.ts";
 import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
 /**
@@ -37,14 +38,18 @@ export function fuzzEveryOperation(shard: number, shards: number) {
   /** Every operation the document lists, before this file takes its share. */
   let allOperations: typeof operations;
   let tables: string[];
+  let dnsServer: DnsServer;
 
   beforeAll(async () => {
     // A web build makes the instance ready, so /api/ready's hostile requests meet its 200 path; and metrics are on,
     // so /api/metrics meets hostile authorization headers rather than a 404.
     webBuild = await createWebBuildStandIn();
+    // A domain check that got as far as a lookup asks a DNS server on loopback, never the network.
+    dnsServer = await startDnsServer();
     server = await startTestServer({
       env: {
         ...webBuild.env,
+        DNS_RESOLVERS: dnsServer.address,
         METRICS_TOKEN: "fuzz-metrics-token-0123456789abcdef",
         REGISTER_MAX_PER_IP: "1000000",
         AUTH_MAX_PER_IP: "1000000",
@@ -82,6 +87,7 @@ export function fuzzEveryOperation(shard: number, shards: number) {
   }, 120_000);
   afterAll(async () => {
     await server.close();
+    await dnsServer.close();
     await webBuild.remove();
   });
 

@@ -2,6 +2,7 @@ import { type OperationName, operations } from "@precis/contract/operations";
 import { describe, expect, it } from "vitest";
 import { createTestClock } from "./harness.ts";
 import { postAs, registerAccount, TEST_PASSWORD } from "./support/accounts.ts";
+import { useDnsServer } from "./support/dns.ts";
 import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
 
@@ -92,13 +93,17 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   leaveFirm: "takes the account out of a firm's reach, never into it; its owner is emailed",
   revokeFirmInvitation: "withdraws an invitation: nobody gains access",
   removeFirmDomain: "withdraws a domain: nobody joins by it, and nobody leaves",
+  checkFirmDomain:
+    "looks the domain's DNS record up: it proves what DNS says, and the join mode changes only by the step-up",
   createFirmCheckout:
     "opens Stripe's checkout for the firm: the owner pays there, and nobody gains access to an account",
   openFirmBillingPortal: "opens Stripe's portal for the firm's own customer, as openBillingPortal does for a person",
 };
 
 const time = createTestClock();
-const server = useTestServer({ time, isNewDayEachTest: false });
+// A DNS server of its own, so a check of a domain's record never leaves the machine.
+const dns = useDnsServer();
+const server = useTestServer({ time, isNewDayEachTest: false, env: () => dns.env() });
 
 async function signedInThreeDaysAgo(email: string) {
   const { session } = await registerAccount(server, email, { isVerified: true });

@@ -272,13 +272,47 @@ export type AddFirmDomainRequest = z.input<typeof addFirmDomainRequestSchema>;
 export const updateFirmDomainRequestSchema = z.strictObject({ joinMode: domainJoinModeSchema });
 export const firmDomainParamsSchema = z.object({ domain: domainNameSchema });
 
+/**
+ * Ownership, apart from affiliation (decision 038): an admin's mailbox at the domain is enough for `invitation`;
+ * `suggest` and `automatic` also need a TXT record at `_precis-verification.<domain>` holding the domain's value.
+ * Checked when asked and every day; missing this many days in a row, the domain goes back to `invitation`.
+ */
+export const DOMAIN_PROOF_GRACE_DAYS = 7;
+export const DOMAIN_PROOF_RECORD_PREFIX = "_precis-verification";
+export const domainProofRecordNameOf = (domain: string) => `${DOMAIN_PROOF_RECORD_PREFIX}.${domain}`;
+export const domainProofRecordValueOf = (token: string) => `precis-domain-verification=${token}`;
+/** The join modes that reach people nobody invited, and so need the DNS proof. */
+export const isProofNeededFor = (joinMode: DomainJoinMode) => joinMode !== "invitation";
+
+/**
+ * proven: the record was found at the last check (since `provenAt`); missing: a proven domain's record has not been
+ * found since `missingSince` (within the grace while `provenAt` stays, after it the proof is gone); unproven: never
+ * found since the domain was added or its proof lapsed.
+ */
+export const domainProofStatuses = ["proven", "missing", "unproven"] as const;
+export const domainProofSchema = z.object({
+  status: z.enum(domainProofStatuses),
+  provenAt: z.nullable(z.iso.datetime()),
+  missingSince: z.nullable(z.iso.datetime()),
+  /** When a proven domain whose record stays missing goes back to invitation; null unless it is in its grace. */
+  graceEndsAt: z.nullable(z.iso.datetime()),
+  checkedAt: z.nullable(z.iso.datetime()),
+});
+export type DomainProof = z.infer<typeof domainProofSchema>;
+
 export const firmDomainSchema = z.object({
   domain: z.string(),
   joinMode: domainJoinModeSchema,
   addedAt: z.iso.datetime(),
+  /** The TXT record that proves the firm controls the domain: publish `value` at `name`. */
+  record: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
+  proof: domainProofSchema,
 });
 export type FirmDomain = z.infer<typeof firmDomainSchema>;
 export const firmDomainsResponseSchema = z.object({ domains: z.array(firmDomainSchema) });
+/** `POST /api/firm/domains/{domain}/check`: the domain after the lookup, and whether its record was there. */
+export const checkFirmDomainResponseSchema = z.object({ domain: firmDomainSchema, isRecordFound: z.boolean() });
+export type CheckFirmDomainResponse = z.infer<typeof checkFirmDomainResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The audit trail
@@ -299,6 +333,10 @@ export const firmAuditEventTypes = [
   "domain_added",
   "domain_changed",
   "domain_removed",
+  // A TXT record proved the domain is the firm's (decision 038).
+  "domain_proven",
+  // Suggest or automatic taken away: its record missing for the grace, or (the migration) never proven.
+  "domain_returned_to_invitation",
   // From Stripe's webhooks: the seat count or the subscription's status changed.
   "seats_changed",
   // An automatic domain join left out because every seat was taken.
@@ -469,7 +507,8 @@ export const firmOperations = {
   getFirmDomains: withSchemas(operations.getFirmDomains, {
     response: { 200: firmDomainsResponseSchema, ...firmRefusals },
   }),
-  // 400: a public or a school's domain, which the service refuses beyond the body's own schema.
+  // 400: a public or a school's domain, which the service refuses beyond the body's own schema; 409: taken, or
+  // suggest or automatic before any DNS proof (a new domain has none).
   addFirmDomain: withSchemas(operations.addFirmDomain, {
     body: addFirmDomainRequestSchema,
     response: { 200: firmDomainSchema, 400: apiErrorSchema, ...firmRefusals, 409: apiErrorSchema },
@@ -477,7 +516,13 @@ export const firmOperations = {
   updateFirmDomain: withSchemas(operations.updateFirmDomain, {
     params: firmDomainParamsSchema,
     body: updateFirmDomainRequestSchema,
-    response: { 200: firmDomainSchema, ...firmRefusals },
+    // 409: suggest or automatic for a domain no DNS record has proven.
+    response: { 200: firmDomainSchema, ...firmRefusals, 409: apiErrorSchema },
+  }),
+  // 503: DNS gave no answer (nothing was changed); 429: too many checks.
+  checkFirmDomain: withSchemas(operations.checkFirmDomain, {
+    params: firmDomainParamsSchema,
+    response: { 200: checkFirmDomainResponseSchema, ...firmRefusals, 429: apiErrorSchema, 503: apiErrorSchema },
   }),
   removeFirmDomain: withSchemas(operations.removeFirmDomain, {
     params: firmDomainParamsSchema,

@@ -95,6 +95,7 @@ export const operations = {
   addFirmDomain: { method: "POST", path: "/firm/domains" },
   updateFirmDomain: { method: "PATCH", path: "/firm/domains/:domain" },
   removeFirmDomain: { method: "DELETE", path: "/firm/domains/:domain" },
+  checkFirmDomain: { method: "POST", path: "/firm/domains/:domain/check" },
   getFirmAudit: { method: "GET", path: "/firm/audit" },
   // Firms, phase 2 (issue 44).
   joinFirmByDomain: { method: "POST", path: "/firm/join-by-domain" },

@@ -627,6 +627,23 @@ export const firmDomains = pgTable(
       .default("invitation"),
     addedByUserId: bigint("added_by_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /*
+     * The DNS proof that the firm controls the domain (decision 038): the value its TXT record at
+     * `_precis-verification.<domain>` must carry. Not a secret (it is published in DNS), but random per claim, so
+     * a record left for another claim proves nothing about this one; the database draws it, rows already there too.
+     */
+    proofToken: text("proof_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** When a check first found the record (since it was last lost); only then may the mode be suggest or automatic. */
+    provenAt: timestamp("proven_at", { withTimezone: true }),
+    /** When a check first failed to find the record; after 7 days of it the domain goes back to invitation. */
+    proofMissingSince: timestamp("proof_missing_since", { withTimezone: true }),
+    /** When the record was last looked up (by Check now or the daily check) with an answer from DNS. */
+    proofCheckedAt: timestamp("proof_checked_at", { withTimezone: true }),
+    /**
+     * The mode the DNS-proof migration took away from an unproven domain, until its firm's owners and admins have
+     * been emailed why (the domain-proof job sends it, then clears this).
+     */
+    unprovenModeRevoked: text("unproven_mode_revoked", { enum: ["suggest", "automatic"] }),
   },
   (table) => [
     index("firm_domains_firm_id_idx").on(table.firmId),

@@ -1,8 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmDomains, firmMemberships, firms, users } from "../../db/schema.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
-import { recordFirmEvent } from "./audit.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
+import { asQuotedData } from "../mail/templates.ts";
+import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
 import { isFirmRowSeated } from "./firm-billing.ts";
 import { refusals } from "./refusals.ts";
@@ -10,15 +13,22 @@ import { checkSeatForJoin, hasFreeSeat, isPayingPersonalPlan } from "./seats.ts"
 
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm
- * whose address is at a firm's `automatic` domain joins that firm as a member, while seats remain: a subscribed firm
- * with no free seat leaves them out (their verification goes on), and its admins see the refusal in the trail.
+ * whose address is at a firm's `automatic` domain, proven by DNS, joins that firm as a member, while seats remain:
+ * a subscribed firm with no free seat leaves them out (their verification goes on), and its admins see the refusal
+ * in the trail. Nobody invited them, so they are emailed which firm manages their access now and how to leave.
  */
-export async function joinFirmByVerifiedDomain(tx: AppDatabase, userId: number, email: string, now: Date) {
+export async function joinFirmByVerifiedDomain(
+  tx: AppDatabase,
+  config: AppConfig,
+  userId: number,
+  email: string,
+  now: Date,
+) {
   const domain = domainOf(email);
   const [automatic] = await tx
     .select({ firmId: firmDomains.firmId })
     .from(firmDomains)
-    .where(and(eq(firmDomains.domain, domain), eq(firmDomains.joinMode, "automatic")));
+    .where(and(eq(firmDomains.domain, domain), eq(firmDomains.joinMode, "automatic"), isNotNull(firmDomains.provenAt)));
   if (!automatic) return;
   const [member] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
   if (member) return;
@@ -51,6 +61,39 @@ export async function joinFirmByVerifiedDomain(tx: AppDatabase, userId: number, 
     details: { domain },
     now,
   });
+  await emailJoinedByDomain(tx, config, { userId, firm, domain, now });
+}
+
+/** The email to a person an automatic domain brought in: the firm (by name, in the body only), leaving, a contact. */
+async function emailJoinedByDomain(
+  tx: AppDatabase,
+  config: AppConfig,
+  { userId, firm, domain, now }: { userId: number; firm: typeof firms.$inferSelect; domain: string; now: Date },
+) {
+  const [person] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  // The longest-standing owner answers for the firm: an owner always exists (decision 037).
+  const [owner] = await tx
+    .select({ user: users })
+    .from(firmMemberships)
+    .innerJoin(users, eq(users.id, firmMemberships.userId))
+    .where(and(eq(firmMemberships.firmId, firm.id), eq(firmMemberships.role, "owner")))
+    .orderBy(asc(firmMemberships.joinedAt), asc(firmMemberships.userId))
+    .limit(1);
+  if (!person || !owner) return;
+  await enqueueAccountEmail(
+    tx,
+    config,
+    person,
+    "firmJoinedByDomain",
+    {
+      firmName: asQuotedData(firm.name, 100),
+      domain,
+      firmLink: `${config.publicUrl}/firm`,
+      contactName: asQuotedData(displayNameOf(owner.user), 100),
+      contactEmail: owner.user.email,
+    },
+    now,
+  );
 }
 
 /**
@@ -78,14 +121,15 @@ export async function joinFirmByDomain(
       const [firm] = await tx.select().from(firms).where(eq(firms.id, firmId)).for("update");
       const [claimed] = firm
         ? await tx
-            .select({ joinMode: firmDomains.joinMode })
+            .select({ joinMode: firmDomains.joinMode, provenAt: firmDomains.provenAt })
             .from(firmDomains)
             .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firmId)))
         : [];
       if (!firm || !claimed) {
         throw refusals.domainNotAdded(domain);
       }
-      if (claimed.joinMode === "invitation") {
+      // Suggest and automatic count only while DNS proves the domain is the firm's (decision 038).
+      if (claimed.joinMode === "invitation" || !claimed.provenAt) {
         throw refusals.domainByInvitationOnly(domain);
       }
       // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.

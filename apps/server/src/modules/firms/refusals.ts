@@ -31,6 +31,8 @@ export type FirmRefusalReason =
   | { readonly kind: "domainAddedByAnotherFirm" }
   | { readonly kind: "domainNotAdded"; readonly domain: string }
   | { readonly kind: "domainByInvitationOnly"; readonly domain: string }
+  | { readonly kind: "domainNotProven"; readonly domain: string }
+  | { readonly kind: "dnsUnavailable" }
   // Seats and billing.
   | { readonly kind: "seatsFullForInvitation"; readonly held: number; readonly seats: number }
   | { readonly kind: "seatsFullForJoin"; readonly seats: number }
@@ -82,6 +84,8 @@ export const refusals = {
   domainAddedByAnotherFirm: refusalOf("domainAddedByAnotherFirm"),
   domainNotAdded: (domain: string) => new FirmRefusal({ kind: "domainNotAdded", domain }),
   domainByInvitationOnly: (domain: string) => new FirmRefusal({ kind: "domainByInvitationOnly", domain }),
+  domainNotProven: (domain: string) => new FirmRefusal({ kind: "domainNotProven", domain }),
+  dnsUnavailable: refusalOf("dnsUnavailable"),
   seatsFullForInvitation: (held: number, seats: number) =>
     new FirmRefusal({ kind: "seatsFullForInvitation", held, seats }),
   seatsFullForJoin: (seats: number) => new FirmRefusal({ kind: "seatsFullForJoin", seats }),

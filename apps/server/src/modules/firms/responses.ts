@@ -41,9 +41,11 @@ export const firmFailures = {
   ),
   invitationExpired: apiFailure(410, "This invitation has expired. Ask the firm to send it again."),
   noSuchDomain: apiFailure(404, "Your firm has not added this domain."),
-  publicDomain: apiFailure(400, "Public email domains such as gmail.com cannot be added: add your firm's own domain.", [
-    { path: "body.domain", message: "is a public email domain" },
-  ]),
+  publicDomain: apiFailure(
+    400,
+    "Public and internet providers' email domains, such as gmail.com or sympatico.ca, cannot be added: add your firm's own domain.",
+    [{ path: "body.domain", message: "is a public email domain" }],
+  ),
   academicDomain: apiFailure(400, "A school's domain cannot be added to a firm.", [
     { path: "body.domain", message: "is an academic domain" },
   ]),
@@ -62,6 +64,21 @@ export const firmFailures = {
       `This firm admits people at ${domain} by invitation only. Ask its owners or administrators to invite you.`,
       [{ path: "firmId", message: "takes people at this domain by invitation only" }],
     ),
+  domainNotProven: ({ domain }) =>
+    apiFailure(
+      409,
+      `Prove that ${domain} is your firm's before people there can join without an invitation: publish the DNS record shown under Domains, then choose Check now.`,
+      [
+        {
+          path: "body.joinMode",
+          message: "needs the domain's DNS proof: only invitation is open to an unproven domain",
+        },
+      ],
+    ),
+  dnsUnavailable: apiFailure(
+    503,
+    "DNS did not answer, so the record could not be checked. Nothing was changed; try again in a few minutes.",
+  ),
   seatsFullForInvitation: ({ held, seats }) =>
     apiFailure(
       409,
@@ -101,4 +118,5 @@ export function sendFirmFailure(reply: FastifyReply, reason: FirmRefusalReason) 
 export const firmRateLimitMessages = {
   invitations: "Too many invitations were sent. Please wait and try again later.",
   accepts: "Too many attempts. Please wait an hour and try again.",
+  domainChecks: "Too many DNS checks. Please wait a few minutes and try again.",
 };

@@ -15,6 +15,7 @@ import {
   acceptInvitation,
   addDomain,
   changeMemberRole,
+  checkDomain,
   createFirm,
   deleteFirm,
   type FirmContext,
@@ -53,6 +54,12 @@ const INVITATIONS_PER_INVITER_PER_HOUR = 30;
 const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 /** Accept attempts per account an hour: a token is 256 random bits, but nobody needs to try many. */
 const ACCEPTS_PER_ACCOUNT_PER_HOUR = 20;
+/**
+ * DNS checks (Check now) an hour, per account and per domain: each is a lookup sent out from the server, and a
+ * record being published needs a few tries at most.
+ */
+const DOMAIN_CHECKS_PER_ACCOUNT_PER_HOUR = 30;
+const DOMAIN_CHECKS_PER_DOMAIN_PER_HOUR = 30;
 
 export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { route } = operationRoutes(app, FIRMS_TAG);
@@ -325,7 +332,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     firmOperations.addFirmDomain,
-    "Add the domain of the caller's own verified address, not a public or academic one (owners and admins, recent sign-in)",
+    "Add the domain of the caller's own verified address, not a public, internet provider's or academic one, by invitation until DNS proves it (owners and admins, recent sign-in)",
     async (request, reply) => {
       // A domain may let everyone at it join the firm: an act on other accounts (decision 035).
       if (!stepUp(request, reply)) return reply;
@@ -337,10 +344,43 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     firmOperations.updateFirmDomain,
-    "Change how people at a domain join: invitation, suggest or automatic (owners and admins, recent sign-in)",
+    "Change how people at a domain join: invitation, or suggest and automatic once its TXT record is proven (owners and admins, recent sign-in)",
     async (request, reply) => {
       if (!stepUp(request, reply)) return reply;
       return answer(reply, () => updateDomain(contextOf(request), request.params.domain, request.body.joinMode));
+    },
+  );
+
+  route(
+    firmOperations.checkFirmDomain,
+    "Look the domain's TXT record up now (owners and admins): proven when found; 503 when DNS does not answer, changing nothing",
+    async (request, reply) => {
+      const context = contextOf(request);
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [
+          {
+            key: `firm-domain-check:user:${context.userId}`,
+            limit: DOMAIN_CHECKS_PER_ACCOUNT_PER_HOUR,
+            windowSeconds: 3600,
+          },
+          {
+            key: `firm-domain-check:domain:${request.params.domain}`,
+            limit: DOMAIN_CHECKS_PER_DOMAIN_PER_HOUR,
+            windowSeconds: 3600,
+          },
+        ],
+        { message: firmRateLimitMessages.domainChecks },
+      );
+      if (!isAllowed) return reply;
+      reply.header("cache-control", "no-store");
+      return answer(reply, async () => {
+        const checked = await checkDomain(context, app.txtLookup, request.params.domain);
+        // A proof that lapsed here emails the firm's admins.
+        nudgeMail();
+        return checked;
+      });
     },
   );
 

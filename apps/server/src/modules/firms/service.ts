@@ -12,18 +12,21 @@ import {
   type FirmResponse,
   type FirmRole,
   INVITATION_VALID_DAYS,
+  isProofNeededFor,
 } from "@precis/contract/firms";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmDomains, firmInvitations, firmMemberships, firms, users } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import type { TxtLookupFunction } from "../../lib/txt-records.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { asQuotedData, emailContextOf, renderEmail } from "../mail/templates.ts";
 import { hashSecret } from "../sessions/service.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
+import { domainViewOf, findDomainProof, recordProofFinding } from "./domain-proof.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
 import {
   cancelFirmBilling,
@@ -155,7 +158,7 @@ export async function createFirm(context: FirmContext, name: string): Promise<Fi
 
 /**
  * `GET /api/firm`: the caller's firm and role; without one, the firm whose `suggest` (or `automatic`) domain is the
- * caller's verified address's, as a suggestion to join.
+ * caller's verified address's, as a suggestion to join, once DNS has proven the domain is that firm's.
  */
 export async function getFirm(db: AppDatabase, userId: number, now: Date): Promise<FirmResponse> {
   const [row] = await db
@@ -171,7 +174,7 @@ export async function getFirm(db: AppDatabase, userId: number, now: Date): Promi
     .select({ firmId: firms.id, name: firms.name, joinMode: firmDomains.joinMode })
     .from(firmDomains)
     .innerJoin(firms, eq(firms.id, firmDomains.firmId))
-    .where(eq(firmDomains.domain, domainOf(user.email)))
+    .where(and(eq(firmDomains.domain, domainOf(user.email)), isNotNull(firmDomains.provenAt)))
     .limit(1);
   return {
     firm: null,
@@ -588,12 +591,6 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
 // ---------------------------------------------------------------------------------------------------------------
 // Domains
 
-const toDomainView = (row: typeof firmDomains.$inferSelect): FirmDomain => ({
-  domain: row.domain,
-  joinMode: row.joinMode,
-  addedAt: row.createdAt.toISOString(),
-});
-
 export async function listDomains(context: FirmContext): Promise<FirmDomain[]> {
   const { db, userId } = context;
   return inTransaction(db, async (tx) => {
@@ -603,19 +600,22 @@ export async function listDomains(context: FirmContext): Promise<FirmDomain[]> {
       .from(firmDomains)
       .where(eq(firmDomains.firmId, firm.id))
       .orderBy(asc(firmDomains.domain));
-    return rows.map(toDomainView);
+    return rows.map(domainViewOf);
   });
 }
 
 /**
  * `POST /api/firm/domains`: an owner or admin adds the domain of their own verified address, unless it is a public
- * provider's or a school's. The domain is the table's key, so of two firms claiming it at once one gets it.
+ * or internet provider's or a school's, by invitation (suggest and automatic wait for the DNS proof). The domain is
+ * the table's key, so of two firms claiming it at once one gets it.
  */
 export async function addDomain(context: FirmContext, request: Required<AddFirmDomainRequest>): Promise<FirmDomain> {
   const { db, config, now, userId } = context;
   return inTransaction(db, async (tx) => {
     const { firm } = await lockCallerFirmAsAdmin(tx, userId);
     checkClaimableDomain(request.domain, await readUser(tx, userId), config.verification.academicEmailDomains);
+    // A new claim has no DNS proof yet: it starts by invitation, and its record is then published and checked.
+    if (isProofNeededFor(request.joinMode)) throw refusals.domainNotProven(request.domain);
     const [added] = await tx
       .insert(firmDomains)
       .values({
@@ -641,7 +641,7 @@ export async function addDomain(context: FirmContext, request: Required<AddFirmD
       details: { domain: added.domain, joinMode: added.joinMode },
       now,
     });
-    return toDomainView(added);
+    return domainViewOf(added);
   });
 }
 
@@ -658,7 +658,8 @@ export async function updateDomain(
       .from(firmDomains)
       .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firm.id)));
     if (!current) throw refusals.noSuchDomain();
-    if (current.joinMode === joinMode) return toDomainView(current);
+    if (current.joinMode === joinMode) return domainViewOf(current);
+    if (isProofNeededFor(joinMode) && !current.provenAt) throw refusals.domainNotProven(domain);
     const [updated] = await tx.update(firmDomains).set({ joinMode }).where(eq(firmDomains.domain, domain)).returning();
     if (!updated) throw refusals.noSuchDomain();
     await recordFirmEvent(tx, {
@@ -668,7 +669,36 @@ export async function updateDomain(
       details: { domain, from: current.joinMode, to: joinMode },
       now,
     });
-    return toDomainView(updated);
+    return domainViewOf(updated);
+  });
+}
+
+/**
+ * `POST /api/firm/domains/{domain}/check`: an owner or admin has the domain's TXT record looked up now. The lookup
+ * runs outside any transaction (DNS may take seconds), then its finding is written under the firm's lock, as the
+ * daily check writes it (domain-proof.ts). No answer from DNS is a refusal that changes nothing.
+ */
+export async function checkDomain(context: FirmContext, lookup: TxtLookupFunction, domain: string) {
+  const { db, config, now, userId } = context;
+  const claim = await inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId, { isReadOnly: true });
+    const [row] = await tx
+      .select()
+      .from(firmDomains)
+      .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firm.id)));
+    if (!row) throw refusals.noSuchDomain();
+    return row;
+  });
+  const finding = await findDomainProof(lookup, claim);
+  if (finding === "unanswered") throw refusals.dnsUnavailable();
+  return inTransaction(db, async (tx) => {
+    const { firm } = await lockCallerFirmAsAdmin(tx, userId);
+    const row = await recordProofFinding(tx, config, { ...claim, firmId: firm.id }, finding, {
+      actorUserId: userId,
+      now,
+    });
+    if (!row) throw refusals.noSuchDomain();
+    return { domain: domainViewOf(row), isRecordFound: finding === "found" };
   });
 }
 

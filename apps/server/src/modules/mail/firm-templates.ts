@@ -19,6 +19,29 @@ export type FirmEmailParams = {
   firmMemberLeft: { name: string; firmName: string };
   firmMemberRemoved: { name: string; firmName: string };
   firmDeleted: { name: string; firmName: string };
+  /** To a person an `automatic` domain brought in, with nobody's invitation (decision 038). */
+  firmJoinedByDomain: {
+    name: string;
+    firmName: string;
+    domain: string;
+    firmLink: string;
+    contactName: string;
+    contactEmail: string;
+  };
+  /** To a firm's owners and admins: a domain lost suggest or automatic for want of its DNS proof. */
+  firmDomainReturnedToInvitation: {
+    name: string;
+    domain: string;
+    previousMode: "suggest" | "automatic";
+    /** recordMissing: the daily check did not find the record for the grace; neverProven: the migration's. */
+    reason: "recordMissing" | "neverProven";
+    /** Since when the record was missing (recordMissing), as a date in the reader's language. */
+    missingSince?: string;
+    graceDays: number;
+    recordName: string;
+    recordValue: string;
+    domainsLink: string;
+  };
 };
 
 interface FirmTemplate<P> {
@@ -37,6 +60,11 @@ const keeps: Record<Language, (productName: string) => string> = {
     `Your ${productName} account, your memo presets and your history stay as they are. You are back on your own access (trial, student or personal plan).`,
   fr: (productName) =>
     `Votre compte ${productName}, vos préréglages de mémo et votre historique restent tels quels. Vous retrouvez votre propre accès (essai, étudiant ou forfait personnel).`,
+};
+
+const modeNames: Record<Language, Record<"suggest" | "automatic", string>> = {
+  en: { suggest: "Suggest", automatic: "Automatic" },
+  fr: { suggest: "Suggestion", automatic: "Automatique" },
 };
 
 export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, FirmTemplate<FirmEmailParams[K]>> } = {
@@ -117,6 +145,53 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
         `Le propriétaire de ${firmName} a fermé le compte ${ctx.productName} du cabinet, et ses places avec lui.`,
         keeps.fr(ctx.productName),
         `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  // Fixed subjects: the firm's name, someone's own words, is only in the body, quoted as a name.
+  firmJoinedByDomain: {
+    en: {
+      subject: (ctx) => `A firm now manages your ${ctx.productName} access`,
+      paragraphs: (ctx, { name, firmName, domain, firmLink, contactName, contactEmail }) => [
+        `Hello ${name},`,
+        `Your email address is at ${domain}, a domain the firm named “${firmName}” has proven is its own on ${ctx.productName}. You are now one of its members, and it manages your access: its seats, sign-in rules and two-step policy apply to you, and its administrators see your name, address and memo counts (never your memos or settings).`,
+        `Not your firm, or you would rather stay on your own? Open ${firmLink} and choose Leave the firm. Your account, presets and history stay as they are, and you go back to your own access.`,
+        `Questions about this firm: write to ${contactName} (${contactEmail}), one of its owners. Anything else: ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Un cabinet gère maintenant votre accès à ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, domain, firmLink, contactName, contactEmail }) => [
+        `Bonjour ${name},`,
+        `Votre adresse courriel est au domaine ${domain}, dont le cabinet nommé «\u00a0${firmName}\u00a0» a prouvé qu'il est le sien sur ${ctx.productName}. Vous êtes maintenant l'un de ses membres, et il gère votre accès\u00a0: ses places, ses règles de connexion et sa politique de vérification en deux étapes s'appliquent à vous, et ses administrateurs voient votre nom, votre adresse et vos nombres de mémos (jamais vos mémos ni vos réglages).`,
+        `Ce n'est pas votre cabinet, ou vous préférez rester seul\u202f? Ouvrez ${firmLink} et choisissez Quitter le cabinet. Votre compte, vos préréglages et votre historique restent tels quels, et vous retrouvez votre propre accès.`,
+        `Des questions sur ce cabinet\u202f? Écrivez à ${contactName} (${contactEmail}), l'un de ses propriétaires. Pour toute autre question\u00a0: ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmDomainReturnedToInvitation: {
+    en: {
+      subject: (ctx) => `A domain of your firm is by invitation only on ${ctx.productName}`,
+      paragraphs: (ctx, params) => [
+        `Hello ${params.name},`,
+        params.reason === "recordMissing"
+          ? `The DNS record that proves ${params.domain} is your firm's has been missing since ${params.missingSince}, for ${params.graceDays} days in a row, so ${params.domain} is back to Invitation only: it was ${modeNames.en[params.previousMode]}.`
+          : `${ctx.productName} now lets people at a domain join a firm without an invitation only once a DNS record proves the domain is the firm's. No record has proven ${params.domain} yet, so it is back to Invitation only: it was ${modeNames.en[params.previousMode]}.`,
+        "Nobody left your firm, and invitations work as before. Only people at the domain who were not invited no longer join, or see the suggestion to.",
+        `To turn ${modeNames.en[params.previousMode]} on again, publish this TXT record in your domain's DNS: name ${params.recordName}, value ${params.recordValue}. Then, under Domains (${params.domainsLink}), choose Check now and the mode again.`,
+        `Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Un domaine de votre cabinet est sur invitation seulement sur ${ctx.productName}`,
+      paragraphs: (ctx, params) => [
+        `Bonjour ${params.name},`,
+        params.reason === "recordMissing"
+          ? `L'enregistrement DNS qui prouve que ${params.domain} est à votre cabinet est introuvable depuis le ${params.missingSince}, soit ${params.graceDays} jours de suite\u00a0: ${params.domain} repasse donc en mode Sur invitation seulement. Il était en mode ${modeNames.fr[params.previousMode]}.`
+          : `${ctx.productName} ne laisse désormais les personnes d'un domaine rejoindre un cabinet sans invitation qu'une fois qu'un enregistrement DNS prouve que le domaine est au cabinet. Aucun enregistrement n'a encore prouvé ${params.domain}\u00a0: il repasse donc en mode Sur invitation seulement. Il était en mode ${modeNames.fr[params.previousMode]}.`,
+        "Personne n'a quitté votre cabinet, et les invitations fonctionnent comme avant. Seules les personnes du domaine qui n'ont pas été invitées ne le rejoignent plus et ne se le voient plus suggérer.",
+        `Pour réactiver le mode ${modeNames.fr[params.previousMode]}, publiez cet enregistrement TXT dans le DNS de votre domaine\u00a0: nom ${params.recordName}, valeur ${params.recordValue}. Puis, sous Domaines (${params.domainsLink}), choisissez Vérifier maintenant, puis le mode.`,
+        `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

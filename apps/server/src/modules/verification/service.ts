@@ -218,7 +218,7 @@ export async function verifyEmailCode(
  */
 export async function markEmailVerified(
   tx: AppDatabase,
-  deps: Pick<AuthDependencies, "now">,
+  deps: Pick<AuthDependencies, "now" | "config">,
   user: Pick<AccountUser, "id" | "trialStartedAt">,
   email: string,
 ) {
@@ -238,7 +238,7 @@ export async function markEmailVerified(
     .set({ expiresAt: deps.now })
     .where(and(eq(emailVerificationCodes.userId, user.id), gt(emailVerificationCodes.expiresAt, deps.now)));
   // A proven address at a firm's "automatic" domain joins that firm (issue 44).
-  await joinFirmByVerifiedDomain(tx, user.id, email, deps.now);
+  await joinFirmByVerifiedDomain(tx, deps.config, user.id, email, deps.now);
 }
 
 export type UndoEmailChangeResult = { outcome: "restored"; email: string } | { outcome: "invalidLink" | "emailTaken" };

@@ -95,6 +95,15 @@ function describeEvent(event: FirmAuditEvent, t: T): string {
       return t("activity.events.domain_changed", { actor, domain, from: mode(details.from), to: mode(details.to) });
     case "domain_removed":
       return t("activity.events.domain_removed", { actor, domain });
+    case "domain_proven":
+      return t("activity.events.domain_proven", { domain });
+    case "domain_returned_to_invitation":
+      return t(
+        details.reason === "recordMissing"
+          ? "activity.events.domain_returned_record_missing"
+          : "activity.events.domain_returned_never_proven",
+        { domain, from: mode(details.from) },
+      );
     case "seat_refused":
       return t("billing.activity.seatRefused", { subject, domain });
     default: {

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
-import { Form, Input, Radio } from "antd";
+import { Button, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { ConfirmDialog, useConfirmation } from "@/components/confirm-dialog";
@@ -12,12 +12,13 @@ import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
 import { useAddDomain } from "../api/add-domain";
+import { useCheckDomain } from "../api/check-domain";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmDomains } from "../api/get-firm-domains";
 import { useRemoveDomain } from "../api/remove-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
-import { FirmList, FirmRow } from "./panel-parts";
+import { FirmList } from "./panel-parts";
 
 type DomainValues = { domain: string; joinMode: DomainJoinMode };
 
@@ -33,6 +34,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   const addMutation = useAddDomain({ confirmIdentityThen });
   const updateMutation = useUpdateDomain({ confirmIdentityThen });
   const removeMutation = useRemoveDomain();
+  const checkMutation = useCheckDomain();
   const { news, announce, newsRef } = usePanelNews();
   const { failure, showFailure, clearFailure } = useFirmFailure();
   const language = getCurrentLanguage();
@@ -70,6 +72,35 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
     );
   };
 
+  const check = (domain: FirmDomain) => {
+    if (checkMutation.isPending) return;
+    clearFailure();
+    checkMutation.mutate(domain.domain, {
+      onSuccess: ({ isRecordFound }) =>
+        announce(
+          t(isRecordFound ? "domains.proof.foundNews" : "domains.proof.notFoundNews", { domain: domain.domain }),
+        ),
+      onError: showFailure,
+    });
+  };
+
+  const copy = (text: string, what: "name" | "value") => {
+    navigator.clipboard
+      .writeText(text)
+      .then(() => announce(t(`domains.proof.copied.${what}`)))
+      .catch(() => announce(t("domains.proof.copyFailed")));
+  };
+
+  const proofText = (domain: FirmDomain) => {
+    const date = (iso: string | null) => (iso ? formatLongDate(iso, language) : "");
+    const { proof } = domain;
+    if (proof.status === "proven") return t("domains.proof.proven", { date: date(proof.provenAt) });
+    if (proof.status === "missing" && proof.graceEndsAt)
+      return t("domains.proof.missingInGrace", { date: date(proof.missingSince), until: date(proof.graceEndsAt) });
+    if (proof.status === "missing") return t("domains.proof.missing", { date: date(proof.missingSince) });
+    return t("domains.proof.unproven");
+  };
+
   const removal = useConfirmation((domain: FirmDomain) => {
     clearFailure();
     removeMutation.mutate(domain.domain, {
@@ -87,31 +118,59 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
       label={t("domains.listLabel")}
       empty={{ icon: GlobalOutlined, text: t("domains.empty") }}
       renderItem={(domain) => (
-        <FirmRow
-          key={domain.domain}
-          title={<span className="firm-row-name">{domain.domain}</span>}
-          details={<span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>}
-          actions={
-            <>
-              <NativeSelect
-                aria-label={t("domains.modeLabel", { domain: domain.domain })}
-                className="firm-role-select"
-                value={domain.joinMode}
-                disabled={updateMutation.isPending}
-                options={modeOptions}
-                onChange={(mode) => changeMode(domain, mode)}
-              />
-              <BusyButton
-                danger
-                isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
-                aria-label={t("domains.removeLabel", { domain: domain.domain })}
-                onClick={() => removal.ask(domain)}
-              >
-                {t("domains.remove")}
-              </BusyButton>
-            </>
-          }
-        />
+        <li key={domain.domain} className="firm-row firm-domain-row">
+          <div className="firm-row-main">
+            <p className="firm-row-title">
+              <span className="firm-row-name">{domain.domain}</span>
+            </p>
+            <p className="firm-row-details">
+              <span>{t("domains.added", { date: formatLongDate(domain.addedAt, language) })}</span>{" "}
+              <span>{proofText(domain)}</span>
+            </p>
+            <dl className="firm-domain-record" aria-label={t("domains.proof.recordLabel", { domain: domain.domain })}>
+              {(["name", "value"] as const).map((part) => (
+                <div key={part}>
+                  <dt>{t(`domains.proof.${part}`)}</dt>
+                  <dd>
+                    <code>{domain.record[part]}</code>
+                    <Button
+                      size="small"
+                      aria-label={t(`domains.proof.copy.${part}`, { domain: domain.domain })}
+                      onClick={() => copy(domain.record[part], part)}
+                    >
+                      {t("domains.proof.copyButton")}
+                    </Button>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <div className="firm-row-actions">
+            <NativeSelect
+              aria-label={t("domains.modeLabel", { domain: domain.domain })}
+              className="firm-role-select"
+              value={domain.joinMode}
+              disabled={updateMutation.isPending}
+              options={modeOptions}
+              onChange={(mode) => changeMode(domain, mode)}
+            />
+            <BusyButton
+              isBusy={checkMutation.isPending && checkMutation.variables === domain.domain}
+              aria-label={t("domains.proof.checkLabel", { domain: domain.domain })}
+              onClick={() => check(domain)}
+            >
+              {t("domains.proof.check")}
+            </BusyButton>
+            <BusyButton
+              danger
+              isBusy={removeMutation.isPending && removeMutation.variables === domain.domain}
+              aria-label={t("domains.removeLabel", { domain: domain.domain })}
+              onClick={() => removal.ask(domain)}
+            >
+              {t("domains.remove")}
+            </BusyButton>
+          </div>
+        </li>
       )}
     />
   );
@@ -126,6 +185,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
       <ul className="firm-bullets">
         <li>{t("domains.ruleOwnAddress")}</li>
         <li>{t("domains.rulePublic")}</li>
+        <li>{t("domains.ruleProof")}</li>
         <li>{t("domains.ruleOneFirm")}</li>
       </ul>
       <dl className="firm-definitions">

@@ -9,6 +9,8 @@ import { getRefusedFields, isNetworkFailure } from "@/lib/api-failures";
  */
 export type FirmFailureKey =
   | "network"
+  | "dnsUnavailable"
+  | "tooManyDomainChecks"
   | "unknown"
   | "loggedOut"
   | "tooManyInvitations"
@@ -71,7 +73,11 @@ export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "You are already a member of this firm.": "alreadyMemberOfThisFirm",
   "Your firm has already added this domain.": "domainAlreadyYours",
   "Another firm has already added this domain.": "domainTaken",
-  "Public email domains such as gmail.com cannot be added: add your firm's own domain.": "domainPublic",
+  "Public and internet providers' email domains, such as gmail.com or sympatico.ca, cannot be added: add your firm's own domain.":
+    "domainPublic",
+  "DNS did not answer, so the record could not be checked. Nothing was changed; try again in a few minutes.":
+    "dnsUnavailable",
+  "Too many DNS checks. Please wait a few minutes and try again.": "tooManyDomainChecks",
   "A school's domain cannot be added to a firm.": "domainSchool",
   "You can add only the domain of your own verified email address.": "domainNotYours",
   "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.":
