@@ -4,9 +4,8 @@ import { firmDomains, firmMemberships, firms, users } from "../../db/schema.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
-import { isFirmRowSeated } from "./firm-billing.ts";
 import { refusals } from "./refusals.ts";
-import { checkSeatForJoin, hasFreeSeat, isPayingPersonalPlan } from "./seats.ts";
+import { checkSeatForJoin, hasFreeSeat, isFirmRowSeated, isPayingPersonalPlan } from "./seats.ts";
 
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm
