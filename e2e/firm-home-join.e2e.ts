@@ -25,6 +25,8 @@ const texts = {
     activityTab: "Activity",
     download: "Download CSV",
     downloaded: (fileName: string) => `Downloaded ${fileName}.`,
+    managedBy: (firm: string) => `Your access is managed by ${firm}`,
+    leave: "Leave the firm",
   },
   fr: {
     suggestionTitle: (firm: string) => `Vos collègues de ${firm} utilisent Precis`,
@@ -34,6 +36,8 @@ const texts = {
     activityTab: "Activité",
     download: "Télécharger le CSV",
     downloaded: (fileName: string) => `${fileName} a été téléchargé.`,
+    managedBy: (firm: string) => `Votre accès est géré par ${firm}`,
+    leave: "Quitter le cabinet",
   },
 } satisfies Record<Language, unknown>;
 
@@ -153,6 +157,29 @@ describe("joining a suggested firm from Home, and the firm's activity as CSV (is
         expect.stringMatching(new RegExp(`^${iso},"firm_created","Anne Tremblay","","name=${firmName}"$`)),
         "",
       ]);
+
+      // Issue 53: Home tells the colleague which firm manages their access, and they leave it from there.
+      await colleague.goto("/");
+      const managed = colleague.getByRole("status").filter({ hasText: t.managedBy(firmName) });
+      await expect.poll(isVisible(managed)).toBe(true);
+      const leave = managed.getByRole("button", { name: t.leave });
+      await expect.poll(isVisible(leave)).toBe(true);
+      await expectNoAxeViolations(colleague);
+      await keepFirmScreen(colleague, "home-firm-managed");
+      await leave.focus();
+      await colleague.keyboard.press("Enter");
+      const dialog = colleague.getByRole("dialog");
+      const confirm = dialog.getByRole("button", { name: t.leave });
+      await expect.poll(isVisible(confirm)).toBe(true);
+      await expectNoAxeViolations(colleague);
+      const leaveHold = await holdRequests(colleague, "**/api/firm/leave");
+      await confirm.focus();
+      await colleague.keyboard.press("Enter");
+      await expect.poll(() => confirm.getAttribute("aria-busy")).toBe("true");
+      leaveHold.release();
+      await expect.poll(() => managed.count()).toBe(0);
+      await leaveHold.stop();
+      expect(((await callOk(colleague, "/api/firm")) as { firm: unknown }).firm).toBeNull();
     },
   );
 });

@@ -50,12 +50,12 @@ export function FirmMembershipNotice({
         title={t("firmMembership.title", { name: firmName })}
         description={t(`firmMembership.${seat}`, { name: firmName })}
         actions={
-          <>
+          // Right after a join from Home, its own notice links to /firm already: a member's way on here is Leave.
+          role === "owner" ? (
             <SmartLink href="/firm">{t("firmMembership.openFirm", { name: firmName })}</SmartLink>
-            {role !== undefined && role !== "owner" && (
-              <Button onClick={() => setIsOpen(true)}>{t("firmMembership.leave")}</Button>
-            )}
-          </>
+          ) : (
+            role !== undefined && <Button onClick={() => setIsOpen(true)}>{t("firmMembership.leave")}</Button>
+          )
         }
       />
       <Modal
