@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
+import { E2E_STRIPE_FIRM_PRICE_ID } from "./support/global-setup.ts";
 import { callApiFromPage } from "./support/sessions.ts";
+import { deliverStripeEvent } from "./support/stripe-events.ts";
 
 /*
  * Issue 44's "Join <firm>" on Home, for a verified person at a domain the firm added in `suggest` mode, and the
@@ -12,7 +14,7 @@ import { callApiFromPage } from "./support/sessions.ts";
  * walks those screens); the colleague joins from Home, and the owner's file then holds the join.
  */
 
-const { openPage } = useBrowser();
+const { openPage, baseUrl } = useBrowser();
 
 const isVisible = (locator: Locator) => () => locator.isVisible();
 
@@ -26,6 +28,7 @@ const texts = {
     download: "Download CSV",
     downloaded: (fileName: string) => `Downloaded ${fileName}.`,
     managedBy: (firm: string) => `Your access is managed by ${firm}`,
+    unseated: (firm: string) => `${firm} has more members than seats: you are using your own access`,
     leave: "Leave the firm",
   },
   fr: {
@@ -37,6 +40,7 @@ const texts = {
     download: "Télécharger le CSV",
     downloaded: (fileName: string) => `${fileName} a été téléchargé.`,
     managedBy: (firm: string) => `Votre accès est géré par ${firm}`,
+    unseated: (firm: string) => `${firm} compte plus de membres que de sièges\u00a0: vous utilisez votre propre accès`,
     leave: "Quitter le cabinet",
   },
 } satisfies Record<Language, unknown>;
@@ -158,10 +162,32 @@ describe("joining a suggested firm from Home, and the firm's activity as CSV (is
         "",
       ]);
 
-      // Issue 53: Home tells the colleague which firm manages their access, and they leave it from there.
+      // Issue 53: the firm buys one seat, the owner's; Home tells the colleague which firm manages their access, why
+      // it is their own for now, and they leave the firm from there.
+      const { firm } = (await callOk(owner, "/api/firm")) as { firm: { id: number } };
+      await deliverStripeEvent(baseUrl, "customer.subscription.created", {
+        id: `sub_e2e_home_${firm.id}`,
+        object: "subscription",
+        customer: `cus_e2e_home_${firm.id}`,
+        status: "active",
+        cancel_at_period_end: false,
+        metadata: { firm_id: String(firm.id) },
+        items: {
+          object: "list",
+          data: [
+            {
+              id: `si_e2e_home_${firm.id}`,
+              quantity: 1,
+              current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+              price: { id: E2E_STRIPE_FIRM_PRICE_ID, recurring: { interval: "month" } },
+            },
+          ],
+        },
+      });
       await colleague.goto("/");
       const managed = colleague.getByRole("status").filter({ hasText: t.managedBy(firmName) });
       await expect.poll(isVisible(managed)).toBe(true);
+      await expect.poll(isVisible(managed.getByText(t.unseated(firmName)))).toBe(true);
       const leave = managed.getByRole("button", { name: t.leave });
       await expect.poll(isVisible(leave)).toBe(true);
       await expectNoAxeViolations(colleague);
