@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, isVisible, type Language, useBrowser } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
+import { E2E_STRIPE_FIRM_PRICE_ID } from "./support/global-setup.ts";
 import { deliverStripeEvent as deliverEvent } from "./support/stripe-events.ts";
 
 /**
@@ -56,7 +57,14 @@ const firmSubscription = (firmId: number, status: string) => ({
   metadata: { firm_id: String(firmId) },
   items: {
     object: "list",
-    data: [{ id: `si_e2e_${firmId}`, quantity: 3, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400 }],
+    data: [
+      {
+        id: `si_e2e_${firmId}`,
+        quantity: 3,
+        current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+        price: { id: E2E_STRIPE_FIRM_PRICE_ID, recurring: { interval: "month" } },
+      },
+    ],
   },
 });
 
@@ -105,7 +113,6 @@ describe("a firm's seats in the browser (issue 44)", () => {
       await deliverStripeEvent("checkout.session.completed", {
         id: `cs_e2e_${firm.id}`,
         object: "checkout.session",
-        client_reference_id: `firm-${firm.id}`,
         metadata: { firm_id: String(firm.id) },
         customer: `cus_e2e_firm_${firm.id}`,
         subscription: `sub_e2e_firm_${firm.id}`,

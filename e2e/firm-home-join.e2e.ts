@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
+import { E2E_STRIPE_FIRM_PRICE_ID } from "./support/global-setup.ts";
 import { callApiFromPage } from "./support/sessions.ts";
+import { deliverStripeEvent } from "./support/stripe-events.ts";
 
 /*
  * Issue 44's "Join <firm>" on Home, for a verified person at a domain the firm added in `suggest` mode, and the
@@ -12,7 +14,7 @@ import { callApiFromPage } from "./support/sessions.ts";
  * walks those screens); the colleague joins from Home, and the owner's file then holds the join.
  */
 
-const { openPage } = useBrowser();
+const { openPage, baseUrl } = useBrowser();
 
 const isVisible = (locator: Locator) => () => locator.isVisible();
 
@@ -25,6 +27,9 @@ const texts = {
     activityTab: "Activity",
     download: "Download CSV",
     downloaded: (fileName: string) => `Downloaded ${fileName}.`,
+    managedBy: (firm: string) => `Your access is managed by ${firm}`,
+    unseated: (firm: string) => `${firm} has more members than seats: you are using your own access`,
+    leave: "Leave the firm",
   },
   fr: {
     suggestionTitle: (firm: string) => `Vos collègues de ${firm} utilisent Precis`,
@@ -34,6 +39,9 @@ const texts = {
     activityTab: "Activité",
     download: "Télécharger le CSV",
     downloaded: (fileName: string) => `${fileName} a été téléchargé.`,
+    managedBy: (firm: string) => `Votre accès est géré par ${firm}`,
+    unseated: (firm: string) => `${firm} compte plus de membres que de sièges\u00a0: vous utilisez votre propre accès`,
+    leave: "Quitter le cabinet",
   },
 } satisfies Record<Language, unknown>;
 
@@ -153,6 +161,51 @@ describe("joining a suggested firm from Home, and the firm's activity as CSV (is
         expect.stringMatching(new RegExp(`^${iso},"firm_created","Anne Tremblay","","name=${firmName}"$`)),
         "",
       ]);
+
+      // Issue 53: the firm buys one seat, the owner's; Home tells the colleague which firm manages their access, why
+      // it is their own for now, and they leave the firm from there.
+      const { firm } = (await callOk(owner, "/api/firm")) as { firm: { id: number } };
+      await deliverStripeEvent(baseUrl, "customer.subscription.created", {
+        id: `sub_e2e_home_${firm.id}`,
+        object: "subscription",
+        customer: `cus_e2e_home_${firm.id}`,
+        status: "active",
+        cancel_at_period_end: false,
+        metadata: { firm_id: String(firm.id) },
+        items: {
+          object: "list",
+          data: [
+            {
+              id: `si_e2e_home_${firm.id}`,
+              quantity: 1,
+              current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+              price: { id: E2E_STRIPE_FIRM_PRICE_ID, recurring: { interval: "month" } },
+            },
+          ],
+        },
+      });
+      await colleague.goto("/");
+      const managed = colleague.getByRole("status").filter({ hasText: t.managedBy(firmName) });
+      await expect.poll(isVisible(managed)).toBe(true);
+      await expect.poll(isVisible(managed.getByText(t.unseated(firmName)))).toBe(true);
+      const leave = managed.getByRole("button", { name: t.leave });
+      await expect.poll(isVisible(leave)).toBe(true);
+      await expectNoAxeViolations(colleague);
+      await keepFirmScreen(colleague, "home-firm-managed");
+      await leave.focus();
+      await colleague.keyboard.press("Enter");
+      const dialog = colleague.getByRole("dialog");
+      const confirm = dialog.getByRole("button", { name: t.leave });
+      await expect.poll(isVisible(confirm)).toBe(true);
+      await expectNoAxeViolations(colleague);
+      const leaveHold = await holdRequests(colleague, "**/api/firm/leave");
+      await confirm.focus();
+      await colleague.keyboard.press("Enter");
+      await expect.poll(() => confirm.getAttribute("aria-busy")).toBe("true");
+      leaveHold.release();
+      await expect.poll(() => managed.count()).toBe(0);
+      await leaveHold.stop();
+      expect(((await callOk(colleague, "/api/firm")) as { firm: unknown }).firm).toBeNull();
     },
   );
 });

@@ -12,6 +12,7 @@ import { startAuthEmulator } from "./auth-emulator.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";
+export const E2E_STRIPE_FIRM_PRICE_ID = "price_e2e_firm_seat";
 /** The privacy officer's address and the documentation feedback's retention on the browser suite's server. */
 export const E2E_PRIVACY_EMAIL = "privacy-officer@precis.example";
 export const E2E_DOCS_FEEDBACK_RETENTION_DAYS = 400;
@@ -69,6 +70,8 @@ export default async function setup(project: TestProject) {
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
       STRIPE_PRICING_TABLE_ID: "prctbl_e2e",
+      // The firm plan's price: a subscription's events reach a firm only at this price (issue 53).
+      STRIPE_FIRM_PRICE_ID: E2E_STRIPE_FIRM_PRICE_ID,
       // Not the defaults, so the Privacy Policy's browser test sees the configured values reach the page.
       PRIVACY_EMAIL: E2E_PRIVACY_EMAIL,
       RETENTION_DOCS_FEEDBACK_DAYS: String(E2E_DOCS_FEEDBACK_RETENTION_DAYS),

@@ -17,6 +17,7 @@ import { useTestServer } from "./support/test-server.ts";
  */
 const WEBHOOK_SECRET = "whsec_test_precis_firms";
 const FIRM_PRICE = "price_firm_seat";
+const PERSONAL_PRICE = "price_personal_month";
 const time = createTestClock();
 
 /** The stand-in for Stripe's API: Checkout, the portal and cancellation, each request remembered. */
@@ -40,6 +41,7 @@ const stripe = useStripeStandIn(({ method, path }, response) => {
 
 const server = useTestServer({
   time,
+  smtp: true,
   env: () => ({
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_SECRET_KEY: "sk_test_local",
@@ -79,8 +81,13 @@ const subscriptionObject = (
     customer,
     status,
     periodEndDays,
+    // A firm's, as the server's Checkout session makes it (the firm plan's price, the firm in its metadata, which
+    // Stripe repeats on every event of the subscription); else a person's monthly plan.
     metadata: firmId === undefined ? {} : { firm_id: String(firmId) },
-    item: { quantity: seats, price: { id: FIRM_PRICE, nickname: "Precis for firms" } },
+    item:
+      firmId === undefined
+        ? { price: { id: PERSONAL_PRICE, nickname: "Precis monthly" } }
+        : { quantity: seats, price: { id: FIRM_PRICE, nickname: "Precis for firms" } },
   });
 
 async function deliver(event: object) {
@@ -97,7 +104,6 @@ async function subscribe(firmId: number, seats: number) {
     stripeEvent("checkout.session.completed", {
       id: `cs_done_${firmId}`,
       object: "checkout.session",
-      client_reference_id: `firm-${firmId}`,
       metadata: { firm_id: String(firmId) },
       customer,
       subscription,
@@ -165,7 +171,6 @@ describe("buying seats", () => {
       mode: "subscription",
       "line_items[0][price]": FIRM_PRICE,
       "line_items[0][quantity]": "6",
-      client_reference_id: `firm-${firmId}`,
       "metadata[firm_id]": String(firmId),
       "subscription_data[metadata][firm_id]": String(firmId),
       customer_email: owner.email,
@@ -200,14 +205,14 @@ describe("Stripe's events for a firm", () => {
     // More seats in the portal; a replay of it is a duplicate, and an older update arriving late is stale.
     const more = stripeEvent(
       "customer.subscription.updated",
-      subscriptionObject(subscription, customer, { seats: 8 }),
+      subscriptionObject(subscription, customer, { seats: 8, firmId }),
       20,
     );
     expect(await deliver(more)).toBe("applied");
     expect(await deliver(more)).toBe("duplicate");
     const older = stripeEvent(
       "customer.subscription.updated",
-      subscriptionObject(subscription, customer, { seats: 6 }),
+      subscriptionObject(subscription, customer, { seats: 6, firmId }),
       10,
     );
     expect(await deliver(older)).toBe("stale");
@@ -245,7 +250,7 @@ describe("Stripe's events for a firm", () => {
       {
         id: "cs_early",
         object: "checkout.session",
-        client_reference_id: `firm-${firmId}`,
+        metadata: { firm_id: String(firmId) },
         customer,
         subscription: "sub_early",
       },
@@ -257,15 +262,220 @@ describe("Stripe's events for a firm", () => {
       subscriptionStatus: "active",
       seatQuantity: 3,
     });
-    // An update that names only the customer still reaches the firm, and no personal plan is made of it.
+    // A later update carries the subscription's metadata, as Stripe sends each, and reaches the firm.
     const update = stripeEvent(
       "customer.subscription.updated",
-      subscriptionObject("sub_early", customer, { seats: 4 }),
+      subscriptionObject("sub_early", customer, { seats: 4, firmId }),
       5,
     );
     expect(await deliver(update)).toBe("applied");
     expect((await firmRow(firmId))?.seatQuantity).toBe(4);
     expect((await entitlementOf(owner)).access).toBe("firm");
+  });
+});
+
+describe("a Checkout the server did not create (issue 53, finding 3)", () => {
+  it("names no firm by its client_reference_id: a personal plan's for firm-<id> attaches nothing, and the firm's own checkout still works", async () => {
+    const { owner, firmId } = await firmOf("victim", 1);
+    const attacker = await person("attacker@elsewhere.example");
+    // A personal pricing table's reference id is a page attribute: set to the victim firm's, and paid for.
+    const completed = stripeEvent("checkout.session.completed", {
+      id: "cs_attacker",
+      object: "checkout.session",
+      mode: "subscription",
+      client_reference_id: `firm-${firmId}`,
+      customer: "cus_attacker",
+      subscription: "sub_attacker",
+    });
+    expect(await deliver(completed)).toBe("unknownUser");
+    expect(
+      await deliver(
+        stripeEvent("customer.subscription.created", subscriptionObject("sub_attacker", "cus_attacker"), 1),
+      ),
+    ).toBe("applied");
+    // The firm's price without the firm in the metadata names no firm either.
+    const unnamed = subscriptionObject("sub_attacker_seats", "cus_attacker", { seats: 1, firmId });
+    unnamed.metadata = {};
+    await deliver(stripeEvent("customer.subscription.created", unnamed, 2));
+    expect(await firmRow(firmId)).toMatchObject({
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      subscriptionStatus: null,
+      seatQuantity: null,
+    });
+    // The owner still buys, invites beyond one seat, and has no billing account to open yet.
+    const noPortal = await call(owner, "openFirmBillingPortal");
+    expect(noPortal.statusCode).toBe(409);
+    expect(
+      (await call(owner, "inviteToFirm", { body: { email: "next@victim.example", role: "member" } })).statusCode,
+    ).toBe(200);
+    expect((await call(owner, "createFirmCheckout", { body: { seats: 4 } })).statusCode).toBe(200);
+    expect((await entitlementOf(attacker)).firm).toBeUndefined();
+
+    const { customer, subscription } = await subscribe(firmId, 4);
+    expect(await firmRow(firmId)).toMatchObject({
+      stripeCustomerId: customer,
+      stripeSubscriptionId: subscription,
+      seatQuantity: 4,
+    });
+    expect((await entitlementOf(owner)).access).toBe("firm");
+  });
+
+  it("takes a subscription only at the firm price with the firm in its metadata, and never another customer's", async () => {
+    const { owner, firmId } = await firmOf("guarded", 0);
+    const { customer, subscription } = await subscribe(firmId, 3);
+    // Another customer's subscription naming the firm, while the firm's runs: stale, the firm's stays.
+    const other = stripeEvent(
+      "customer.subscription.created",
+      subscriptionObject("sub_other", "cus_other", { seats: 50, firmId }),
+      10,
+    );
+    expect(await deliver(other)).toBe("stale");
+    // A personal price, even with the firm in its metadata, is not the firm's subscription.
+    const personal = subscriptionObject("sub_personal_guarded", customer, { seats: 50, firmId });
+    personal.items.data[0] = {
+      ...personal.items.data[0],
+      price: { id: PERSONAL_PRICE, nickname: "Precis monthly", recurring: { interval: "month" } },
+    } as (typeof personal.items.data)[0];
+    await deliver(stripeEvent("customer.subscription.updated", personal, 11));
+    expect(await firmRow(firmId)).toMatchObject({ stripeSubscriptionId: subscription, seatQuantity: 3 });
+
+    // Once the firm's has ended, another customer's still does not become the firm's: only the firm's customer,
+    // which the server's next Checkout reuses, buys again.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.deleted",
+        subscriptionObject(subscription, customer, { status: "canceled", seats: 3, firmId }),
+        20,
+      ),
+    );
+    expect(
+      await deliver(
+        stripeEvent(
+          "customer.subscription.created",
+          subscriptionObject("sub_other_2", "cus_other", { seats: 9, firmId }),
+          30,
+        ),
+      ),
+    ).toBe("stale");
+    expect(
+      await deliver(
+        stripeEvent(
+          "checkout.session.completed",
+          {
+            id: "cs_other",
+            object: "checkout.session",
+            metadata: { firm_id: String(firmId) },
+            customer: "cus_other",
+            subscription: "sub_other_2",
+          },
+          31,
+        ),
+      ),
+    ).toBe("stale");
+    expect(await firmRow(firmId)).toMatchObject({ stripeCustomerId: customer, stripeSubscriptionId: subscription });
+    expect((await call(owner, "createFirmCheckout", { body: { seats: 2 } })).statusCode).toBe(200);
+    expect(stripe.requests.at(-1)?.form.get("customer")).toBe(customer);
+  });
+});
+
+describe("seats that count (issue 53, finding 4)", () => {
+  it("lowered to one seat for six members: only the owner keeps the firm's access, the admins are emailed, and more seats seat them again", async () => {
+    const { owner, admin, members, firmId } = await firmOf("lowered", 4);
+    const [first, second, third, fourth] = members as [Person, Person, Person, Person];
+    await server.database.db.update(users).set({ locale: "fr" }).where(eq(users.id, admin.userId));
+    const { customer, subscription } = await subscribe(firmId, 6);
+    for (const who of [owner, admin, ...members]) expect((await entitlementOf(who)).access).toBe("firm");
+    // The mail of the accounts' registration goes out first: what follows is the seats' alone.
+    await server.app.mailWorker.runOnce();
+    const inboxBefore = server.smtp.inbox.length;
+
+    const lowered = (seats: number, offset: number) =>
+      deliver(
+        stripeEvent(
+          "customer.subscription.updated",
+          subscriptionObject(subscription, customer, { seats, firmId }),
+          offset,
+        ),
+      );
+    expect(await lowered(1, 10)).toBe("applied");
+    expect((await entitlementOf(owner)).access).toBe("firm");
+    for (const who of [admin, ...members]) {
+      expect(await entitlementOf(who)).toMatchObject({
+        access: "trial",
+        firm: { id: firmId },
+        firmUnseated: { name: "lowered LLP" },
+      });
+    }
+    // Nobody is removed, and a member without a seat counts memos on their own access.
+    expect(await memberCountOf(firmId)).toBe(6);
+    const memo = await server.app.inject({
+      method: "POST",
+      url: "/api/memo-usage",
+      headers: { ...xhrHeaders, ...first.headers },
+    });
+    expect(memo.json()).toMatchObject({ access: "trial", memo: { monthlyLimit: 10 } });
+
+    // The owner and the admin are told, each in their language, with a fixed subject; members are not.
+    await server.app.mailWorker.runOnce();
+    const mails = server.smtp.inbox.slice(inboxBefore);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([admin.email, owner.email].sort());
+    const toOwner = mails.find((mail) => mail.to === owner.email);
+    expect(toOwner?.subject).toBe("Some members of your firm no longer have a seat");
+    expect(toOwner?.text).toContain("Seats: 1. Members: 6. Without a seat: 5.");
+    expect(toOwner?.text).toContain("http://localhost:8081/firm?tab=billing");
+    const toAdmin = mails.find((mail) => mail.to === admin.email);
+    expect(toAdmin?.subject).toBe("Des membres de votre cabinet n'ont plus de siège");
+    expect(toAdmin?.text).toContain("Sièges\u00a0: 1. Membres\u00a0: 6. Sans siège\u00a0: 5.");
+
+    // More seats: they go back in seat order, and nobody is emailed.
+    expect(await lowered(3, 20)).toBe("applied");
+    expect((await entitlementOf(first)).access).toBe("firm");
+    expect((await entitlementOf(second)).access).toBe("firm");
+    for (const who of [third, fourth, admin]) expect((await entitlementOf(who)).firmUnseated).toBeDefined();
+    expect(await lowered(6, 30)).toBe("applied");
+    for (const who of [owner, admin, ...members]) {
+      const entitlement = await entitlementOf(who);
+      expect(entitlement.access).toBe("firm");
+      expect(entitlement.firmUnseated).toBeUndefined();
+    }
+    await server.app.mailWorker.runOnce();
+    expect(server.smtp.inbox.length).toBe(inboxBefore + 2);
+  });
+
+  it("go to owners first, then by join date, and a seat freed by a departure goes to the next in that order", async () => {
+    const { owner, admin, members, firmId } = await firmOf("ordered", 4);
+    const [first, second, third, fourth] = members as [Person, Person, Person, Person];
+    // The fourth member joined before everyone else, and the third is an owner, who comes before every member.
+    await server.database.db
+      .update(firmMemberships)
+      .set({ joinedAt: new Date(time.clock().getTime() - 86_400_000) })
+      .where(eq(firmMemberships.userId, fourth.userId));
+    await server.database.db
+      .update(firmMemberships)
+      .set({ role: "owner" })
+      .where(eq(firmMemberships.userId, third.userId));
+    await subscribe(firmId, 3);
+    const seatedOnes = async () => {
+      const seated: string[] = [];
+      for (const who of [owner, admin, ...members]) {
+        if ((await entitlementOf(who)).access === "firm") seated.push(who.email);
+      }
+      return seated.sort();
+    };
+    expect(await seatedOnes()).toEqual([owner.email, third.email, fourth.email].sort());
+    // The fourth leaves: their seat goes to the first member who joined after them, none taken from anyone.
+    expect((await call(fourth, "leaveFirm")).statusCode).toBe(200);
+    expect(await seatedOnes()).toEqual([owner.email, third.email, first.email].sort());
+    // Removing a member without a seat frees none.
+    expect((await call(owner, "removeFirmMember", { parameters: { userId: String(admin.userId) } })).statusCode).toBe(
+      200,
+    );
+    expect(await seatedOnes()).toEqual([owner.email, third.email, first.email].sort());
+    expect((await call(owner, "removeFirmMember", { parameters: { userId: String(first.userId) } })).statusCode).toBe(
+      200,
+    );
+    expect(await seatedOnes()).toEqual([owner.email, third.email, second.email].sort());
   });
 });
 
@@ -377,7 +587,7 @@ describe("seats", () => {
     await deliver(
       stripeEvent(
         "customer.subscription.updated",
-        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 2 }),
+        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 2, firmId }),
         30,
       ),
     );
@@ -414,7 +624,7 @@ describe("the end of a firm's subscription", () => {
     await deliver(
       stripeEvent(
         "customer.subscription.deleted",
-        subscriptionObject(subscription, customer, { status: "canceled", seats: 3 }),
+        subscriptionObject(subscription, customer, { status: "canceled", seats: 3, firmId }),
         60,
       ),
     );
@@ -441,7 +651,7 @@ describe("the end of a firm's subscription", () => {
     expect(await firmRow(firmId)).toMatchObject({ stripeSubscriptionId: "sub_ended_2", seatQuantity: 9 });
     const late = stripeEvent(
       "customer.subscription.updated",
-      subscriptionObject(subscription, customer, { status: "canceled", seats: 3 }),
+      subscriptionObject(subscription, customer, { status: "canceled", seats: 3, firmId }),
       90,
     );
     expect(await deliver(late)).toBe("stale");

@@ -66,6 +66,11 @@ export const entitlementResponseSchema = z.object({
    * their own access (`access`), which Home explains with the firm's name.
    */
   firmEnded: z.optional(z.object({ name: z.string() })),
+  /**
+   * Present when the caller's firm has fewer seats than members and the caller holds none (issue 53): they stay in
+   * the firm, on their own access (`access`), until a seat is free; Home explains with the firm's name.
+   */
+  firmUnseated: z.optional(z.object({ name: z.string() })),
   /** Present exactly when `access` is "policy": the firm's rule to meet, e.g. add an authenticator app or passkey. */
   policyReason: z.optional(z.enum(policyReasons)),
 });

@@ -575,6 +575,12 @@ export const firmMemberships = pgTable(
     /** How they came: created the firm, accepted an invitation, or joined by the firm's domain. */
     joinedBy: text("joined_by", { enum: ["creation", "invitation", "domain"] }).notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the member holds one of the firm's seats (issue 53): only a seated member's access is `firm`. Every
+     * change of the subscription's quantity recomputes it (firms/seats.ts, seatMembers); a join takes a free seat,
+     * since joins beyond the seats are refused, so a new row is seated.
+     */
+    seated: boolean("seated").notNull().default(true),
   },
   (table) => [
     index("firm_memberships_firm_id_idx").on(table.firmId),

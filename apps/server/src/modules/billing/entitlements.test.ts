@@ -184,4 +184,26 @@ describe("computeEntitlement", () => {
     const blocked = { ...firm("active"), requireTwoStep: true };
     expect(computeEntitlement({ ...base, firm: blocked })).toMatchObject({ access: "policy", endsAt: null });
   });
+
+  it("never gives the firm's access to a member without a seat: their own, marked, until a seat is free (issue 53)", () => {
+    const subscription = { subscriptionId: "sub_firm", status: "active", currentPeriodEnd: day(40) };
+    const unseated = { requireTwoStep: false, hasSecondFactor: false, subscription, isSeated: false };
+    const paid = { status: "active", currentPeriodEnd: day(60) };
+    expect(computeEntitlement({ ...base, now: day(5), firm: unseated })).toMatchObject({
+      access: "trial",
+      firmUnseated: true,
+    });
+    expect(computeEntitlement({ ...base, now: day(5), subscription: paid, firm: unseated })).toMatchObject({
+      access: "subscription",
+      firmUnseated: true,
+    });
+    expect(computeEntitlement({ ...base, now: day(5), firm: { ...unseated, isSeated: true } }).access).toBe("firm");
+    // Without a running subscription no seat is missing: an ended one says so, and nothing about seats.
+    const ended = { ...unseated, subscription: { ...subscription, status: "canceled" } };
+    const afterEnd = computeEntitlement({ ...base, now: day(5), firm: ended });
+    expect(afterEnd).toMatchObject({ access: "trial", firmEnded: true });
+    expect(afterEnd.firmUnseated).toBeUndefined();
+    // The firm's policy blocks a member without a seat too.
+    expect(computeEntitlement({ ...base, firm: { ...unseated, requireTwoStep: true } }).access).toBe("policy");
+  });
 });

@@ -21,9 +21,15 @@ export interface EntitlementInput {
   trialStartedAt: Date | null;
   /**
    * The account's firm (issue 44), null outside one: the policies that can block it, and the firm's subscription,
-   * whose seat gives `access: "firm"` (absent is never subscribed).
+   * whose seat gives `access: "firm"` (absent is never subscribed), and whether the member holds one of its seats
+   * (issue 53: with fewer seats than members, the last in seat order hold none; absent is seated).
    */
-  firm: { requireTwoStep: boolean; hasSecondFactor: boolean; subscription?: FirmSubscriptionState } | null;
+  firm: {
+    requireTwoStep: boolean;
+    hasSecondFactor: boolean;
+    subscription?: FirmSubscriptionState;
+    isSeated?: boolean;
+  } | null;
 }
 
 export interface ComputedEntitlement {
@@ -40,6 +46,8 @@ export interface ComputedEntitlement {
   policyReason?: PolicyReason;
   /** The firm's subscription has ended: `access` is the account's own again, and Home says why. */
   firmEnded?: true;
+  /** The firm's subscription runs, but every seat is another member's: `access` is the account's own, and Home says why. */
+  firmUnseated?: true;
 }
 
 /**
@@ -50,12 +58,14 @@ export interface ComputedEntitlement {
  * every access, a paid one included, until they comply: the firm's rule is the firm's, whoever pays. Then a seat of a
  * subscribed firm comes before the account's own access, a personal plan included (the member is told, on joining,
  * that they may cancel it); once the firm's subscription ends, the account's own access is back, marked `firmEnded`.
+ * A member without a seat (fewer seats than members) never has `firm`: their own access, marked `firmUnseated`.
  * Pure: the clock is an argument, so every rule is tested as a table.
  */
 export function computeEntitlement(input: EntitlementInput): ComputedEntitlement {
   const firmSubscription = input.firm?.subscription;
   if (firmSubscription && !(input.firm?.requireTwoStep && !input.firm.hasSecondFactor)) {
     if (isFirmSeated(firmSubscription, input.now)) {
+      if (input.firm?.isSeated === false) return { ...computeOwnEntitlement(input), firmUnseated: true };
       return {
         access: "firm",
         endsAt: firmSubscription.currentPeriodEnd,

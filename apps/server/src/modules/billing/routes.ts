@@ -66,7 +66,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           return sendApiError(reply, 400, "The Stripe signature is invalid or too old.");
         }
-        const outcome = await applyStripeEvent(app.database.db, event);
+        const outcome = await applyStripeEvent(app.database.db, config, event, app.clock());
         if (outcome !== "applied" && outcome !== "duplicate") {
           request.log.warn({ eventId: event.id, type: event.type, outcome }, "Stripe event not applied");
         }

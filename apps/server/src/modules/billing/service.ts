@@ -116,6 +116,7 @@ const entitlementColumns = (subscription: ReturnType<typeof chosenSubscriptionOf
   firmSubscriptionId: firms.stripeSubscriptionId,
   firmSubscriptionStatus: firms.subscriptionStatus,
   firmPeriodEnd: firms.currentPeriodEnd,
+  isFirmSeated: firmMemberships.seated,
   // Looked at only when the firm requires a second factor, so other accounts pay nothing for it.
   hasSecondFactor: sql<boolean>`case when ${firms.requireTwoStep} then exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}) else false end`,
 });
@@ -137,6 +138,7 @@ interface EntitlementRow {
   firmSubscriptionId: string | null;
   firmSubscriptionStatus: string | null;
   firmPeriodEnd: Date | null;
+  isFirmSeated: boolean | null;
   hasSecondFactor: boolean;
 }
 
@@ -210,31 +212,33 @@ export async function readSessionEntitlement(
 }
 
 function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entitlement {
-  const { access, endsAt, needsAcademicEmail, trialUsedByAddress, policyReason, firmEnded } = computeEntitlement({
-    now,
-    registeredAt: row.registeredAt,
-    occupation: row.occupation,
-    facultyGetsStudentAccess: config.entitlements.facultyGetsStudentAccess,
-    subscription:
-      row.subscriptionStatus === null
-        ? null
-        : { status: row.subscriptionStatus, currentPeriodEnd: row.currentPeriodEnd },
-    isEmailVerified: row.emailVerifiedAt !== null,
-    isAcademicEmail: isAcademicEmail(row.email, config.verification.academicEmailDomains),
-    trialStartedAt: row.trialStartedAt,
-    firm:
-      row.firmId === null
-        ? null
-        : {
-            requireTwoStep: row.requireTwoStep === true,
-            hasSecondFactor: row.hasSecondFactor === true,
-            subscription: {
-              subscriptionId: row.firmSubscriptionId,
-              status: row.firmSubscriptionStatus,
-              currentPeriodEnd: row.firmPeriodEnd,
+  const { access, endsAt, needsAcademicEmail, trialUsedByAddress, policyReason, firmEnded, firmUnseated } =
+    computeEntitlement({
+      now,
+      registeredAt: row.registeredAt,
+      occupation: row.occupation,
+      facultyGetsStudentAccess: config.entitlements.facultyGetsStudentAccess,
+      subscription:
+        row.subscriptionStatus === null
+          ? null
+          : { status: row.subscriptionStatus, currentPeriodEnd: row.currentPeriodEnd },
+      isEmailVerified: row.emailVerifiedAt !== null,
+      isAcademicEmail: isAcademicEmail(row.email, config.verification.academicEmailDomains),
+      trialStartedAt: row.trialStartedAt,
+      firm:
+        row.firmId === null
+          ? null
+          : {
+              requireTwoStep: row.requireTwoStep === true,
+              hasSecondFactor: row.hasSecondFactor === true,
+              subscription: {
+                subscriptionId: row.firmSubscriptionId,
+                status: row.firmSubscriptionStatus,
+                currentPeriodEnd: row.firmPeriodEnd,
+              },
+              isSeated: row.isFirmSeated !== false,
             },
-          },
-  });
+    });
   return {
     access,
     endsAt: endsAt?.toISOString() ?? null,
@@ -249,6 +253,7 @@ function toEntitlement(row: EntitlementRow, config: AppConfig, now: Date): Entit
     ...(row.firmId !== null && row.firmName !== null ? { firm: { id: row.firmId, name: row.firmName } } : {}),
     ...(policyReason ? { policyReason } : {}),
     ...(firmEnded && row.firmName !== null ? { firmEnded: { name: row.firmName } } : {}),
+    ...(firmUnseated && row.firmName !== null ? { firmUnseated: { name: row.firmName } } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { stripeCustomers, stripeEvents, subscriptions, users } from "../../db/schema.ts";
 import { applyFirmStripeEvent } from "../firms/firm-billing.ts";
@@ -22,7 +23,12 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * a state from an event at least as recent as the one it already holds, so out-of-order delivery
  * converges on the newest state.
  */
-export async function applyStripeEvent(db: AppDatabase, event: Stripe.Event): Promise<EventOutcome> {
+export async function applyStripeEvent(
+  db: AppDatabase,
+  config: AppConfig,
+  event: Stripe.Event,
+  now: Date,
+): Promise<EventOutcome> {
   const eventCreatedAt = new Date(event.created * 1000);
   return db.transaction(async (tx) => {
     const recorded = await tx
@@ -32,15 +38,21 @@ export async function applyStripeEvent(db: AppDatabase, event: Stripe.Event): Pr
       .returning({ eventId: stripeEvents.eventId });
     if (recorded.length === 0) return "duplicate";
 
-    const outcome = await applyEffect(tx, event, eventCreatedAt);
+    const outcome = await applyEffect(tx, config, event, eventCreatedAt, now);
     await tx.update(stripeEvents).set({ outcome }).where(eq(stripeEvents.eventId, event.id));
     return outcome;
   });
 }
 
-async function applyEffect(tx: AppDatabase, event: Stripe.Event, eventCreatedAt: Date): Promise<EventOutcome> {
+async function applyEffect(
+  tx: AppDatabase,
+  config: AppConfig,
+  event: Stripe.Event,
+  eventCreatedAt: Date,
+  now: Date,
+): Promise<EventOutcome> {
   // A firm's Checkout and subscription (issue 44) keep the firm's seats; everything else is a person's plan.
-  const firmOutcome = await applyFirmStripeEvent(tx, event, eventCreatedAt);
+  const firmOutcome = await applyFirmStripeEvent(tx, config, event, eventCreatedAt, now);
   if (firmOutcome !== null) return firmOutcome;
   switch (event.type) {
     case "checkout.session.completed":
@@ -56,7 +68,10 @@ async function applyEffect(tx: AppDatabase, event: Stripe.Event, eventCreatedAt:
   }
 }
 
-/** Checkout's client_reference_id is our user id: remember which customer that user is. */
+/**
+ * Checkout's client_reference_id is our user id: remember which customer that user is. Anything else there (a
+ * `firm-<id>` set on a pricing table, say) names no one: the customer is kept, linked to nobody.
+ */
 async function linkCustomer(tx: AppDatabase, session: Stripe.Checkout.Session): Promise<EventOutcome> {
   const customerId = idOf(session.customer);
   if (!customerId) return "ignored";

@@ -7,9 +7,8 @@ import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/templates.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
-import { isFirmRowSeated } from "./firm-billing.ts";
 import { refusals } from "./refusals.ts";
-import { checkSeatForJoin, hasFreeSeat, isPayingPersonalPlan } from "./seats.ts";
+import { checkSeatForJoin, hasFreeSeat, isFirmRowSeated, isPayingPersonalPlan } from "./seats.ts";
 
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm

@@ -3,53 +3,46 @@ import type Stripe from "stripe";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firms } from "../../db/schema.ts";
-import { hasFirmSubscriptionEnded, isFirmSeated } from "../../lib/firm-seats.ts";
+import { hasFirmSubscriptionEnded } from "../../lib/firm-seats.ts";
 import { createStripeClient } from "../../lib/stripe-client.ts";
 import { recordFirmEvent } from "./audit.ts";
 import { FirmRefusal, refusals } from "./refusals.ts";
+import { seatMembers, firmSubscriptionStateOf as stateOf } from "./seats.ts";
 
 type FirmRow = typeof firms.$inferSelect;
 
 /** What the webhook makes of a firm's event; billing's pipeline records it with the event (stripe-events.ts). */
 export type FirmEventOutcome = "applied" | "stale" | "ignored" | "unknownFirm";
 
-/** Checkout names the firm in `client_reference_id` as `firm-<id>`: a personal checkout's is a bare user id. */
-const FIRM_REFERENCE = /^firm-(\d{1,15})$/;
-export const firmReferenceOf = (firmId: number) => `firm-${firmId}`;
-
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-const firmIdIn = (metadata: Stripe.Metadata | null | undefined, reference?: string | null) => {
-  const fromMetadata = /^\d{1,15}$/.test(metadata?.firm_id ?? "") ? Number(metadata?.firm_id) : null;
-  const fromReference = FIRM_REFERENCE.exec(reference ?? "")?.[1];
-  return fromMetadata ?? (fromReference ? Number(fromReference) : null);
-};
-
-const stateOf = (firm: FirmRow) => ({
-  subscriptionId: firm.stripeSubscriptionId,
-  status: firm.subscriptionStatus,
-  currentPeriodEnd: firm.currentPeriodEnd,
-});
-
-/** Whether a firm's subscription seats its members now, from its row. */
-export const isFirmRowSeated = (firm: FirmRow, now: Date) => isFirmSeated(stateOf(firm), now);
+/**
+ * The firm that metadata names. Only the server writes it, when it creates the firm's Checkout session
+ * (createFirmCheckoutSession): a session's `client_reference_id` is not evidence, since a pricing table takes it
+ * from an attribute of the page, which anyone can set to `firm-<id>` (issue 53, finding 3).
+ */
+const firmIdIn = (metadata: Stripe.Metadata | null | undefined) =>
+  /^\d{1,15}$/.test(metadata?.firm_id ?? "") ? Number(metadata?.firm_id) : null;
 
 /**
  * Applies a verified Stripe event that concerns a firm, in the webhook's transaction (billing/stripe-events.ts, which
  * records the event id first, so a replay never gets here). Null when the event is not a firm's: the personal
- * pipeline takes it. A firm's subscription carries `metadata.firm_id` (set at Checkout), and its customer is the
- * firm's, so either names the firm even when the subscription's events arrive before Checkout's.
+ * pipeline takes it. A Checkout session is a firm's when its metadata names the firm; a subscription is a firm's
+ * only when its price is the firm plan's (`STRIPE_FIRM_PRICE_ID`) and its metadata names the firm, both set by the
+ * server's Checkout session and kept by Stripe on every later event of the subscription.
  */
 export async function applyFirmStripeEvent(
   tx: AppDatabase,
+  config: AppConfig,
   event: Stripe.Event,
   eventCreatedAt: Date,
+  now: Date,
 ): Promise<FirmEventOutcome | null> {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
-      const firmId = firmIdIn(session.metadata, session.client_reference_id);
+      const firmId = firmIdIn(session.metadata);
       if (firmId === null) return null;
       return linkFirmCheckout(tx, firmId, session);
     }
@@ -57,19 +50,14 @@ export async function applyFirmStripeEvent(
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      const firmId = firmIdIn(subscription.metadata) ?? (await firmIdOfCustomer(tx, idOf(subscription.customer)));
-      if (firmId === null) return null;
-      return storeFirmSubscription(tx, firmId, subscription, eventCreatedAt);
+      const firmId = firmIdIn(subscription.metadata);
+      const price = subscription.items?.data?.[0]?.price?.id;
+      if (firmId === null || !config.stripe.firmPriceId || price !== config.stripe.firmPriceId) return null;
+      return storeFirmSubscription(tx, config, firmId, subscription, { eventCreatedAt, now });
     }
     default:
       return null;
   }
-}
-
-async function firmIdOfCustomer(tx: AppDatabase, customerId: string | null) {
-  if (!customerId) return null;
-  const [firm] = await tx.select({ id: firms.id }).from(firms).where(eq(firms.stripeCustomerId, customerId));
-  return firm?.id ?? null;
 }
 
 const lockFirm = async (tx: AppDatabase, firmId: number) =>
@@ -88,6 +76,8 @@ async function linkFirmCheckout(
   if (!firm) return "unknownFirm";
   const customerId = idOf(session.customer);
   const subscriptionId = idOf(session.subscription);
+  // The server's Checkout session reuses the firm's customer: a session of another customer is not the firm's.
+  if (customerId !== null && firm.stripeCustomerId !== null && customerId !== firm.stripeCustomerId) return "stale";
   const isNewSubscription =
     subscriptionId !== null &&
     firm.stripeSubscriptionId !== subscriptionId &&
@@ -122,9 +112,10 @@ async function linkFirmCheckout(
  */
 async function storeFirmSubscription(
   tx: AppDatabase,
+  config: AppConfig,
   firmId: number,
   subscription: Stripe.Subscription,
-  eventCreatedAt: Date,
+  { eventCreatedAt, now }: { eventCreatedAt: Date; now: Date },
 ): Promise<FirmEventOutcome> {
   const firm = await lockFirm(tx, firmId);
   if (!firm) return "unknownFirm";
@@ -137,6 +128,9 @@ async function storeFirmSubscription(
     status: subscription.status,
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
   };
+  const customerId = idOf(subscription.customer);
+  // The firm's customer pays for all its subscriptions (Checkout reuses it): another customer's never becomes the firm's.
+  if (firm.stripeCustomerId !== null && customerId !== firm.stripeCustomerId) return "stale";
   if (firm.stripeSubscriptionId === subscription.id) {
     if (firm.billingLastEventAt && firm.billingLastEventAt > eventCreatedAt) return "stale";
   } else {
@@ -144,10 +138,10 @@ async function storeFirmSubscription(
     if (!isFirmsEnded || hasFirmSubscriptionEnded(next, new Date(0))) return "stale";
   }
   const seats = item?.quantity ?? null;
-  await tx
+  const [updated] = await tx
     .update(firms)
     .set({
-      stripeCustomerId: firm.stripeCustomerId ?? idOf(subscription.customer),
+      stripeCustomerId: firm.stripeCustomerId ?? customerId,
       stripeSubscriptionId: subscription.id,
       subscriptionStatus: subscription.status,
       seatQuantity: seats,
@@ -155,7 +149,10 @@ async function storeFirmSubscription(
       billingLastEventAt: eventCreatedAt,
       updatedAt: eventCreatedAt,
     })
-    .where(eq(firms.id, firm.id));
+    .where(eq(firms.id, firm.id))
+    .returning();
+  // Under the firm's lock, in the event's transaction: who holds a seat follows the new quantity and status at once.
+  if (updated) await seatMembers(tx, config, updated, now);
   const isSameSubscription = firm.stripeSubscriptionId === subscription.id;
   if (!isSameSubscription || firm.seatQuantity !== seats || firm.subscriptionStatus !== subscription.status) {
     await recordFirmEvent(tx, {
@@ -176,7 +173,8 @@ async function storeFirmSubscription(
 
 /**
  * A Stripe Checkout session in subscription mode for the firm plan, `seats` its quantity. The firm is named in the
- * session and in the subscription's metadata, so every event that follows finds it. The caller checked the role
+ * session's and in the subscription's metadata, which only the server writes, so every event that follows finds it
+ * and nobody else's purchase can name it. The caller checked the role
  * and the seat count.
  */
 export async function createFirmCheckoutSession(
@@ -192,7 +190,6 @@ export async function createFirmCheckoutSession(
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: config.stripe.firmPriceId, quantity: seats }],
-      client_reference_id: firmReferenceOf(firm.id),
       metadata,
       subscription_data: { metadata },
       ...(firm.stripeCustomerId ? { customer: firm.stripeCustomerId } : { customer_email: ownerEmail }),

@@ -1,8 +1,18 @@
 import type { FirmBilling } from "@precis/contract/firms";
-import { and, count, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmInvitations, firmMemberships, type firms, stripeCustomers, subscriptions } from "../../db/schema.ts";
-import { isFirmRowSeated } from "./firm-billing.ts";
+import {
+  firmInvitations,
+  firmMemberships,
+  type firms,
+  stripeCustomers,
+  subscriptions,
+  users,
+} from "../../db/schema.ts";
+import { isFirmSeated } from "../../lib/firm-seats.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
+import { asQuotedData } from "../mail/templates.ts";
 import { refusals } from "./refusals.ts";
 
 /*
@@ -10,9 +20,24 @@ import { refusals } from "./refusals.ts";
  * or an invitation beyond the seats is refused; without one, no limit applies. Every check runs in the transaction
  * that holds the firm's row locked (service.ts, lockCallerFirm; domain-join.ts), so concurrent joins count each
  * other: of twenty accepts for five free seats, exactly five join. Nobody is ever removed to make room.
+ *
+ * Fewer seats than members (issue 53: the owner lowered the quantity in Stripe's portal) removes nobody either, but
+ * only the first members in seat order hold a seat (`firm_memberships.seated`); the others keep their membership
+ * and their own access (trial, student or personal plan) until a seat is free. A join always takes a free seat,
+ * since members are counted whether seated or not.
  */
 
 type FirmRow = typeof firms.$inferSelect;
+
+/** The firm's subscription as lib/firm-seats.ts reads it, from its row. */
+export const firmSubscriptionStateOf = (firm: FirmRow) => ({
+  subscriptionId: firm.stripeSubscriptionId,
+  status: firm.subscriptionStatus,
+  currentPeriodEnd: firm.currentPeriodEnd,
+});
+
+/** Whether a firm's subscription seats its members now, from its row. */
+export const isFirmRowSeated = (firm: FirmRow, now: Date) => isFirmSeated(firmSubscriptionStateOf(firm), now);
 
 export async function countMembers(tx: AppDatabase, firmId: number) {
   const [row] = await tx.select({ members: count() }).from(firmMemberships).where(eq(firmMemberships.firmId, firmId));
@@ -100,4 +125,88 @@ export async function isPayingPersonalPlan(tx: AppDatabase, userId: number, now:
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The order in which members hold the seats: owners first, then by join date (the user id breaks a tie). Issue 56's
+ * order chosen by an admin goes between the two.
+ */
+const seatOrder = [
+  sql`${firmMemberships.role} = 'owner' desc`,
+  asc(firmMemberships.joinedAt),
+  asc(firmMemberships.userId),
+];
+
+/**
+ * Gives the firm's seats to its members in seat order, as its row (`firm`, locked by the caller, already updated)
+ * has them: every member when no subscription seats them (no limit applies), else the first `seatQuantity`. Called
+ * in the transaction of every change to the quantity or the status (firm-billing.ts). When members lose their seat,
+ * each owner and admin is emailed, in their own language. Returns the ids of the members who lost their seat.
+ */
+export async function seatMembers(tx: AppDatabase, config: AppConfig, firm: FirmRow, now: Date): Promise<number[]> {
+  const members = await tx
+    .select({ userId: firmMemberships.userId, seated: firmMemberships.seated })
+    .from(firmMemberships)
+    .where(eq(firmMemberships.firmId, firm.id))
+    .orderBy(...seatOrder);
+  const seats = isFirmRowSeated(firm, now) ? (firm.seatQuantity ?? 0) : members.length;
+  const gaining = members.filter((member, index) => index < seats && !member.seated).map((member) => member.userId);
+  const losing = members.filter((member, index) => index >= seats && member.seated).map((member) => member.userId);
+  if (gaining.length > 0) {
+    await tx.update(firmMemberships).set({ seated: true }).where(inArray(firmMemberships.userId, gaining));
+  }
+  if (losing.length > 0) {
+    await tx.update(firmMemberships).set({ seated: false }).where(inArray(firmMemberships.userId, losing));
+    await emailAdminsOfLostSeats(tx, config, firm, {
+      seats,
+      members: members.length,
+      unseated: members.length - seats,
+      now,
+    });
+  }
+  return losing;
+}
+
+/**
+ * After a departure (firm `firm`'s row locked by the caller): the seat it freed goes to the first member without one,
+ * in seat order. Nobody loses a seat here, even when roles changed since the quantity did.
+ */
+export async function giveFreedSeats(tx: AppDatabase, firm: FirmRow, now: Date) {
+  if (!isFirmRowSeated(firm, now)) return;
+  const members = await tx
+    .select({ userId: firmMemberships.userId, seated: firmMemberships.seated })
+    .from(firmMemberships)
+    .where(eq(firmMemberships.firmId, firm.id))
+    .orderBy(...seatOrder);
+  const free = (firm.seatQuantity ?? 0) - members.filter((member) => member.seated).length;
+  const waiting = members.filter((member) => !member.seated).slice(0, Math.max(free, 0));
+  if (waiting.length === 0) return;
+  await tx
+    .update(firmMemberships)
+    .set({ seated: true })
+    .where(
+      inArray(
+        firmMemberships.userId,
+        waiting.map((member) => member.userId),
+      ),
+    );
+}
+
+/** The owners and admins are told that members lost their seat, how many, and where to add seats. */
+async function emailAdminsOfLostSeats(
+  tx: AppDatabase,
+  config: AppConfig,
+  firm: FirmRow,
+  { seats, members, unseated, now }: { seats: number; members: number; unseated: number; now: Date },
+) {
+  const admins = await tx
+    .select({ user: users })
+    .from(firmMemberships)
+    .innerJoin(users, eq(users.id, firmMemberships.userId))
+    .where(and(eq(firmMemberships.firmId, firm.id), inArray(firmMemberships.role, ["owner", "admin"])))
+    .orderBy(desc(sql`${firmMemberships.role} = 'owner'`), asc(firmMemberships.userId));
+  const params = { firmName: asQuotedData(firm.name, 100), seats, members, unseated };
+  for (const { user } of admins) {
+    await enqueueAccountEmail(tx, config, user, "firmSeatsShort", params, now);
+  }
 }

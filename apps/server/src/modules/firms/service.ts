@@ -28,18 +28,15 @@ import { hashSecret } from "../sessions/service.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainViewOf, findDomainProof, recordProofFinding } from "./domain-proof.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
-import {
-  cancelFirmBilling,
-  createFirmCheckoutSession,
-  createFirmPortalSession,
-  isFirmRowSeated,
-} from "./firm-billing.ts";
+import { cancelFirmBilling, createFirmCheckoutSession, createFirmPortalSession } from "./firm-billing.ts";
 import { refusals } from "./refusals.ts";
 import {
   checkSeatForInvitation,
   checkSeatForJoin,
   countMembers,
   firmBillingOf,
+  giveFreedSeats,
+  isFirmRowSeated,
   isPayingPersonalPlan,
 } from "./seats.ts";
 
@@ -335,6 +332,8 @@ export async function removeMember(context: FirmContext, memberUserId: number) {
     }
     if (membership.role === "owner" && role !== "owner") throw refusals.ownersOnly();
     await tx.delete(firmMemberships).where(eq(firmMemberships.userId, memberUserId));
+    // A seat it held goes to the next member without one.
+    await giveFreedSeats(tx, firm, now);
     await recordFirmEvent(tx, {
       firmId: firm.id,
       event: "member_removed",
@@ -355,6 +354,8 @@ export async function leaveFirm(context: FirmContext) {
     const { firm, role } = await lockCallerFirm(tx, userId);
     if (role === "owner" && (await countOwners(tx, firm.id)) <= 1) throw refusals.lastOwner();
     await tx.delete(firmMemberships).where(eq(firmMemberships.userId, userId));
+    // A seat it held goes to the next member without one.
+    await giveFreedSeats(tx, firm, now);
     await recordFirmEvent(tx, {
       firmId: firm.id,
       event: "member_left",

@@ -42,7 +42,8 @@ export type FirmEmailParams = {
     recordValue: string;
     domainsLink: string;
   };
-};
+  /** To each owner and admin, when fewer seats than members leave some without one (issue 53). */
+  firmSeatsShort: { name: string; firmName: string; seats: number; members: number; unseated: number };
 
 interface FirmTemplate<P> {
   subject: (ctx: FirmEmailContext, params: P) => string;
@@ -191,6 +192,28 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
           : `${ctx.productName} ne laisse désormais les personnes d'un domaine rejoindre un cabinet sans invitation qu'une fois qu'un enregistrement DNS prouve que le domaine est au cabinet. Aucun enregistrement n'a encore prouvé ${params.domain}\u00a0: il repasse donc en mode Sur invitation seulement. Il était en mode ${modeNames.fr[params.previousMode]}.`,
         "Personne n'a quitté votre cabinet, et les invitations fonctionnent comme avant. Seules les personnes du domaine qui n'ont pas été invitées ne le rejoignent plus et ne se le voient plus suggérer.",
         `Pour réactiver le mode ${modeNames.fr[params.previousMode]}, publiez cet enregistrement TXT dans le DNS de votre domaine\u00a0: nom ${params.recordName}, valeur ${params.recordValue}. Puis, sous Domaines (${params.domainsLink}), choisissez Vérifier maintenant, puis le mode.`,
+        `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmSeatsShort: {
+    en: {
+      subject: () => "Some members of your firm no longer have a seat",
+      paragraphs: (ctx, { name, firmName, seats, members, unseated }) => [
+        `Hello ${name},`,
+        `The subscription of your firm ${firmName} on ${ctx.productName} has fewer seats than members. Seats: ${seats}. Members: ${members}. Without a seat: ${unseated}.`,
+        "Members without a seat stay in the firm and use their own access (trial, student or personal plan) until a seat is free. Seats go to owners first, then to members in the order they joined.",
+        `To give them a seat again, add seats in the firm's Seats and billing tab: ${ctx.publicUrl}/firm?tab=billing`,
+        `Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: () => "Des membres de votre cabinet n'ont plus de siège",
+      paragraphs: (ctx, { name, firmName, seats, members, unseated }) => [
+        `Bonjour ${name},`,
+        `L'abonnement de votre cabinet ${firmName} sur ${ctx.productName} compte moins de sièges que de membres. Sièges\u00a0: ${seats}. Membres\u00a0: ${members}. Sans siège\u00a0: ${unseated}.`,
+        "Les membres sans siège restent dans le cabinet et utilisent leur propre accès (essai, étudiant ou forfait personnel) jusqu'à ce qu'un siège se libère. Les sièges vont d'abord aux propriétaires, puis aux membres dans l'ordre de leur arrivée.",
+        `Pour leur redonner un siège, ajoutez des sièges dans l'onglet Sièges et facturation du cabinet\u00a0: ${ctx.publicUrl}/firm?tab=billing`,
         `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },

@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from "@ant-design/icons";
 import { getGreetingName } from "@precis/contract/account-texts";
 import { Flex, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { StudentAccessNotice, UnverifiedAccessNotice } from "@/components/access-notices";
@@ -18,6 +18,11 @@ import { FirmEndedNotice } from "../components/firm-ended-notice";
 import { FirmPolicyNotice } from "../components/firm-policy-notice";
 import { FirmSuggestionCard } from "../components/firm-suggestion-card";
 import { TrialUsedNotice } from "../components/trial-used-notice";
+
+// A firm member's notice (its Leave dialog, the firm schemas) loads only for the members it shows to.
+const FirmMembershipNotice = lazy(() =>
+  import("../components/firm-membership-notice").then((module) => ({ default: module.FirmMembershipNotice })),
+);
 
 /** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
 export function HomeRoute() {
@@ -86,6 +91,14 @@ export function HomeRoute() {
       {!profile.deletionScheduledFor && entitlement?.trialUsedByAddress && <TrialUsedNotice />}
       {!profile.deletionScheduledFor && entitlement?.firmEnded && (
         <FirmEndedNotice firmName={entitlement.firmEnded.name} />
+      )}
+      {!profile.deletionScheduledFor && entitlement?.firm && !entitlement.firmEnded && (
+        <Suspense fallback={null}>
+          <FirmMembershipNotice
+            firmName={entitlement.firm.name}
+            seat={entitlement.access === "firm" ? "held" : entitlement.firmUnseated ? "none" : "unlimited"}
+          />
+        </Suspense>
       )}
       {/* Only a verified address can join by its domain; asked once idle, like the access above. */}
       {!profile.deletionScheduledFor && profile.emailVerified && <FirmSuggestionCard enabled={isIdle} />}
