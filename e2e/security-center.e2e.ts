@@ -152,6 +152,45 @@ describe("the Security tab", () => {
     expect(await readApiSessionProfile(baseUrl, others[0] ?? { cookie: "", accessKey: "" })).toBeNull();
   });
 
+  it("asks who you are before signing another session out when the sign-in is old (issue 53)", async () => {
+    const { page, credentials, others } = await openSecurityTab();
+    // The server's clock is real: its answer to a sign-in older than 15 minutes, the first two times.
+    let attempts = 0;
+    await page.route("**/api/sessions/*", async (route) => {
+      if (route.request().method() !== "DELETE") return route.continue();
+      attempts += 1;
+      if (attempts > 2) return route.continue();
+      return route.fulfill(REAUTHENTICATION_REQUIRED);
+    });
+    const signOut = page.getByRole("button", { name: texts.en.signOutOther });
+    const confirmSignOut = () =>
+      page
+        .getByRole("dialog", { name: "Sign out Firefox 133 on Windows 10?" })
+        .getByRole("button", { name: "Sign out" })
+        .click();
+    const identity = page.getByRole("dialog", { name: "Confirm it's you" });
+    const password = identity.getByLabel("Password", { exact: true });
+
+    // A change of mind in the confirm-identity dialog: back to the row's button, nothing signed out.
+    await signOut.click();
+    await confirmSignOut();
+    await expect.poll(isFocused(password)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(isFocused(signOut)).toBe(true);
+    expect(await readApiSessionProfile(baseUrl, others[0] ?? { cookie: "", accessKey: "" })).not.toBeNull();
+
+    await signOut.click();
+    await confirmSignOut();
+    await expect.poll(isFocused(password)).toBe(true);
+    await password.fill(credentials.password);
+    await password.press("Enter");
+    await expect
+      .poll(isVisible(page.getByRole("status").filter({ hasText: "Firefox 133 on Windows 10 was signed out." })))
+      .toBe(true);
+    expect(attempts).toBe(3);
+    expect(await readApiSessionProfile(baseUrl, others[0] ?? { cookie: "", accessKey: "" })).toBeNull();
+  });
+
   it("says a session that ended meanwhile had ended, and refreshes the list", async () => {
     const { page, others } = await openSecurityTab();
     // Signed out from elsewhere after the list was drawn.

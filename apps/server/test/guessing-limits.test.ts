@@ -97,14 +97,15 @@ describe("the second step's wrong codes (finding 4)", () => {
     expect(locked.json().message).toMatch(/^Too many wrong codes were entered for this account\./);
 
     // Told once of the first wrong code (not of the next 18), and once of the lock.
-    const alerts = await mailsTo(email, /A wrong code was entered/);
+    const alerts = await mailsTo(email, /A wrong two-step verification code was entered/);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.text).toContain("Someone who knows your Precis password just entered a wrong");
     expect(alerts[0]?.text).toContain("change it now at");
-    const lockNotices = await mailsTo(email, /is blocked/);
+    const lockNotices = await mailsTo(email, /is locked/);
     expect(lockNotices).toHaveLength(1);
 
-    // The owner's way out: a new password set with a code emailed to the address.
+    // The owner's way out without the lock's link (second-step-budget.test.ts): a new password set with a code
+    // emailed to the address.
     expect(
       (await call("POST", "/api/login/find-user", OWNER, { authorization: basicAuth(email, "") })).statusCode,
     ).toBe(200);
@@ -130,11 +131,11 @@ describe("the second step's wrong codes (finding 4)", () => {
       time.advanceMinutes(16);
     }
     // 12 wrong codes, but never 20 in a row; and one email for three runs within the day.
-    expect(await mailsTo(email, /A wrong code was entered/)).toHaveLength(1);
+    expect(await mailsTo(email, /A wrong two-step verification code was entered/)).toHaveLength(1);
     time.advanceDays(1);
     const token = await firstStep(email, ATTACKER);
     expect((await secondStep(token, wrongCodeFor(secret), ATTACKER)).statusCode).toBe(401);
-    expect(await mailsTo(email, /A wrong code was entered/)).toHaveLength(2);
+    expect(await mailsTo(email, /A wrong two-step verification code was entered/)).toHaveLength(2);
   });
 });
 

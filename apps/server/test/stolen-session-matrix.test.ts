@@ -33,6 +33,8 @@ const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?:
   addPasskey: { body: WELL_FORMED_PASSKEY },
   removePasskey: { parameters: { id: "1" } },
   revokeOtherSessions: {},
+  // Another session than the caller's, one at a time (issue 53, finding 7); ending its own is signing out.
+  revokeSession: { parameters: { id: "999999" } },
   // Moving the email to an address the thief reads (issue 42, finding 1).
   resendVerification: { body: { email: "attacker@evil.test" } },
   changeEmailWithSso: {},
@@ -78,8 +80,8 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   deleteMemoPreset: "memo settings",
   enableTotp: "completes a setup that itself needed the step-up, with a code from the new app",
   disableTotp: "asks for the password or a code",
+  unlockSecondStep: "takes the single-use link mailed to the account's address: the proof is owning that address",
   renamePasskey: "a label",
-  revokeSession: "ends one session; the linked extension session ends with it",
   requestHandoffCode: "the extension's session inherits this session's age; keeping it signed in needs a recent proof",
   exchangeHandoffCode: "takes a one-time code issued to a session",
   reportMemoUsage: "counts usage",

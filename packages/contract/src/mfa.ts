@@ -73,6 +73,17 @@ export const disableTotpRequestSchema = z.union([
 ]);
 export type DisableTotpRequest = z.input<typeof disableTotpRequestSchema>;
 
+/**
+ * `POST /api/mfa/unlock` (no session needed): the token of the link emailed when too many wrong codes in a row locked
+ * the second step (decision 042). Opening the link proves the owner reads the account's mail.
+ */
+export const unlockSecondStepRequestSchema = z.strictObject({
+  token: z.string().check(z.regex(/^[\w-]{20,100}$/, "must be the token of the emailed link")),
+});
+
+/** The query of the emailed link: `/two-step/unlock?token=…`. */
+export const UNLOCK_SECOND_STEP_PATH = "/two-step/unlock";
+
 /** `POST /api/login` when the account has the app turned on: no session yet, the second step needs this token. */
 export const secondFactorRequiredResponseSchema = z.object({
   Status: z.literal("SecondFactorRequired"),
@@ -167,6 +178,11 @@ export const mfaMessages = {
   noSuchPasskey: "There is no such passkey.",
   tooManyPasskeys: `An account can keep at most ${MAX_PASSKEYS} passkeys. Remove one first.`,
   passwordNeeded: "Enter your current password.",
+  // Issue 53, finding 6: the way out of the lock is the owner's mailbox (decision 042).
+  secondStepLocked:
+    "Too many wrong codes were entered for this account. Open the link we emailed you to unlock two-step verification, set a new password with a code sent to your email, or sign in with a passkey.",
+  unlockLinkInvalid:
+    "This link has expired or was already used. Set a new password with a code sent to your email to unlock two-step verification.",
   // Issue 42, finding 3: nothing is planted on an account whose address nobody has proven yet.
   emailNotVerified: "Verify your email address before you add a second step or a passkey.",
 } as const;
@@ -202,6 +218,10 @@ export const mfaOperations = {
       409: apiErrorSchema,
       429: apiErrorSchema,
     },
+  }),
+  unlockSecondStep: withSchemas(operations.unlockSecondStep, {
+    body: unlockSecondStepRequestSchema,
+    response: { 200: statusResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
   }),
   regenerateRecoveryCodes: withSchemas(operations.regenerateRecoveryCodes, {
     response: { 200: recoveryCodesResponseSchema, ...secondFactorRefusals },

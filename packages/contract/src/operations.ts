@@ -53,6 +53,7 @@ export const operations = {
   setUpTotp: { method: "POST", path: "/mfa/totp/setup" },
   enableTotp: { method: "POST", path: "/mfa/totp/enable" },
   disableTotp: { method: "POST", path: "/mfa/totp/disable" },
+  unlockSecondStep: { method: "POST", path: "/mfa/unlock" },
   regenerateRecoveryCodes: { method: "POST", path: "/mfa/recovery-codes" },
   getPasskeyRegistrationOptions: { method: "POST", path: "/passkeys/registration-options" },
   addPasskey: { method: "POST", path: "/passkeys" },

@@ -59,7 +59,13 @@ export const sessionsOperations = {
   }),
   revokeSession: withSchemas(operations.revokeSession, {
     params: sessionIdParamsSchema,
-    response: { 200: z.object({ Status: z.literal("Success") }), 401: apiErrorSchema, 404: apiErrorSchema },
+    response: {
+      200: z.object({ Status: z.literal("Success") }),
+      401: apiErrorSchema,
+      // Another session than the caller's needs the step-up (issue 53, finding 7).
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+    },
   }),
   revokeOtherSessions: withSchemas(operations.revokeOtherSessions, {
     response: { 200: revokedSessionsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },

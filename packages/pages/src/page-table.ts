@@ -154,6 +154,16 @@ export const routeTable: readonly Page[] = [
     namespaces: ["verification"],
   },
   {
+    // Outside the login gate: the link mailed when too many wrong codes locked the second step unlocks it signed
+    // out, on a press of its button (decision 042), and signs nothing in.
+    id: "unlock-second-step",
+    path: "/two-step/unlock",
+    layout: "shell",
+    module: "src/features/security/routes/unlock-second-step-route.tsx",
+    component: "UnlockSecondStepRoute",
+    namespaces: ["security", "auth"],
+  },
+  {
     // Outside the login gate: the emailed link cancels a deletion signed out, and signs nothing in.
     id: "cancel-deletion",
     path: "/account/deletion/cancel",

@@ -166,6 +166,13 @@ export const totpFactors = pgTable("totp_factors", {
   enabledAt: timestamp("enabled_at", { withTimezone: true }),
   /** The 30-second step of the last code accepted: a code, once used, cannot be used again. */
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  /**
+   * When too many wrong codes in a row locked the second step (decision 042): no code is checked until the owner
+   * proves the address, by the emailed link or a password reset. Null while unlocked.
+   */
+  lockedAt: timestamp("locked_at", { withTimezone: true }),
+  /** SHA-256 of the emailed link's token that unlocks it; the link lasts SECOND_STEP_UNLOCK_DAYS from `lockedAt`. */
+  unlockTokenHash: text("unlock_token_hash"),
 });
 
 /** Ten single-use recovery codes per account with the app turned on; SHA-256 hashes only. */

@@ -262,6 +262,10 @@ function useDescribeFailure() {
   return (error: unknown) => {
     if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsText(error.retryAfterSeconds);
     if (isApiRequestError(error) && error.status === 401) return t("identity:loggedOut");
+    // Too many wrong codes in a row, here or at a sign-in: the emailed link unlocks them (decision 042).
+    if (isApiRequestError(error) && error.status === 403 && getRefusedFields(error).includes("code")) {
+      return t("auth:errors.secondStepLocked");
+    }
     return t(isNetworkFailure(error) ? "auth:errors.network" : "auth:errors.unknown");
   };
 }

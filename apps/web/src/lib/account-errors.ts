@@ -57,7 +57,7 @@ export function getSecondFactorFailure(error: unknown): SecondFactorFailure {
     unanswered: { network: alert(unanswered.network), unknown: alert(unanswered.unknown) },
     byStatus: {
       429: (refusal) => alert(tooManyAttempts(refusal)),
-      // Too many wrong codes in a row: the step stays locked until a new password is set by email.
+      // Too many wrong codes in a row: the step stays locked until the owner proves the address (decision 042).
       403: alert({ message: "secondStepLocked" }),
       400: getSecondStepFieldFailure,
       401: getSecondStepFieldFailure,

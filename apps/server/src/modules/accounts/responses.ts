@@ -52,6 +52,11 @@ export const usedRecoveryCodeFailure = apiFailure(401, mfaMessages.usedRecoveryC
   { path: "code", message: "was already used" },
 ]);
 
+/** The second step locked after too many wrong codes in a row, wherever a code is typed (decision 042). */
+export const secondStepLockedFailure = apiFailure(403, mfaMessages.secondStepLocked, [
+  { path: "code", message: "is locked after too many wrong codes: unlock it by the emailed link or a password reset" },
+]);
+
 /** Every sign-in that succeeds answers alike: a new session (proven at `provenAt`, else now) and the role. */
 export async function answerSignedIn<Role>(
   reply: FastifyReply,

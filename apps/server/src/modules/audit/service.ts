@@ -34,6 +34,7 @@ export const auditEventTypes = [
   "mfa_disabled",
   "recovery_codes_renewed",
   "second_factor_failed",
+  "second_step_unlocked",
   "passkey_added",
   "passkey_removed",
   "extension_signed_in",

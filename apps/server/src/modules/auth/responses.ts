@@ -5,15 +5,12 @@ import {
   type FailedOutcome,
   type FailureResponses,
   reauthenticationRequired,
+  secondStepLockedFailure,
   usedRecoveryCodeFailure,
   wrongCodeFailure,
 } from "../accounts/responses.ts";
 import { firmSignInFailures } from "../firms/sign-in-policy.ts";
 import type * as service from "./service.ts";
-
-/** The second step after too many wrong codes in a row (issue 42, finding 4): the way out is the owner's email. */
-const SECOND_STEP_LOCKED_MESSAGE =
-  "Too many wrong codes were entered for this account. Set a new password with a code sent to your email, or sign in with a passkey.";
 
 const secondStepExpired = apiFailure(401, mfaMessages.signInExpired, [
   { path: "secondFactorToken", message: "has expired or was used" },
@@ -39,9 +36,8 @@ export const authFailures = {
     ...firmSignInFailures,
   } satisfies FailureResponses<FailedOutcome<typeof service.logInWithPassword, "loggedIn" | "secondFactorRequired">>,
   secondFactor: {
-    locked: apiFailure(403, SECOND_STEP_LOCKED_MESSAGE, [
-      { path: "code", message: "is locked after too many wrong codes: set a new password by email" },
-    ]),
+    // After too many wrong codes in a row: the way out is the owner's mailbox (decision 042).
+    locked: secondStepLockedFailure,
     wrongCode: wrongCodeFailure,
     usedRecoveryCode: usedRecoveryCodeFailure,
     expired: secondStepExpired,
@@ -72,6 +68,7 @@ export const authFailures = {
     ),
     wrongCode: wrongCodeFailure,
     usedRecoveryCode: usedRecoveryCodeFailure,
+    locked: secondStepLockedFailure,
     passkeyNotVerified: apiFailure(401, mfaMessages.passkeyNotVerified, [
       { path: "passkey", message: "could not be verified" },
     ]),

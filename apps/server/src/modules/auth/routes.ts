@@ -161,8 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await guessLimits(request, "second-factor", user.email, limits.loginPerAccount),
       );
       if (!isAllowed) return reply;
-      const device = await findKnownDevice(app.database.db, config.env, request, user.email);
-      const result = await completeSecondFactor(dependencies, pending, request.body.code, device);
+      const result = await completeSecondFactor(dependencies, pending, request.body.code);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
       return sendFailureResponse(reply, authFailures.secondFactor[result.outcome]);
@@ -244,6 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!isAllowed) return reply;
       const result = await reauthenticate(deps(request), session, request.body);
+      if (result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome !== "confirmed")
         return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome]);
       return { Status: "Success" as const };

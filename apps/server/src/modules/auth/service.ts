@@ -21,15 +21,11 @@ import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { finishPasskeyAuthentication } from "../mfa/passkeys.ts";
 import {
+  checkSecondStepCode,
+  clearSecondStepLock,
   completePendingSignIn,
   countPendingSignInFailure,
-  countSecondStepTry,
-  describeRefusedCode,
-  endSecondStepRun,
   hasTotpEnabled,
-  mayAlertSecondStepFailure,
-  SECOND_STEP_LOCK_FAILURES,
-  spendSecondFactorCode,
   startPendingSignIn,
 } from "../mfa/second-factor.ts";
 import { isCodeGuessRight, mayEmailCode, rememberCodeRequester } from "../rate-limit/code-budget.ts";
@@ -204,57 +200,27 @@ export type SecondFactorResult =
 
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
- * token names. A wrong code counts against the token (five void it) and against the account's run of wrong
- * codes (mfa/second-factor.ts; a browser known to the account runs apart), which locks the step at its limit
- * until the password changes; the owner is emailed of the run's first wrong code and of the lock. A right one
- * uses the token up and ends the run.
+ * token names. A wrong code counts against the token (five void it) and against the account's one run of wrong
+ * codes (mfa/second-factor.ts), which locks the second step at its limit until the owner proves the address; the
+ * owner is emailed of the run's first wrong code and of the lock. A right one uses the token up and ends the run.
  */
 export async function completeSecondFactor(
   deps: AuthDependencies,
   pending: { id: number; userId: number },
   code: string,
-  knownDevice: string | null,
 ): Promise<SecondFactorResult> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
   if (!user) return { outcome: "expired" };
-  const runner = { id: user.id, passwordHash: user.passwordHash, device: knownDevice };
-  const place = await countSecondStepTry(deps.db, deps.config, runner, deps.now);
-  if (place > SECOND_STEP_LOCK_FAILURES) {
-    await recordAuditEvent(deps.db, deps.origin, "locked", user.id, { key: "second-step" });
-    return { outcome: "locked" };
-  }
-  const spent = await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, {
-    userId: pending.userId,
-    code,
-    now: deps.now,
-  });
-  if (!spent) {
-    await countPendingSignInFailure(deps.db, pending.id);
-    await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", pending.userId, { step: "sign-in" });
-    const isLocked = place === SECOND_STEP_LOCK_FAILURES;
-    // Whoever typed it knew the password: the owner hears of it at once (and of the lock), not after the fact.
-    const shouldTell = isLocked || (place === 1 && (await mayAlertSecondStepFailure(deps.db, user.id, deps.now)));
-    if (shouldTell) {
-      await enqueueAccountEmail(
-        deps.db,
-        deps.config,
-        user,
-        "secondStepFailed",
-        {
-          isLocked,
-          occurred: describeOccurrence(deps.origin, deps.now, user.locale),
-        },
-        deps.now,
-      );
-    }
-    return {
-      outcome: isLocked ? "locked" : await describeRefusedCode(deps.db, { userId: pending.userId, code }),
-      hasQueuedEmail: shouldTell,
-    };
+  const checked = await checkSecondStepCode(deps, user, { code, place: "signIn", step: "sign-in" });
+  if (checked.outcome !== "right") {
+    if (checked.outcome !== "locked") await countPendingSignInFailure(deps.db, pending.id);
+    return checked;
   }
   if (!(await completePendingSignIn(deps.db, pending.id, deps.now))) return { outcome: "expired" };
-  await endSecondStepRun(deps.db, deps.config, runner);
-  await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "password", secondFactor: spent });
+  await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, {
+    method: "password",
+    secondFactor: checked.kind,
+  });
   return { outcome: "loggedIn", user };
 }
 
@@ -383,6 +349,8 @@ export async function resetPassword(
       .for("update");
     const isUnproven = current?.emailVerifiedAt === null;
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));
+    // The emailed code proved the owner reads the address: what a locked second step waits for (decision 042).
+    await clearSecondStepLock(tx, user.id);
     // A reset on an address never proven is its owner claiming it from whoever registered it (issue 42,
     // finding 3): what that person planted goes with the sessions, so the next login asks for no one else's code.
     if (isUnproven) await clearUnprovenAccount(tx, user.id, deps.now);
@@ -469,7 +437,15 @@ export async function reauthenticate(
   session: { userId: number; id: number },
   proof: ReauthenticateRequest,
 ): Promise<{
-  outcome: "confirmed" | "badPassword" | "noPassword" | "wrongCode" | "usedRecoveryCode" | "passkeyNotVerified";
+  outcome:
+    | "confirmed"
+    | "badPassword"
+    | "noPassword"
+    | "wrongCode"
+    | "usedRecoveryCode"
+    | "locked"
+    | "passkeyNotVerified";
+  hasQueuedEmail?: boolean;
 }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
@@ -480,15 +456,13 @@ export async function reauthenticate(
       return { outcome: "badPassword" };
     }
   } else if ("code" in proof) {
-    const spent = await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, {
-      userId: user.id,
+    // The same run of wrong codes as the sign-in's second step: a stolen session gets no tries of its own.
+    const checked = await checkSecondStepCode(deps, user, {
       code: proof.code,
-      now: deps.now,
+      place: "session",
+      step: "reauthentication",
     });
-    if (!spent) {
-      await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", user.id, { step: "reauthentication" });
-      return { outcome: await describeRefusedCode(deps.db, { userId: user.id, code: proof.code }) };
-    }
+    if (checked.outcome !== "right") return checked;
   } else {
     const result = await finishPasskeyAuthentication(deps.db, deps.config, {
       userId: user.id,

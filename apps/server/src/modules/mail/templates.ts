@@ -47,11 +47,24 @@ export type EmailParams = {
   secondFactorChanged: { name: string; change: SecondFactorChange; passkeyName?: string; occurred?: Occurrence };
   newSignIn: { name: string; when: string; device: string; ipAddress: string };
   deletionScheduled: { name: string; deletionDate: string; cancelLink: string };
-  secondStepFailed: { name: string; isLocked: boolean; occurred?: Occurrence };
+  secondStepFailed: { name: string; place: SecondStepPlace; occurred?: Occurrence };
+  secondStepLocked: {
+    name: string;
+    place: SecondStepPlace;
+    unlockLink: string;
+    validDays: number;
+    occurred?: Occurrence;
+  };
   emailChangedWithUndo: { name: string; newEmail: string; undoLink: string; validDays: number; occurred?: Occurrence };
   emailClaimRefused: { name: string };
 } & FirmEmailParams;
 export type EmailKind = keyof EmailParams;
+
+/**
+ * Where a second-step code was typed (decision 042): after the right password (the sign-in's second step), or in a
+ * signed-in session (the step-up, turning the app off). Each tells the owner of a different leak.
+ */
+export type SecondStepPlace = "signIn" | "session";
 
 /** The changes to an account's second factors that its owner is told of. */
 export type SecondFactorChange = "totpOn" | "totpOff" | "recoveryCodesRenewed" | "passkeyAdded" | "passkeyRemoved";
@@ -325,32 +338,58 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       ],
     },
   },
-  // Issue 42, finding 4: a wrong second-step code after the right password, and the lock after too many in a row.
+  // Issue 42, finding 4 and issue 53, finding 6: a wrong second-step code, after the right password or in a session.
   secondStepFailed: {
     en: {
-      subject: (ctx, { isLocked }) =>
-        isLocked
-          ? `Signing in to your ${ctx.productName} account with its password is blocked`
-          : `A wrong code was entered to sign in to your ${ctx.productName} account`,
-      paragraphs: (ctx, { name, isLocked }) => [
+      subject: (ctx) => `A wrong two-step verification code was entered for your ${ctx.productName} account`,
+      paragraphs: (ctx, { name, place }) => [
         `Hello ${name},`,
-        isLocked
-          ? `Someone entered your ${ctx.productName} password correctly, then too many wrong two-step verification codes in a row. To keep your account safe, signing in with your password is blocked until you set a new password with a code sent to this address: ${ctx.publicUrl}/login/find-user. A passkey still signs you in.`
-          : `Someone who knows your ${ctx.productName} password just entered a wrong two-step verification code. If this was you, there is nothing to do.`,
-        `If it wasn't, someone knows your password: change it now at ${ctx.publicUrl}/login/find-user and write to ${ctx.supportEmail}.`,
+        place === "signIn"
+          ? `Someone who knows your ${ctx.productName} password just entered a wrong two-step verification code. If this was you, there is nothing to do.`
+          : `Someone signed in to your ${ctx.productName} account just entered a wrong two-step verification code to confirm who they are. If this was you, there is nothing to do.`,
+        place === "signIn"
+          ? `If it wasn't, someone knows your password: change it now at ${ctx.publicUrl}/login/find-user and write to ${ctx.supportEmail}.`
+          : `If it wasn't, someone is using one of your sessions: sign it out under Profile › Security (${ctx.publicUrl}/profile/Security), change your password at ${ctx.publicUrl}/login/find-user and write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (ctx, { isLocked }) =>
-        isLocked
-          ? `La connexion par mot de passe à votre compte ${ctx.productName} est bloquée`
-          : `Un code erroné a été saisi pour se connecter à votre compte ${ctx.productName}`,
-      paragraphs: (ctx, { name, isLocked }) => [
+      subject: (ctx) =>
+        `Un code de vérification en deux étapes erroné a été saisi pour votre compte ${ctx.productName}`,
+      paragraphs: (ctx, { name, place }) => [
         `Bonjour ${name},`,
-        isLocked
-          ? `Quelqu'un a saisi correctement votre mot de passe ${ctx.productName}, puis trop de codes de vérification en deux étapes erronés d'affilée. Pour protéger votre compte, la connexion par mot de passe est bloquée jusqu'à ce que vous définissiez un nouveau mot de passe avec un code envoyé à cette adresse : ${ctx.publicUrl}/login/find-user. Une clé d'accès permet toujours de vous connecter.`
-          : `Quelqu'un qui connaît votre mot de passe ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné. Si c'était vous, vous n'avez rien à faire.`,
-        `Sinon, quelqu'un connaît votre mot de passe : changez-le dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
+        place === "signIn"
+          ? `Quelqu'un qui connaît votre mot de passe ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné. Si c'était vous, vous n'avez rien à faire.`
+          : `Quelqu'un de connecté à votre compte ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné pour confirmer son identité. Si c'était vous, vous n'avez rien à faire.`,
+        place === "signIn"
+          ? `Sinon, quelqu'un connaît votre mot de passe\u00a0: changez-le dès maintenant à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`
+          : `Sinon, quelqu'un utilise l'une de vos sessions\u00a0: fermez-la sous Profil › Sécurité (${ctx.publicUrl}/profile/Security), changez votre mot de passe à ${ctx.publicUrl}/login/find-user et écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  // Issue 53, finding 6: the second step locked after too many wrong codes in a row, with the link that unlocks it.
+  secondStepLocked: {
+    en: {
+      subject: (ctx) => `Two-step verification for your ${ctx.productName} account is locked`,
+      paragraphs: (ctx, { name, place, unlockLink, validDays }) => [
+        `Hello ${name},`,
+        place === "signIn"
+          ? `Someone entered your ${ctx.productName} password correctly, then too many wrong two-step verification codes in a row.`
+          : `Someone signed in to your ${ctx.productName} account entered too many wrong two-step verification codes in a row.`,
+        `To keep your account safe, codes from your authenticator app and recovery codes are refused until you unlock them with this link, within ${validDays} days: ${unlockLink}`,
+        `After that, setting a new password with a code sent to this address unlocks them too: ${ctx.publicUrl}/login/find-user. A passkey still signs you in.`,
+        `If this wasn't you, change your password, sign out the sessions you don't know under Profile › Security (${ctx.publicUrl}/profile/Security) and write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `La vérification en deux étapes de votre compte ${ctx.productName} est bloquée`,
+      paragraphs: (ctx, { name, place, unlockLink, validDays }) => [
+        `Bonjour ${name},`,
+        place === "signIn"
+          ? `Quelqu'un a saisi correctement votre mot de passe ${ctx.productName}, puis trop de codes de vérification en deux étapes erronés d'affilée.`
+          : `Quelqu'un de connecté à votre compte ${ctx.productName} a saisi trop de codes de vérification en deux étapes erronés d'affilée.`,
+        `Pour protéger votre compte, les codes de votre application d'authentification et les codes de récupération sont refusés jusqu'à ce que vous les débloquiez avec ce lien, dans les ${validDays}\u00a0jours\u00a0: ${unlockLink}`,
+        `Passé ce délai, définir un nouveau mot de passe avec un code envoyé à cette adresse les débloque aussi\u00a0: ${ctx.publicUrl}/login/find-user. Une clé d'accès permet toujours de vous connecter.`,
+        `Si ce n'était pas vous, changez votre mot de passe, fermez les sessions que vous ne reconnaissez pas sous Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

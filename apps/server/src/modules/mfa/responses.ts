@@ -4,10 +4,12 @@ import {
   apiFailure,
   type FailedOutcome,
   type FailureResponses,
+  secondStepLockedFailure,
   usedRecoveryCodeFailure,
   wrongCodeFailure,
 } from "../accounts/responses.ts";
 import type { finishPasskeyRegistration } from "./passkeys.ts";
+import type { unlockSecondStep } from "./second-factor.ts";
 import type { disableTotp, enableTotp, renewRecoveryCodes, setUpTotp } from "./service.ts";
 
 const totpOff = apiFailure(409, mfaMessages.totpOff);
@@ -25,8 +27,14 @@ export const mfaFailures = {
     badPassword: accountFailure(401, "badPassword"),
     wrongCode: wrongCodeFailure,
     usedRecoveryCode: usedRecoveryCodeFailure,
+    locked: secondStepLockedFailure,
     notOn: totpOff,
   } satisfies FailureResponses<FailedOutcome<typeof disableTotp, "disabled">>,
+  unlockSecondStep: {
+    invalidLink: apiFailure(404, mfaMessages.unlockLinkInvalid, [
+      { path: "token", message: "is unknown, used or expired" },
+    ]),
+  } satisfies FailureResponses<FailedOutcome<typeof unlockSecondStep, "unlocked">>,
   renewRecoveryCodes: {
     notOn: totpOff,
   } satisfies FailureResponses<FailedOutcome<typeof renewRecoveryCodes, "renewed">>,

@@ -22,6 +22,7 @@ import {
   toPasskeyView,
 } from "./passkeys.ts";
 import { mfaFailures } from "./responses.ts";
+import { unlockSecondStep } from "./second-factor.ts";
 import {
   disableTotp,
   enableTotp,
@@ -111,10 +112,30 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply, session) => {
       if (!(await isWithinCodeLimit(reply, session.userId))) return reply;
       const result = await disableTotp(deps(request), session.userId, request.body);
+      if (result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome !== "disabled") return sendFailureResponse(reply, mfaFailures.disableTotp[result.outcome]);
       // The password or code just given is a fresh proof of who is at the keyboard.
       await markSessionAuthenticated(app.database.db, session.id, app.clock());
       app.mailWorker.nudge();
+      return { Status: "Success" as const };
+    },
+  );
+
+  route(
+    mfaOperations.unlockSecondStep,
+    "Unlock two-step verification locked by too many wrong codes in a row, with the token of the link emailed to the owner (no session needed: the link is the proof)",
+    async (request, reply) => {
+      // A token is 256 random bits, yet each try is a guess: counted per client address like a sign-in.
+      const isAllowed = await enforceRateLimits(
+        app,
+        reply,
+        [{ key: `auth:ip:${request.ip}`, limit: limits.authPerIp, windowSeconds: limits.windowSeconds }],
+        { message: failureMessages.tooManyAttempts },
+      );
+      if (!isAllowed) return reply;
+      const result = await unlockSecondStep(deps(request), request.body.token);
+      if (result.outcome !== "unlocked")
+        return sendFailureResponse(reply, mfaFailures.unlockSecondStep[result.outcome]);
       return { Status: "Success" as const };
     },
   );

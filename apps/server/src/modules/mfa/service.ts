@@ -11,7 +11,7 @@ import { describeOccurrence } from "../mail/occurrence.ts";
 import type { SecondFactorChange } from "../mail/templates.ts";
 import { listPasskeys, toPasskeyView } from "./passkeys.ts";
 import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
-import { describeRefusedCode, spendSecondFactorCode } from "./second-factor.ts";
+import { checkSecondStepCode } from "./second-factor.ts";
 import { createTotp, encryptTotpSecret, generateTotpSecret, spendTotpCode } from "./totp.ts";
 
 type AccountUser = typeof users.$inferSelect;
@@ -105,7 +105,10 @@ export async function enableTotp(deps: AuthDependencies, userId: number, code: s
   return codes ? { outcome: "enabled" as const, recoveryCodes: codes } : { outcome: "noSetup" as const };
 }
 
-export type DisableTotpResult = { outcome: "disabled" | "notOn" | "badPassword" | "wrongCode" | "usedRecoveryCode" };
+export type DisableTotpResult = {
+  outcome: "disabled" | "notOn" | "badPassword" | "wrongCode" | "usedRecoveryCode" | "locked";
+  hasQueuedEmail?: boolean;
+};
 
 /**
  * Turns the app off with the password or a code (the app's or a recovery code): either proves the owner is at
@@ -128,11 +131,10 @@ export async function disableTotp(
       await recordAuditEvent(deps.db, deps.origin, "login_failed", userId, { reason: "badPasswordForMfaOff" });
       return { outcome: "badPassword" };
     }
-  } else if (
-    !(await spendSecondFactorCode(deps.db, deps.config.mfaEncryptionKey, { userId, code: proof.code, now: deps.now }))
-  ) {
-    await recordAuditEvent(deps.db, deps.origin, "second_factor_failed", userId, { step: "disable" });
-    return { outcome: await describeRefusedCode(deps.db, { userId, code: proof.code }) };
+  } else {
+    // A code here is a guess like any other second-step code: it counts in the account's one run (decision 042).
+    const checked = await checkSecondStepCode(deps, user, { code: proof.code, place: "session", step: "disable" });
+    if (checked.outcome !== "right") return checked;
   }
   await deps.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));

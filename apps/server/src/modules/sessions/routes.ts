@@ -4,11 +4,13 @@ import { describeUserAgent } from "../../lib/user-agents.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { operationRoutes } from "./operation-routes.ts";
+import { requireSession } from "./plugin.ts";
+import { requireRecentAuthentication } from "./reauthentication.ts";
 import { listLiveSessions, revokeOtherSessions, revokeUserSession } from "./service.ts";
 
 /** The account's sessions and devices (issue 27's Security tab): see them, and sign any of them out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { signedInRoute, recentlySignedInRoute } = operationRoutes(app, "security");
+  const { route, signedInRoute, recentlySignedInRoute } = operationRoutes(app, "security");
   signedInRoute(
     sessionsOperations.getSessions,
     "Where the account is signed in: each live session's browser, system, address and times",
@@ -29,11 +31,18 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  signedInRoute(
+  route(
     sessionsOperations.revokeSession,
-    "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in",
-    async (request, reply, session) => {
+    "Sign one of the account's sessions out (this one too, which is a logout), with the extension sessions it handed over that were not kept signed in; another session than this one needs a sign-in or confirmation within 15 minutes",
+    async (request, reply) => {
       const sessionId = request.params.id;
+      // Ending one's own session is signing out. Ending another is revoke-others one at a time, and a stolen
+      // session must not sign its owner out everywhere that way either (issue 53, finding 7): the same step-up.
+      const session =
+        sessionId === request.session?.id
+          ? requireSession(request, reply)
+          : requireRecentAuthentication(request, reply, app.clock());
+      if (!session) return reply;
       // Another account's session id is answered as an unknown one: nothing tells the two apart.
       if (!(await revokeUserSession(app.database.db, session.userId, sessionId, app.clock()))) {
         return sendApiError(reply, 404, "This session does not exist or has already ended.");

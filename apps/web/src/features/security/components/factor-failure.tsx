@@ -8,7 +8,7 @@ import type { FactorFailure } from "../lib/factor-errors";
  * password) and the call-specific conflicts are worded by the panel that knows the call.
  */
 export function useFactorFailureText() {
-  const { t } = useTranslation("security");
+  const { t } = useTranslation(["security", "auth"]);
   const tooManyAttemptsText = useTooManyAttemptsText();
   return (failure: FactorFailure): string => {
     switch (failure.kind) {
@@ -22,6 +22,8 @@ export function useFactorFailureText() {
         return t("passkeys.notVerified");
       case "emailNotVerified":
         return t("verifyFirst.refused");
+      case "secondStepLocked":
+        return t("auth:errors.secondStepLocked");
       case "ceremony":
         switch (failure.reason) {
           case "cancelled":

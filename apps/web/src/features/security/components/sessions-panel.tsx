@@ -30,20 +30,22 @@ type Confirming = { kind: "one"; session: AccountSession; device: string } | { k
 
 /**
  * Issue 27: every place the account is signed in, and the way to sign any of them out. Signing out everywhere
- * else asks who you are when the sign-in is not recent (issue 42): this dialog closes first, since one dialog at
- * a time keeps focus in the one that asks.
+ * else (issue 42), or any one other session (issue 53), asks who you are when the sign-in is not recent: this
+ * dialog closes first, since one dialog at a time keeps focus in the one that asks.
  */
 export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation("security");
   const sessionsQuery = useSessions();
-  const revokeMutation = useRevokeSession();
   // Kept while the dialog closes, so its title does not change under the closing animation.
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const signOutOthersRef = useRef<HTMLButtonElement>(null);
+  // The button that opened the dialog: focus goes back to it when the person changes their mind in the
+  // confirm-identity dialog, which the dialog's own hand-back cannot do (it was closed for that dialog).
+  const triggerRef = useRef<HTMLElement | null>(null);
   // Closed for the confirm-identity dialog: handing focus back to the button would take it from that dialog.
   const [isConfirmingIdentity, setIsConfirmingIdentity] = useState(false);
-  const revokeOthersMutation = useRevokeOtherSessions({
+  // Ending another session asks who you are, as ending them all does (issue 53, finding 7).
+  const stepUp = {
     confirmIdentityThen: async <T,>(action: () => Promise<T>) =>
       confirmIdentityThen(async () => {
         try {
@@ -56,7 +58,9 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
           throw error;
         }
       }),
-  });
+  };
+  const revokeMutation = useRevokeSession(stepUp);
+  const revokeOthersMutation = useRevokeOtherSessions(stepUp);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
   // Set by a sign-out: the button that asked is gone (its row) or disabled (no other session left), so focus
@@ -67,7 +71,8 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
   const sessions = sessionsQuery.data ? sortSessions(sessionsQuery.data.sessions) : [];
   const hasOtherSessions = sessions.some((session) => !session.isCurrent);
 
-  const open = (next: Confirming) => {
+  const open = (next: Confirming, trigger: HTMLElement) => {
+    triggerRef.current = trigger;
     revokeMutation.reset();
     revokeOthersMutation.reset();
     setConfirming(next);
@@ -85,15 +90,16 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
 
   const confirm = () => {
     if (!confirming || !isDialogOpen || revokeMutation.isPending || revokeOthersMutation.isPending) return;
+    // A change of mind in the confirm-identity dialog: back to the button, nothing to report. A failure after
+    // the confirmation is said in this dialog, opened again.
+    const onRefused = (error: unknown) => {
+      if (isIdentityNotConfirmed(error)) triggerRef.current?.focus();
+      else setIsDialogOpen(true);
+    };
     if (confirming.kind === "others") {
       revokeOthersMutation.mutate(undefined, {
         onSuccess: (count) => close({ kind: "othersSignedOut", count }),
-        onError: (error) => {
-          // A change of mind in the confirm-identity dialog: back to the button, nothing to report.
-          if (isIdentityNotConfirmed(error)) signOutOthersRef.current?.focus();
-          // A failure after the confirmation is said in this dialog, opened again.
-          else setIsDialogOpen(true);
-        },
+        onError: onRefused,
       });
       return;
     }
@@ -102,6 +108,7 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
       onError: (error) => {
         // Ended meanwhile (it expired, or was signed out elsewhere): the refreshed list no longer has it.
         if (isApiRequestError(error) && error.status === 404) close({ kind: "alreadyEnded" });
+        else onRefused(error);
       },
     });
   };
@@ -128,7 +135,7 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
               key={session.id}
               session={session}
               deviceName={deviceName(session)}
-              onSignOut={() => open({ kind: "one", session, device: deviceName(session) })}
+              onSignOut={(trigger) => open({ kind: "one", session, device: deviceName(session) }, trigger)}
             />
           ))}
         </ul>
@@ -146,8 +153,7 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
       {list}
       <div className="session-footer">
         <Button
-          ref={signOutOthersRef}
-          onClick={() => open({ kind: "others" })}
+          onClick={(event) => open({ kind: "others" }, event.currentTarget)}
           // Nothing to sign out until the list shows another session.
           disabled={!hasOtherSessions}
         >
@@ -219,7 +225,7 @@ function SessionRow({
 }: {
   session: AccountSession;
   deviceName: string;
-  onSignOut: () => void;
+  onSignOut: (trigger: HTMLElement) => void;
 }) {
   const { t } = useTranslation("security");
   const { productName } = useClientConfig();
@@ -245,7 +251,7 @@ function SessionRow({
       {!session.isCurrent && (
         <Button
           className="session-sign-out"
-          onClick={onSignOut}
+          onClick={(event) => onSignOut(event.currentTarget)}
           // "Sign out" alone would not say which of the list's buttons this is.
           aria-label={t("sessions.signOutDevice", { device: deviceName })}
         >

@@ -34,6 +34,10 @@ describe("getFactorFailure", () => {
     expect(getFactorFailure(refusal(403))).toEqual({ kind: "unknown" });
   });
 
+  it("says a code refused by the lock after too many wrong codes is why, not that something went wrong", () => {
+    expect(getFactorFailure(refusal(403, ["code"]))).toEqual({ kind: "secondStepLocked" });
+  });
+
   it("tells a passkey the server could not verify apart from the browser's own failures", () => {
     expect(getFactorFailure(refusal(400, ["response"]))).toEqual({ kind: "passkeyNotVerified" });
     expect(

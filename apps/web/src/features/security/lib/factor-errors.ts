@@ -16,6 +16,8 @@ export type FactorFailure =
   | { kind: "conflict" }
   /** The account's address is not proven yet, so no factor may be added (issue 42, finding 3). */
   | { kind: "emailNotVerified" }
+  /** Too many wrong codes in a row locked the second step until the owner proves the address (decision 042). */
+  | { kind: "secondStepLocked" }
   /** The passkey is gone (removed from another device). */
   | { kind: "notFound" }
   /** The server could not verify the authenticator's answer. */
@@ -51,7 +53,10 @@ export function getFactorFailure(error: unknown): FactorFailure {
         return { kind: "loggedOut" };
       },
       // A 403 for step-up never gets here: confirmIdentityThen asked and tried again.
-      403: ({ fields }) => (fields.includes("emailVerification") ? { kind: "emailNotVerified" } : { kind: "unknown" }),
+      403: ({ fields }) => {
+        if (fields.includes("emailVerification")) return { kind: "emailNotVerified" };
+        return fields.includes("code") ? { kind: "secondStepLocked" } : { kind: "unknown" };
+      },
       404: { kind: "notFound" },
       409: { kind: "conflict" },
       429: ({ retryAfterSeconds }) => ({ kind: "tooManyAttempts", retryAfterSeconds }),

@@ -1,0 +1,81 @@
+import { Button, Result } from "antd";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { LinkButton } from "@/components/link-button";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useAppState } from "@/lib/app-state";
+import { useUnlockSecondStep } from "../api/unlock-second-step";
+import { FactorFailureNotice, useFactorFailureText } from "../components/factor-failure";
+import { getFactorFailure } from "../lib/factor-errors";
+
+/**
+ * /two-step/unlock?token=…, the link emailed when too many wrong codes in a row locked the second step (decision
+ * 042). It unlocks on a press of the button, never as the page opens: a mail scanner that opens every link would
+ * otherwise hand whoever is guessing a new run of tries. Signed in or not; it signs nothing in.
+ */
+export function UnlockSecondStepRoute() {
+  const { t } = useTranslation("security");
+  useDocumentTitle(t("unlock.pageTitle"));
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const { isLoggedIn } = useAppState();
+  const unlockMutation = useUnlockSecondStep();
+  const failureText = useFactorFailureText();
+
+  const destination = (
+    <LinkButton key="destination" size="large" to={isLoggedIn ? "/" : "/login"}>
+      {t(isLoggedIn ? "unlock.goHome" : "unlock.login")}
+    </LinkButton>
+  );
+
+  if (unlockMutation.isSuccess) {
+    return (
+      <Result
+        status="success"
+        title={<h1 className="result-heading">{t("unlock.successTitle")}</h1>}
+        subTitle={<span role="status">{t("unlock.successText")}</span>}
+        extra={destination}
+      />
+    );
+  }
+
+  const failure = unlockMutation.isError ? getFactorFailure(unlockMutation.error) : null;
+  // A link without its token, or one the server does not know (used, expired): the way out is a reset by email.
+  if (!token || failure?.kind === "notFound") {
+    return (
+      <Result
+        status="error"
+        title={<h1 className="result-heading">{t("unlock.failureTitle")}</h1>}
+        subTitle={<span role="alert">{t("unlock.invalidLink")}</span>}
+        extra={[
+          <LinkButton key="password" type="primary" size="large" to="/login/find-user">
+            {t("unlock.setPassword")}
+          </LinkButton>,
+          destination,
+        ]}
+      />
+    );
+  }
+
+  return (
+    <Result
+      status="warning"
+      title={<h1 className="result-heading">{t("unlock.heading")}</h1>}
+      subTitle={t("unlock.intro")}
+      extra={[
+        failure && <FactorFailureNotice key={`failure-${unlockMutation.submittedAt}`} text={failureText(failure)} />,
+        <Button
+          key="unlock"
+          type="primary"
+          size="large"
+          loading={unlockMutation.isPending}
+          onClick={() => {
+            if (!unlockMutation.isPending) unlockMutation.mutate(token);
+          }}
+        >
+          {t("unlock.action")}
+        </Button>,
+      ]}
+    />
+  );
+}
