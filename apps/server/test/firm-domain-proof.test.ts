@@ -186,9 +186,12 @@ describe("the migration of unproven domains", () => {
       .update(firmDomains)
       .set({ joinMode: "suggest" })
       .where(eq(firmDomains.domain, "legacy.example"));
-    const migration = readFileSync(new URL("../src/db/migrations/0020_dns.sql", import.meta.url), "utf8");
-    const handWritten = migration.slice(migration.indexOf("-- hand-written (dns):"));
-    for (const statement of handWritten.split("--> statement-breakpoint")) {
+    // The shipped migration's statements for this change: from its marker to the next change's, if any.
+    const migration = readFileSync(new URL("../src/db/migrations/0020_issue_53.sql", import.meta.url), "utf8");
+    const fromMarker = migration.slice(migration.indexOf("-- hand-written (dns):"));
+    const nextMarker = fromMarker.indexOf("-- hand-written (", 1);
+    const handWritten = nextMarker === -1 ? fromMarker : fromMarker.slice(0, nextMarker);
+    for (const statement of handWritten.split("--> statement-breakpoint").filter((each) => each.trim())) {
       await server.database.db.execute(sql.raw(statement));
     }
     expect(await domainRow("legacy.example")).toMatchObject({ joinMode: "invitation", unprovenModeRevoked: "suggest" });

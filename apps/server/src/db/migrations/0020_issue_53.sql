@@ -3,6 +3,9 @@ ALTER TABLE "firm_domains" ADD COLUMN "proven_at" timestamp with time zone;--> s
 ALTER TABLE "firm_domains" ADD COLUMN "proof_missing_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "firm_domains" ADD COLUMN "proof_checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "firm_domains" ADD COLUMN "unproven_mode_revoked" text;--> statement-breakpoint
+ALTER TABLE "firm_memberships" ADD COLUMN "seated" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "totp_factors" ADD COLUMN "locked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "totp_factors" ADD COLUMN "unlock_token_hash" text;--> statement-breakpoint
 -- hand-written (dns):
 -- Suggest and automatic now need a DNS proof (decision 038), which no domain has yet: each goes back to invitation,
 -- in its firm's trail, and the domain-proof job emails its firm's owners and admins why (unproven_mode_revoked).
@@ -12,3 +15,19 @@ SELECT "firm_id", now(), 'domain_returned_to_invitation',
 FROM "firm_domains" WHERE "join_mode" IN ('suggest', 'automatic') AND "proven_at" IS NULL;--> statement-breakpoint
 UPDATE "firm_domains" SET "unproven_mode_revoked" = "join_mode", "join_mode" = 'invitation'
 WHERE "join_mode" IN ('suggest', 'automatic') AND "proven_at" IS NULL;
+--> statement-breakpoint
+-- hand-written (seats):
+-- Members of a firm whose subscription seats them now hold a seat in the order firms/seats.ts gives (owners first,
+-- then by join date), up to its quantity; every other member keeps the default (no limit applies).
+UPDATE "firm_memberships" AS "member"
+SET "seated" = "ranked"."position" <= coalesce("firm"."seat_quantity", 0)
+FROM (
+  SELECT "user_id", "firm_id",
+    row_number() OVER (PARTITION BY "firm_id" ORDER BY ("role" = 'owner') DESC, "joined_at", "user_id") AS "position"
+  FROM "firm_memberships"
+) AS "ranked"
+JOIN "firms" AS "firm" ON "firm"."id" = "ranked"."firm_id"
+WHERE "member"."user_id" = "ranked"."user_id"
+  AND "firm"."stripe_subscription_id" IS NOT NULL
+  AND "firm"."subscription_status" IN ('active', 'trialing', 'past_due')
+  AND ("firm"."current_period_end" IS NULL OR "firm"."current_period_end" > now());
