@@ -44,6 +44,7 @@ export type FirmEmailParams = {
   };
   /** To each owner and admin, when fewer seats than members leave some without one (issue 53). */
   firmSeatsShort: { name: string; firmName: string; seats: number; members: number; unseated: number };
+};
 
 interface FirmTemplate<P> {
   subject: (ctx: FirmEmailContext, params: P) => string;
