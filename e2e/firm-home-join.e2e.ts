@@ -3,6 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpInContext } from "./support/accounts.ts";
 import { expectNoAxeViolations, type Language, useBrowser } from "./support/browser.ts";
+import { publishTxtRecord } from "./support/dns-server.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
 import { E2E_STRIPE_FIRM_PRICE_ID } from "./support/global-setup.ts";
 import { callApiFromPage } from "./support/sessions.ts";
@@ -86,7 +87,16 @@ describe("joining a suggested firm from Home, and the firm's activity as CSV (is
       );
       await owner.goto("/");
       await callOk(owner, "/api/firms", { method: "POST", body: { name: firmName } });
-      await callOk(owner, "/api/firm/domains", { method: "POST", body: { domain, joinMode: "suggest" } });
+      // Suggest needs the domain proven by DNS (decision 038): the owner publishes the record the Domains tab shows.
+      await callOk(owner, "/api/firm/domains", { method: "POST", body: { domain } });
+      const { domains } = (await callOk(owner, "/api/firm/domains")) as {
+        domains: { domain: string; record: { name: string; value: string } }[];
+      };
+      const claim = domains.find((row) => row.domain === domain);
+      if (!claim) throw new Error(`the firm has not added ${domain}`);
+      await publishTxtRecord(claim.record.name, [claim.record.value]);
+      await callOk(owner, `/api/firm/domains/${domain}/check`, { method: "POST" });
+      await callOk(owner, `/api/firm/domains/${domain}`, { method: "PATCH", body: { joinMode: "suggest" } });
 
       // The colleague, verified at the firm's domain, is told on Home once the page is idle.
       const colleague = await openPage({ language, width });

@@ -8,6 +8,7 @@ import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
 import { startAppServer } from "./app-server.ts";
+import { startSuiteDnsServer } from "./dns-server.ts";
 import { startAuthEmulator } from "./auth-emulator.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
@@ -36,6 +37,8 @@ declare module "vitest" {
     /** The suite's SMTP server, for a test file's own server (app-server.ts) to mail its codes to. */
     smtpUrl: string;
     authEmulatorUrl: string;
+    /** Where a test publishes a TXT record for the shared server's DNS lookups (dns-server.ts). */
+    dnsControlUrl: string;
   }
 }
 
@@ -60,6 +63,7 @@ export default async function setup(project: TestProject) {
     await writeFile(path.join(mailboxDir, `${name}.partial`), JSON.stringify(mail));
     await rename(path.join(mailboxDir, `${name}.partial`), path.join(mailboxDir, name));
   });
+  const dns = await startSuiteDnsServer();
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const starting = startAppServer({
@@ -67,6 +71,7 @@ export default async function setup(project: TestProject) {
     publicUrl: baseUrl,
     env: {
       SMTP_URL: smtp.url,
+      DNS_RESOLVERS: dns.resolverAddress,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
       STRIPE_PRICING_TABLE_ID: "prctbl_e2e",
@@ -96,10 +101,12 @@ export default async function setup(project: TestProject) {
   project.provide("mailboxDir", mailboxDir);
   project.provide("smtpUrl", smtp.url);
   project.provide("authEmulatorUrl", authEmulator.url);
+  project.provide("dnsControlUrl", dns.controlUrl);
 
   return async () => {
     await Promise.all([server.stop(), authEmulator.stop()]);
     await smtp.close();
+    await dns.close();
     await rm(mailboxDir, { recursive: true, force: true });
   };
 }
