@@ -166,7 +166,11 @@ describe("joining a suggested firm from Home, and the firm's activity as CSV (is
         '"date","event","actor","subject","details"',
         expect.stringMatching(new RegExp(`^${iso},"member_joined","Louis Gagnon","Louis Gagnon","domain=${domain}"$`)),
         expect.stringMatching(
-          new RegExp(`^${iso},"domain_added","Anne Tremblay","","domain=${domain}; joinMode=suggest"$`),
+          new RegExp(`^${iso},"domain_changed","Anne Tremblay","","domain=${domain}; from=invitation; to=suggest"$`),
+        ),
+        expect.stringMatching(new RegExp(`^${iso},"domain_proven","Anne Tremblay","","domain=${domain}"$`)),
+        expect.stringMatching(
+          new RegExp(`^${iso},"domain_added","Anne Tremblay","","domain=${domain}; joinMode=invitation"$`),
         ),
         expect.stringMatching(new RegExp(`^${iso},"firm_created","Anne Tremblay","","name=${firmName}"$`)),
         "",
