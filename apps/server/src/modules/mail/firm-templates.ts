@@ -1,9 +1,13 @@
 import type { Language } from "@precis/contract/auth";
+import { greetings } from "./greeting.ts";
 
 /*
  * The emails of firm accounts (issue 44), in English and French. templates.ts registers them beside the others and
- * renders them (plain text and escaped HTML). A firm's name and an inviter's name are someone's own words: the
- * firms module passes them through asQuotedData before they reach a template, as the other templates' names are.
+ * renders them (plain text and escaped HTML). A firm's name and an inviter's name are someone's own words: they
+ * never reach a subject, which is always our own fixed text, and in the body each stands in quotation marks after
+ * "the firm named" or "the person named", so whatever it says reads as a name, never as Precis telling the reader
+ * to do something (issue 53, finding 10). templates.ts makes them plain data first (asQuotedData), so they hold no
+ * quotation mark of their own to close ours with.
  */
 
 interface FirmEmailContext {
@@ -22,9 +26,16 @@ export type FirmEmailParams = {
 };
 
 interface FirmTemplate<P> {
-  subject: (ctx: FirmEmailContext, params: P) => string;
+  /** Our own words only: a firm email's subject reads none of its params. */
+  subject: (ctx: FirmEmailContext) => string;
   paragraphs: (ctx: FirmEmailContext, params: P) => string[];
 }
+
+/** A firm's or a person's name in the body, in each language's quotation marks (no-break spaces inside « »). */
+const quotedName: Record<Language, (name: string) => string> = {
+  en: (name) => `“${name}”`,
+  fr: (name) => `«\u00a0${name}\u00a0»`,
+};
 
 const roleNames: Record<Language, Record<FirmRoleInEmail, string>> = {
   en: { owner: "an owner", admin: "an administrator", member: "a member" },
@@ -42,19 +53,19 @@ const keeps: Record<Language, (productName: string) => string> = {
 export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, FirmTemplate<FirmEmailParams[K]>> } = {
   firmInvitation: {
     en: {
-      subject: (ctx, { firmName }) => `Join ${firmName} on ${ctx.productName}`,
+      subject: (ctx) => `An invitation to join a firm on ${ctx.productName}`,
       paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
         "Hello,",
-        `${inviterName} invited you to join ${firmName} on ${ctx.productName} as ${roleNames.en[role]}.`,
+        `The person named ${quotedName.en(inviterName)} invited you to join the firm named ${quotedName.en(firmName)} on ${ctx.productName} as ${roleNames.en[role]}.`,
         `To accept, sign in with the account of this email address (or create one and verify it), then open this link: ${link}`,
         `The link is valid for ${validDays} days and can be used once. If you were not expecting it, ignore this email: nothing changes.`,
       ],
     },
     fr: {
-      subject: (ctx, { firmName }) => `Rejoignez ${firmName} sur ${ctx.productName}`,
+      subject: (ctx) => `Une invitation à rejoindre un cabinet sur ${ctx.productName}`,
       paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
         "Bonjour,",
-        `${inviterName} vous invite à rejoindre ${firmName} sur ${ctx.productName} ${roleNames.fr[role]}.`,
+        `La personne nommée ${quotedName.fr(inviterName)} vous invite à rejoindre le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName} ${roleNames.fr[role]}.`,
         `Pour accepter, connectez-vous avec le compte de cette adresse courriel (ou créez-en un et vérifiez-le), puis ouvrez ce lien : ${link}`,
         `Le lien est valide pendant ${validDays} jours et ne peut servir qu'une fois. Si vous ne l'attendiez pas, ignorez ce courriel : rien ne change.`,
       ],
@@ -62,19 +73,19 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
   },
   firmMemberLeft: {
     en: {
-      subject: (_ctx, { firmName }) => `You left ${firmName}`,
+      subject: (ctx) => `You left your firm on ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Hello ${name},`,
-        `You left ${firmName} on ${ctx.productName}.`,
+        greetings.en(name),
+        `You left the firm named ${quotedName.en(firmName)} on ${ctx.productName}.`,
         keeps.en(ctx.productName),
         `If this was not you, write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (_ctx, { firmName }) => `Vous avez quitté ${firmName}`,
+      subject: (ctx) => `Vous avez quitté votre cabinet sur ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Bonjour ${name},`,
-        `Vous avez quitté ${firmName} sur ${ctx.productName}.`,
+        greetings.fr(name),
+        `Vous avez quitté le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName}.`,
         keeps.fr(ctx.productName),
         `Si vous n'êtes pas à l'origine de ce départ, écrivez à ${ctx.supportEmail}.`,
       ],
@@ -82,19 +93,19 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
   },
   firmMemberRemoved: {
     en: {
-      subject: (_ctx, { firmName }) => `You are no longer a member of ${firmName}`,
+      subject: (ctx) => `You are no longer a member of your firm on ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Hello ${name},`,
-        `An administrator of ${firmName} removed you from the firm on ${ctx.productName}.`,
+        greetings.en(name),
+        `An administrator of the firm named ${quotedName.en(firmName)} removed you from the firm on ${ctx.productName}.`,
         keeps.en(ctx.productName),
         `Questions? Ask your firm, or write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (_ctx, { firmName }) => `Vous n'êtes plus membre de ${firmName}`,
+      subject: (ctx) => `Vous n'êtes plus membre de votre cabinet sur ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Bonjour ${name},`,
-        `Un administrateur de ${firmName} vous a retiré du cabinet sur ${ctx.productName}.`,
+        greetings.fr(name),
+        `Un administrateur du cabinet nommé ${quotedName.fr(firmName)} vous a retiré du cabinet sur ${ctx.productName}.`,
         keeps.fr(ctx.productName),
         `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
       ],
@@ -102,19 +113,19 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
   },
   firmDeleted: {
     en: {
-      subject: (ctx, { firmName }) => `${firmName} was closed on ${ctx.productName}`,
+      subject: (ctx) => `Your firm was closed on ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Hello ${name},`,
-        `The owner of ${firmName} closed the firm's ${ctx.productName} account, and its seats with it.`,
+        greetings.en(name),
+        `The owner of the firm named ${quotedName.en(firmName)} closed the firm's ${ctx.productName} account, and its seats with it.`,
         keeps.en(ctx.productName),
         `Questions? Ask your firm, or write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (ctx, { firmName }) => `${firmName} a été fermé sur ${ctx.productName}`,
+      subject: (ctx) => `Votre cabinet a été fermé sur ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Bonjour ${name},`,
-        `Le propriétaire de ${firmName} a fermé le compte ${ctx.productName} du cabinet, et ses places avec lui.`,
+        greetings.fr(name),
+        `Le propriétaire du cabinet nommé ${quotedName.fr(firmName)} a fermé le compte ${ctx.productName} du cabinet, et ses places avec lui.`,
         keeps.fr(ctx.productName),
         `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
       ],
