@@ -17,15 +17,13 @@ export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 
 /** Letters (any script), digits and . _ ' - : what display names and email local parts are made of. */
-export const usernameSchema = z
-  .string()
-  .check(
-    z.normalize("NFC"),
-    z.trim(),
-    z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"),
-    // Some marks draw nothing (the combining grapheme joiner, variation selectors): a name needs none of them.
-    withoutInvisibleCharacters(),
-  );
+export const usernameSchema = z.string().check(
+  z.normalize("NFC"),
+  z.trim(),
+  z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"),
+  // Some marks draw nothing (the combining grapheme joiner, variation selectors): a name needs none of them.
+  withoutInvisibleCharacters(),
+);
 
 const optionalText = (max: number) => z._default(plainTextSchema(max), "");
 const optionalName = (max: number) => z._default(nameTextSchema(max), "");

@@ -67,16 +67,14 @@ export function matchesMatterMask(code: string, mask: string) {
 }
 
 /** A client-matter code as a member sends it with a memo (phase 2): trimmed, printable and visible, at most 64 characters. */
-export const matterCodeSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, "must not be empty"),
-    z.maxLength(MATTER_CODE_MAX_LENGTH),
-    z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
-    // A direction override or a zero-width space would make one code read as another, in the app and the reports.
-    withoutInvisibleCharacters(),
-  );
+export const matterCodeSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, "must not be empty"),
+  z.maxLength(MATTER_CODE_MAX_LENGTH),
+  z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
+  // A direction override or a zero-width space would make one code read as another, in the app and the reports.
+  withoutInvisibleCharacters(),
+);
 
 export const firmPoliciesSchema = z.object({
   matterCodes: z.enum(matterCodeModes),

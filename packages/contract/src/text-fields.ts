@@ -30,7 +30,7 @@ export const multilineTextSchema = (max: number, maxMessage?: string) =>
 
 /** A check for a name or a code (a firm's, a person's, a passkey's, a client-matter code): nothing invisible in it. */
 export const withoutInvisibleCharacters = () =>
-  z.refine((text: string) => !hasInvisibleCharacters(text), INVISIBLE_CHARACTERS_MESSAGE);
+  z.refine<string>((text) => !hasInvisibleCharacters(text), INVISIBLE_CHARACTERS_MESSAGE);
 
 /** A one-line name (a firm's, a person's, a passkey's): plain text with nothing invisible in it. */
 export const nameTextSchema = (max: number) => plainTextSchema(max).check(withoutInvisibleCharacters());

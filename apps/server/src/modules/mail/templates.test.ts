@@ -111,7 +111,16 @@ describe("the subject of every email (issue 53, finding 10)", () => {
 
 describe("the greeting", () => {
   it("keeps a first name as names are written", () => {
-    for (const name of ["Marie", "Jean\u2011Pierre", "O'Brien", "Mary\u00a0Ann", "J.\u00a0R.", "Zoë", "Nguyễn", "李小龍"]) {
+    for (const name of [
+      "Marie",
+      "Jean\u2011Pierre",
+      "O'Brien",
+      "Mary\u00a0Ann",
+      "J.\u00a0R.",
+      "Zoë",
+      "Nguyễn",
+      "李小龍",
+    ]) {
       expect(asGreetingName(name), name).toBe(name);
     }
   });
@@ -132,7 +141,7 @@ describe("the greeting", () => {
     }
   });
 
-  it("reads \"Hello,\" alone in every email to a person whose name is no name", () => {
+  it('reads "Hello," alone in every email to a person whose name is no name', () => {
     const { text } = renderEmail("verifyEmail", "en", ctx, {
       name: "call 1‐800‐555‐0199",
       code: "ABCD2345",
@@ -175,6 +184,8 @@ describe("a firm's and a person's name in a firm email", () => {
       validDays: 7,
     });
     expect(fr.subject).toBe("Une invitation à rejoindre un cabinet sur Precis");
-    expect(fr.text).toContain("La personne nommée «\u00a0Jeanne\u00a0» vous invite à rejoindre le cabinet nommé «\u00a0Cabinet Tremblay\u00a0»");
+    expect(fr.text).toContain(
+      "La personne nommée «\u00a0Jeanne\u00a0» vous invite à rejoindre le cabinet nommé «\u00a0Cabinet Tremblay\u00a0»",
+    );
   });
 });
