@@ -5,6 +5,7 @@ import { createServer } from "./app.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { fillMissingUsernameSkeletons } from "./modules/auth/username-skeleton.ts";
+import { fillMissingFirmNameSkeletons } from "./modules/firms/name-skeleton.ts";
 
 /** Time for requests in flight to finish and the database to close, once the listener is closed. */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -20,6 +21,8 @@ async function main() {
   );
   // Accounts older than the skeleton column get theirs before anyone can register a look-alike of them.
   await fillMissingUsernameSkeletons(database.db);
+  // Firms likewise, before anyone can create or rename a firm to a look-alike of an older one's name.
+  await fillMissingFirmNameSkeletons(database.db);
   const app = await createServer({ config, database });
 
   // The whole shutdown, drain included, must end within this; a second signal ends it at once.

@@ -3,7 +3,8 @@ import { and, count, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { accessReminders, mailOutbox, trialLedger, users } from "../src/db/schema.ts";
-import { hashEmailForTrial, normalizeEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
+import { mailboxOf } from "../src/lib/mailbox.ts";
+import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt } from "./emulator-tokens.ts";
 import {
   basicAuth,
@@ -293,7 +294,7 @@ describe("one trial per person", () => {
       "plain@uottawa.ca",
       "x.y@sub.example",
     ];
-    expect(new Set(emails.slice(0, 2).map(normalizeEmailForTrial)).size).toBe(1);
+    expect(new Set(emails.slice(0, 2).map(mailboxOf)).size).toBe(1);
     const database = await openTestDatabase();
     try {
       const migration = await readFile(

@@ -35,6 +35,7 @@ export const SSO_USERNAME_MAX_LENGTH = 15;
 export function deriveSsoUsername(displayName: string) {
   return displayName
     .replace(/\s+/gu, "")
+    .replace(new RegExp(INVISIBLE_CHARACTERS.source, "gu"), "")
     .replace(/[^\p{L}\p{M}\p{N}._'-]/gu, "")
     .slice(0, SSO_USERNAME_MAX_LENGTH);
 }
@@ -73,9 +74,28 @@ const FORBIDDEN_MULTILINE_CHARACTERS =
 export const hasForbiddenCharacters = (text: string, options: { isMultiline?: boolean } = {}) =>
   (options.isMultiline ? FORBIDDEN_MULTILINE_CHARACTERS : FORBIDDEN_TEXT_CHARACTERS).test(text);
 
+/**
+ * Characters that draw nothing: Unicode's default-ignorable code points (zero-width spaces, joiners and
+ * non-joiners, the word joiner, the byte-order mark, direction marks and overrides, the Arabic letter mark, soft
+ * hyphens, Hangul fillers, variation selectors, tags). In a name or a code they only make two strings that look
+ * the same differ, or hide where one word ends (issue 53, finding 11): firm names, person names, passkey names and
+ * client-matter codes refuse them, here and in the forms alike.
+ */
+const INVISIBLE_CHARACTERS = /\p{Default_Ignorable_Code_Point}/u;
+
+export const hasInvisibleCharacters = (text: string) => INVISIBLE_CHARACTERS.test(text);
+
+export const INVISIBLE_CHARACTERS_MESSAGE =
+  "must not contain invisible characters (zero-width spaces or joiners, direction marks or overrides)";
+
 /** Text from elsewhere (a provider's display name) made fit for a name: composed, without those characters. */
 export const toPlainText = (text: string) =>
-  text.normalize("NFC").replace(new RegExp(FORBIDDEN_TEXT_CHARACTERS.source, "gu"), " ").replace(/\s+/gu, " ").trim();
+  text
+    .normalize("NFC")
+    .replace(new RegExp(INVISIBLE_CHARACTERS.source, "gu"), "")
+    .replace(new RegExp(FORBIDDEN_TEXT_CHARACTERS.source, "gu"), " ")
+    .replace(/\s+/gu, " ")
+    .trim();
 
 export const FORBIDDEN_CHARACTERS_MESSAGE =
   "must not contain control characters, lone surrogates or direction overrides";

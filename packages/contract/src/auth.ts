@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { accountErrorCodes, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
 import { emailSchema, occupationSchema } from "./profile.ts";
-import { plainTextSchema } from "./text-fields.ts";
+import { nameTextSchema, plainTextSchema, withoutInvisibleCharacters } from "./text-fields.ts";
 
 export {
   type AccountErrorCode,
@@ -17,15 +17,16 @@ export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 
 /** Letters (any script), digits and . _ ' - : what display names and email local parts are made of. */
-export const usernameSchema = z
-  .string()
-  .check(
-    z.normalize("NFC"),
-    z.trim(),
-    z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"),
-  );
+export const usernameSchema = z.string().check(
+  z.normalize("NFC"),
+  z.trim(),
+  z.regex(/^[\p{L}\p{M}\p{N}._'-]{2,30}$/u, "must be 2 to 30 letters, digits or . _ ' -"),
+  // Some marks draw nothing (the combining grapheme joiner, variation selectors): a name needs none of them.
+  withoutInvisibleCharacters(),
+);
 
 const optionalText = (max: number) => z._default(plainTextSchema(max), "");
+const optionalName = (max: number) => z._default(nameTextSchema(max), "");
 
 /** `POST /api/register` (SPEC §7); `name` is the username and may be left out. */
 export const registerRequestSchema = z.strictObject({
@@ -35,8 +36,8 @@ export const registerRequestSchema = z.strictObject({
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
   organization: optionalText(PROFILE_TEXT_MAX_LENGTH.organization),
   role: z._default(occupationSchema, "lawyer"),
-  firstName: optionalText(PROFILE_TEXT_MAX_LENGTH.firstName),
-  lastName: optionalText(PROFILE_TEXT_MAX_LENGTH.lastName),
+  firstName: optionalName(PROFILE_TEXT_MAX_LENGTH.firstName),
+  lastName: optionalName(PROFILE_TEXT_MAX_LENGTH.lastName),
   areaOfLaw: optionalText(PROFILE_TEXT_MAX_LENGTH.areaOfLaw),
   language: z.optional(languageSchema),
 });

@@ -3,8 +3,16 @@
  * trail, built in the browser. One rule for both, so the two files can't drift apart.
  */
 
-/** A cell a spreadsheet would run as a formula (= + - @, or a leading tab or return) is read as text instead. */
-export const neutraliseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or return) is read as text instead. The
+ * test reads the cell as a spreadsheet may: in compatibility form (NFKC, so the fullwidth "＝" and the small "﹦"
+ * are "="), past any leading character that draws nothing (a zero-width space, a direction mark) or a space
+ * (issue 53, finding 11). The cell itself is kept as it was, behind the apostrophe.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const LEADING_INVISIBLE_OR_SPACE = /^[\p{Default_Ignorable_Code_Point}\p{Zs}]+/u;
+export const neutraliseCell = (value: string) =>
+  FORMULA_START.test(value.normalize("NFKC").replace(LEADING_INVISIBLE_OR_SPACE, "")) ? `'${value}` : value;
 
 /** One RFC 4180 field: always quoted, quotes doubled, after neutralising. */
 export const csvField = (value: string | number) => `"${neutraliseCell(String(value)).replaceAll('"', '""')}"`;

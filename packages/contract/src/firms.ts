@@ -3,7 +3,7 @@ import { apiErrorSchema } from "./api.ts";
 import { statusResponseSchema } from "./auth.ts";
 import { operations, withSchemas } from "./operations.ts";
 import { emailSchema } from "./profile.ts";
-import { plainTextSchema } from "./text-fields.ts";
+import { nameTextSchema, withoutInvisibleCharacters } from "./text-fields.ts";
 
 /*
  * Firm accounts (issue 44): a firm, its members and their roles, its invitations, its verified email domains, its
@@ -21,7 +21,7 @@ export const invitationRoles = ["admin", "member"] as const;
 export const invitationRoleSchema = z.enum(invitationRoles);
 
 export const FIRM_NAME_MAX_LENGTH = 100;
-export const firmNameSchema = plainTextSchema(FIRM_NAME_MAX_LENGTH).check(z.minLength(1, "must not be empty"));
+export const firmNameSchema = nameTextSchema(FIRM_NAME_MAX_LENGTH).check(z.minLength(1, "must not be empty"));
 
 /** An invitation is valid this long after it was sent (or last resent). */
 export const INVITATION_VALID_DAYS = 7;
@@ -66,15 +66,15 @@ export function matchesMatterMask(code: string, mask: string) {
   });
 }
 
-/** A client-matter code as a member sends it with a memo (phase 2): trimmed, printable, at most 64 characters. */
-export const matterCodeSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, "must not be empty"),
-    z.maxLength(MATTER_CODE_MAX_LENGTH),
-    z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
-  );
+/** A client-matter code as a member sends it with a memo (phase 2): trimmed, printable and visible, at most 64 characters. */
+export const matterCodeSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, "must not be empty"),
+  z.maxLength(MATTER_CODE_MAX_LENGTH),
+  z.regex(/^[\x20-\x7e\u00a0-\uffff]+$/u, "must hold printable characters only"),
+  // A direction override or a zero-width space would make one code read as another, in the app and the reports.
+  withoutInvisibleCharacters(),
+);
 
 export const firmPoliciesSchema = z.object({
   matterCodes: z.enum(matterCodeModes),

@@ -3,7 +3,7 @@ import { apiErrorSchema } from "./api.ts";
 import { failureResponseSchema, statusResponseSchema } from "./auth.ts";
 import { operations, withSchemas } from "./operations.ts";
 import { occupationSchema } from "./profile.ts";
-import { plainTextSchema } from "./text-fields.ts";
+import { nameTextSchema } from "./text-fields.ts";
 
 /**
  * Second factors (issue 27): an authenticator app (TOTP, RFC 6238) with ten single-use recovery codes, and
@@ -141,7 +141,7 @@ export type PasskeyAuthenticationResponse = z.infer<typeof passkeyAuthentication
  */
 export const passkeyOptionsResponseSchema = z.looseObject({ challenge: z.string() });
 
-export const passkeyNameSchema = plainTextSchema(PASSKEY_NAME_MAX_LENGTH).check(z.minLength(1));
+export const passkeyNameSchema = nameTextSchema(PASSKEY_NAME_MAX_LENGTH).check(z.minLength(1));
 
 /** `POST /api/passkeys` (a recent sign-in needed): the authenticator's answer to the registration options. */
 export const addPasskeyRequestSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { EMAIL_MAX_LENGTH, PROFILE_TEXT_MAX_LENGTH } from "./account-rules.ts";
 import { apiErrorSchema } from "./api.ts";
 import { operations, withSchemas } from "./operations.ts";
-import { plainTextSchema } from "./text-fields.ts";
+import { nameTextSchema, plainTextSchema } from "./text-fields.ts";
 
 /** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
 export const occupations = ["lawyer", "law student", "law faculty", "other"] as const;
@@ -99,8 +99,8 @@ export const updateProfileRequestSchema = z.partial(
   z.strictObject({
     username: plainTextSchema(254),
     email: plainTextSchema(EMAIL_MAX_LENGTH),
-    firstName: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.firstName),
-    lastName: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.lastName),
+    firstName: nameTextSchema(PROFILE_TEXT_MAX_LENGTH.firstName),
+    lastName: nameTextSchema(PROFILE_TEXT_MAX_LENGTH.lastName),
     organization: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.organization),
     areaOfLaw: plainTextSchema(PROFILE_TEXT_MAX_LENGTH.areaOfLaw),
     occupation: occupationSchema,

@@ -540,6 +540,11 @@ export const firms = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     name: text("name").notNull(),
+    /**
+     * What the name looks like (its confusable skeleton, firms/name-skeleton.ts), unique: no firm takes a look-alike
+     * of another's name (issue 53). Null only for a firm older than the column whose look another older firm had.
+     */
+    nameSkeleton: text("name_skeleton"),
     /** Policies (decision 037): client-matter codes off, optional or required, with an optional mask. */
     matterCodes: text("matter_codes", { enum: ["off", "optional", "required"] })
       .notNull()
@@ -560,6 +565,7 @@ export const firms = pgTable(
   },
   (table) => [
     uniqueIndex("firms_stripe_customer_id_key").on(table.stripeCustomerId),
+    uniqueIndex("firms_name_skeleton_key").on(table.nameSkeleton),
     check("firms_matter_codes_known", sql`${table.matterCodes} in ('off', 'optional', 'required')`),
     check("firms_sign_in_methods_known", sql`${table.signInMethods} <@ '{password,google,microsoft}'::text[]`),
   ],

@@ -4,8 +4,10 @@ ALTER TABLE "firm_domains" ADD COLUMN "proof_missing_since" timestamp with time 
 ALTER TABLE "firm_domains" ADD COLUMN "proof_checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "firm_domains" ADD COLUMN "unproven_mode_revoked" text;--> statement-breakpoint
 ALTER TABLE "firm_memberships" ADD COLUMN "seated" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "firms" ADD COLUMN "name_skeleton" text;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD COLUMN "locked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD COLUMN "unlock_token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "firms_name_skeleton_key" ON "firms" USING btree ("name_skeleton");--> statement-breakpoint
 -- hand-written (dns):
 -- Suggest and automatic now need a DNS proof (decision 038), which no domain has yet: each goes back to invitation,
 -- in its firm's trail, and the domain-proof job emails its firm's owners and admins why (unproven_mode_revoked).

@@ -1,18 +1,11 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import unhomoglyph from "unhomoglyph";
 import type { AppDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { confusableSkeleton } from "../../lib/confusable-skeleton.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 
-/**
- * What a username looks like, for uniqueness: Unicode's confusable skeleton (UTS #39: decomposed, each
- * character mapped to its prototype with the confusables data of the unhomoglyph package, decomposed again),
- * then lower-cased, since usernames are unique whatever their case. "аlice" (Cyrillic а), "alice" and
- * "ALICE" share one; so do "rn" and "m", which look alike too.
- */
-export function getUsernameSkeleton(username: string) {
-  return unhomoglyph(username.normalize("NFD")).normalize("NFD").toLowerCase();
-}
+/** What a username looks like, for uniqueness: its confusable skeleton (lib/confusable-skeleton.ts). */
+export const getUsernameSkeleton = (username: string) => confusableSkeleton(username);
 
 const BACKFILL_BATCH = 500;
 

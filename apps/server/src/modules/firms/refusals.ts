@@ -11,6 +11,7 @@ export type FirmRefusalReason =
   | { readonly kind: "emailNotVerified" }
   | { readonly kind: "alreadyInFirm" }
   | { readonly kind: "alreadyInThisFirm" }
+  | { readonly kind: "firmNameLookAlike" }
   // Members.
   | { readonly kind: "noSuchMember" }
   | { readonly kind: "lastOwner" }
@@ -67,6 +68,7 @@ export const refusals = {
   emailNotVerified: refusalOf("emailNotVerified"),
   alreadyInFirm: refusalOf("alreadyInFirm"),
   alreadyInThisFirm: refusalOf("alreadyInThisFirm"),
+  firmNameLookAlike: refusalOf("firmNameLookAlike"),
   noSuchMember: refusalOf("noSuchMember"),
   lastOwner: refusalOf("lastOwner"),
   removingSelf: refusalOf("removingSelf"),

@@ -20,6 +20,12 @@ export const firmFailures = {
   ]),
   alreadyInFirm: apiFailure(409, "You already belong to a firm. Leave it before you create or join another."),
   alreadyInThisFirm: apiFailure(409, "You are already a member of this firm."),
+  // Names no firm: whether the name is taken is all it says, as for a username.
+  firmNameLookAlike: apiFailure(
+    409,
+    "Another firm already has this name, or one that looks the same. Choose another name.",
+    [{ path: "body.name", message: "looks the same as another firm's name" }],
+  ),
   noSuchMember: apiFailure(404, "This person is not a member of your firm."),
   lastOwner: apiFailure(
     409,

@@ -3,6 +3,7 @@ import { routeUrl } from "@precis/contract/operations";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
+import { mailboxOf } from "../../lib/mailbox.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession } from "../sessions/plugin.ts";
@@ -49,7 +50,7 @@ const wantsCsv = (accept: string | undefined) =>
 const DONE = { Status: "Success" } as const;
 const FIRM_AUDIT_PAGE_DEFAULT = 50;
 
-/** Invitations mailed per inviter an hour, and per address a day (a resend counts): no mailbox is flooded from here. */
+/** Invitations mailed per inviter an hour, and per mailbox a day (a resend counts): no mailbox is flooded from here. */
 const INVITATIONS_PER_INVITER_PER_HOUR = 30;
 const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 /** Accept attempts per account an hour: a token is 256 random bits, but nobody needs to try many. */
@@ -219,7 +220,8 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         [
           { key: `firm-invite:user:${context.userId}`, limit: INVITATIONS_PER_INVITER_PER_HOUR, windowSeconds: 3600 },
           {
-            key: `firm-invite:to:${request.body.email}`,
+            // One mailbox's +tag variants (and Gmail's dotted ones) count together; the invitation goes to the address typed.
+            key: `firm-invite:to:${mailboxOf(request.body.email)}`,
             limit: INVITATIONS_PER_ADDRESS_PER_DAY,
             windowSeconds: 86_400,
           },

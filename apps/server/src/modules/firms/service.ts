@@ -29,6 +29,7 @@ import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainViewOf, findDomainProof, recordProofFinding } from "./domain-proof.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
 import { cancelFirmBilling, createFirmCheckoutSession, createFirmPortalSession } from "./firm-billing.ts";
+import { FIRM_NAME_SKELETON_KEY, getFirmNameSkeleton } from "./name-skeleton.ts";
 import { refusals } from "./refusals.ts";
 import {
   checkSeatForInvitation,
@@ -132,7 +133,10 @@ export async function createFirm(context: FirmContext, name: string): Promise<Fi
       if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
       const [existing] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
       if (existing) throw refusals.alreadyInFirm();
-      const [firm] = await tx.insert(firms).values({ name, createdAt: now, updatedAt: now }).returning();
+      const [firm] = await tx
+        .insert(firms)
+        .values({ name, nameSkeleton: getFirmNameSkeleton(name), createdAt: now, updatedAt: now })
+        .returning();
       if (!firm) throw new Error("the firm was not inserted");
       await tx
         .insert(firmMemberships)
@@ -149,6 +153,17 @@ export async function createFirm(context: FirmContext, name: string): Promise<Fi
   } catch (error) {
     // Two creations at once by the same account: the membership's key lets one through.
     if (getViolatedUniqueConstraint(error) === "firm_memberships_pkey") throw refusals.alreadyInFirm();
+    if (getViolatedUniqueConstraint(error) === FIRM_NAME_SKELETON_KEY) throw refusals.firmNameLookAlike();
+    throw error;
+  }
+}
+
+/** A rename to another firm's name, or to one that looks the same (the skeleton's unique index), is refused. */
+async function refusingLookAlikeName<T>(work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (getViolatedUniqueConstraint(error) === FIRM_NAME_SKELETON_KEY) throw refusals.firmNameLookAlike();
     throw error;
   }
 }
@@ -186,48 +201,52 @@ export async function updateFirm(
   change: { name?: string | undefined; policies?: FirmPoliciesUpdate | undefined },
 ): Promise<FirmResponse> {
   const { db, now, userId } = context;
-  return inTransaction(db, async (tx) => {
-    const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
-    const before = policiesOf(firm);
-    const policies = { ...before, ...change.policies };
-    const changedPolicies = (Object.keys(policies) as (keyof FirmPolicies)[]).filter(
-      (key) => JSON.stringify(policies[key]) !== JSON.stringify(before[key]),
-    );
-    const isRenamed = change.name !== undefined && change.name !== firm.name;
-    if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role, now) };
-    const [updated] = await tx
-      .update(firms)
-      .set({
-        name: change.name ?? firm.name,
-        matterCodes: policies.matterCodes,
-        matterMask: policies.matterMask,
-        requireTwoStep: policies.requireTwoStep,
-        signInMethods: policies.signInMethods,
-        updatedAt: now,
-      })
-      .where(eq(firms.id, firm.id))
-      .returning();
-    if (!updated) throw new Error("the locked firm was not updated");
-    if (isRenamed) {
-      await recordFirmEvent(tx, {
-        firmId: firm.id,
-        event: "firm_renamed",
-        actorUserId: userId,
-        details: { from: firm.name, to: updated.name },
-        now,
-      });
-    }
-    for (const key of changedPolicies) {
-      await recordFirmEvent(tx, {
-        firmId: firm.id,
-        event: "policy_changed",
-        actorUserId: userId,
-        details: { policy: key, from: JSON.stringify(before[key]), to: JSON.stringify(policies[key]) },
-        now,
-      });
-    }
-    return { firm: await toFirmView(tx, updated, role, now) };
-  });
+  return refusingLookAlikeName(() =>
+    inTransaction(db, async (tx) => {
+      const { firm, role } = await lockCallerFirmAsAdmin(tx, userId);
+      const before = policiesOf(firm);
+      const policies = { ...before, ...change.policies };
+      const changedPolicies = (Object.keys(policies) as (keyof FirmPolicies)[]).filter(
+        (key) => JSON.stringify(policies[key]) !== JSON.stringify(before[key]),
+      );
+      const isRenamed = change.name !== undefined && change.name !== firm.name;
+      if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role, now) };
+      const [updated] = await tx
+        .update(firms)
+        .set({
+          name: change.name ?? firm.name,
+          // A firm older than the column whose look another had keeps none until it is renamed (name-skeleton.ts).
+          nameSkeleton: isRenamed ? getFirmNameSkeleton(change.name ?? firm.name) : firm.nameSkeleton,
+          matterCodes: policies.matterCodes,
+          matterMask: policies.matterMask,
+          requireTwoStep: policies.requireTwoStep,
+          signInMethods: policies.signInMethods,
+          updatedAt: now,
+        })
+        .where(eq(firms.id, firm.id))
+        .returning();
+      if (!updated) throw new Error("the locked firm was not updated");
+      if (isRenamed) {
+        await recordFirmEvent(tx, {
+          firmId: firm.id,
+          event: "firm_renamed",
+          actorUserId: userId,
+          details: { from: firm.name, to: updated.name },
+          now,
+        });
+      }
+      for (const key of changedPolicies) {
+        await recordFirmEvent(tx, {
+          firmId: firm.id,
+          event: "policy_changed",
+          actorUserId: userId,
+          details: { policy: key, from: JSON.stringify(before[key]), to: JSON.stringify(policies[key]) },
+          now,
+        });
+      }
+      return { firm: await toFirmView(tx, updated, role, now) };
+    }),
+  );
 }
 
 /**

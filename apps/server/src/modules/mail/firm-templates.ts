@@ -1,9 +1,13 @@
 import type { Language } from "@precis/contract/auth";
+import { greetings } from "./greeting.ts";
 
 /*
  * The emails of firm accounts (issue 44), in English and French. templates.ts registers them beside the others and
- * renders them (plain text and escaped HTML). A firm's name and an inviter's name are someone's own words: the
- * firms module passes them through asQuotedData before they reach a template, as the other templates' names are.
+ * renders them (plain text and escaped HTML). A firm's name and an inviter's name are someone's own words: they
+ * never reach a subject, which is always our own fixed text, and in the body each stands in quotation marks after
+ * "the firm named" or "the person named", so whatever it says reads as a name, never as Precis telling the reader
+ * to do something (issue 53, finding 10). templates.ts makes them plain data first (asQuotedData), so they hold no
+ * quotation mark of their own to close ours with.
  */
 
 interface FirmEmailContext {
@@ -47,9 +51,16 @@ export type FirmEmailParams = {
 };
 
 interface FirmTemplate<P> {
-  subject: (ctx: FirmEmailContext, params: P) => string;
+  /** Our own words only: a firm email's subject reads none of its params. */
+  subject: (ctx: FirmEmailContext) => string;
   paragraphs: (ctx: FirmEmailContext, params: P) => string[];
 }
+
+/** A firm's or a person's name in the body, in each language's quotation marks (no-break spaces inside « »). */
+const quotedName: Record<Language, (name: string) => string> = {
+  en: (name) => `“${name}”`,
+  fr: (name) => `«\u00a0${name}\u00a0»`,
+};
 
 const roleNames: Record<Language, Record<FirmRoleInEmail, string>> = {
   en: { owner: "an owner", admin: "an administrator", member: "a member" },
@@ -72,19 +83,19 @@ const modeNames: Record<Language, Record<"suggest" | "automatic", string>> = {
 export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, FirmTemplate<FirmEmailParams[K]>> } = {
   firmInvitation: {
     en: {
-      subject: (ctx, { firmName }) => `Join ${firmName} on ${ctx.productName}`,
+      subject: (ctx) => `An invitation to join a firm on ${ctx.productName}`,
       paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
         "Hello,",
-        `${inviterName} invited you to join ${firmName} on ${ctx.productName} as ${roleNames.en[role]}.`,
+        `The person named ${quotedName.en(inviterName)} invited you to join the firm named ${quotedName.en(firmName)} on ${ctx.productName} as ${roleNames.en[role]}.`,
         `To accept, sign in with the account of this email address (or create one and verify it), then open this link: ${link}`,
         `The link is valid for ${validDays} days and can be used once. If you were not expecting it, ignore this email: nothing changes.`,
       ],
     },
     fr: {
-      subject: (ctx, { firmName }) => `Rejoignez ${firmName} sur ${ctx.productName}`,
+      subject: (ctx) => `Une invitation à rejoindre un cabinet sur ${ctx.productName}`,
       paragraphs: (ctx, { inviterName, firmName, role, link, validDays }) => [
         "Bonjour,",
-        `${inviterName} vous invite à rejoindre ${firmName} sur ${ctx.productName} ${roleNames.fr[role]}.`,
+        `La personne nommée ${quotedName.fr(inviterName)} vous invite à rejoindre le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName} ${roleNames.fr[role]}.`,
         `Pour accepter, connectez-vous avec le compte de cette adresse courriel (ou créez-en un et vérifiez-le), puis ouvrez ce lien : ${link}`,
         `Le lien est valide pendant ${validDays} jours et ne peut servir qu'une fois. Si vous ne l'attendiez pas, ignorez ce courriel : rien ne change.`,
       ],
@@ -92,19 +103,19 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
   },
   firmMemberLeft: {
     en: {
-      subject: (_ctx, { firmName }) => `You left ${firmName}`,
+      subject: (ctx) => `You left your firm on ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Hello ${name},`,
-        `You left ${firmName} on ${ctx.productName}.`,
+        greetings.en(name),
+        `You left the firm named ${quotedName.en(firmName)} on ${ctx.productName}.`,
         keeps.en(ctx.productName),
         `If this was not you, write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (_ctx, { firmName }) => `Vous avez quitté ${firmName}`,
+      subject: (ctx) => `Vous avez quitté votre cabinet sur ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Bonjour ${name},`,
-        `Vous avez quitté ${firmName} sur ${ctx.productName}.`,
+        greetings.fr(name),
+        `Vous avez quitté le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName}.`,
         keeps.fr(ctx.productName),
         `Si vous n'êtes pas à l'origine de ce départ, écrivez à ${ctx.supportEmail}.`,
       ],
@@ -112,19 +123,19 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
   },
   firmMemberRemoved: {
     en: {
-      subject: (_ctx, { firmName }) => `You are no longer a member of ${firmName}`,
+      subject: (ctx) => `You are no longer a member of your firm on ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Hello ${name},`,
-        `An administrator of ${firmName} removed you from the firm on ${ctx.productName}.`,
+        greetings.en(name),
+        `An administrator of the firm named ${quotedName.en(firmName)} removed you from the firm on ${ctx.productName}.`,
         keeps.en(ctx.productName),
         `Questions? Ask your firm, or write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (_ctx, { firmName }) => `Vous n'êtes plus membre de ${firmName}`,
+      subject: (ctx) => `Vous n'êtes plus membre de votre cabinet sur ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Bonjour ${name},`,
-        `Un administrateur de ${firmName} vous a retiré du cabinet sur ${ctx.productName}.`,
+        greetings.fr(name),
+        `Un administrateur du cabinet nommé ${quotedName.fr(firmName)} vous a retiré du cabinet sur ${ctx.productName}.`,
         keeps.fr(ctx.productName),
         `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
       ],
@@ -132,19 +143,19 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
   },
   firmDeleted: {
     en: {
-      subject: (ctx, { firmName }) => `${firmName} was closed on ${ctx.productName}`,
+      subject: (ctx) => `Your firm was closed on ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Hello ${name},`,
-        `The owner of ${firmName} closed the firm's ${ctx.productName} account, and its seats with it.`,
+        greetings.en(name),
+        `The owner of the firm named ${quotedName.en(firmName)} closed the firm's ${ctx.productName} account, and its seats with it.`,
         keeps.en(ctx.productName),
         `Questions? Ask your firm, or write to ${ctx.supportEmail}.`,
       ],
     },
     fr: {
-      subject: (ctx, { firmName }) => `${firmName} a été fermé sur ${ctx.productName}`,
+      subject: (ctx) => `Votre cabinet a été fermé sur ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName }) => [
-        `Bonjour ${name},`,
-        `Le propriétaire de ${firmName} a fermé le compte ${ctx.productName} du cabinet, et ses places avec lui.`,
+        greetings.fr(name),
+        `Le propriétaire du cabinet nommé ${quotedName.fr(firmName)} a fermé le compte ${ctx.productName} du cabinet, et ses places avec lui.`,
         keeps.fr(ctx.productName),
         `Des questions? Adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
       ],
@@ -155,8 +166,8 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
     en: {
       subject: (ctx) => `A firm now manages your ${ctx.productName} access`,
       paragraphs: (ctx, { name, firmName, domain, firmLink, contactName, contactEmail }) => [
-        `Hello ${name},`,
-        `Your email address is at ${domain}, a domain the firm named “${firmName}” has proven is its own on ${ctx.productName}. You are now one of its members, and it manages your access: its seats, sign-in rules and two-step policy apply to you, and its administrators see your name, address and memo counts (never your memos or settings).`,
+        greetings.en(name),
+        `Your email address is at ${domain}, a domain the firm named ${quotedName.en(firmName)} has proven is its own on ${ctx.productName}. You are now one of its members, and it manages your access: its seats, sign-in rules and two-step policy apply to you, and its administrators see your name, address and memo counts (never your memos or settings).`,
         `Not your firm, or you would rather stay on your own? Open ${firmLink} and choose Leave the firm. Your account, presets and history stay as they are, and you go back to your own access.`,
         `Questions about this firm: write to ${contactName} (${contactEmail}), one of its owners. Anything else: ${ctx.supportEmail}.`,
       ],
@@ -164,8 +175,8 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
     fr: {
       subject: (ctx) => `Un cabinet gère maintenant votre accès à ${ctx.productName}`,
       paragraphs: (ctx, { name, firmName, domain, firmLink, contactName, contactEmail }) => [
-        `Bonjour ${name},`,
-        `Votre adresse courriel est au domaine ${domain}, dont le cabinet nommé «\u00a0${firmName}\u00a0» a prouvé qu'il est le sien sur ${ctx.productName}. Vous êtes maintenant l'un de ses membres, et il gère votre accès\u00a0: ses places, ses règles de connexion et sa politique de vérification en deux étapes s'appliquent à vous, et ses administrateurs voient votre nom, votre adresse et vos nombres de mémos (jamais vos mémos ni vos réglages).`,
+        greetings.fr(name),
+        `Votre adresse courriel est au domaine ${domain}, dont le cabinet nommé ${quotedName.fr(firmName)} a prouvé qu'il est le sien sur ${ctx.productName}. Vous êtes maintenant l'un de ses membres, et il gère votre accès\u00a0: ses places, ses règles de connexion et sa politique de vérification en deux étapes s'appliquent à vous, et ses administrateurs voient votre nom, votre adresse et vos nombres de mémos (jamais vos mémos ni vos réglages).`,
         `Ce n'est pas votre cabinet, ou vous préférez rester seul\u202f? Ouvrez ${firmLink} et choisissez Quitter le cabinet. Votre compte, vos préréglages et votre historique restent tels quels, et vous retrouvez votre propre accès.`,
         `Des questions sur ce cabinet\u202f? Écrivez à ${contactName} (${contactEmail}), l'un de ses propriétaires. Pour toute autre question\u00a0: ${ctx.supportEmail}.`,
       ],
@@ -175,7 +186,7 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
     en: {
       subject: (ctx) => `A domain of your firm is by invitation only on ${ctx.productName}`,
       paragraphs: (ctx, params) => [
-        `Hello ${params.name},`,
+        greetings.en(params.name),
         params.reason === "recordMissing"
           ? `The DNS record that proves ${params.domain} is your firm's has been missing since ${params.missingSince}, for ${params.graceDays} days in a row, so ${params.domain} is back to Invitation only: it was ${modeNames.en[params.previousMode]}.`
           : `${ctx.productName} now lets people at a domain join a firm without an invitation only once a DNS record proves the domain is the firm's. No record has proven ${params.domain} yet, so it is back to Invitation only: it was ${modeNames.en[params.previousMode]}.`,
@@ -187,7 +198,7 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
     fr: {
       subject: (ctx) => `Un domaine de votre cabinet est sur invitation seulement sur ${ctx.productName}`,
       paragraphs: (ctx, params) => [
-        `Bonjour ${params.name},`,
+        greetings.fr(params.name),
         params.reason === "recordMissing"
           ? `L'enregistrement DNS qui prouve que ${params.domain} est à votre cabinet est introuvable depuis le ${params.missingSince}, soit ${params.graceDays} jours de suite\u00a0: ${params.domain} repasse donc en mode Sur invitation seulement. Il était en mode ${modeNames.fr[params.previousMode]}.`
           : `${ctx.productName} ne laisse désormais les personnes d'un domaine rejoindre un cabinet sans invitation qu'une fois qu'un enregistrement DNS prouve que le domaine est au cabinet. Aucun enregistrement n'a encore prouvé ${params.domain}\u00a0: il repasse donc en mode Sur invitation seulement. Il était en mode ${modeNames.fr[params.previousMode]}.`,
@@ -201,8 +212,8 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
     en: {
       subject: () => "Some members of your firm no longer have a seat",
       paragraphs: (ctx, { name, firmName, seats, members, unseated }) => [
-        `Hello ${name},`,
-        `The subscription of your firm ${firmName} on ${ctx.productName} has fewer seats than members. Seats: ${seats}. Members: ${members}. Without a seat: ${unseated}.`,
+        greetings.en(name),
+        `The subscription of your firm, the firm named ${quotedName.en(firmName)}, on ${ctx.productName} has fewer seats than members. Seats: ${seats}. Members: ${members}. Without a seat: ${unseated}.`,
         "Members without a seat stay in the firm and use their own access (trial, student or personal plan) until a seat is free. Seats go to owners first, then to members in the order they joined.",
         `To give them a seat again, add seats in the firm's Seats and billing tab: ${ctx.publicUrl}/firm?tab=billing`,
         `Questions? Write to ${ctx.supportEmail}.`,
@@ -211,8 +222,8 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
     fr: {
       subject: () => "Des membres de votre cabinet n'ont plus de siège",
       paragraphs: (ctx, { name, firmName, seats, members, unseated }) => [
-        `Bonjour ${name},`,
-        `L'abonnement de votre cabinet ${firmName} sur ${ctx.productName} compte moins de sièges que de membres. Sièges\u00a0: ${seats}. Membres\u00a0: ${members}. Sans siège\u00a0: ${unseated}.`,
+        greetings.fr(name),
+        `L'abonnement de votre cabinet, le cabinet nommé ${quotedName.fr(firmName)}, sur ${ctx.productName} compte moins de sièges que de membres. Sièges\u00a0: ${seats}. Membres\u00a0: ${members}. Sans siège\u00a0: ${unseated}.`,
         "Les membres sans siège restent dans le cabinet et utilisent leur propre accès (essai, étudiant ou forfait personnel) jusqu'à ce qu'un siège se libère. Les sièges vont d'abord aux propriétaires, puis aux membres dans l'ordre de leur arrivée.",
         `Pour leur redonner un siège, ajoutez des sièges dans l'onglet Sièges et facturation du cabinet\u00a0: ${ctx.publicUrl}/firm?tab=billing`,
         `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,

@@ -2,6 +2,7 @@ import { getGreetingName } from "@precis/contract/account-texts";
 import type { Language } from "@precis/contract/auth";
 import type { AppConfig } from "../../config.ts";
 import { type FirmEmailParams, firmTemplates } from "./firm-templates.ts";
+import { asGreetingName, greetings } from "./greeting.ts";
 import type { Occurrence } from "./occurrence.ts";
 
 export interface RenderedEmail {
@@ -69,18 +70,28 @@ export type SecondStepPlace = "signIn" | "session";
 /** The changes to an account's second factors that its owner is told of. */
 export type SecondFactorChange = "totpOn" | "totpOff" | "recoveryCodesRenewed" | "passkeyAdded" | "passkeyRemoved";
 
+/**
+ * What a subject may read of an email's params: a choice among our own words (which access ends and in how many
+ * days, which second factor changed, whether sign-in is locked, which provider), never text someone typed. A subject
+ * is what a mail client shows first and what no quotation marks can frame as a name, so a firm's or a person's
+ * name goes in the body only (issue 53, finding 10).
+ */
+export const SUBJECT_CHOICES = ["access", "daysLeft", "change", "isLocked", "provider"] as const;
+type SubjectChoices<P> = Pick<P, Extract<keyof P, (typeof SUBJECT_CHOICES)[number]>>;
+
 interface Template<P> {
-  subject: (ctx: EmailContext, params: P) => string;
+  subject: (ctx: EmailContext, choices: SubjectChoices<P>) => string;
   /** Paragraphs; a paragraph that is only the security code is shown large in HTML. */
   paragraphs: (ctx: EmailContext, params: P) => string[];
 }
 
-const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> } = {
+/** Every email's texts, by kind and language (exported for the test that holds every subject to SUBJECT_CHOICES). */
+export const emailTemplates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> } = {
   welcome: {
     en: {
       subject: (ctx) => `Welcome to ${ctx.productName}`,
       paragraphs: (ctx, { name }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `Thank you for registering with ${ctx.productName}. Your account is ready.`,
         `Next steps: install the ${ctx.productName} extension, log in, and open any decision on CanLII to get a memo, chat with the case, or optimise your searches.`,
         `Your profile and memo preferences: ${ctx.publicUrl}/profile`,
@@ -90,7 +101,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Bienvenue sur ${ctx.productName}`,
       paragraphs: (ctx, { name }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Merci de vous être inscrit à ${ctx.productName}. Votre compte est prêt.`,
         `Prochaines étapes : installez l'extension ${ctx.productName}, connectez-vous, puis ouvrez une décision sur CanLII pour obtenir un mémo, discuter de la décision ou optimiser vos recherches.`,
         `Votre profil et vos préférences de mémos : ${ctx.publicUrl}/profile`,
@@ -102,7 +113,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Your ${ctx.productName} security code`,
       paragraphs: (ctx, { name, code, validMinutes }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `Someone asked to reset the password of your ${ctx.productName} account. Enter this security code on the reset page:`,
         code,
         `The code is valid for ${validMinutes} minutes and can be used once. If you did not ask for it, ignore this email: your password stays as it is.`,
@@ -111,7 +122,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Votre code de sécurité ${ctx.productName}`,
       paragraphs: (ctx, { name, code, validMinutes }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Une demande de réinitialisation du mot de passe de votre compte ${ctx.productName} a été faite. Saisissez ce code de sécurité sur la page de réinitialisation :`,
         code,
         `Le code est valide pendant ${validMinutes} minutes et ne peut servir qu'une fois. Si vous n'avez rien demandé, ignorez ce courriel : votre mot de passe reste inchangé.`,
@@ -122,7 +133,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Your ${ctx.productName} password was changed`,
       paragraphs: (ctx, { name, hasKeptThisSession, hadPassword = true }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         !hadPassword
           ? `A password was set for your ${ctx.productName} account: you can now log in with your email and this password as well as with Google or Microsoft. Every other session was signed out.`
           : hasKeptThisSession
@@ -134,7 +145,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Le mot de passe de votre compte ${ctx.productName} a été modifié`,
       paragraphs: (ctx, { name, hasKeptThisSession, hadPassword = true }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         !hadPassword
           ? `Un mot de passe a été défini pour votre compte ${ctx.productName} : vous pouvez désormais vous connecter avec votre adresse courriel et ce mot de passe, comme avec Google ou Microsoft. Toutes les autres sessions ont été fermées.`
           : hasKeptThisSession
@@ -148,7 +159,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Your ${ctx.productName} email address was changed`,
       paragraphs: (ctx, { name, newEmail }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `The email address of your ${ctx.productName} account was changed to ${newEmail}. From now on, sign in with that account.`,
         `If this was not you, write to ${ctx.supportEmail} at once.`,
       ],
@@ -156,7 +167,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `L'adresse courriel de votre compte ${ctx.productName} a été modifiée`,
       paragraphs: (ctx, { name, newEmail }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `L'adresse courriel de votre compte ${ctx.productName} est désormais ${newEmail}. Connectez-vous dorénavant avec ce compte.`,
         `Si vous n'êtes pas à l'origine de ce changement, écrivez immédiatement à ${ctx.supportEmail}.`,
       ],
@@ -166,7 +177,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Confirm your ${ctx.productName} email address`,
       paragraphs: (ctx, { name, code, link, validMinutes, isNewAddress }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         isNewAddress
           ? `Your ${ctx.productName} account asked to use this address. Enter this code on your account page to confirm it:`
           : `Please confirm the email address of your ${ctx.productName} account. Enter this code in the banner of any page of your account:`,
@@ -178,7 +189,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Confirmez votre adresse courriel ${ctx.productName}`,
       paragraphs: (ctx, { name, code, link, validMinutes, isNewAddress }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         isNewAddress
           ? `Votre compte ${ctx.productName} a demandé à utiliser cette adresse. Saisissez ce code sur la page de votre compte pour la confirmer :`
           : `Veuillez confirmer l'adresse courriel de votre compte ${ctx.productName}. Saisissez ce code dans le bandeau de n'importe quelle page de votre compte :`,
@@ -193,7 +204,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       subject: (ctx, { access, daysLeft }) =>
         `Your ${ctx.productName} ${access === "trial" ? "free trial" : "student access"} ends in ${daysLeft === 1 ? "1 day" : `${daysLeft} days`}`,
       paragraphs: (ctx, { name, access, endsOn }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `Your ${access === "trial" ? "free trial" : "free student access"} to ${ctx.productName} ends on ${endsOn}.`,
         `To keep your memos, case chat and search optimizer, choose a plan: ${ctx.publicUrl}/subscription`,
         `Questions? Write to ${ctx.supportEmail}.`,
@@ -203,7 +214,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       subject: (ctx, { access, daysLeft }) =>
         `Votre ${access === "trial" ? "essai gratuit" : "accès étudiant"} ${ctx.productName} se termine dans ${daysLeft === 1 ? "1 jour" : `${daysLeft} jours`}`,
       paragraphs: (ctx, { name, access, endsOn }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Votre ${access === "trial" ? "essai gratuit" : "accès étudiant gratuit"} à ${ctx.productName} se termine le ${endsOn}.`,
         `Pour garder vos mémos, le clavardage sur les décisions et l'optimiseur de recherche, choisissez un forfait : ${ctx.publicUrl}/subscription`,
         `Des questions? Écrivez à ${ctx.supportEmail}.`,
@@ -214,7 +225,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx, { provider }) => `${provider} sign-in was added to your ${ctx.productName} account`,
       paragraphs: (ctx, { name, provider }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `${provider} sign-in was added to your account: you can now log in to ${ctx.productName} with your ${provider} account as well as with your password.`,
         `If this was not you, reset your password now at ${ctx.publicUrl}/login/find-user, secure your ${provider} account, and write to ${ctx.supportEmail}.`,
       ],
@@ -222,7 +233,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx, { provider }) => `La connexion ${provider} a été ajoutée à votre compte ${ctx.productName}`,
       paragraphs: (ctx, { name, provider }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `La connexion ${provider} a été ajoutée à votre compte : vous pouvez désormais vous connecter à ${ctx.productName} avec votre compte ${provider} comme avec votre mot de passe.`,
         `Si vous n'êtes pas à l'origine de cet ajout, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user, sécurisez votre compte ${provider} et écrivez à ${ctx.supportEmail}.`,
       ],
@@ -232,7 +243,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Your ${ctx.productName} account is now secured by your sign-in provider`,
       paragraphs: (ctx, { name, provider }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `You just signed in to ${ctx.productName} with ${provider}. A password account had been opened with this email address, but the address had never been confirmed, so we could not tell whether you opened it.`,
         `To keep anyone else out, we removed that password and signed out every session of the account. From now on you sign in with ${provider}; you can set a new password at any time at ${ctx.publicUrl}/login/find-user.`,
         `If you did not open a ${ctx.productName} account yourself, someone else may have tried to: nothing more is needed from you. Questions? Write to ${ctx.supportEmail}.`,
@@ -241,7 +252,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Votre compte ${ctx.productName} est maintenant protégé par votre fournisseur de connexion`,
       paragraphs: (ctx, { name, provider }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Vous venez de vous connecter à ${ctx.productName} avec ${provider}. Un compte avec mot de passe avait été ouvert à cette adresse courriel, mais l'adresse n'avait jamais été confirmée : nous ne pouvions pas savoir si c'était vous.`,
         `Pour que personne d'autre n'y ait accès, nous avons supprimé ce mot de passe et fermé toutes les sessions du compte. Vous vous connectez désormais avec ${provider}; vous pouvez définir un nouveau mot de passe à tout moment à ${ctx.publicUrl}/login/find-user.`,
         `Si vous n'avez pas ouvert vous-même de compte ${ctx.productName}, quelqu'un a peut-être essayé de le faire : vous n'avez rien d'autre à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
@@ -259,7 +270,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
           passkeyRemoved: `A passkey was removed from your ${ctx.productName} account`,
         })[change],
       paragraphs: (ctx, { name, change, passkeyName }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         {
           totpOn:
             "Two-step verification with an authenticator app was turned on: signing in with your password now also asks for a code from the app.",
@@ -283,7 +294,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
           passkeyRemoved: `Une clé d'accès a été retirée de votre compte ${ctx.productName}`,
         })[change],
       paragraphs: (ctx, { name, change, passkeyName }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         {
           totpOn:
             "La vérification en deux étapes par application d'authentification a été activée : la connexion par mot de passe demande désormais aussi un code de l'application.",
@@ -302,7 +313,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `New sign-in to your ${ctx.productName} account`,
       paragraphs: (ctx, { name, when, device, ipAddress }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `Your ${ctx.productName} account was signed in to from a browser it had not used before: ${device || "an unknown browser"}, at ${when} (Toronto time), from the address ${ipAddress}.`,
         "If this was you, there is nothing to do.",
         `If it wasn't, change your password now (${ctx.publicUrl}/login/find-user), sign that session out under Profile › Security (${ctx.publicUrl}/profile/Security), and write to ${ctx.supportEmail}.`,
@@ -311,7 +322,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Nouvelle connexion à votre compte ${ctx.productName}`,
       paragraphs: (ctx, { name, when, device, ipAddress }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Votre compte ${ctx.productName} a été utilisé depuis un navigateur qu'il n'avait jamais utilisé : ${device || "un navigateur inconnu"}, le ${when} (heure de Toronto), depuis l'adresse ${ipAddress}.`,
         "Si c'était vous, vous n'avez rien à faire.",
         `Sinon, changez votre mot de passe dès maintenant (${ctx.publicUrl}/login/find-user), fermez cette session sous Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
@@ -322,7 +333,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Your ${ctx.productName} account will be deleted`,
       paragraphs: (ctx, { name, deletionDate, cancelLink }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `As you asked, your ${ctx.productName} account and everything we keep about it will be deleted on ${deletionDate}. Every session was signed out, and any subscription will be cancelled then.`,
         `Changed your mind? Cancel the deletion before that day with this link: ${cancelLink}`,
         `You can also log in before then and choose to keep your account. If you did not ask for this, cancel it now and change your password; then write to ${ctx.supportEmail}.`,
@@ -331,7 +342,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Votre compte ${ctx.productName} sera supprimé`,
       paragraphs: (ctx, { name, deletionDate, cancelLink }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Comme vous l'avez demandé, votre compte ${ctx.productName} et tout ce que nous conservons à son sujet seront supprimés le ${deletionDate}. Toutes les sessions ont été fermées, et tout abonnement sera annulé à cette date.`,
         `Vous avez changé d'avis? Annulez la suppression avant cette date avec ce lien : ${cancelLink}`,
         `Vous pouvez aussi vous connecter d'ici là et choisir de garder votre compte. Si vous n'avez rien demandé, annulez-la maintenant et changez votre mot de passe, puis écrivez à ${ctx.supportEmail}.`,
@@ -343,7 +354,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `A wrong two-step verification code was entered for your ${ctx.productName} account`,
       paragraphs: (ctx, { name, place }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         place === "signIn"
           ? `Someone who knows your ${ctx.productName} password just entered a wrong two-step verification code. If this was you, there is nothing to do.`
           : `Someone signed in to your ${ctx.productName} account just entered a wrong two-step verification code to confirm who they are. If this was you, there is nothing to do.`,
@@ -356,7 +367,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
       subject: (ctx) =>
         `Un code de vérification en deux étapes erroné a été saisi pour votre compte ${ctx.productName}`,
       paragraphs: (ctx, { name, place }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         place === "signIn"
           ? `Quelqu'un qui connaît votre mot de passe ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné. Si c'était vous, vous n'avez rien à faire.`
           : `Quelqu'un de connecté à votre compte ${ctx.productName} vient de saisir un code de vérification en deux étapes erroné pour confirmer son identité. Si c'était vous, vous n'avez rien à faire.`,
@@ -371,7 +382,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Two-step verification for your ${ctx.productName} account is locked`,
       paragraphs: (ctx, { name, place, unlockLink, validDays }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         place === "signIn"
           ? `Someone entered your ${ctx.productName} password correctly, then too many wrong two-step verification codes in a row.`
           : `Someone signed in to your ${ctx.productName} account entered too many wrong two-step verification codes in a row.`,
@@ -383,7 +394,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `La vérification en deux étapes de votre compte ${ctx.productName} est bloquée`,
       paragraphs: (ctx, { name, place, unlockLink, validDays }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         place === "signIn"
           ? `Quelqu'un a saisi correctement votre mot de passe ${ctx.productName}, puis trop de codes de vérification en deux étapes erronés d'affilée.`
           : `Quelqu'un de connecté à votre compte ${ctx.productName} a saisi trop de codes de vérification en deux étapes erronés d'affilée.`,
@@ -398,7 +409,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Your ${ctx.productName} email address was changed`,
       paragraphs: (ctx, { name, newEmail, undoLink, validDays }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `The email address of your ${ctx.productName} account was changed to ${newEmail}. If this was you, there is nothing to do.`,
         `If this was not you, take your address back with this link within ${validDays} days: ${undoLink}`,
         `The link gives the account this address back, signs out every session and removes the password, so whoever made the change is locked out. You then set a new password with "Forgot password" at ${ctx.publicUrl}/login/find-user. Questions? Write to ${ctx.supportEmail}.`,
@@ -407,7 +418,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `L'adresse courriel de votre compte ${ctx.productName} a été modifiée`,
       paragraphs: (ctx, { name, newEmail, undoLink, validDays }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `L'adresse courriel de votre compte ${ctx.productName} est désormais ${newEmail}. Si c'était vous, vous n'avez rien à faire.`,
         `Si vous n'êtes pas à l'origine de ce changement, reprenez votre adresse avec ce lien dans les ${validDays} jours : ${undoLink}`,
         `Le lien redonne cette adresse au compte, ferme toutes les sessions et supprime le mot de passe, de sorte que l'auteur du changement n'y a plus accès. Vous définissez ensuite un nouveau mot de passe avec « Mot de passe oublié » à ${ctx.publicUrl}/login/find-user. Des questions? Écrivez à ${ctx.supportEmail}.`,
@@ -419,7 +430,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     en: {
       subject: (ctx) => `Someone tried to use your email address on ${ctx.productName}`,
       paragraphs: (ctx, { name }) => [
-        `Hello ${name},`,
+        greetings.en(name),
         `Another ${ctx.productName} account asked to use this email address. Your account keeps it: nothing was changed, and no code was sent.`,
         `If this was you, sign in to the account that already uses this address instead. Otherwise there is nothing to do. Questions? Write to ${ctx.supportEmail}.`,
       ],
@@ -427,7 +438,7 @@ const templates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> 
     fr: {
       subject: (ctx) => `Quelqu'un a tenté d'utiliser votre adresse courriel sur ${ctx.productName}`,
       paragraphs: (ctx, { name }) => [
-        `Bonjour ${name},`,
+        greetings.fr(name),
         `Un autre compte ${ctx.productName} a demandé à utiliser cette adresse courriel. Votre compte la garde : rien n'a été modifié et aucun code n'a été envoyé.`,
         `Si c'était vous, connectez-vous plutôt au compte qui utilise déjà cette adresse. Sinon, vous n'avez rien à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
       ],
@@ -443,7 +454,7 @@ export function renderEmail<K extends EmailKind>(
   ctx: EmailContext,
   params: EmailParams[K],
 ): RenderedEmail {
-  const template = templates[kind][language] as Template<EmailParams[K]>;
+  const template = emailTemplates[kind][language] as Template<EmailParams[K]>;
   const data = withUserTextAsData(params);
   const paragraphs = paragraphsOf(template, language, ctx, data);
   // The HTML is written from the same paragraphs with each person's own words held aside in slots: links are
@@ -569,7 +580,7 @@ export function asQuotedData(text: string, maxLength = 60) {
  */
 function withUserTextInSlots<P>(params: P, userTexts: string[]): P {
   const copy = { ...params } as Record<string, unknown>;
-  for (const field of USER_TEXT_FIELDS) {
+  for (const field of Object.keys(USER_TEXT_FIELDS)) {
     const text = copy[field];
     if (typeof text === "string") {
       copy[field] = `\uE000${userTexts.length}\uE001`;
@@ -583,12 +594,19 @@ function withUserTextInSlots<P>(params: P, userTexts: string[]): P {
 const fillUserTextSlots = (html: string, userTexts: string[]) =>
   html.replace(/\uE000(\d+)\uE001/g, (_slot, index: string) => escapeHtml(userTexts[Number(index)] ?? ""));
 
-/** The params with every field that holds someone's own words (USER_TEXT_FIELDS) made plain data. */
-const USER_TEXT_FIELDS = ["name", "passkeyName"] as const;
+/**
+ * Every field that holds someone's own words, with the longest text an email repeats of it: the greeting's name,
+ * a passkey's name, a firm's name (up to its 100 characters) and the name of the person who invited someone.
+ */
+const USER_TEXT_FIELDS = { name: 60, passkeyName: 60, firmName: 100, inviterName: 100 } as const;
+
+/** The params with every field of USER_TEXT_FIELDS made plain data, and a greeting's name kept only if it is one. */
 function withUserTextAsData<P>(params: P): P {
   const copy = { ...params } as Record<string, unknown>;
-  for (const field of USER_TEXT_FIELDS) {
-    if (typeof copy[field] === "string") copy[field] = asQuotedData(copy[field]);
+  for (const [field, maxLength] of Object.entries(USER_TEXT_FIELDS)) {
+    const text = copy[field];
+    if (typeof text === "string") copy[field] = asQuotedData(text, maxLength);
   }
+  if (typeof copy.name === "string") copy.name = asGreetingName(copy.name);
   return copy as P;
 }

@@ -1,24 +1,10 @@
 import { hash } from "node:crypto";
 import type { AppDatabase } from "../../db/client.ts";
 import { trialLedger } from "../../db/schema.ts";
+import { mailboxOf } from "../../lib/mailbox.ts";
 
-/** Gmail ignores dots in the local part, and googlemail.com is the same mailbox. */
-const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
-
-/**
- * The form of an address under which its obvious variants meet: lower-case, without a +tag (which most
- * providers deliver to the same mailbox), and for Gmail without dots. The migration that filled the ledger
- * for older accounts does the same in SQL (0007_verified_identity.sql); a test checks that they agree.
- */
-export function normalizeEmailForTrial(email: string) {
-  const lower = email.toLowerCase();
-  const at = lower.lastIndexOf("@");
-  const domain = lower.slice(at + 1);
-  const local = lower.slice(0, at).split("+")[0] ?? "";
-  return GMAIL_DOMAINS.has(domain) ? `${local.replaceAll(".", "")}@gmail.com` : `${local}@${domain}`;
-}
-
-export const hashEmailForTrial = (email: string) => hash("sha256", normalizeEmailForTrial(email), "hex");
+/** One trial per mailbox (lib/mailbox.ts): "jane+trial2@x.ca" had "jane@x.ca"'s. */
+export const hashEmailForTrial = (email: string) => hash("sha256", mailboxOf(email), "hex");
 
 /**
  * Records that this verified address has had its trial; true when it is the address's first, so the caller
