@@ -8,8 +8,8 @@ import { compiledServerEntry } from "../../apps/server/test/compiled-server.ts";
 import { findFreePort } from "../../apps/server/test/free-ports.ts";
 import { startSmtpServer } from "../../apps/server/test/smtp.ts";
 import { startAppServer } from "./app-server.ts";
-import { startSuiteDnsServer } from "./dns-server.ts";
 import { startAuthEmulator } from "./auth-emulator.ts";
+import { startSuiteDnsServer } from "./dns-server.ts";
 
 /** The webhook secret of the browser suite's server: tests sign Stripe events with it. */
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_local";
