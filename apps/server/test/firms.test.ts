@@ -154,14 +154,18 @@ describe("invitations", () => {
 
     // A stranger to Precis gets the inviter's language (French); an English account gets English.
     const newcomer = await invite(owner, "newcomer@tremblay.example");
-    expect(newcomer.mail?.subject).toBe("Rejoignez Tremblay Avocats sur Precis");
-    expect(newcomer.mail?.text).toContain("vous invite à rejoindre Tremblay Avocats sur Precis en tant que membre.");
+    expect(newcomer.mail?.subject).toBe("Une invitation à rejoindre un cabinet sur Precis");
+    expect(newcomer.mail?.text).toContain(
+      "vous invite à rejoindre le cabinet nommé «\u00a0Tremblay Avocats\u00a0» sur Precis en tant que membre.",
+    );
     expect(newcomer.mail?.text).toContain(`${ORIGIN}/firm/join?token=`);
     expect(newcomer.mail?.text).toContain("valide pendant 7 jours");
     const english = await register("english@tremblay.example", { language: "en" });
     const invitedEnglish = await invite(owner, english.email, "admin");
-    expect(invitedEnglish.mail?.subject).toBe("Join Tremblay Avocats on Precis");
-    expect(invitedEnglish.mail?.text).toContain("invited you to join Tremblay Avocats on Precis as an administrator");
+    expect(invitedEnglish.mail?.subject).toBe("An invitation to join a firm on Precis");
+    expect(invitedEnglish.mail?.text).toContain(
+      "invited you to join the firm named “Tremblay Avocats” on Precis as an administrator",
+    );
     expect(invitedEnglish.mail?.text).toContain("valid for 7 days");
 
     // The token is stored hashed: the link's token is nowhere in the table.
@@ -564,7 +568,8 @@ describe("roles", () => {
       await server.database.db.select({ id: users.id }).from(users).where(eq(users.id, extra.userId)),
     ).toHaveLength(1);
     const [removalMail] = (await deliveredTo(extra.email)).filter((mail) => mail.subject.includes("no longer"));
-    expect(removalMail?.subject).toBe("You are no longer a member of roles LLP");
+    expect(removalMail?.subject).toBe("You are no longer a member of your firm on Precis");
+    expect(removalMail?.text).toContain("An administrator of the firm named “roles LLP” removed you");
     expect(removalMail?.text).toContain("your memo presets and your history stay as they are");
   });
 });
@@ -593,14 +598,15 @@ describe("owners", () => {
     expect(left.statusCode).toBe(200);
     expect(left.json().firm).toBeNull();
     const [leftMail] = (await deliveredTo(owner.email)).filter((mail) => mail.subject.startsWith("You left"));
-    expect(leftMail?.subject).toBe("You left owners LLP");
+    expect(leftMail?.subject).toBe("You left your firm on Precis");
 
     // Closing the firm: step-up, members emailed, accounts stay.
     const closed = await call(admin, "deleteFirm");
     expect(closed.statusCode).toBe(200);
     expect((await call(member, "getFirm")).json().firm).toBeNull();
     const [closedMail] = (await deliveredTo(member.email)).filter((mail) => mail.subject.includes("closed"));
-    expect(closedMail?.subject).toBe("owners LLP was closed on Precis");
+    expect(closedMail?.subject).toBe("Your firm was closed on Precis");
+    expect(closedMail?.text).toContain("The owner of the firm named “owners LLP” closed");
   });
 
   it("let an admin step down to member, and answer with the list that shows it", async () => {
@@ -802,12 +808,13 @@ describe("emails to the people concerned", () => {
     const [anne, luc] = francophones as [Session, Session];
     await call(owner, "removeFirmMember", { parameters: { userId: String(anne.userId) } });
     const [removal] = (await deliveredTo(anne.email)).filter((mail) => mail.subject.includes("membre"));
-    expect(removal?.subject).toBe("Vous n'êtes plus membre de Lavoie");
+    expect(removal?.subject).toBe("Vous n'êtes plus membre de votre cabinet sur Precis");
     expect(removal?.text).toContain("vos préréglages de mémo et votre historique restent tels quels");
     expect(removal?.html).toContain('<html lang="fr">');
     await call(owner, "deleteFirm");
     const [closing] = (await deliveredTo(luc.email)).filter((mail) => mail.subject.includes("fermé"));
-    expect(closing?.subject).toBe("Lavoie a été fermé sur Precis");
+    expect(closing?.subject).toBe("Votre cabinet a été fermé sur Precis");
+    expect(closing?.text).toContain("Le propriétaire du cabinet nommé «\u00a0Lavoie\u00a0» a fermé");
     // The owner who closed it is not told what they just did.
     expect((await deliveredTo(owner.email)).filter((mail) => mail.subject.includes("closed"))).toEqual([]);
   });

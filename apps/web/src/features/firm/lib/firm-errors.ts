@@ -33,6 +33,7 @@ export type FirmFailureKey =
   | "alreadyMemberOfThisFirm"
   | "domainAlreadyYours"
   | "domainTaken"
+  | "firmNameLookAlike"
   | "domainPublic"
   | "domainSchool"
   | "domainNotYours"
@@ -73,6 +74,7 @@ export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "You are already a member of this firm.": "alreadyMemberOfThisFirm",
   "Your firm has already added this domain.": "domainAlreadyYours",
   "Another firm has already added this domain.": "domainTaken",
+  "Another firm already has this name, or one that looks the same. Choose another name.": "firmNameLookAlike",
   "Public and internet providers' email domains, such as gmail.com or sympatico.ca, cannot be added: add your firm's own domain.":
     "domainPublic",
   "DNS did not answer, so the record could not be checked. Nothing was changed; try again in a few minutes.":
