@@ -526,7 +526,10 @@ describe.each(["en", "fr"] as const)("the client matter in the popup (%s)", (lan
     const step = stepLogger();
     const owner = await registerWithSession("Anne");
     const member = await registerWithSession("Louis");
-    expect((await owner.call("POST", "/api/firms", { name: "Tremblay Avocats" })).status).toBe(200);
+    expect(
+      (await owner.call("POST", "/api/firms", { name: `Tremblay Avocats ${language} ${Date.now().toString(36)}` }))
+        .status,
+    ).toBe(200);
     const policies = { matterCodes: "required", matterMask: "NNNN-NNN" };
     expect((await owner.call("PATCH", "/api/firm", { policies })).status).toBe(200);
     expect((await owner.call("POST", "/api/firm/invitations", { email: member.email, role: "member" })).status).toBe(

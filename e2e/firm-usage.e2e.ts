@@ -105,7 +105,10 @@ async function firmWithMember(options: { language: Language; width?: number; bas
     { firstName: "Louis", lastName: "Gagnon" },
     { email: memberEmail },
   );
-  const mail = await waitForMail(memberEmail, /^(Join .+ on|Rejoignez .+ sur) Precis$/);
+  const mail = await waitForMail(
+    memberEmail,
+    /^(An invitation to join a firm on|Une invitation à rejoindre un cabinet sur) Precis$/,
+  );
   const token = new URL(invitationPathIn(mail.text), "http://localhost").searchParams.get("token");
   await member.goto("/subscription");
   await callOk(member, "/api/firm/invitations/accept", { method: "POST", body: { token } });
