@@ -29,6 +29,8 @@ export function useMfaStatus() {
 export function refreshAfterSecondFactorChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: entitlementQueryOptions().queryKey }),
+    // Refetched even while no screen shows it (the person is on Security): otherwise Home, opened next, drew the
+    // old answer's notice first and swapped it only once its own refetch came back (seen in CI under load).
+    queryClient.invalidateQueries({ queryKey: entitlementQueryOptions().queryKey, refetchType: "all" }),
   ]);
 }
