@@ -201,12 +201,19 @@ describe("memo presets", () => {
     expect(await focusedName()).toContain("New preset");
     await page.keyboard.press("Enter");
     await expect.poll(isVisible(page.getByRole("menuitem", { name: "From the defaults" }))).toBe(true);
-    // The menu has focus: arrow keys move through its items.
+    // The menu has focus: arrow keys move through its items. Focus moves a moment after each key, so each look
+    // waits for the last key to land before pressing the next (pressing on a stale look skipped past the item).
     const activeItem = () => page.evaluate(() => document.activeElement?.textContent ?? "");
-    for (let step = 0; step < 3 && (await activeItem()) !== "From the defaults"; step += 1) {
-      await page.keyboard.press("ArrowDown");
-    }
-    expect(await activeItem()).toBe("From the defaults");
+    await expect
+      .poll(
+        async () => {
+          const item = await activeItem();
+          if (item !== "From the defaults") await page.keyboard.press("ArrowDown");
+          return item;
+        },
+        { timeout: 5_000, interval: 150 },
+      )
+      .toBe("From the defaults");
     await page.keyboard.press("Enter");
     const nameField = page.getByRole("dialog").getByLabel("Name", { exact: true });
     // The dialog opens with an animation; focus reaches the field when it has.
