@@ -31,6 +31,8 @@ const texts = {
     managedBy: (firm: string) => `Your access is managed by ${firm}`,
     unseated: (firm: string) => `${firm} has more members than seats: you are using your own access`,
     leave: "Leave the firm",
+    modeLabel: (domain: string) => `How people at ${domain} join`,
+    checkNow: (domain: string) => `Check the DNS record of ${domain} now`,
   },
   fr: {
     suggestionTitle: (firm: string) => `Vos collègues de ${firm} utilisent Precis`,
@@ -43,6 +45,8 @@ const texts = {
     managedBy: (firm: string) => `Votre accès est géré par ${firm}`,
     unseated: (firm: string) => `${firm} compte plus de membres que de sièges\u00a0: vous utilisez votre propre accès`,
     leave: "Quitter le cabinet",
+    modeLabel: (domain: string) => `Comment les personnes de ${domain} se joignent`,
+    checkNow: (domain: string) => `Vérifier maintenant l’enregistrement DNS de ${domain}`,
   },
 } satisfies Record<Language, unknown>;
 
@@ -87,16 +91,27 @@ describe("joining a suggested firm from Home, and the firm's activity as CSV (is
       );
       await owner.goto("/");
       await callOk(owner, "/api/firms", { method: "POST", body: { name: firmName } });
-      // Suggest needs the domain proven by DNS (decision 038): the owner publishes the record the Domains tab shows.
+      // Suggest needs the domain proven by DNS (decision 038): the Domains tab offers it only once the record the
+      // tab shows is found, so the owner publishes it, chooses Check now, then Suggest.
       await callOk(owner, "/api/firm/domains", { method: "POST", body: { domain } });
-      const { domains } = (await callOk(owner, "/api/firm/domains")) as {
-        domains: { domain: string; record: { name: string; value: string } }[];
+      const domainRow = async () => {
+        const { domains } = (await callOk(owner, "/api/firm/domains")) as {
+          domains: { domain: string; joinMode: string; record: { name: string; value: string } }[];
+        };
+        return domains.find((row) => row.domain === domain);
       };
-      const claim = domains.find((row) => row.domain === domain);
+      const claim = await domainRow();
       if (!claim) throw new Error(`the firm has not added ${domain}`);
+      await owner.goto("/firm?tab=domains");
+      const mode = owner.getByRole("combobox", { name: t.modeLabel(domain) });
+      const suggest = mode.locator('option[value="suggest"]');
+      await expect.poll(isVisible(mode)).toBe(true);
+      expect(await suggest.isDisabled()).toBe(true);
       await publishTxtRecord(claim.record.name, [claim.record.value]);
-      await callOk(owner, `/api/firm/domains/${domain}/check`, { method: "POST" });
-      await callOk(owner, `/api/firm/domains/${domain}`, { method: "PATCH", body: { joinMode: "suggest" } });
+      await owner.getByRole("button", { name: t.checkNow(domain) }).click();
+      await expect.poll(() => suggest.isDisabled()).toBe(false);
+      await mode.selectOption("suggest");
+      await expect.poll(async () => (await domainRow())?.joinMode).toBe("suggest");
 
       // The colleague, verified at the firm's domain, is told on Home once the page is idle.
       const colleague = await openPage({ language, width });

@@ -3,7 +3,7 @@ import type { SelectHTMLAttributes } from "react";
 
 interface NativeSelectProps<Value extends string>
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange" | "children"> {
-  options: readonly { value: Value; label: string }[];
+  options: readonly { value: Value; label: string; disabled?: boolean }[];
   /** Set by Form.Item. */
   value?: Value;
   onChange?: (value: Value) => void;
@@ -35,7 +35,7 @@ export function NativeSelect<Value extends string>({
       onChange={(event) => onChange?.(event.target.value as Value)}
     >
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </option>
       ))}

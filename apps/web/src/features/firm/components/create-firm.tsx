@@ -9,6 +9,7 @@ import { LinkButton } from "@/components/link-button";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
 import { useAppState } from "@/lib/app-state";
+import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { useCreateFirm } from "../api/create-firm";
 import { useJoinFirmByDomain } from "../api/join-by-domain";
 import { getFirmFailure } from "../lib/firm-errors";
@@ -19,6 +20,7 @@ type NameValues = { name: string };
 /** The firm-less state: what a firm gives, the firm the person's domain suggests (if any), and the creation form. */
 export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name: string } | null }) {
   const { t } = useTranslation("firm");
+  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const { profile } = useAppState();
   const [form] = Form.useForm<NameValues>();
   const createMutation = useCreateFirm();
@@ -101,6 +103,7 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
             rules={[
               { required: true, whitespace: true, message: t("create.nameRequired") },
               { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
+              invisibleCharactersRule,
             ]}
           >
             <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />

@@ -1,5 +1,5 @@
 import { GlobalOutlined } from "@ant-design/icons";
-import { type DomainJoinMode, domainJoinModes, type FirmDomain } from "@precis/contract/firms";
+import { type DomainJoinMode, domainJoinModes, type FirmDomain, isProofNeededFor } from "@precis/contract/firms";
 import { Button, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
@@ -39,7 +39,14 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   const { failure, showFailure, clearFailure } = useFirmFailure();
   const language = getCurrentLanguage();
   const ownDomain = profile ? domainOf(profile.email) : "";
-  const modeOptions = domainJoinModes.map((mode) => ({ value: mode, label: t(`domains.modes.${mode}`) }));
+  // Suggest and Automatic are offered only where the server would take them: for a domain its DNS record has
+  // proven (a new domain has no proof yet), so nobody picks a mode only to be refused.
+  const modeOptionsFor = (isProven: boolean) =>
+    domainJoinModes.map((mode) => ({
+      value: mode,
+      label: t(`domains.modes.${mode}`),
+      disabled: isProofNeededFor(mode) && !isProven,
+    }));
 
   const add = ({ domain, joinMode }: DomainValues) => {
     if (addMutation.isPending) return;
@@ -151,7 +158,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
               className="firm-role-select"
               value={domain.joinMode}
               disabled={updateMutation.isPending}
-              options={modeOptions}
+              options={modeOptionsFor(domain.proof.provenAt !== null)}
               onChange={(mode) => changeMode(domain, mode)}
             />
             <BusyButton
@@ -212,8 +219,8 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
         >
           <Input size="large" autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Form.Item label={t("domains.joinMode")} name="joinMode">
-          <Radio.Group optionType="button" buttonStyle="solid" options={modeOptions} />
+        <Form.Item label={t("domains.joinMode")} name="joinMode" extra={t("domains.joinModeNewHelp")}>
+          <Radio.Group optionType="button" buttonStyle="solid" options={modeOptionsFor(false)} />
         </Form.Item>
         <BusyButton type="primary" htmlType="submit" size="large" isBusy={addMutation.isPending}>
           {t("domains.add")}

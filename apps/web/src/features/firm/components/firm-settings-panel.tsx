@@ -6,6 +6,7 @@ import { BusyButton } from "@/components/busy-button";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
+import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
@@ -51,6 +52,7 @@ type NameValues = { name: string };
 
 function RenameFirm({ firm }: { firm: Firm }) {
   const { t } = useTranslation("firm");
+  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const [form] = Form.useForm<NameValues>();
   // A rename asks for no step-up: it reaches nobody's account.
   const updateMutation = useUpdateFirm({ confirmIdentityThen: (action) => action() });
@@ -89,6 +91,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
           rules={[
             { required: true, whitespace: true, message: t("create.nameRequired") },
             { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
+            invisibleCharactersRule,
           ]}
         >
           <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />

@@ -60,6 +60,13 @@ describe("getFirmFailure", () => {
     ).toBe("tooFewSeats");
   });
 
+  it("knows the missing DNS proof by its field, since its text names the domain", () => {
+    const text =
+      "Prove that cabinet.ca is your firm's before people there can join without an invitation: publish the DNS record shown under Domains, then choose Check now.";
+    expect(getFirmFailure(apiRefusal(409, text, ["body.joinMode"])).key).toBe("domainNotProven");
+    expect(getFirmFailure(apiRefusal(409, text)).key).toBe("conflict");
+  });
+
   it("keeps how long to wait after too many invitations", () => {
     const failure = getFirmFailure(
       apiRefusal(429, "Too many invitations were sent. Please wait and try again later.", [], 120),

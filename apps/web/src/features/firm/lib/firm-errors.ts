@@ -37,6 +37,7 @@ export type FirmFailureKey =
   | "domainPublic"
   | "domainSchool"
   | "domainNotYours"
+  | "domainNotProven"
   | "invitationNotValid"
   | "invitationWrongAccount"
   | "invitationExpired"
@@ -119,6 +120,8 @@ export function getFirmFailure(error: unknown): FirmFailure {
   if (error.status === 429) return failure(known ?? "tooManyAttempts", error.retryAfterSeconds);
   if (known) return failure(known);
   if (getRefusedFields(error).includes("emailVerification")) return failure("emailNotVerified");
+  // "Prove that <domain> is your firm's…" names the domain, so it too is known by its field.
+  if (error.status === 409 && getRefusedFields(error).includes("body.joinMode")) return failure("domainNotProven");
   // "Buy at least N seats…" names the member count, so it is known by its field rather than its text.
   if (error.status === 400 && getRefusedFields(error).includes("seats")) return failure("tooFewSeats");
   return failure(firmFailureByStatus[error.status] ?? "unknown");
