@@ -1,6 +1,6 @@
 import type { FormRule } from "antd";
 import { describe, expect, it } from "vitest";
-import { matchesFieldRule, passwordRequirementsRule, trimValue } from "./form-rules";
+import { matchesFieldRule, passwordRequirementsRule, trimValue, withoutInvisibleCharactersRule } from "./form-rules";
 
 // The rule is an object (not a function of the form), as antd calls it.
 type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
@@ -51,5 +51,21 @@ describe("matchesFieldRule", () => {
 
   it("leaves an empty field to the required rule", async () => {
     await expect(validateConfirmation("", "Abcdefg1")).resolves.toBeUndefined();
+  });
+});
+
+describe("withoutInvisibleCharactersRule", () => {
+  const rule = withoutInvisibleCharactersRule("Remove the invisible characters") as RuleObject;
+  const check = (value: unknown) => rule.validator?.(rule, value, () => {});
+
+  it("refuses a zero-width space or a direction override with the screen's message", async () => {
+    await expect(check("Tremblay\u200BAvocats")).rejects.toThrow("Remove the invisible characters");
+    await expect(check("code\u202E1")).rejects.toThrow("Remove the invisible characters");
+  });
+
+  it("takes a name in any script, and leaves an empty field to required", async () => {
+    await expect(check("Étude Côté")).resolves.toBeUndefined();
+    await expect(check("Ковальчук")).resolves.toBeUndefined();
+    await expect(check(undefined)).resolves.toBeUndefined();
   });
 });

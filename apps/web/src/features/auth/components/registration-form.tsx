@@ -16,7 +16,7 @@ import type { Destination } from "@/features/auth/lib/destinations";
 import { usePrerenderedFormProps } from "@/hooks/use-prerendered-form-props";
 import type { RegistrationFailure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
-import { trimValue } from "@/lib/form-rules";
+import { trimValue, useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 
 export type RegistrationValues = Required<Pick<RegisterRequest, "email" | "password">> &
   Pick<RegisterRequest, "name" | "firstName" | "lastName" | "organization" | "areaOfLaw"> & {
@@ -52,6 +52,8 @@ export function RegistrationForm({
   ssoDestination,
 }: RegistrationFormProps) {
   const { t } = useTranslation("auth");
+  // A person's name holds nothing invisible, as the server checks (contract/auth.ts).
+  const nameRules = [useWithoutInvisibleCharactersRule()];
   const form = useAuthForm<RegistrationValues>();
   const prerenderedFormProps = usePrerenderedFormProps();
   const { productName } = useClientConfig();
@@ -113,10 +115,10 @@ export function RegistrationForm({
           <EmailField />
           <NewPasswordField wording="registration" isBesideOtherContent={isBesideWelcomePanel} />
           <OccupationField />
-          <Form.Item label={t("fields.firstName")} name="firstName">
+          <Form.Item label={t("fields.firstName")} name="firstName" rules={nameRules}>
             <Input autoComplete="given-name" size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.firstName} />
           </Form.Item>
-          <Form.Item label={t("fields.lastName")} name="lastName">
+          <Form.Item label={t("fields.lastName")} name="lastName" rules={nameRules}>
             <Input autoComplete="family-name" size="large" maxLength={PROFILE_TEXT_MAX_LENGTH.lastName} />
           </Form.Item>
           <Form.Item label={t("fields.organization")} name="organization">

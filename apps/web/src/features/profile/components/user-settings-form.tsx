@@ -18,6 +18,7 @@ import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
 import { isApiRequestError } from "@/lib/api-client";
 import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
+import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
@@ -62,6 +63,7 @@ type Failure = "save" | "load" | "loggedOut" | "rejected";
 /** SPEC §2 "User settings tab" and §4 "Profile page". */
 export function UserSettingsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["profile", "common"]);
+  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const [form] = Form.useForm<UserSettingsValues>();
   const [isEdited, setIsEdited] = useState(false);
   // What the last save or cancel came to; null once the form is edited again.
@@ -79,6 +81,8 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
 
   const maxLengthRule = (field: keyof typeof PROFILE_TEXT_MAX_LENGTH) => [
     { max: PROFILE_TEXT_MAX_LENGTH[field], message: t("user.tooLong", { max: PROFILE_TEXT_MAX_LENGTH[field] }) },
+    // A person's name holds nothing invisible (contract/profile.ts); the other fields are plain text.
+    ...(field === "firstName" || field === "lastName" ? [invisibleCharactersRule] : []),
   ];
 
   const markEdited = () => {

@@ -14,6 +14,7 @@ import { PanelSection } from "@/components/panel-section";
 import { SubmitOrCancel } from "@/components/submit-or-cancel";
 import { VerticalForm } from "@/components/vertical-form";
 import { getCurrentLanguage } from "@/i18n";
+import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { formatDateTime } from "@/lib/format-date";
 import { useMfaStatus } from "@/lib/get-mfa-status";
 import { describeThisDevice } from "@/lib/webauthn";
@@ -27,12 +28,14 @@ import { VerifyEmailFirstNotice } from "./verify-email-first";
 
 type NameValues = { name: string };
 
-/** What the name field accepts, as the server does (contract/mfa.ts's passkeyNameSchema): 1 to 60 characters. */
+/** What the name field accepts, as the server does (contract/mfa.ts's passkeyNameSchema): 1 to 60 characters, none invisible. */
 function useNameRules() {
   const { t } = useTranslation("security");
+  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   return [
     { required: true, whitespace: true, message: t("passkeys.nameRequired") },
     { max: PASSKEY_NAME_MAX_LENGTH, message: t("passkeys.nameTooLong", { max: PASSKEY_NAME_MAX_LENGTH }) },
+    invisibleCharactersRule,
   ];
 }
 
