@@ -94,12 +94,25 @@ const currentSource = (page: Page) =>
     .evaluate((video: HTMLVideoElement) => (video.currentSrc ? new URL(video.currentSrc).pathname : ""));
 
 /** Plays the video (muted, as a page may without a click) and reports how far it got. */
-async function playFor(page: Page, milliseconds: number) {
-  return page.locator("video").evaluate(async (video: HTMLVideoElement, wait) => {
+/**
+ * Plays the video muted until its time has moved on by `seconds`, on the media's own `timeupdate` events rather
+ * than a fixed wait: a busy machine decodes late, and a wall-clock wait then measured the machine. Pauses, and
+ * says where it got to; a video that never moves fails on the test's timeout.
+ */
+async function playUntil(page: Page, seconds: number) {
+  return page.locator("video").evaluate(async (video: HTMLVideoElement, advance) => {
     video.muted = true;
-    await video.play();
     const startedAt = video.currentTime;
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    const moved = new Promise<void>((resolve) => {
+      const onTime = () => {
+        if (video.currentTime < startedAt + advance) return;
+        video.removeEventListener("timeupdate", onTime);
+        resolve();
+      };
+      video.addEventListener("timeupdate", onTime);
+    });
+    await video.play();
+    await moved;
     video.pause();
     return {
       startedAt,
@@ -109,7 +122,7 @@ async function playFor(page: Page, milliseconds: number) {
       height: video.videoHeight,
       duration: video.duration,
     };
-  }, milliseconds);
+  }, seconds);
 }
 
 /** Asserts that /video-document's video is `language`'s recording, with its poster and captions only. */
@@ -179,7 +192,7 @@ describe("video tutorial", () => {
         }
 
         // It plays: the browser decodes it and time moves on.
-        const played = await playFor(page, 1_500);
+        const played = await playUntil(page, 0.6);
         expect(played.currentTime).toBeGreaterThan(played.startedAt + 0.5);
         expect(played.readyState).toBeGreaterThanOrEqual(3);
         expect({ width: played.width, height: played.height }).toEqual({
@@ -212,10 +225,15 @@ describe("video tutorial", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: texts.en.footerLink }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/video-document");
     await expect.poll(() => tutorial(page, "en").locator("video").isVisible()).toBe(true);
-    await page.waitForTimeout(1_000);
+    // Its metadata loaded (preload="metadata"): the moment an autoplaying video would start. Nothing started.
+    await expect
+      .poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.readyState))
+      .toBeGreaterThanOrEqual(1);
     expect(
-      await page.locator("video").evaluate((video: HTMLVideoElement) => [video.paused, video.currentTime]),
-    ).toEqual([true, 0]);
+      await page
+        .locator("video")
+        .evaluate((video: HTMLVideoElement) => [video.paused, video.currentTime, video.played.length]),
+    ).toEqual([true, 0, 0]);
   });
 
   it("switches to the other language's recording, poster and captions when the page's language changes", async () => {
