@@ -106,7 +106,15 @@ describe("OpenAPI document", () => {
         expect.arrayContaining(Object.keys(operation.schemas.response)),
       );
       expect(Boolean(published.requestBody), name).toBe("body" in operation.schemas);
+      // Required exactly when the route refuses a call without one (POST /api/memo-usage takes none).
+      if ("body" in operation.schemas) {
+        const takesNoBody = (
+          operation.schemas.body as { safeParse: (value: unknown) => { success: boolean } }
+        ).safeParse(undefined).success;
+        expect({ name, required: published.requestBody.required }).toEqual({ name, required: !takesNoBody });
+      }
     }
+    expect(document.paths["/api/memo-usage"].post.requestBody.required).toBe(false);
   });
 
   it("has a browsable reference", async () => {

@@ -23,8 +23,29 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
       servers: [{ url: config.publicUrl }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (built) =>
+      "openapiObject" in built ? markOptionalBodies(built.openapiObject) : built.swaggerObject,
   });
   if (!config.servesApiDocs) return;
   await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs`, staticCSP: true });
   app.get(routeUrl(operations.getOpenApiDocument), { schema: { hide: true } }, () => app.swagger());
+}
+
+/** What markOptionalBodies reads of an operation: its request body's JSON schema. */
+type PublishedOperation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> } };
+
+/**
+ * @fastify/swagger marks every request body required, since Fastify itself needs one when a route has a body
+ * schema. A body schema that takes null (z.nullish) is a route that also takes none, as `POST /api/memo-usage`
+ * does for extensions older than its body: the document says so, so a client generated from it may send none.
+ */
+function markOptionalBodies<Document extends { paths?: object }>(document: Document) {
+  for (const methods of Object.values(document.paths ?? {}) as Record<string, PublishedOperation>[]) {
+    for (const operation of Object.values(methods ?? {})) {
+      const body = operation?.requestBody;
+      const schema = body?.content?.["application/json"]?.schema as { anyOf?: { type?: string }[] } | undefined;
+      if (body && schema?.anyOf?.some((choice) => choice.type === "null")) body.required = false;
+    }
+  }
+  return document;
 }
