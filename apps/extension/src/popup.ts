@@ -1,17 +1,10 @@
 import { type ApiClient, type ApiResult, createApiClient } from "@precis/client";
-import { getFirm } from "@precis/client/firms";
-import {
-  findSelectedPreset,
-  getEntitlement,
-  getPricingSession,
-  getUserDetails,
-  getUserOptions,
-  logOut,
-  reportMemoUsage,
-} from "@precis/client/operations";
-import { MATTER_CODE_MAX_LENGTH } from "@precis/contract/firms";
-import { DEFAULT_PRESET_NAME } from "@precis/contract/memo-options";
-import type { Entitlement } from "@precis/contract/subscription";
+import { callTo } from "@precis/client/call";
+import { authOperations } from "@precis/contract/auth-operations";
+import { firmOperations, MATTER_CODE_MAX_LENGTH } from "@precis/contract/firms";
+import { DEFAULT_PRESET_NAME, findSelectedPreset, memoSettingsOperations } from "@precis/contract/memo-options";
+import { profileOperations } from "@precis/contract/profile";
+import { type Entitlement, subscriptionOperations } from "@precis/contract/subscription";
 import { checkMatter, type MatterPolicy, type MatterProblem } from "./matter.ts";
 import {
   type MatterOwner,
@@ -70,10 +63,10 @@ async function showAccount(session: ExtensionSession) {
     credentials: { mode: "bearer", sessionToken: session.sessionToken, accessKey: session.accessKey },
   });
   const [details, entitlement, userOptions, firm] = await Promise.all([
-    client.request(getUserDetails()),
-    client.request(getEntitlement()),
-    client.request(getUserOptions()),
-    client.request(getFirm()),
+    client.request(callTo(profileOperations.getUserDetails)),
+    client.request(callTo(subscriptionOperations.getEntitlement)),
+    client.request(callTo(memoSettingsOperations.getUserOptions)),
+    client.request(callTo(firmOperations.getFirm)),
   ]);
   if ((details.ok && !details.data.userProfile) || [details, entitlement, userOptions, firm].some(isSessionGone)) {
     await forgetSession();
@@ -88,7 +81,7 @@ async function showAccount(session: ExtensionSession) {
   let matter: MatterField | null = null;
   if (policies && policies.matterCodes !== "off") {
     // Only the pricing session names the user id the remembered codes are kept under; asked only when needed.
-    const pricing = await client.request(getPricingSession());
+    const pricing = await client.request(callTo(subscriptionOperations.createPricingSession));
     if (isSessionGone(pricing)) {
       await forgetSession();
       showSignedOut();
@@ -216,7 +209,9 @@ function actions(client: ApiClient, memos: HTMLElement, status: HTMLElement, fie
       matter = checked.matter;
     }
     reportButton.disabled = true;
-    const reported = await client.request(reportMemoUsage(matter));
+    const reported = await client.request(
+      callTo(subscriptionOperations.reportMemoUsage, matter === undefined ? {} : { body: { matter } }),
+    );
     reportButton.disabled = false;
     if (reported.ok) {
       memos.textContent = describeMemos(reported.data);
@@ -244,7 +239,7 @@ function actions(client: ApiClient, memos: HTMLElement, status: HTMLElement, fie
   signOutButton.addEventListener("click", async () => {
     signOutButton.disabled = true;
     // Forgotten here whatever the server answers: a sign-out must never leave the session usable in the popup.
-    await client.request(logOut());
+    await client.request(callTo(authOperations.logOut));
     await forgetSession();
     showSignedOut(text("signedOutNotice"));
   });

@@ -1,6 +1,6 @@
 import { createApiClient } from "@precis/client";
-import { exchangeHandoffCode } from "@precis/client/operations";
-import { type HandoffReply, handoffMessageSchema } from "@precis/contract/extension";
+import { callTo } from "@precis/client/call";
+import { extensionOperations, type HandoffReply, handoffMessageSchema } from "@precis/contract/extension";
 import { isAllowedPortalOrigin } from "./portal-origins.ts";
 import { saveSession } from "./session-store.ts";
 
@@ -37,7 +37,7 @@ async function signIn(portalOrigin: string, code: string, handoffNumber: number)
   // No credentials: the code is the proof, and Chrome sets this request's Origin to the extension's own, which the
   // server checks against EXTENSION_IDS.
   const client = createApiClient({ apiBaseUrl: `${portalOrigin}/api`, credentials: { mode: "anonymous" } });
-  const exchanged = await client.request(exchangeHandoffCode(code));
+  const exchanged = await client.request(callTo(extensionOperations.exchangeHandoffCode, { body: { code } }));
   if (!exchanged.ok) return false;
   // A newer handoff is under way or done: its session wins, and this one ends with the portal's logout.
   if (handoffNumber !== newestHandoff) return true;

@@ -1,16 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { authOperations } from "@precis/contract/auth-operations";
+import { extensionOperations } from "@precis/contract/extension";
+import { findSelectedPreset } from "@precis/contract/memo-options";
+import { profileOperations } from "@precis/contract/profile";
+import { subscriptionOperations } from "@precis/contract/subscription";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
+import { callTo } from "../src/call.ts";
 import { type ApiClientOptions, createApiClient, parseRetryAfter } from "../src/index.ts";
-import {
-  exchangeHandoffCode,
-  findSelectedPreset,
-  getEntitlement,
-  getUserDetails,
-  logOut,
-  reportMemoUsage,
-} from "../src/operations.ts";
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -45,7 +43,7 @@ describe("cookie mode (the portal's pages)", () => {
     const { client, lastRequest } = clientAnswering(() => jsonResponse(200, entitlement), {
       credentials: { mode: "cookie", getAccessKey: () => accessKey },
     });
-    await client.request(getEntitlement());
+    await client.request(callTo(subscriptionOperations.getEntitlement));
     expect(lastRequest().url).toBe("https://portal.example/api/entitlement");
     expect(lastRequest().init.credentials).toBe("same-origin");
     expect(lastRequest().headers.get("x-requested-with")).toBe("XMLHttpRequest");
@@ -53,7 +51,7 @@ describe("cookie mode (the portal's pages)", () => {
     expect(lastRequest().headers.has("authorization")).toBe(false);
     // Read at each call, so a key stored by a login in between is used at once.
     accessKey = "second-key";
-    await client.request(getEntitlement());
+    await client.request(callTo(subscriptionOperations.getEntitlement));
     expect(lastRequest().headers.get("x-access-key")).toBe("second-key");
   });
 
@@ -87,7 +85,7 @@ describe("bearer mode (the extension)", () => {
     const { client, lastRequest } = clientAnswering(() => jsonResponse(200, entitlement), {
       credentials: { mode: "bearer", sessionToken: "session-token", accessKey: "extension-key" },
     });
-    await client.request(reportMemoUsage());
+    await client.request(callTo(subscriptionOperations.reportMemoUsage));
     const { init, headers } = lastRequest();
     expect(init.method).toBe("POST");
     expect(init.credentials).toBe("omit");
@@ -100,10 +98,10 @@ describe("bearer mode (the extension)", () => {
     const { client, lastRequest } = clientAnswering(() => jsonResponse(200, entitlement), {
       credentials: { mode: "bearer", sessionToken: "session-token", accessKey: "extension-key" },
     });
-    await client.request(reportMemoUsage("2024-017"));
+    await client.request(callTo(subscriptionOperations.reportMemoUsage, { body: { matter: "2024-017" } }));
     expect(lastRequest().init.body).toBe('{"matter":"2024-017"}');
     expect(lastRequest().headers.get("content-type")).toBe("application/json");
-    await client.request(reportMemoUsage());
+    await client.request(callTo(subscriptionOperations.reportMemoUsage));
     expect(lastRequest().init.body).toBeUndefined();
     expect(lastRequest().headers.has("content-type")).toBe(false);
   });
@@ -112,7 +110,7 @@ describe("bearer mode (the extension)", () => {
     const { client, lastRequest } = clientAnswering(() => jsonResponse(200, { Status: "Success" }), {
       credentials: { mode: "bearer", sessionToken: "t", accessKey: "k" },
     });
-    const result = await client.request(logOut());
+    const result = await client.request(callTo(authOperations.logOut));
     expect(result).toMatchObject({ ok: true, data: { Status: "Success" } });
     expect(lastRequest().url).toBe("https://portal.example/api/logout");
     expect(lastRequest().headers.get("x-requested-with")).toBe("XMLHttpRequest");
@@ -122,13 +120,13 @@ describe("bearer mode (the extension)", () => {
 describe("results", () => {
   it("validates a success body with the operation's schema and types it", async () => {
     const { client } = clientAnswering(() => jsonResponse(200, { userProfile: null }));
-    const result = await client.request(getUserDetails());
+    const result = await client.request(callTo(profileOperations.getUserDetails));
     expect(result).toMatchObject({ ok: true, status: 200, data: { userProfile: null } });
   });
 
   it("reports a success body that breaks the contract as invalid, with the schema's error", async () => {
     const { client } = clientAnswering(() => jsonResponse(200, { ...entitlement, access: "forever" }));
-    const result = await client.request(getEntitlement());
+    const result = await client.request(callTo(subscriptionOperations.getEntitlement));
     if (result.ok || result.kind !== "invalid-response") throw new Error("expected an invalid response");
     expect(result.cause).toBeInstanceOf(Error);
   });
@@ -138,7 +136,9 @@ describe("results", () => {
     const { client, lastRequest } = clientAnswering(() => jsonResponse(200, answer), {
       credentials: { mode: "anonymous" },
     });
-    const result = await client.request(exchangeHandoffCode("one-time-code"));
+    const result = await client.request(
+      callTo(extensionOperations.exchangeHandoffCode, { body: { code: "one-time-code" } }),
+    );
     expect(lastRequest().init.credentials).toBe("omit");
     expect(lastRequest().headers.has("authorization")).toBe(false);
     expect(lastRequest().headers.has("x-access-key")).toBe(false);
@@ -150,7 +150,7 @@ describe("results", () => {
   it("types an API error body, and keeps a SPEC-shaped one as its body only", async () => {
     const apiError = { statusCode: 402, error: "Payment Required", message: "You have reached this month's limit." };
     const { client } = clientAnswering(() => jsonResponse(402, apiError, { "retry-after": "30" }));
-    expect(await client.request(reportMemoUsage())).toEqual({
+    expect(await client.request(callTo(subscriptionOperations.reportMemoUsage))).toEqual({
       ok: false,
       kind: "http",
       status: 402,
@@ -199,7 +199,7 @@ describe("results", () => {
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
     const client = createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api`, credentials: { mode: "cookie" } });
-    const result = await client.request(getEntitlement());
+    const result = await client.request(callTo(subscriptionOperations.getEntitlement));
     expect(result).toMatchObject({ ok: false, kind: "network", status: 0 });
   });
 

@@ -242,3 +242,8 @@ export const memoSettingsOperations = {
     response: { 200: userOptionsResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
   }),
 };
+
+/** The preset memos are written with: the one whose id is `selectedOptionId`, else the first. */
+export function findSelectedPreset(userOptions: { options: MemoOptionSet[]; selectedOptionId: number }) {
+  return userOptions.options.find((preset) => preset.id === userOptions.selectedOptionId) ?? userOptions.options[0];
+}

@@ -5,6 +5,7 @@ import {
   parseRetryAfter,
   type ResponseSchema,
 } from "@precis/client";
+import { type BoundOperation, type CallOptions, callTo } from "@precis/client/call";
 import type { ApiError } from "@precis/contract/api";
 import {
   API_BASE_PATH,
@@ -63,6 +64,8 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 export type ApiRequestOptions<TSchema extends z.ZodMiniType | undefined> = {
   /** The values of the operation's path parameters (`:id`), by name. */
   parameters?: Record<string, string>;
+  /** The query string, its undefined values left out. */
+  query?: Record<string, string | number | undefined>;
   /** Serialised as JSON. */
   body?: unknown;
   /** Extra headers, e.g. `Authorization` for the basic-auth login calls. */
@@ -100,16 +103,17 @@ export async function apiRequest<TSchema extends z.ZodMiniType | undefined = und
   operation: DeclaredOperation,
   options: ApiRequestOptions<TSchema> = {},
 ): Promise<ApiResult<TSchema>> {
-  const { parameters, ...request } = options;
-  const path = pathTo(operation, parameters);
-  const result = await portalClient.request({
-    ...request,
-    method: operation.method,
-    path,
-    schema: options.schema as ResponseSchema<unknown>,
-  });
-  return unwrap(result, path) as ApiResult<TSchema>;
+  const { schema, ...request } = options;
+  // The contract's call (packages/client's callTo), with the schema the caller chose, or none.
+  const call = { ...callTo(withAnswer(operation, schema), request as CallOptions<BoundOperation>) };
+  return unwrap(await portalClient.request(call), call.path) as ApiResult<TSchema>;
 }
+
+/** The operation with `schema` as its 200 answer (none: the body is returned unread, as `unknown`). */
+const withAnswer = (operation: DeclaredOperation, schema: ResponseSchema<unknown> | undefined): BoundOperation => ({
+  ...operation,
+  schemas: { response: { 200: schema ?? { parse: (body: unknown) => body } } },
+});
 
 /** An operation of the contract with its schemas bound to it (the contract's `withSchemas`), its 200 answer among them. */
 type OperationWithAnswer = DeclaredOperation & { schemas: { response: { 200: z.ZodMiniType } } };

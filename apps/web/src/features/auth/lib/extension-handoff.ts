@@ -1,5 +1,4 @@
-import { operations } from "@precis/contract/operations";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequestChecked } from "@/lib/api-client";
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
 
 /*
@@ -53,10 +52,9 @@ export function findExtensionMessenger(scope: object = globalThis): SendExtensio
 }
 
 export async function requestHandoffCodeFromPortal(keepSignedIn: boolean): Promise<string> {
-  // Imported on use, like the schemas below: the operations bring zod with them.
-  const { requestHandoffCode } = await import("@precis/client/operations");
-  const { body, schema } = requestHandoffCode({ keepSignedIn });
-  return (await apiRequest(operations.requestHandoffCode, { body, schema })).code;
+  // Imported on use, like the schemas below: the contract's schemas bring zod with them.
+  const { extensionOperations } = await import("@precis/contract/extension");
+  return (await apiRequestChecked(extensionOperations.requestHandoffCode, { body: { keepSignedIn } })).code;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { firmOperations } from "@precis/contract/firms";
-import { type DeclaredOperation, operations, pathTo } from "@precis/contract/operations";
+import { operations } from "@precis/contract/operations";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { FIRM_QUERY_KEY } from "./firm-query-key";
@@ -9,14 +9,11 @@ export const FIRM_AUDIT_PAGE_SIZE = 20;
 
 /** `GET /api/firm/audit` (owners and admins): a page of the trail, newest first, older than `before` if given. */
 export function getFirmAudit(before: number | null, signal?: AbortSignal, limit = FIRM_AUDIT_PAGE_SIZE) {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (before !== null) query.set("before", String(before));
-  // apiRequest takes no query string: it rides on the declared operation's own path, so no address is written here.
-  const page = {
-    ...operations.getFirmAudit,
-    path: `${pathTo(operations.getFirmAudit)}?${query}`,
-  } as unknown as DeclaredOperation;
-  return apiRequest(page, { schema: firmOperations.getFirmAudit.schemas.response[200], signal });
+  return apiRequest(operations.getFirmAudit, {
+    query: { limit, before: before ?? undefined },
+    schema: firmOperations.getFirmAudit.schemas.response[200],
+    signal,
+  });
 }
 
 export const firmAuditQueryOptions = () =>
