@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { memoOptionSets, sessions, users } from "../src/db/schema.ts";
 import { createTestClock, xhrHeaders } from "./harness.ts";
-import { registerAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /**
@@ -15,14 +15,9 @@ import { useTestServer } from "./support/test-server.ts";
 const time = createTestClock();
 const server = useTestServer({ time, isNewDayEachTest: false, env: { REGISTER_MAX_PER_IP: "1000" } });
 
-let counter = 0;
 async function signUp() {
-  counter += 1;
-  const email = `reuse${counter}@example.ca`;
-  const { session } = await registerAccount(server, email);
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error("registration saved no user");
-  return { headers: session.headers, userId: user.id };
+  const { session, userId } = await createAccount(server, { label: "reuse" });
+  return { headers: session.headers, userId };
 }
 const readBody = async (headers: Record<string, string>) =>
   (await server.app.inject({ method: "GET", url: "/api/user-options", headers })).body;

@@ -19,22 +19,19 @@ import { memoOptionSets, users } from "../src/db/schema.ts";
 import { getMemoOptions } from "../src/modules/memo-settings/service.ts";
 import { exportAccount } from "../src/modules/privacy/export.ts";
 import { xhrHeaders } from "./harness.ts";
-import { registerAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 const server = useTestServer({ env: { REGISTER_MAX_PER_IP: "1000" } });
 
-let counter = 0;
-const signUp = async () => (await registerAccount(server, `memo${++counter}@example.ca`)).session.headers;
-/** The id of the account signUp() made last. */
-async function lastUserId() {
-  const [user] = await server.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, `memo${counter}@example.ca`));
-  if (!user) throw new Error("no such user");
-  return user.id;
+/** A new account's session headers; `lastUserId` then names its id. */
+let lastCreated = 0;
+async function signUp() {
+  const { session, userId } = await createAccount(server, { label: "memo" });
+  lastCreated = userId;
+  return session.headers;
 }
+const lastUserId = async () => lastCreated;
 function readOptions(headers: Record<string, string>) {
   return server.app.inject({ method: "GET", url: "/api/user-options", headers });
 }

@@ -14,15 +14,12 @@ import { sessionsOperations } from "@precis/contract/sessions";
 import { ssoOperations } from "@precis/contract/sso";
 import { subscriptionOperations } from "@precis/contract/subscription";
 import { verificationOperations } from "@precis/contract/verification";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "./harness.ts";
 import { productionSettings } from "./legal-settings.ts";
+import { useTestServer } from "./support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe("OpenAPI document", () => {
   it("is valid OpenAPI 3 and lists the API's routes", async () => {

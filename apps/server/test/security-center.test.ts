@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeUserAgent } from "../src/lib/user-agents.ts";
 import { emulatorEnv } from "./emulator-tokens.ts";
 import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
-import { isSignedIn as isSignedInAs, logIn, postAs, registerAccount, type Session } from "./support/accounts.ts";
+import { createAccount, isSignedIn as isSignedInAs, logIn, postAs, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /** Issue 27's API: the account's sessions and devices, and a change of password while signed in. */
@@ -14,12 +14,8 @@ const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { ...emulatorEnv, CORS_ORIGINS: EXTENSION_ORIGIN } });
 
-let counter = 0;
 const register = () =>
-  registerAccount(server, `secure${++counter}@example.ca`, {
-    password: PASSWORD,
-    headers: { "user-agent": CHROME_MAC },
-  });
+  createAccount(server, { label: "secure", password: PASSWORD, headers: { "user-agent": CHROME_MAC } });
 const login = (email: string, headers: Record<string, string> = {}, password = PASSWORD) =>
   logIn(server, email, password, headers);
 const listSessions = (session: Session) =>

@@ -3,7 +3,7 @@ import { asQuotedData } from "../src/modules/mail/templates.ts";
 import { basicAuth, createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import type { ReceivedMail } from "./smtp.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
-import { registerAccount } from "./support/accounts.ts";
+import { createAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /**
@@ -15,11 +15,8 @@ const ORIGIN = "http://localhost:8081";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { PUBLIC_URL: ORIGIN } });
 
-let counter = 0;
-async function register(firstName = "") {
-  counter += 1;
-  return registerAccount(server, `named${counter}@example.ca`, { password: PASSWORD, details: { firstName } });
-}
+const register = (firstName = "") =>
+  createAccount(server, { label: "named", password: PASSWORD, details: { firstName } });
 async function mailTo(email: string, subject: RegExp) {
   await server.app.mailWorker.runOnce();
   const mail = server.smtp.inbox.filter((item) => item.to === email && subject.test(item.subject)).at(-1);

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../src/db/schema.ts";
 import { basicAuth, readSession, type TestServer, verifyEmailThroughApi, xhrHeaders } from "../harness.ts";
 
 /** The password the test accounts register with: one the rules accept. */
@@ -39,6 +41,28 @@ export async function registerAccount(
   const session = readSession(response);
   if (isVerified) await verifyEmailThroughApi(server, email, session);
   return { email, session, response };
+}
+
+let accountCount = 0;
+
+/** An address no other account of the file has: `label` says whose it is in a failure. */
+export const uniqueEmail = (label = "person") => `${label}${++accountCount}@example.ca`;
+
+/**
+ * The test factory's account: registered as the browser app does (see registerAccount), at a fresh address
+ * unless one is given, with its user id for the tests that read or write its rows.
+ */
+export async function createAccount(
+  server: TestServer,
+  { email, label, ...options }: RegistrationOptions & { email?: string; label?: string } = {},
+) {
+  const registered = await registerAccount(server, email ?? uniqueEmail(label), options);
+  const [user] = await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, registered.email.toLowerCase()));
+  if (!user) throw new Error(`registering ${registered.email} saved no user`);
+  return { ...registered, userId: user.id };
 }
 
 /** Logs in with HTTP Basic as the browser app does (through a proxy at `remoteAddress`); the answer, whatever it is. */
