@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asQuotedData } from "../src/modules/mail/templates.ts";
+import { asQuotedData } from "../src/modules/mail/user-text.ts";
 import { basicAuth, createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import type { ReceivedMail } from "./smtp.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";

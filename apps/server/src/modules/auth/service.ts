@@ -18,7 +18,7 @@ import { checkFirmSignInMethod, type FirmSignInRefusal } from "../firms/sign-in-
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { emailContextOf, greetingNameOf, renderEmail } from "../mail/render.ts";
 import { finishPasskeyAuthentication } from "../mfa/passkeys.ts";
 import {
   checkSecondStepCode,

@@ -4,7 +4,7 @@ import type { AppDatabase } from "../../db/client.ts";
 import { firmDomains, firmMemberships, firms, users } from "../../db/schema.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
-import { asQuotedData } from "../mail/templates.ts";
+import { asQuotedData } from "../mail/user-text.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
 import { refusals } from "./refusals.ts";

@@ -12,7 +12,7 @@ import {
 } from "../../db/schema.ts";
 import { isFirmSeated } from "../../lib/firm-seats.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
-import { asQuotedData } from "../mail/templates.ts";
+import { asQuotedData } from "../mail/user-text.ts";
 import { refusals } from "./refusals.ts";
 
 /*

@@ -2,7 +2,7 @@ import type { Language } from "@precis/contract/auth";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { enqueueEmail } from "./outbox.ts";
-import { type EmailKind, type EmailParams, emailContextOf, greetingNameOf, renderEmail } from "./templates.ts";
+import { type EmailKind, type EmailParams, emailContextOf, greetingNameOf, renderEmail } from "./render.ts";
 
 /** What an email to an account's owner reads of the account: its address, its language, and who it greets. */
 export interface EmailedAccount {

@@ -2,11 +2,11 @@ import type { Language } from "@precis/contract/auth";
 import { greetings } from "./greeting.ts";
 
 /*
- * The emails of firm accounts (issue 44), in English and French. templates.ts registers them beside the others and
+ * The emails of firm accounts (issue 44), in English and French. render.ts registers them beside the others and
  * renders them (plain text and escaped HTML). A firm's name and an inviter's name are someone's own words: they
  * never reach a subject, which is always our own fixed text, and in the body each stands in quotation marks after
  * "the firm named" or "the person named", so whatever it says reads as a name, never as Precis telling the reader
- * to do something (issue 53, finding 10). templates.ts makes them plain data first (asQuotedData), so they hold no
+ * to do something (issue 53, finding 10). render.ts makes them plain data first (asQuotedData, user-text.ts), so they hold no
  * quotation mark of their own to close ours with.
  */
 

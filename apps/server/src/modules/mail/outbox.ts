@@ -6,7 +6,7 @@ import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import { addSeconds, type Clock } from "../../lib/clock.ts";
-import type { RenderedEmail } from "./templates.ts";
+import type { RenderedEmail } from "./render.ts";
 
 /**
  * Queues an email inside the caller's transaction: it exists if and only if the change commits.

@@ -15,7 +15,7 @@ import { checkFirmSignInMethod } from "../firms/sign-in-policy.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/templates.ts";
+import { emailContextOf, greetingNameOf, providerNameOf, renderEmail } from "../mail/render.ts";
 import { sendEmailChangeUndoLink } from "../verification/email-change-undo.ts";
 import { markEmailVerified } from "../verification/service.ts";
 import type { VerifiedIdentity } from "./token-verifier.ts";

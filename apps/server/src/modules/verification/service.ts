@@ -15,7 +15,7 @@ import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { joinFirmByVerifiedDomain } from "../firms/domain-join.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
+import { emailContextOf, greetingNameOf, renderEmail } from "../mail/render.ts";
 import { isCodeGuessRight } from "../rate-limit/code-budget.ts";
 import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
 import { sendEmailChangeUndoLink } from "./email-change-undo.ts";

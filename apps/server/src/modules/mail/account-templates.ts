@@ -1,36 +1,19 @@
-import { getGreetingName } from "@precis/contract/account-texts";
 import type { Language } from "@precis/contract/auth";
-import type { AppConfig } from "../../config.ts";
-import { type FirmEmailParams, firmTemplates } from "./firm-templates.ts";
-import { asGreetingName, greetings } from "./greeting.ts";
+import { greetings } from "./greeting.ts";
 import type { Occurrence } from "./occurrence.ts";
 
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
+/*
+ * The words of the account emails, in English and French: nothing else. render.ts renders them (plain text and
+ * escaped HTML) and makes a person's own words plain data first (user-text.ts); firm-templates.ts holds the firm's.
+ */
 
-interface EmailContext {
+export interface EmailContext {
   productName: string;
   supportEmail: string;
   publicUrl: string;
 }
 
-export const emailContextOf = (config: AppConfig): EmailContext => ({
-  productName: config.client.productName,
-  supportEmail: config.client.supportEmail,
-  publicUrl: config.publicUrl,
-});
-
-/** The name an email greets with: formatted as the pages greet ("mARIE" → "Marie"), else the username. */
-export const greetingNameOf = (user: { firstName: string; username: string }) =>
-  getGreetingName({ firstName: user.firstName, name: user.username });
-
-/** How an email names a sign-in provider, from Firebase's provider id. */
-export const providerNameOf = (provider: string) => (provider === "microsoft.com" ? "Microsoft" : "Google");
-
-export type EmailParams = {
+export type AccountEmailParams = {
   welcome: { name: string };
   resetCode: { name: string; code: string; validMinutes: number };
   passwordChanged: {
@@ -58,8 +41,7 @@ export type EmailParams = {
   };
   emailChangedWithUndo: { name: string; newEmail: string; undoLink: string; validDays: number; occurred?: Occurrence };
   emailClaimRefused: { name: string };
-} & FirmEmailParams;
-export type EmailKind = keyof EmailParams;
+};
 
 /**
  * Where a second-step code was typed (decision 042): after the right password (the sign-in's second step), or in a
@@ -79,14 +61,16 @@ export type SecondFactorChange = "totpOn" | "totpOff" | "recoveryCodesRenewed" |
 export const SUBJECT_CHOICES = ["access", "daysLeft", "change", "isLocked", "provider"] as const;
 type SubjectChoices<P> = Pick<P, Extract<keyof P, (typeof SUBJECT_CHOICES)[number]>>;
 
-interface Template<P> {
+export interface Template<P> {
   subject: (ctx: EmailContext, choices: SubjectChoices<P>) => string;
   /** Paragraphs; a paragraph that is only the security code is shown large in HTML. */
   paragraphs: (ctx: EmailContext, params: P) => string[];
 }
 
-/** Every email's texts, by kind and language (exported for the test that holds every subject to SUBJECT_CHOICES). */
-export const emailTemplates: { [K in EmailKind]: Record<Language, Template<EmailParams[K]>> } = {
+/** The account emails' texts, by kind and language; render.ts registers them beside the firm's and renders them. */
+export const accountTemplates: {
+  [K in keyof AccountEmailParams]: Record<Language, Template<AccountEmailParams[K]>>;
+} = {
   welcome: {
     en: {
       subject: (ctx) => `Welcome to ${ctx.productName}`,
@@ -444,169 +428,4 @@ export const emailTemplates: { [K in EmailKind]: Record<Language, Template<Email
       ],
     },
   },
-  ...firmTemplates,
 };
-
-/** Renders an email in the recipient's language, as plain text and as escaped HTML. */
-export function renderEmail<K extends EmailKind>(
-  kind: K,
-  language: Language,
-  ctx: EmailContext,
-  params: EmailParams[K],
-): RenderedEmail {
-  const template = emailTemplates[kind][language] as Template<EmailParams[K]>;
-  const data = withUserTextAsData(params);
-  const paragraphs = paragraphsOf(template, language, ctx, data);
-  // The HTML is written from the same paragraphs with each person's own words held aside in slots: links are
-  // made of what is left (our pages, the support address), then the words go back in, escaped and never linked.
-  const userTexts: string[] = [];
-  const slotted = paragraphsOf(template, language, ctx, withUserTextInSlots(data, userTexts));
-  const code = "code" in data ? String(data.code) : undefined;
-  const body = slotted
-    .map((paragraph) => {
-      const html = fillUserTextSlots(linkify(escapeHtml(paragraph), ctx), userTexts);
-      return paragraph === code
-        ? `<p style="font-size:24px;font-weight:bold;letter-spacing:4px;font-family:monospace">${html}</p>`
-        : `<p style="margin:0 0 16px">${html}</p>`;
-    })
-    .join("\n");
-  const subject = template.subject(ctx, data);
-  return {
-    subject,
-    // The code stands on a line of its own in the plain-text part, so it is easy to copy (and to test).
-    text: `${paragraphs.join("\n\n")}\n`,
-    html: htmlDocument(language, ctx, escapeHtml(subject), body),
-  };
-}
-
-function paragraphsOf<P>(template: Template<P>, language: Language, ctx: EmailContext, params: P) {
-  const paragraphs = template.paragraphs(ctx, params);
-  // A security email says when, from what and from where, just before what to do if it was not the owner.
-  if (typeof params === "object" && params !== null && "occurred" in params && params.occurred) {
-    paragraphs.splice(paragraphs.length - 1, 0, describeOccurred(language, params.occurred as Occurrence));
-  }
-  return paragraphs;
-}
-
-/** The brand's colours on the pages (apps/web/src/app/theme.ts): AA contrast on white. */
-const BRAND_BLUE = "#0958d9";
-const TEXT_COLOUR = "#1f1f1f";
-
-/**
- * One card under the product's wordmark (issue 43): the mark drawn with CSS and the name as text, with no remote
- * image, so that a mail client that blocks images still shows the brand, and opening the mail tells no one.
- */
-function htmlDocument(language: Language, ctx: EmailContext, title: string, body: string) {
-  const productName = escapeHtml(ctx.productName);
-  const mark = escapeHtml(ctx.productName.slice(0, 1).toUpperCase());
-  return [
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>`,
-    `<body style="margin:0;padding:24px 12px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:${TEXT_COLOUR}">`,
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e5e5;border-radius:12px;padding:24px">`,
-    `<div style="margin:0 0 20px;padding:0 0 16px;border-bottom:1px solid #e5e5e5"><span aria-hidden="true" style="display:inline-block;width:32px;height:32px;border-radius:7px;background:${BRAND_BLUE};color:#ffffff;font-weight:bold;font-size:20px;line-height:32px;text-align:center;vertical-align:middle">${mark}</span> <span style="font-size:22px;font-weight:bold;color:${BRAND_BLUE};vertical-align:middle">${productName}</span></div>`,
-    body,
-    "</div></body></html>",
-  ].join("\n");
-}
-
-/**
- * Real links in the HTML part for what the email itself points to: the product's own pages (any address at the
- * configured public origin, the verification, undo and cancel links among them) and the support address. Runs on
- * escaped text; anything else that looks like a link stays text.
- */
-function linkify(escaped: string, ctx: EmailContext) {
-  const origin = new URL(ctx.publicUrl).origin;
-  const supportEmail = escapeHtml(ctx.supportEmail);
-  // A slot (a person's words, put back later) ends an address: they never join a link.
-  const pattern = new RegExp(`https?://[^\\s<>"'\\uE000]+|${escapeRegExp(supportEmail)}`, "g");
-  return escaped.replace(pattern, (match) => {
-    if (match === supportEmail) return `<a href="mailto:${match}" style="color:${BRAND_BLUE}">${match}</a>`;
-    // A sentence's own punctuation after an address is not part of it.
-    const trailing = /[.,!?)]+$/.exec(match)?.[0] ?? "";
-    const address = match.slice(0, match.length - trailing.length);
-    if (originOf(unescapeHtml(address)) !== origin) return match;
-    // A long link wraps inside the card on a phone instead of running out of it.
-    return `<a href="${address}" style="color:${BRAND_BLUE};overflow-wrap:anywhere">${address}</a>${trailing}`;
-  });
-}
-
-function originOf(address: string) {
-  try {
-    return new URL(address).origin;
-  } catch {
-    return null;
-  }
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-function describeOccurred(language: Language, { when, device, ipAddress }: Occurrence) {
-  return language === "fr"
-    ? `Cela s'est produit le ${when} (heure de Toronto), depuis ${device || "un navigateur inconnu"}, à l'adresse ${ipAddress}.`
-    : `This happened on ${when} (Toronto time), from ${device || "an unknown browser"}, at the address ${ipAddress}.`;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-const unescapeHtml = (text: string) =>
-  text.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
-
-/**
- * Text a person chose (a first name, a username, a passkey's name) that an email repeats. A security email is
- * where a phishing line would be most believed (issue 42, finding 7): the text is made plain data. Line breaks
- * and invisible characters go (no fake paragraphs, no reordered text), double quotes and guillemets go (the
- * templates' own quotes cannot be closed early; an apostrophe, as in O'Brien, stays), and anything shaped like a
- * domain is defanged, its dots and scheme bracketed ("https[:]//evil[.]example/login"), so no mail client makes
- * a link of it, in text or HTML. Long text is cut.
- */
-export function asQuotedData(text: string, maxLength = 60) {
-  const plain = text
-    .normalize("NFKC")
-    .replace(/[\u3002\uff61]/g, ".")
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
-    .replace(/["`\u201c-\u201f\u00ab\u00bb\u2039\u203a<>]/g, "")
-    .replace(/:\/\//g, "[:]//")
-    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-]{2})/gu, "$1[.]")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > maxLength ? `${plain.slice(0, maxLength - 1)}…` : plain;
-}
-
-/**
- * The params with each field that holds someone's own words replaced by a slot (a number between two characters
- * of Unicode's private-use area, which no template writes), the words kept in `userTexts` in slot order.
- */
-function withUserTextInSlots<P>(params: P, userTexts: string[]): P {
-  const copy = { ...params } as Record<string, unknown>;
-  for (const field of Object.keys(USER_TEXT_FIELDS)) {
-    const text = copy[field];
-    if (typeof text === "string") {
-      copy[field] = `\uE000${userTexts.length}\uE001`;
-      userTexts.push(text);
-    }
-  }
-  return copy as P;
-}
-
-/** The person's words back in their slots, escaped, never linked (asQuotedData has already defanged them). */
-const fillUserTextSlots = (html: string, userTexts: string[]) =>
-  html.replace(/\uE000(\d+)\uE001/g, (_slot, index: string) => escapeHtml(userTexts[Number(index)] ?? ""));
-
-/**
- * Every field that holds someone's own words, with the longest text an email repeats of it: the greeting's name,
- * a passkey's name, a firm's name (up to its 100 characters) and the name of the person who invited someone.
- */
-const USER_TEXT_FIELDS = { name: 60, passkeyName: 60, firmName: 100, inviterName: 100 } as const;
-
-/** The params with every field of USER_TEXT_FIELDS made plain data, and a greeting's name kept only if it is one. */
-function withUserTextAsData<P>(params: P): P {
-  const copy = { ...params } as Record<string, unknown>;
-  for (const [field, maxLength] of Object.entries(USER_TEXT_FIELDS)) {
-    const text = copy[field];
-    if (typeof text === "string") copy[field] = asQuotedData(text, maxLength);
-  }
-  if (typeof copy.name === "string") copy.name = asGreetingName(copy.name);
-  return copy as P;
-}

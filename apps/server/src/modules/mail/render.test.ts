@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asGreetingName } from "./greeting.ts";
-import { type EmailKind, emailTemplates, renderEmail, SUBJECT_CHOICES } from "./templates.ts";
+import { type EmailKind, emailTemplates, renderEmail, SUBJECT_CHOICES } from "./render.ts";
 
 const ctx = { productName: "Precis", supportEmail: "support@precis.example", publicUrl: "https://precis.example" };
 const anchorsOf = (html: string) =>
