@@ -32,7 +32,7 @@ import { isCodeGuessRight, mayEmailCode, rememberCodeRequester } from "../rate-l
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import type { ActiveSession } from "../sessions/service.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
-import { sendVerificationCode } from "../verification/service.ts";
+import { markEmailVerified, sendVerificationCode } from "../verification/service.ts";
 import {
   findPasswordProblem,
   getStandInPasswordHash,
@@ -343,7 +343,7 @@ export async function resetPassword(
     if (claimed.length === 0) return false;
     // Read under lock: a verification finishing meanwhile makes this an owner's reset, not a claim.
     const [current] = await tx
-      .select({ emailVerifiedAt: users.emailVerifiedAt })
+      .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, trialStartedAt: users.trialStartedAt })
       .from(users)
       .where(eq(users.id, user.id))
       .for("update");
@@ -353,8 +353,12 @@ export async function resetPassword(
     await clearSecondStepLock(tx, user.id);
     // A reset on an address never proven is its owner claiming it from whoever registered it (issue 42,
     // finding 3): what that person planted goes with the sessions, so the next login asks for no one else's code.
-    if (isUnproven) await clearUnprovenAccount(tx, user.id, deps.now);
-    else await revokeUserSessions(tx, user.id, deps.now);
+    if (isUnproven) {
+      await clearUnprovenAccount(tx, user.id, deps.now);
+      // The code reached the address's mailbox, so the address is proven now, as a verification code proves it
+      // (issue 53): the owner is not asked to prove it again, and the trial and a firm's domain follow from it.
+      await markEmailVerified(tx, deps, { id: user.id, trialStartedAt: current.trialStartedAt }, current.email);
+    } else await revokeUserSessions(tx, user.id, deps.now);
     await enqueueAccountEmail(
       tx,
       deps.config,

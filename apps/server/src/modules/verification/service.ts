@@ -11,6 +11,7 @@ import {
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
+import { clearUnprovenAccount } from "../accounts/claim.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { joinFirmByVerifiedDomain } from "../firms/domain-join.ts";
@@ -245,11 +246,12 @@ export type UndoEmailChangeResult = { outcome: "restored"; email: string } | { o
 
 /**
  * Follows the link mailed to an old address (issue 42): the account gets that address back, verified, and
- * whoever moved it loses every hold the move gave them. Every session ends; the password is voided (a move now
- * needs a recent proof, so whoever moved the address may well know it: the owner sets a new one through the
- * restored address); reset and verification codes sent meanwhile die; the sign-in providers linked under the
- * undone addresses are unlinked; and the undo links of later changes die with them, while earlier ones stay, so
- * the person who held the address first has the last word. The link works once.
+ * whoever moved it loses every hold the move gave them. The password is voided (a move now needs a recent
+ * proof, so whoever moved the address may well know it: the owner sets a new one through the restored address);
+ * everything a claim clears goes too (accounts/claim.ts, issue 53): second factors, passkeys, known browsers,
+ * pending sign-ins, linked sign-in providers, codes sent meanwhile, a scheduled deletion and every session; and
+ * the undo links of later changes die with them, while earlier ones stay, so the person who held the address
+ * first has the last word. The link works once, and only when posted: the page asks for a press first.
  */
 export async function undoEmailChange(deps: AuthDependencies, token: string): Promise<UndoEmailChangeResult> {
   try {
@@ -271,7 +273,7 @@ export async function undoEmailChange(deps: AuthDependencies, token: string): Pr
       // Another account took the address after it was left: it cannot come back, and nothing else changes.
       if (await isEmailTakenByAnother(tx, undo.previousEmail, user.id)) return { outcome: "emailTaken" as const };
       await tx.update(emailChangeUndoTokens).set({ usedAt: deps.now }).where(eq(emailChangeUndoTokens.id, undo.id));
-      const undone = await tx
+      await tx
         .update(emailChangeUndoTokens)
         .set({ expiresAt: deps.now })
         .where(
@@ -280,19 +282,13 @@ export async function undoEmailChange(deps: AuthDependencies, token: string): Pr
             gt(emailChangeUndoTokens.id, undo.id),
             gt(emailChangeUndoTokens.expiresAt, deps.now),
           ),
-        )
-        .returning({ newEmail: emailChangeUndoTokens.newEmail });
-      const undoneAddresses = [undo.newEmail, ...undone.map((row) => row.newEmail)];
+        );
       await markEmailVerified(tx, deps, user, undo.previousEmail);
       await tx.update(users).set({ passwordHash: null, updatedAt: deps.now }).where(eq(users.id, user.id));
-      await tx
-        .update(passwordResetCodes)
-        .set({ expiresAt: deps.now })
-        .where(and(eq(passwordResetCodes.userId, user.id), gt(passwordResetCodes.expiresAt, deps.now)));
-      await tx
-        .delete(userIdentities)
-        .where(and(eq(userIdentities.userId, user.id), inArray(userIdentities.email, undoneAddresses)));
-      await revokeUserSessions(tx, user.id, deps.now);
+      // Whoever moved the address away had the account meanwhile and may have planted a way back in: a second
+      // factor, a passkey, a known browser, a scheduled deletion (issue 53, finding 2). The undo clears it all,
+      // as a claim of an unproven account does; the owner sets up their own again once signed in.
+      await clearUnprovenAccount(tx, user.id, deps.now);
       await recordAuditEvent(tx, deps.origin, "email_change_undone", user.id);
       return { outcome: "restored" as const, email: undo.previousEmail };
     });
