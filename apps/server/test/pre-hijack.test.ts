@@ -413,7 +413,8 @@ const deletionOf = async (userId: number) => {
     })
     .from(users)
     .where(eq(users.id, userId));
-  return row ?? {};
+  if (!row) throw new Error(`no account ${userId}`);
+  return row;
 };
 
 /** The newest reset code mailed to `email`, read from the outbox as the owner reads their mail. */
