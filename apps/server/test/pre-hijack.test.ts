@@ -21,6 +21,7 @@ import {
   readEmailedCode,
   readSession,
   readVerificationCode,
+  readVerificationLinkToken,
   verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
@@ -243,7 +244,7 @@ describe("the owner's claim of an unverified account clears what was planted", (
     // A move of the account to the attacker's own address, waiting for its emailed link.
     const move = await post("/api/verify-email/resend", attacker.session, { email: "attacker@evil.test" });
     expect(move.statusCode).toBe(200);
-    const moveCode = await readVerificationCode(server.database, "attacker@evil.test");
+    const moveToken = await readVerificationLinkToken(server.database, "attacker@evil.test");
     const before = await plantedState(attacker.userId);
     await scheduleDeletion(attacker.session, attacker.userId);
 
@@ -278,7 +279,7 @@ describe("the owner's claim of an unverified account clears what was planted", (
 
     await expectAttackerLockedOut(attacker, planted);
     // The link the attacker was mailed no longer moves the claimed account away.
-    const moved = await post("/api/verify-email", null, { email: "attacker@evil.test", code: moveCode });
+    const moved = await post("/api/verify-email", null, { token: moveToken });
     expect(moved.statusCode).not.toBe(200);
     const [account] = await db().select().from(users).where(eq(users.id, attacker.userId));
     expect(account?.email).toBe(email);

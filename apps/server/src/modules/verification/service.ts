@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
 import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
@@ -26,7 +27,8 @@ type AccountUser = typeof users.$inferSelect;
 
 /**
  * Issues a code that proves `email` for this account (voiding the account's earlier codes: only the newest is
- * valid) and queues the email that carries it and its link, in the caller's transaction. A code to another
+ * valid) and queues the email that carries it and its link, in the caller's transaction. The code is typed in a
+ * signed-in page; the link carries a long random token instead, so it needs no session and no guess budget. A code to another
  * address records the session that asked (`askingSessionId`): only that session can complete the move.
  */
 export async function sendVerificationCode(
@@ -37,6 +39,8 @@ export async function sendVerificationCode(
   askingSessionId?: number,
 ) {
   const code = generateSecurityCode();
+  // The link carries a token of its own, too long to guess, never the code (issue 53, finding 8).
+  const linkToken = randomBytes(32).toString("base64url");
   const validMinutes = deps.config.resetCodeTtlMinutes;
   await tx
     .update(emailVerificationCodes)
@@ -46,12 +50,13 @@ export async function sendVerificationCode(
     userId: user.id,
     email,
     codeHash: hashSecurityCode(user.id, code),
+    linkTokenHash: hashSecret(linkToken),
     createdAt: deps.now,
     expiresAt: addSeconds(deps.now, validMinutes * 60),
     sessionId: askingSessionId ?? null,
   });
   const link = new URL(VERIFY_EMAIL_PATH, deps.config.publicUrl);
-  link.search = new URLSearchParams({ email, code }).toString();
+  link.search = new URLSearchParams({ token: linkToken }).toString();
   await enqueueEmail(
     tx,
     email,
@@ -131,11 +136,12 @@ export type VerifyResult =
   | { outcome: "invalidCode" | "emailExists" | "otherSession" | "reauthenticationRequired" };
 
 /**
- * Checks a code: the newest live one of the signed-in account, or, from the emailed link, the newest live one
- * sent to that address. A wrong code counts against the client that tried it (five end its tries), never
- * against the code. A right one verifies the address in one transaction with all that follows: the move to it
- * when it is not the account's yet (the old address is told, with a link that undoes it), and the trial's start
- * when the address never had one.
+ * Checks a code typed by the signed-in account (its newest live one), or the token of the emailed link (the
+ * live code it was mailed with). A wrong code counts against the client that tried it (five end its tries),
+ * never against the code. The link's token is 256 random bits, so it has no guess budget to spend: no number of
+ * wrong codes, typed or guessed, blocks the link (issue 53, finding 8). A right one verifies the address in one
+ * transaction with all that follows: the move to it when it is not the account's yet (the old address is told,
+ * with a link that undoes it), and the trial's start when the address never had one.
  *
  * A move completes only in the session that asked for it, and only with a recent proof of identity there
  * (issue 42): a code or link used anywhere else moves nothing, so a link an account mailed to a stranger (the
@@ -144,36 +150,40 @@ export type VerifyResult =
 export async function verifyEmailCode(
   deps: AuthDependencies,
   input: {
-    code: string;
-    userId?: number;
-    email?: string;
+    /** The signed-in account's typed code, or the link's token. */
+    proof: { code: string; userId: number } | { token: string };
     /** The presenting session, if any, and whether its proof of identity is recent. */
     sessionId?: number;
     isRecentlyAuthenticated: boolean;
   },
 ): Promise<VerifyResult> {
-  const target = input.email
-    ? eq(emailVerificationCodes.email, input.email)
-    : eq(emailVerificationCodes.userId, input.userId ?? -1);
+  const { proof } = input;
+  const target =
+    "token" in proof
+      ? eq(emailVerificationCodes.linkTokenHash, hashSecret(proof.token))
+      : eq(emailVerificationCodes.userId, proof.userId);
   const [newest] = await deps.db
     .select()
     .from(emailVerificationCodes)
     .where(and(target, isNull(emailVerificationCodes.usedAt), gt(emailVerificationCodes.expiresAt, deps.now)))
     .orderBy(desc(emailVerificationCodes.id))
     .limit(1);
-  // A session of the code's own account is its owner's, and strangers trying the link's address share a bound
-  // (rate-limit/code-budget.ts).
-  const isRight = await isCodeGuessRight(
-    deps.db,
-    deps.config,
-    "verify",
-    newest,
-    input.code,
-    { address: deps.origin.ipAddress, isRequester: input.userId === newest?.userId },
-    deps.now,
-  );
+  // A typed code is the signed-in account's own: its session is the code's owner (rate-limit/code-budget.ts).
+  const isRight =
+    "token" in proof
+      ? newest !== undefined
+      : await isCodeGuessRight(
+          deps.db,
+          deps.config,
+          "verify",
+          newest,
+          proof.code,
+          { address: deps.origin.ipAddress, isRequester: true },
+          deps.now,
+        );
   if (!newest || !isRight) {
-    await recordAuditEvent(deps.db, deps.origin, "verification_failed", newest?.userId ?? input.userId ?? null);
+    const userId = newest?.userId ?? ("userId" in proof ? proof.userId : null);
+    await recordAuditEvent(deps.db, deps.origin, "verification_failed", userId);
     return { outcome: "invalidCode" };
   }
   const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, newest.userId)).limit(1);
