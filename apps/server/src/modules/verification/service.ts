@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
-import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import {
-  emailChangeUndoTokens,
-  emailVerificationCodes,
-  passwordResetCodes,
-  userIdentities,
-  users,
-} from "../../db/schema.ts";
+import { emailChangeUndoTokens, emailVerificationCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
@@ -19,7 +13,7 @@ import { joinFirmByVerifiedDomain } from "../firms/domain-join.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/templates.ts";
 import { isCodeGuessRight } from "../rate-limit/code-budget.ts";
-import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
+import { hashSecret } from "../sessions/service.ts";
 import { sendEmailChangeUndoLink } from "./email-change-undo.ts";
 import { claimTrial } from "./trial-ledger.ts";
 
