@@ -30,7 +30,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The link needs no session; a code typed in the page is the signed-in account's.
       const session = token ? request.session : requireSession(request, reply);
-      if (!token && !session) return reply;
+      const proof = token ? { token } : session && code ? { code, userId: session.userId } : null;
+      if (!proof) return reply;
       // A typed code's guesses count per account and per client, as the reset code's do. The link's token is
       // too long to guess: only the client's own bound applies, so no one's guesses block the link (issue 53).
       const checks: RateLimitCheck[] = [
@@ -50,7 +51,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAllowed) return reply;
       const deps = getAuthDependencies(app, request);
       const result = await verifyEmailCode(deps, {
-        proof: token ? { token } : { code: code ?? "", userId: session?.userId ?? -1 },
+        proof,
         sessionId: session?.id,
         isRecentlyAuthenticated: session ? isRecentlyAuthenticated(session, deps.now) : false,
       });
