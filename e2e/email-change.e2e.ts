@@ -8,6 +8,8 @@ const { openPage } = useBrowser();
 
 const texts = {
   en: {
+    confirmTitle: "Take back your email address?",
+    confirm: "Take back my email address",
     restored: "Your email address is restored",
     setPassword: "Set a new password",
     failed: "Your email address could not be restored",
@@ -16,6 +18,8 @@ const texts = {
       "This code changes an account's email address: it works only while signed in, in the browser where the change was asked for. If you did not ask for it, ignore it.",
   },
   fr: {
+    confirmTitle: "Reprendre votre adresse courriel\u00a0?",
+    confirm: "Reprendre mon adresse courriel",
     restored: "Votre adresse courriel est restaurée",
     setPassword: "Définir un nouveau mot de passe",
     failed: "Votre adresse courriel n’a pas pu être restaurée",
@@ -40,19 +44,43 @@ async function moveByCode(page: Page, newEmail: string) {
 
 describe("the undo link mailed to the old address (issue 42)", () => {
   it.each(["en", "fr"] as const)(
-    "takes the address back in a logged-out browser (%s), sends the person to set a password, and works once",
+    "does nothing on opening, takes the address back at the press of its button in a logged-out browser (%s), sends the person to set a password, and works once",
     async (language) => {
       const owner = await openPage({ language });
       const { email } = await signUpInContext(owner.context());
       await owner.goto("/");
-      await moveByCode(owner, uniqueEmail("moved", "mail.utoronto.ca"));
+      const newEmail = uniqueEmail("moved", "mail.utoronto.ca");
+      await moveByCode(owner, newEmail);
       const mail = await waitForMail(email, /email address was changed|courriel de votre compte Precis a été modifiée/);
       const link = /(https?:\/\/\S+\/email-change\/undo\?token=[\w-]+)/.exec(mail.text)?.[1];
       if (!link) throw new Error(`no undo link in: ${mail.text}`);
 
       const page = await openPage({ language });
+      const undoCalls: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/email-change/undo") undoCalls.push(request.method());
+      });
       await page.goto(new URL(link).pathname + new URL(link).search);
-      await expect.poll(isVisible(page.getByRole("heading", { level: 1, name: texts[language].restored }))).toBe(true);
+      // Opening the link (as a mail scanner or a link preview would) undoes nothing: the page asks first.
+      await expect
+        .poll(isVisible(page.getByRole("heading", { level: 1, name: texts[language].confirmTitle })))
+        .toBe(true);
+      const button = page.getByRole("main").getByRole("button", { name: texts[language].confirm });
+      expect(await button.isVisible()).toBe(true);
+      await expectNoAxeViolations(page);
+      await page.waitForLoadState("networkidle");
+      expect(undoCalls).toEqual([]);
+      const before = await owner.context().request.get("/api/user-details", {
+        headers: { "x-access-key": await owner.evaluate(() => localStorage.getItem("precis.accessKey") ?? "") },
+      });
+      expect((await before.json()).userProfile.email).toBe(newEmail);
+
+      await button.click();
+      const restoredHeading = page.getByRole("heading", { level: 1, name: texts[language].restored });
+      await expect.poll(isVisible(restoredHeading)).toBe(true);
+      expect(undoCalls).toEqual(["POST"]);
+      // Focus moves to the answer's heading, so a screen reader starts from it.
+      await expect.poll(() => restoredHeading.evaluate((node) => node === document.activeElement)).toBe(true);
       expect(await page.getByText(email).count()).toBeGreaterThan(0);
       expect(
         await page.getByRole("main").getByRole("link", { name: texts[language].setPassword }).getAttribute("href"),
@@ -74,6 +102,10 @@ describe("the undo link mailed to the old address (issue 42)", () => {
 
       // A link works once.
       await page.reload();
+      await expect
+        .poll(isVisible(page.getByRole("heading", { level: 1, name: texts[language].confirmTitle })))
+        .toBe(true);
+      await page.getByRole("main").getByRole("button", { name: texts[language].confirm }).click();
       await expect.poll(isVisible(page.getByRole("heading", { level: 1, name: texts[language].failed }))).toBe(true);
       expect(await page.getByRole("alert").filter({ hasText: texts[language].usedLink }).count()).toBe(1);
       await expectNoAxeViolations(page);

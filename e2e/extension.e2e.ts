@@ -104,11 +104,11 @@ async function createAccount() {
   const { updatedOptionId } = await callApi("PUT", "/api/user-options", { ...defaultMemoOptionSet, name: PRESET_NAME });
   await callApi("POST", "/api/user-options", { name: OTHER_PRESET_NAME });
   await callApi("PUT", "/api/user-options/selected", { id: updatedOptionId });
-  const code = await readVerificationCode(email);
+  const token = await readVerificationLinkToken(email);
   const verified = await fetch(`${portalUrl}/api/verify-email`, {
     method: "POST",
     headers: xhr,
-    body: JSON.stringify({ email, code }),
+    body: JSON.stringify({ token }),
   });
   expect(verified.status).toBe(200);
   return email;
@@ -124,6 +124,20 @@ async function readVerificationCode(email: string) {
       .map((received) => /^([A-HJ-NP-Z2-9]{6,})$/m.exec(received.text)?.[1])
       .findLast(Boolean);
     if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification email to ${email}`);
+}
+
+/** The token of the emailed verification link, as a logged-out browser follows it. */
+async function readVerificationLinkToken(email: string) {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    const token = smtp.inbox
+      .filter((received) => received.to === email)
+      .map((received) => /\/verify-email\?token=([\w-]+)/.exec(received.text)?.[1])
+      .findLast(Boolean);
+    if (token) return token;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no verification email to ${email}`);

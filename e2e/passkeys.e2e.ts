@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpInContext } from "./support/accounts.ts";
+import { readVerificationMail, signUpInContext, uniqueEmail } from "./support/accounts.ts";
 import { startLocalhostServer } from "./support/app-server.ts";
 import { expectNoAxeViolations, isFocused, isVisible, type Language, pathOf, useBrowser } from "./support/browser.ts";
+import { waitForMail } from "./support/mailbox.ts";
 import { REAUTHENTICATION_REQUIRED } from "./support/reauthentication.ts";
 import { addVirtualAuthenticator, enableTotpThroughApi } from "./support/second-factors.ts";
 import { callApiFromPage } from "./support/sessions.ts";
@@ -319,5 +320,57 @@ describe("passkeys' accessibility", () => {
     await addPasskey(page, "A passkey with a rather long name for a narrow phone screen");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
+  });
+});
+
+describe("the owner's undo of a move (issue 53, finding 2)", () => {
+  it("takes back an address whose mover planted a passkey and the authenticator app: neither opens it after", async () => {
+    // The attacker registers the victim's address, never proven, and moves the account to one of their own.
+    const attacker = await openPage();
+    const victimEmail = uniqueEmail("junior", "bigfirm.ca");
+    await signUpInContext(attacker.context(), { firstName: "Junior" }, { email: victimEmail, verified: false });
+    await attacker.goto("/");
+    const attackerEmail = uniqueEmail("attacker", "evil.test");
+    const sent = await callApiFromPage(attacker, "/api/verify-email/resend", {
+      method: "POST",
+      body: { email: attackerEmail },
+    });
+    expect(sent.status).toBe(200);
+    const { code } = await readVerificationMail(attackerEmail);
+    expect((await callApiFromPage(attacker, "/api/verify-email", { method: "POST", body: { code } })).status).toBe(200);
+    // The account being verified now, the attacker plants a passkey (Chromium's virtual authenticator) and the app.
+    const authenticator = await addVirtualAuthenticator(attacker);
+    await attacker.goto("/profile/Security");
+    await expect.poll(isVisible(passkeysPanel(attacker).getByText(texts.en.empty))).toBe(true);
+    await addPasskey(attacker, "Attacker");
+    await enableTotpThroughApi(attacker);
+    expect(await authenticator.credentials()).toHaveLength(1);
+
+    // The victim presses the button of the link mailed to the address.
+    const mail = await waitForMail(victimEmail, /email address was changed/);
+    const link = /(https?:\/\/\S+\/email-change\/undo\?token=[\w-]+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error(`no undo link in: ${mail.text}`);
+    const victim = await openPage();
+    await victim.goto(new URL(link).pathname + new URL(link).search);
+    await victim.getByRole("main").getByRole("button", { name: "Take back my email address" }).click();
+    await expect
+      .poll(isVisible(victim.getByRole("heading", { level: 1, name: "Your email address is restored" })))
+      .toBe(true);
+
+    // The attacker's session ended, and the passkey their authenticator still holds opens nothing.
+    expect((await callApiFromPage(attacker, "/api/user-details")).body.userProfile).toBeNull();
+    await logOut(attacker);
+    await attacker.goto("/login");
+    await attacker.getByRole("button", { name: texts.en.signIn }).click();
+    await expect
+      .poll(
+        isVisible(
+          attacker
+            .getByRole("alert")
+            .filter({ hasText: "This passkey is not registered with Precis. Login with your password, then add it" }),
+        ),
+      )
+      .toBe(true);
+    expect(pathOf(attacker)).toBe("/login");
   });
 });

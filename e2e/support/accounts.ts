@@ -27,7 +27,7 @@ export const VERIFICATION_SUBJECT = /^(Confirm your Precis email address|Confirm
 
 /**
  * The newest verification email to `email`: its code, alone on its line of the text part (letters and digits
- * of the security-code alphabet), and the link that carries it.
+ * of the security-code alphabet), and the link, which carries a token of its own (never the code).
  */
 export async function readVerificationMail(email: string): Promise<{ code: string; link: string; mail: ReceivedMail }> {
   const mail = await waitForMail(email, VERIFICATION_SUBJECT);
@@ -69,7 +69,7 @@ export async function signUpInContext(
 
 /**
  * Creates an account through the real API, outside any browser context (which stays logged out). Its
- * address is proven as the emailed link proves it (address and code, no session), unless `verified: false`.
+ * address is proven as the emailed link proves it (its token, no session), unless `verified: false`.
  */
 export async function registerThroughApi(
   baseUrl: string,
@@ -84,11 +84,11 @@ export async function registerThroughApi(
   });
   if (response.status !== 200) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   if (options.verified ?? true) {
-    const { code } = await readVerificationMail(email);
+    const { link } = await readVerificationMail(email);
     const verified = await fetch(`${baseUrl}/api/verify-email`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-      body: JSON.stringify({ email, code }),
+      body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
     });
     if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
   }

@@ -2,7 +2,14 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailChangeUndoTokens, mailOutbox, userIdentities, users } from "../src/db/schema.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, readSession, readVerificationCode, xhrHeaders } from "./harness.ts";
+import {
+  basicAuth,
+  createTestClock,
+  readSession,
+  readVerificationCode,
+  readVerificationLinkToken,
+  xhrHeaders,
+} from "./harness.ts";
 import { logIn as logInAs, registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
@@ -147,12 +154,13 @@ describe("a move completes only in the session that asked (findings 1 and 6)", (
     expect(fromOther.statusCode).toBe(403);
     expect(fromOther.json().fields).toEqual([{ path: "session", message: expect.any(String) }]);
     expect(fromOther.json().message).toMatch(/in the browser where the change was asked for/);
-    const fromLink = await post("/api/verify-email", { email: "owner.four@ubc.ca", code });
+    const token = await readVerificationLinkToken(server.database, "owner.four@ubc.ca");
+    const fromLink = await post("/api/verify-email", { token });
     expect(fromLink.statusCode).toBe(403);
     expect((await profileOf(asking)).email).toBe("owner.four@example.ca");
 
     // The owner's own flow still works: the link opened in the browser that asked.
-    const fromAsker = await post("/api/verify-email", { email: "owner.four@ubc.ca", code }, asking);
+    const fromAsker = await post("/api/verify-email", { token }, asking);
     expect(fromAsker.json()).toEqual({ Status: "Success", email: "owner.four@ubc.ca" });
   });
 
@@ -162,7 +170,7 @@ describe("a move completes only in the session that asked (findings 1 and 6)", (
     expect((await post("/api/verify-email/resend", { email: victimEmail }, attacker)).statusCode).toBe(200);
     const [mail] = await mailsTo(victimEmail, "Confirm");
     const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(mail?.text ?? "")?.[0] ?? "http://x/");
-    const payload = { email: link.searchParams.get("email") ?? "", code: link.searchParams.get("code") ?? "" };
+    const payload = { token: link.searchParams.get("token") ?? "" };
 
     // The victim clicks, signed out, and again signed in to an account of their own.
     expect((await post("/api/verify-email", payload)).statusCode).toBe(403);

@@ -24,7 +24,7 @@ const call = (
   method: "POST" | "GET",
   url: string,
   from: string,
-  options: { session?: Session | null; authorization?: string; payload?: object } = {},
+  options: { session?: Session | null; authorization?: string; payload?: object; cookie?: string } = {},
 ) =>
   server.app.inject({
     method,
@@ -33,6 +33,7 @@ const call = (
       ...xhrHeaders,
       "x-forwarded-for": from,
       ...(options.session?.headers ?? {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.authorization ? { authorization: options.authorization } : {}),
     },
     remoteAddress: PROXY,
@@ -106,14 +107,11 @@ describe("the second step's wrong codes (finding 4)", () => {
 
     // The owner's way out without the lock's link (second-step-budget.test.ts): a new password set with a code
     // emailed to the address.
-    expect(
-      (await call("POST", "/api/login/find-user", OWNER, { authorization: basicAuth(email, "") })).statusCode,
-    ).toBe(200);
-    const [resetMail] = (await mailsTo(email, /security code/)).slice(-1);
-    if (!resetMail) throw new Error("no reset email");
+    const { code, browser } = await askForResetCode(email, OWNER);
     const reset = await call("POST", "/api/login/reset-password", OWNER, {
       authorization: basicAuth(email, NEW_PASSWORD),
-      payload: { secret_code: readSecurityCode(resetMail) },
+      payload: { secret_code: code },
+      cookie: browser,
     });
     expect(reset.statusCode).toBe(200);
     time.advanceMilliseconds(30_000);
@@ -139,15 +137,20 @@ describe("the second step's wrong codes (finding 4)", () => {
   });
 });
 
+/** Asks for a reset code for `email` from `from`: the code, and the cookie the server gave the asking browser. */
+async function askForResetCode(email: string, from: string, cookie?: string) {
+  const asked = await call("POST", "/api/login/find-user", from, { authorization: basicAuth(email, ""), cookie });
+  expect(asked.statusCode).toBe(200);
+  const [mail] = (await mailsTo(email, /security code/)).slice(-1);
+  if (!mail) throw new Error("no reset email");
+  const browser = cookie ?? asked.cookies.map((item) => `${item.name}=${item.value}`).join("; ");
+  return { code: readSecurityCode(mail), browser };
+}
+
 describe("an emailed code (finding 5)", () => {
   it("for a reset survives a stranger's wrong guesses, which still run out", async () => {
     const { email } = await register();
-    expect(
-      (await call("POST", "/api/login/find-user", OWNER, { authorization: basicAuth(email, "") })).statusCode,
-    ).toBe(200);
-    const [mail] = (await mailsTo(email, /security code/)).slice(-1);
-    if (!mail) throw new Error("no reset email");
-    const code = readSecurityCode(mail);
+    const { code, browser } = await askForResetCode(email, OWNER);
     const guess = (from: string, secretCode: string) =>
       call("POST", "/api/login/reset-password", from, {
         authorization: basicAuth(email, "Attacker-chosen-1"),
@@ -166,11 +169,46 @@ describe("an emailed code (finding 5)", () => {
     const owner = await call("POST", "/api/login/reset-password", OWNER, {
       authorization: basicAuth(email, NEW_PASSWORD),
       payload: { secret_code: code },
+      cookie: browser,
     });
     expect(owner.statusCode).toBe(200);
   });
 
-  it("to verify an address survives a stranger's wrong guesses through the link", async () => {
+  it("for a reset belongs to the browser that asked: a stranger's 40 wrong guesses leave it whole (issue 53)", async () => {
+    const { email } = await register();
+    const { code, browser } = await askForResetCode(email, OWNER);
+    // The stranger has a device cookie of their own, from asking for a code to their own account.
+    const { email: strangerEmail } = await register();
+    const { browser: strangerBrowser } = await askForResetCode(strangerEmail, ATTACKER);
+    const statuses: number[] = [];
+    for (let address = 1; address <= 8; address += 1)
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const guess = await call("POST", "/api/login/reset-password", `192.0.2.${60 + address}`, {
+          authorization: basicAuth(email, "Attacker-chosen-1"),
+          payload: { secret_code: "AAAAAAAA" },
+          cookie: strangerBrowser,
+        });
+        statuses.push(guess.statusCode);
+      }
+    expect(statuses).toHaveLength(40);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    // Even the stranger sending the asking browser's address counts as a stranger.
+    const sameNetwork = await call("POST", "/api/login/reset-password", OWNER, {
+      authorization: basicAuth(email, "Attacker-chosen-1"),
+      payload: { secret_code: code },
+    });
+    expect(sameNetwork.statusCode).toBe(401);
+
+    // The owner types the code in the browser that asked, on another network: it still works.
+    const owner = await call("POST", "/api/login/reset-password", "192.0.2.200", {
+      authorization: basicAuth(email, NEW_PASSWORD),
+      payload: { secret_code: code },
+      cookie: browser,
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("to verify an address needs the session or the link's token: a stranger with the address and the code gets nowhere", async () => {
     const { email, session } = await register();
     const code = await readVerificationCode(server.database, email);
     const statuses: number[] = [];
@@ -178,8 +216,8 @@ describe("an emailed code (finding 5)", () => {
       const response = await call("POST", "/api/verify-email", ATTACKER, { payload: { email, code: "AAAAAAAA" } });
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
-    expect((await call("POST", "/api/verify-email", ATTACKER, { payload: { email, code } })).statusCode).toBe(401);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
+    expect((await call("POST", "/api/verify-email", ATTACKER, { payload: { code } })).statusCode).toBe(401);
     const owner = await call("POST", "/api/verify-email", OWNER, { session, payload: { code } });
     expect(owner.statusCode).toBe(200);
   });

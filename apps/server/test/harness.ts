@@ -141,6 +141,19 @@ export async function readEmailedCode(database: DatabaseHandle, email: string, s
 export const readVerificationCode = (database: DatabaseHandle, email: string) =>
   readEmailedCode(database, email, "Confirm%", "verification");
 
+/** The token of the newest verification link emailed to `email` (`/verify-email?token=…`). */
+export async function readVerificationLinkToken(database: DatabaseHandle, email: string) {
+  const [mail] = await database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), like(mailOutbox.subject, "Confirm%")))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const token = mail && /\/verify-email\?token=([\w-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no verification link was emailed to ${email}`);
+  return token;
+}
+
 /**
  * Verifies a registered account's email through the API, with the code of the email it was sent: the state of
  * an account whose owner read their mail (free access starts there).

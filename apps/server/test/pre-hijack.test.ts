@@ -1,8 +1,9 @@
 import { mfaMessages } from "@precis/contract/mfa";
-import { and, eq, isNull, like } from "drizzle-orm";
+import { and, desc, eq, isNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   knownDevices,
+  mailOutbox,
   passkeys,
   pendingSignIns,
   rateLimitCounters,
@@ -20,6 +21,7 @@ import {
   readEmailedCode,
   readSession,
   readVerificationCode,
+  readVerificationLinkToken,
   verifyEmailThroughApi,
   xhrHeaders,
 } from "./harness.ts";
@@ -205,6 +207,8 @@ describe("the owner's claim of an unverified account clears what was planted", (
     expect(before).toMatchObject({ totp: 1, recoveryCodes: 10, passkeys: 1, challenges: 1, pendingSignIns: 1 });
     expect(before.knownDevices.length).toBeGreaterThan(0);
     expect(before.liveSessions.length).toBeGreaterThan(0);
+    // The attacker also scheduled the account's deletion: left alone, the claimed account goes in 30 days.
+    await scheduleDeletion(attacker.session, attacker.userId);
 
     const claim = await post("/api/sso/login", null, undefined, {
       authorization: basicAuth(email, emulatorToken(email, time.clock())),
@@ -220,6 +224,7 @@ describe("the owner's claim of an unverified account clears what was planted", (
     expect(after.liveSessions).toHaveLength(1);
     const identities = await db().select().from(userIdentities).where(eq(userIdentities.userId, attacker.userId));
     expect(identities.map((row) => row.subject)).toEqual([`uid-${email}`]);
+    expect(await deletionOf(attacker.userId)).toEqual({ deletionScheduledFor: null, deletionCancelTokenHash: null });
 
     await expectAttackerLockedOut(attacker, planted);
     expect(await isSignedIn(owner)).toBe(true);
@@ -239,8 +244,9 @@ describe("the owner's claim of an unverified account clears what was planted", (
     // A move of the account to the attacker's own address, waiting for its emailed link.
     const move = await post("/api/verify-email/resend", attacker.session, { email: "attacker@evil.test" });
     expect(move.statusCode).toBe(200);
-    const moveCode = await readVerificationCode(server.database, "attacker@evil.test");
+    const moveToken = await readVerificationLinkToken(server.database, "attacker@evil.test");
     const before = await plantedState(attacker.userId);
+    await scheduleDeletion(attacker.session, attacker.userId);
 
     const found = await server.app.inject({
       method: "POST",
@@ -265,10 +271,15 @@ describe("the owner's claim of an unverified account clears what was planted", (
     expect(after).toMatchObject({ totp: 0, recoveryCodes: 0, passkeys: 0, challenges: 0, pendingSignIns: 0 });
     expect(after.knownDevices.filter((hash) => before.knownDevices.includes(hash))).toEqual([]);
     expect(after.liveSessions.filter((id) => before.liveSessions.includes(id))).toEqual([]);
+    // The emailed code proved the address (issue 53): verified now, and the attacker's deletion is gone.
+    const [claimed] = await db().select().from(users).where(eq(users.id, attacker.userId));
+    expect(claimed?.emailVerifiedAt?.getTime()).toBe(time.clock().getTime());
+    expect(await deletionOf(attacker.userId)).toEqual({ deletionScheduledFor: null, deletionCancelTokenHash: null });
+    expect((await login(email, OWNER_PASSWORD)).json()).toEqual({ Status: "Success", Role: "lawyer" });
 
     await expectAttackerLockedOut(attacker, planted);
     // The link the attacker was mailed no longer moves the claimed account away.
-    const moved = await post("/api/verify-email", null, { email: "attacker@evil.test", code: moveCode });
+    const moved = await post("/api/verify-email", null, { token: moveToken });
     expect(moved.statusCode).not.toBe(200);
     const [account] = await db().select().from(users).where(eq(users.id, attacker.userId));
     expect(account?.email).toBe(email);
@@ -296,6 +307,116 @@ describe("the owner's claim of an unverified account clears what was planted", (
     expect(await isSignedIn(owner.session)).toBe(false);
   });
 });
+
+/**
+ * Issue 53, finding 2: pre-hijacking through the email-change undo. The attacker registers the victim's address
+ * (never proven), moves the account to an address of their own and proves that one, and, the account being
+ * verified now, plants the authenticator app, recovery codes and a passkey, and schedules the account's
+ * deletion. The victim follows the "your address was changed" link to take the address back: the account must
+ * come back with none of it.
+ */
+describe("the owner's undo of a move takes back everything the mover added (issue 53)", () => {
+  it("ends the attacker's passkey, app, recovery codes, sessions and scheduled deletion, all through HTTP", async () => {
+    const email = `junior${++counter}@bigfirm.ca`;
+    const attackerEmail = `attacker${counter}@evil.test`;
+    const attacker = await registerAs(email);
+    expect((await post("/api/verify-email/resend", attacker.session, { email: attackerEmail })).statusCode).toBe(200);
+    const moveCode = await readVerificationCode(server.database, attackerEmail);
+    expect((await post("/api/verify-email", attacker.session, { code: moveCode })).statusCode).toBe(200);
+
+    const setup = await post("/api/mfa/totp/setup", attacker.session);
+    expect(setup.statusCode).toBe(200);
+    const { secret } = setup.json() as { secret: string };
+    expect((await post("/api/mfa/totp/enable", attacker.session, { code: codeAt(secret) })).statusCode).toBe(200);
+    const authenticator = createSoftwareAuthenticator(ORIGIN);
+    const options = (await post("/api/passkeys/registration-options", attacker.session)).json();
+    const added = await post("/api/passkeys", attacker.session, {
+      name: "Attacker",
+      response: authenticator.register(options),
+    });
+    expect(added.statusCode).toBe(200);
+    time.advanceMilliseconds(30_000);
+    const pending = await login(attackerEmail, ATTACKER_PASSWORD);
+    expect(pending.json().Status).toBe("SecondFactorRequired");
+    const passkeySession = await passkeySignIn(authenticator);
+    expect(passkeySession.statusCode).toBe(200);
+    const before = await plantedState(attacker.userId);
+    expect(before).toMatchObject({ totp: 1, recoveryCodes: 10, passkeys: 1, pendingSignIns: 1 });
+    expect(before.knownDevices.length).toBeGreaterThan(0);
+    await scheduleDeletion(readSession(passkeySession), attacker.userId);
+
+    // The victim reads "Your Precis email address was changed" and presses the button of its link.
+    const [mail] = await db()
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, email), like(mailOutbox.subject, "Your Precis email address was changed%")))
+      .orderBy(desc(mailOutbox.id));
+    const token = mail && /\/email-change\/undo\?token=([\w-]+)/.exec(mail.text)?.[1];
+    if (!token) throw new Error("no undo link was mailed");
+    const undo = await post("/api/email-change/undo", null, { token });
+    expect(undo.statusCode).toBe(200);
+    expect(undo.json()).toEqual({ Status: "Success", email });
+
+    const after = await plantedState(attacker.userId);
+    expect(after).toEqual({
+      totp: 0,
+      recoveryCodes: 0,
+      passkeys: 0,
+      challenges: 0,
+      pendingSignIns: 0,
+      knownDevices: [],
+      liveSessions: [],
+    });
+    expect(await deletionOf(attacker.userId)).toEqual({ deletionScheduledFor: null, deletionCancelTokenHash: null });
+    const [account] = await db().select().from(users).where(eq(users.id, attacker.userId));
+    expect(account?.email).toBe(email);
+    expect(account?.emailVerifiedAt).not.toBeNull();
+
+    // None of the attacker's ways back in opens the account.
+    expect(await isSignedIn(attacker.session)).toBe(false);
+    expect(await isSignedIn(readSession(passkeySession))).toBe(false);
+    expect((await passkeySignIn(authenticator)).statusCode).toBe(401);
+    const secondStep = await post("/api/login/second-factor", null, {
+      secondFactorToken: pending.json().secondFactorToken,
+      code: codeAt(secret),
+    });
+    expect(secondStep.statusCode).toBe(401);
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+
+    // The victim sets a password through the restored address; the next login asks for nobody's code.
+    await server.app.inject({
+      method: "POST",
+      url: "/api/login/find-user",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, "") },
+    });
+    const reset = await server.app.inject({
+      method: "POST",
+      url: "/api/login/reset-password",
+      headers: { ...xhrHeaders, authorization: basicAuth(email, OWNER_PASSWORD) },
+      payload: { secret_code: await readResetCode(email) },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(email, OWNER_PASSWORD)).json()).toEqual({ Status: "Success", Role: "lawyer" });
+  });
+});
+
+/** Schedules the account's deletion through the API, as its holder can from a fresh session. */
+async function scheduleDeletion(session: Session, userId: number) {
+  expect((await post("/api/account/delete", session)).statusCode).toBe(200);
+  expect((await deletionOf(userId)).deletionScheduledFor).not.toBeNull();
+}
+
+const deletionOf = async (userId: number) => {
+  const [row] = await db()
+    .select({
+      deletionScheduledFor: users.deletionScheduledFor,
+      deletionCancelTokenHash: users.deletionCancelTokenHash,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`no account ${userId}`);
+  return row;
+};
 
 /** The newest reset code mailed to `email`, read from the outbox as the owner reads their mail. */
 const readResetCode = (email: string) => readEmailedCode(server.database, email, "%security code%", "reset");

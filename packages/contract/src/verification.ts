@@ -6,13 +6,15 @@ import { emailSchema } from "./profile.ts";
 
 /**
  * `POST /api/verify-email`. Signed in, `{ code }` checks the newest code the account was sent. The emailed link
- * also carries the address the code was sent to, and then no session is needed: opening a link signs nothing
- * in. A code sent to another address than the account's (a school address, for student access) moves the
+ * carries a long random token instead, sent as `{ token }`, and then no session is needed: opening a link signs
+ * nothing in. One of the two is required. A code sent to another address than the account's (a school address, for student access) moves the
  * account to that address once it is proven.
  */
 export const verifyEmailRequestSchema = z.strictObject({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
-  email: z.optional(emailSchema),
+  /** The code typed in a signed-in page. */
+  code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  /** The emailed link's token (`/verify-email?token=…`): long and random, never the short code (issue 53). */
+  token: z.optional(z.string().check(z.regex(/^[\w-]{20,100}$/, "must be the token of the emailed link"))),
 });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 

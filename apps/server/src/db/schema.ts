@@ -324,10 +324,16 @@ export const emailVerificationCodes = pgTable(
      * so neither a code read by someone else nor a link the account mailed to a stranger moves the address.
      */
     sessionId: bigint("session_id", { mode: "number" }).references(() => sessions.id, { onDelete: "cascade" }),
+    /**
+     * SHA-256 of the emailed link's own token, 256 random bits (issue 53, finding 8): the link carries it rather
+     * than the short code, so the link cannot be guessed, and wrong guesses at the code never block it.
+     */
+    linkTokenHash: text("link_token_hash"),
   },
   (table) => [
     index("email_verification_codes_user_id_idx").on(table.userId),
     index("email_verification_codes_email_idx").on(table.email),
+    uniqueIndex("email_verification_codes_link_token_hash_key").on(table.linkTokenHash),
   ],
 );
 

@@ -14,7 +14,7 @@ import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
 import { findPendingSignIn } from "../mfa/second-factor.ts";
 import { enforceRateLimits, refundRateLimits } from "../rate-limit/enforce.ts";
-import { findKnownDevice } from "../sessions/known-devices.ts";
+import { browserOf, findKnownDevice, presentedBrowserOf } from "../sessions/known-devices.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
 import { authFailures } from "./responses.ts";
 import {
@@ -271,7 +271,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await guessLimits(request, "reset-request", credentials.email, limits.resetPerAccount, 3600),
       );
       if (!isAllowed) return reply;
-      const result = await requestPasswordReset(deps(request), credentials.email);
+      // The browser that asks keeps its own tries at the code, on any network (issue 53, finding 8).
+      const result = await requestPasswordReset(deps(request), credentials.email, browserOf(request, reply, config));
       if (result.outcome !== "codeSent") return sendFailureResponse(reply, authFailures.requestReset[result.outcome]);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
@@ -294,6 +295,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         email: credentials.email,
         password: credentials.secret,
         code: request.body.secret_code,
+        browser: presentedBrowserOf(request, config.env),
       });
       if (result.outcome !== "reset") return sendFailureResponse(reply, authFailures.resetPassword[result.outcome]);
       app.mailWorker.nudge();

@@ -32,7 +32,7 @@ import { isCodeGuessRight, mayEmailCode, rememberCodeRequester } from "../rate-l
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import type { ActiveSession } from "../sessions/service.ts";
 import { markSessionAuthenticated, revokeOtherSessions, revokeUserSessions } from "../sessions/service.ts";
-import { sendVerificationCode } from "../verification/service.ts";
+import { markEmailVerified, sendVerificationCode } from "../verification/service.ts";
 import {
   findPasswordProblem,
   getStandInPasswordHash,
@@ -247,7 +247,7 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
  * Issues a new security code (voiding earlier ones) and queues the email that carries it,
  * in one transaction.
  */
-export async function requestPasswordReset(deps: AuthDependencies, email: string) {
+export async function requestPasswordReset(deps: AuthDependencies, email: string, browser: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return { outcome: "userNotFound" as const };
   // Past the hour's allowance nothing is sent and the newest code stays valid, yet the answer is the same: a
@@ -274,12 +274,12 @@ export async function requestPasswordReset(deps: AuthDependencies, email: string
       })
       .returning({ id: passwordResetCodes.id, expiresAt: passwordResetCodes.expiresAt });
     if (!issued) throw new Error("insert returned no row");
-    // The client that asked guesses apart from strangers, who cannot spend its tries (code-budget.ts).
+    // The browser that asked guesses apart from strangers, who cannot spend its tries (code-budget.ts).
     await rememberCodeRequester(
       tx,
       deps.config,
       { kind: "reset", codeId: issued.id, userId: user.id, expiresAt: issued.expiresAt },
-      deps.origin.ipAddress,
+      browser,
       deps.now,
     );
     await enqueueAccountEmail(tx, deps.config, user, "resetCode", { code, validMinutes }, deps.now);
@@ -295,11 +295,12 @@ export type ResetResult =
 
 /**
  * Sets a new password when the code is the newest, unexpired, unused one; ends every session of
- * the account and queues a "password changed" notice. A wrong code counts against the client that tried it.
+ * the account and queues a "password changed" notice. A wrong code counts against the client that tried it: the
+ * browser that asked for the code (`browser`, the hash of its device cookie) apart from every other.
  */
 export async function resetPassword(
   deps: AuthDependencies,
-  input: { email: string; password: string; code: string },
+  input: { email: string; password: string; code: string; browser: string | null },
 ): Promise<ResetResult> {
   const passwordProblem = findPasswordProblem(input.password);
   if (passwordProblem) return { outcome: passwordProblem };
@@ -324,7 +325,7 @@ export async function resetPassword(
     "reset",
     newest,
     input.code,
-    { address: deps.origin.ipAddress },
+    { address: deps.origin.ipAddress, browser: input.browser },
     deps.now,
   );
   if (!newest || !isRight) {
@@ -343,7 +344,7 @@ export async function resetPassword(
     if (claimed.length === 0) return false;
     // Read under lock: a verification finishing meanwhile makes this an owner's reset, not a claim.
     const [current] = await tx
-      .select({ emailVerifiedAt: users.emailVerifiedAt })
+      .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, trialStartedAt: users.trialStartedAt })
       .from(users)
       .where(eq(users.id, user.id))
       .for("update");
@@ -353,8 +354,12 @@ export async function resetPassword(
     await clearSecondStepLock(tx, user.id);
     // A reset on an address never proven is its owner claiming it from whoever registered it (issue 42,
     // finding 3): what that person planted goes with the sessions, so the next login asks for no one else's code.
-    if (isUnproven) await clearUnprovenAccount(tx, user.id, deps.now);
-    else await revokeUserSessions(tx, user.id, deps.now);
+    if (isUnproven) {
+      await clearUnprovenAccount(tx, user.id, deps.now);
+      // The code reached the address's mailbox, so the address is proven now, as a verification code proves it
+      // (issue 53): the owner is not asked to prove it again, and the trial and a firm's domain follow from it.
+      await markEmailVerified(tx, deps, { id: user.id, trialStartedAt: current.trialStartedAt }, current.email);
+    } else await revokeUserSessions(tx, user.id, deps.now);
     await enqueueAccountEmail(
       tx,
       deps.config,

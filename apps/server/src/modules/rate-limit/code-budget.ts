@@ -6,11 +6,14 @@ import { countRunning, hitRateLimit, readRunningCount } from "./service.ts";
 
 /**
  * How guesses at an emailed security code (a reset code, a verification code) are limited, so that nobody but
- * its owner can spend it (issue 42, finding 5). A code once died after five wrong tries from anyone: a stranger
- * who knew the address could void the owner's code at will. Now each client (its address) has five tries at a
- * code, which end that client's chances and no one else's; and all the clients that did not ask for the code
- * share a bound per account and hour, which stops a spread-out attack without touching the owner's tries.
- * 8 characters of 31 make ~8.5·10^11 codes: 20 guesses an hour leave guessing out of reach.
+ * its owner can spend it (issue 42, finding 5; issue 53, finding 8). A code once died after five wrong tries from
+ * anyone: a stranger who knew the address could void the owner's code at will. Now the browser that asked for
+ * the code (its device cookie, sessions/known-devices.ts) has five tries at it, on whatever network it is, and
+ * no one else's guesses touch them; every other client has five tries of its own (by its address), and all of
+ * them together share a bound per account and hour, which stops a spread-out attack without touching the
+ * asker's tries. It was once the asking address that counted as the asker: the owner who asked at home and
+ * typed the code at the office met the strangers' spent bound. 8 characters of 31 make ~8.5·10^11 codes:
+ * 20 guesses an hour leave guessing out of reach.
  */
 export const CODE_GUESSES_PER_CLIENT = MAX_CODE_ATTEMPTS;
 export const CODE_GUESSES_BY_OTHERS_PER_HOUR = 20;
@@ -24,37 +27,49 @@ interface CodeRef {
   expiresAt: Date;
 }
 
-const requesterKey = (config: Pick<AppConfig, "mfaEncryptionKey">, code: CodeRef, client: string) =>
-  `code-requester:${code.kind}:${code.codeId}:${pseudonymOf(config, client)}`;
+/** Who tries a code: the client's address, and the hash of its browser's device cookie when it sent one. */
+export interface CodeClient {
+  address: string;
+  browser?: string | null;
+  /** The caller's knowledge that the client is the code's owner (a session of its account). */
+  isRequester?: boolean;
+}
 
-/** Records which client asked for a code, in the caller's transaction: its guesses are never the strangers'. */
+const requesterKey = (config: Pick<AppConfig, "mfaEncryptionKey">, code: CodeRef, browser: string) =>
+  `code-requester:${code.kind}:${code.codeId}:${pseudonymOf(config, browser)}`;
+
+/**
+ * Records which browser (the hash of its device cookie) asked for a code, in the caller's transaction: its
+ * guesses are never the strangers'.
+ */
 export async function rememberCodeRequester(
   db: AppDatabase,
   config: Pick<AppConfig, "mfaEncryptionKey">,
   code: CodeRef,
-  client: string,
+  browser: string,
   now: Date,
 ) {
-  await countRunning(db, requesterKey(config, code, client), now, code.expiresAt);
+  await countRunning(db, requesterKey(config, code, browser), now, code.expiresAt);
 }
 
 /**
  * Counts one try at `code` by `client` (before the code is compared, so racing tries cannot overshoot) and says
- * whether the try may be compared at all. `isRequester` is the caller's knowledge that the client is the code's
- * owner (a session of its account); otherwise the client that asked for the code, as recorded, counts as it.
+ * whether the try may be compared at all. The browser that asked counts its tries apart, under its cookie; any
+ * other client under its address, and within the strangers' shared bound.
  */
 export async function spendCodeGuess(
   db: AppDatabase,
   config: Pick<AppConfig, "mfaEncryptionKey">,
   code: CodeRef,
-  client: { address: string; isRequester?: boolean },
+  client: CodeClient,
   now: Date,
 ) {
-  const clientKey = `code-guess:${code.kind}:${code.codeId}:${pseudonymOf(config, client.address)}`;
+  const isAskingBrowser =
+    !!client.browser && (await readRunningCount(db, requesterKey(config, code, client.browser), now)) > 0;
+  const who = isAskingBrowser && client.browser ? `browser:${client.browser}` : `address:${client.address}`;
+  const clientKey = `code-guess:${code.kind}:${code.codeId}:${pseudonymOf(config, who)}`;
   if ((await countRunning(db, clientKey, now, code.expiresAt)) > CODE_GUESSES_PER_CLIENT) return false;
-  const isRequester =
-    client.isRequester || (await readRunningCount(db, requesterKey(config, code, client.address), now)) > 0;
-  if (isRequester) return true;
+  if (client.isRequester || isAskingBrowser) return true;
   const verdict = await hitRateLimit(
     db,
     `code-guess:${code.kind}:others:${code.userId}`,
@@ -83,7 +98,7 @@ export async function isCodeGuessRight(
   kind: CodeKind,
   stored: StoredCode | undefined,
   typed: string,
-  client: { address: string; isRequester?: boolean },
+  client: CodeClient,
   now: Date,
 ) {
   if (!stored) return false;

@@ -34,6 +34,35 @@ export async function findKnownDevice(db: AppDatabase, env: AppConfig["env"], re
 }
 
 /**
+ * The hash of this browser's device cookie, set now when it has none: what an emailed code's asker is known by
+ * (rate-limit/code-budget.ts, issue 53), so that the browser that asked for a code keeps its tries at it on any
+ * network, and nobody else's guesses spend them. The cookie names a browser, not an account: it becomes a known
+ * device only by a sign-in (rememberDevice, which gives it a new value if the account did not know it).
+ */
+export function browserOf(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, "env">) {
+  const token = presentedToken(request, config.env);
+  if (token) return hashSecret(token);
+  const fresh = randomBytes(32).toString("base64url");
+  setDeviceCookie(reply, config, fresh);
+  return hashSecret(fresh);
+}
+
+/** The hash of this browser's device cookie, or null when it sent none. */
+export function presentedBrowserOf(request: FastifyRequest, env: AppConfig["env"]) {
+  const token = presentedToken(request, env);
+  return token ? hashSecret(token) : null;
+}
+
+const setDeviceCookie = (reply: FastifyReply, config: Pick<AppConfig, "env">, token: string) =>
+  reply.setCookie(deviceCookieName(config.env), token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.env !== "development",
+    maxAge: KNOWN_DEVICE_DAYS * 86_400,
+  });
+
+/**
  * After a successful sign-in: this browser becomes (or stays) known to the account, with a new cookie when it
  * had none for it. A cookie is never shared between accounts: one known to another account is replaced.
  */
@@ -55,11 +84,5 @@ export async function rememberDevice(
   }
   const fresh = randomBytes(32).toString("base64url");
   await db.insert(knownDevices).values({ tokenHash: hashSecret(fresh), userId, createdAt: now, lastSignInAt: now });
-  reply.setCookie(deviceCookieName(config.env), fresh, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.env !== "development",
-    maxAge: KNOWN_DEVICE_DAYS * 86_400,
-  });
+  setDeviceCookie(reply, config, fresh);
 }

@@ -1,6 +1,7 @@
 import { verificationOperations } from "@precis/contract/verification";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
+import { sendApiError } from "../../plugins/errors.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { sendFailureResponse } from "../accounts/responses.ts";
@@ -19,29 +20,38 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     verificationOperations.verifyEmail,
-    "Verify an email address with its emailed code: signed in with { code }, or from the emailed link with { email, code } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
+    "Verify an email address: signed in with its emailed code { code }, or from the emailed link with its token { token } (signs nothing in). A code to a new address moves the account only in the session that asked for it, with a sign-in or confirmation within 15 minutes",
     async (request, reply) => {
-      const { code, email } = request.body;
+      const { code, token } = request.body;
+      if (!token && !code) {
+        return sendApiError(reply, 400, "Send the emailed code or the link's token.", [
+          { path: "code", message: "is required" },
+        ]);
+      }
       // The link needs no session; a code typed in the page is the signed-in account's.
-      const session = email ? request.session : requireSession(request, reply);
-      if (!email && !session) return reply;
-      // Guesses count per address (or account) and per client, as the reset code's do.
-      const target = email ? `email:${email}` : `account:${session?.userId}`;
-      const isAllowed = await enforceRateLimits(
-        app,
-        reply,
-        [
-          { key: `auth:ip:${request.ip}`, limit: limits.authPerIp, windowSeconds: limits.windowSeconds },
-          { key: `verify:${target}`, limit: limits.loginPerAccount, windowSeconds: limits.windowSeconds },
-        ],
-        { message: failureMessages.tooManyAttempts, onRefused: (check) => recordLockout(app, request, check) },
-      );
+      const session = token ? request.session : requireSession(request, reply);
+      const proof = token ? { token } : session && code ? { code, userId: session.userId } : null;
+      if (!proof) return reply;
+      // A typed code's guesses count per account and per client, as the reset code's do. The link's token is
+      // too long to guess: only the client's own bound applies, so no one's guesses block the link (issue 53).
+      const checks: RateLimitCheck[] = [
+        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp, windowSeconds: limits.windowSeconds },
+      ];
+      if (!token) {
+        checks.push({
+          key: `verify:account:${session?.userId}`,
+          limit: limits.loginPerAccount,
+          windowSeconds: limits.windowSeconds,
+        });
+      }
+      const isAllowed = await enforceRateLimits(app, reply, checks, {
+        message: failureMessages.tooManyAttempts,
+        onRefused: (check) => recordLockout(app, request, check),
+      });
       if (!isAllowed) return reply;
       const deps = getAuthDependencies(app, request);
       const result = await verifyEmailCode(deps, {
-        code,
-        email,
-        userId: session?.userId,
+        proof,
         sessionId: session?.id,
         isRecentlyAuthenticated: session ? isRecentlyAuthenticated(session, deps.now) : false,
       });

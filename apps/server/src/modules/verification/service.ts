@@ -1,23 +1,19 @@
+import { randomBytes } from "node:crypto";
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
-import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import {
-  emailChangeUndoTokens,
-  emailVerificationCodes,
-  passwordResetCodes,
-  userIdentities,
-  users,
-} from "../../db/schema.ts";
+import { emailChangeUndoTokens, emailVerificationCodes, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";
+import { clearUnprovenAccount } from "../accounts/claim.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
 import { joinFirmByVerifiedDomain } from "../firms/domain-join.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, greetingNameOf, renderEmail } from "../mail/render.ts";
 import { isCodeGuessRight } from "../rate-limit/code-budget.ts";
-import { hashSecret, revokeUserSessions } from "../sessions/service.ts";
+import { hashSecret } from "../sessions/service.ts";
 import { sendEmailChangeUndoLink } from "./email-change-undo.ts";
 import { claimTrial } from "./trial-ledger.ts";
 
@@ -25,7 +21,8 @@ type AccountUser = typeof users.$inferSelect;
 
 /**
  * Issues a code that proves `email` for this account (voiding the account's earlier codes: only the newest is
- * valid) and queues the email that carries it and its link, in the caller's transaction. A code to another
+ * valid) and queues the email that carries it and its link, in the caller's transaction. The code is typed in a
+ * signed-in page; the link carries a long random token instead, so it needs no session and no guess budget. A code to another
  * address records the session that asked (`askingSessionId`): only that session can complete the move.
  */
 export async function sendVerificationCode(
@@ -36,6 +33,8 @@ export async function sendVerificationCode(
   askingSessionId?: number,
 ) {
   const code = generateSecurityCode();
+  // The link carries a token of its own, too long to guess, never the code (issue 53, finding 8).
+  const linkToken = randomBytes(32).toString("base64url");
   const validMinutes = deps.config.resetCodeTtlMinutes;
   await tx
     .update(emailVerificationCodes)
@@ -45,12 +44,13 @@ export async function sendVerificationCode(
     userId: user.id,
     email,
     codeHash: hashSecurityCode(user.id, code),
+    linkTokenHash: hashSecret(linkToken),
     createdAt: deps.now,
     expiresAt: addSeconds(deps.now, validMinutes * 60),
     sessionId: askingSessionId ?? null,
   });
   const link = new URL(VERIFY_EMAIL_PATH, deps.config.publicUrl);
-  link.search = new URLSearchParams({ email, code }).toString();
+  link.search = new URLSearchParams({ token: linkToken }).toString();
   await enqueueEmail(
     tx,
     email,
@@ -130,11 +130,12 @@ export type VerifyResult =
   | { outcome: "invalidCode" | "emailExists" | "otherSession" | "reauthenticationRequired" };
 
 /**
- * Checks a code: the newest live one of the signed-in account, or, from the emailed link, the newest live one
- * sent to that address. A wrong code counts against the client that tried it (five end its tries), never
- * against the code. A right one verifies the address in one transaction with all that follows: the move to it
- * when it is not the account's yet (the old address is told, with a link that undoes it), and the trial's start
- * when the address never had one.
+ * Checks a code typed by the signed-in account (its newest live one), or the token of the emailed link (the
+ * live code it was mailed with). A wrong code counts against the client that tried it (five end its tries),
+ * never against the code. The link's token is 256 random bits, so it has no guess budget to spend: no number of
+ * wrong codes, typed or guessed, blocks the link (issue 53, finding 8). A right one verifies the address in one
+ * transaction with all that follows: the move to it when it is not the account's yet (the old address is told,
+ * with a link that undoes it), and the trial's start when the address never had one.
  *
  * A move completes only in the session that asked for it, and only with a recent proof of identity there
  * (issue 42): a code or link used anywhere else moves nothing, so a link an account mailed to a stranger (the
@@ -143,36 +144,40 @@ export type VerifyResult =
 export async function verifyEmailCode(
   deps: AuthDependencies,
   input: {
-    code: string;
-    userId?: number;
-    email?: string;
+    /** The signed-in account's typed code, or the link's token. */
+    proof: { code: string; userId: number } | { token: string };
     /** The presenting session, if any, and whether its proof of identity is recent. */
     sessionId?: number;
     isRecentlyAuthenticated: boolean;
   },
 ): Promise<VerifyResult> {
-  const target = input.email
-    ? eq(emailVerificationCodes.email, input.email)
-    : eq(emailVerificationCodes.userId, input.userId ?? -1);
+  const { proof } = input;
+  const target =
+    "token" in proof
+      ? eq(emailVerificationCodes.linkTokenHash, hashSecret(proof.token))
+      : eq(emailVerificationCodes.userId, proof.userId);
   const [newest] = await deps.db
     .select()
     .from(emailVerificationCodes)
     .where(and(target, isNull(emailVerificationCodes.usedAt), gt(emailVerificationCodes.expiresAt, deps.now)))
     .orderBy(desc(emailVerificationCodes.id))
     .limit(1);
-  // A session of the code's own account is its owner's, and strangers trying the link's address share a bound
-  // (rate-limit/code-budget.ts).
-  const isRight = await isCodeGuessRight(
-    deps.db,
-    deps.config,
-    "verify",
-    newest,
-    input.code,
-    { address: deps.origin.ipAddress, isRequester: input.userId === newest?.userId },
-    deps.now,
-  );
+  // A typed code is the signed-in account's own: its session is the code's owner (rate-limit/code-budget.ts).
+  const isRight =
+    "token" in proof
+      ? newest !== undefined
+      : await isCodeGuessRight(
+          deps.db,
+          deps.config,
+          "verify",
+          newest,
+          proof.code,
+          { address: deps.origin.ipAddress, isRequester: true },
+          deps.now,
+        );
   if (!newest || !isRight) {
-    await recordAuditEvent(deps.db, deps.origin, "verification_failed", newest?.userId ?? input.userId ?? null);
+    const userId = newest?.userId ?? ("userId" in proof ? proof.userId : null);
+    await recordAuditEvent(deps.db, deps.origin, "verification_failed", userId);
     return { outcome: "invalidCode" };
   }
   const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, newest.userId)).limit(1);
@@ -245,11 +250,12 @@ export type UndoEmailChangeResult = { outcome: "restored"; email: string } | { o
 
 /**
  * Follows the link mailed to an old address (issue 42): the account gets that address back, verified, and
- * whoever moved it loses every hold the move gave them. Every session ends; the password is voided (a move now
- * needs a recent proof, so whoever moved the address may well know it: the owner sets a new one through the
- * restored address); reset and verification codes sent meanwhile die; the sign-in providers linked under the
- * undone addresses are unlinked; and the undo links of later changes die with them, while earlier ones stay, so
- * the person who held the address first has the last word. The link works once.
+ * whoever moved it loses every hold the move gave them. The password is voided (a move now needs a recent
+ * proof, so whoever moved the address may well know it: the owner sets a new one through the restored address);
+ * everything a claim clears goes too (accounts/claim.ts, issue 53): second factors, passkeys, known browsers,
+ * pending sign-ins, linked sign-in providers, codes sent meanwhile, a scheduled deletion and every session; and
+ * the undo links of later changes die with them, while earlier ones stay, so the person who held the address
+ * first has the last word. The link works once, and only when posted: the page asks for a press first.
  */
 export async function undoEmailChange(deps: AuthDependencies, token: string): Promise<UndoEmailChangeResult> {
   try {
@@ -271,7 +277,7 @@ export async function undoEmailChange(deps: AuthDependencies, token: string): Pr
       // Another account took the address after it was left: it cannot come back, and nothing else changes.
       if (await isEmailTakenByAnother(tx, undo.previousEmail, user.id)) return { outcome: "emailTaken" as const };
       await tx.update(emailChangeUndoTokens).set({ usedAt: deps.now }).where(eq(emailChangeUndoTokens.id, undo.id));
-      const undone = await tx
+      await tx
         .update(emailChangeUndoTokens)
         .set({ expiresAt: deps.now })
         .where(
@@ -280,19 +286,13 @@ export async function undoEmailChange(deps: AuthDependencies, token: string): Pr
             gt(emailChangeUndoTokens.id, undo.id),
             gt(emailChangeUndoTokens.expiresAt, deps.now),
           ),
-        )
-        .returning({ newEmail: emailChangeUndoTokens.newEmail });
-      const undoneAddresses = [undo.newEmail, ...undone.map((row) => row.newEmail)];
+        );
       await markEmailVerified(tx, deps, user, undo.previousEmail);
       await tx.update(users).set({ passwordHash: null, updatedAt: deps.now }).where(eq(users.id, user.id));
-      await tx
-        .update(passwordResetCodes)
-        .set({ expiresAt: deps.now })
-        .where(and(eq(passwordResetCodes.userId, user.id), gt(passwordResetCodes.expiresAt, deps.now)));
-      await tx
-        .delete(userIdentities)
-        .where(and(eq(userIdentities.userId, user.id), inArray(userIdentities.email, undoneAddresses)));
-      await revokeUserSessions(tx, user.id, deps.now);
+      // Whoever moved the address away had the account meanwhile and may have planted a way back in: a second
+      // factor, a passkey, a known browser, a scheduled deletion (issue 53, finding 2). The undo clears it all,
+      // as a claim of an unproven account does; the owner sets up their own again once signed in.
+      await clearUnprovenAccount(tx, user.id, deps.now);
       await recordAuditEvent(tx, deps.origin, "email_change_undone", user.id);
       return { outcome: "restored" as const, email: undo.previousEmail };
     });

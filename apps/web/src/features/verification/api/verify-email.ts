@@ -5,8 +5,8 @@ import { verificationContract } from "@/lib/contract-operations";
 import { type ConfirmIdentityThen, useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /**
- * `POST /api/verify-email`: `{ code }` checks the signed-in account's newest code; with `email` (the emailed
- * link) no session is needed, and none is opened. The schema loads with the call: only a submit needs zod.
+ * `POST /api/verify-email`: `{ code }` checks the signed-in account's newest code; `{ token }` (the emailed
+ * link's) needs no session, and opens none. The schema loads with the call: only a submit needs zod.
  */
 export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
   return apiRequestTo(verificationContract, "verifyEmail", { body: request });

@@ -1,4 +1,5 @@
-import { Result } from "antd";
+import { Button, Result } from "antd";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
@@ -7,13 +8,13 @@ import { useClientConfig } from "@/lib/client-config";
 import { useUndoEmailChange } from "../api/undo-email-change";
 import { getUndoFailure, type UndoFailureKey } from "../lib/verification-errors";
 import "../components/verification.css";
-import { LinkChecking } from "@/components/link-checking";
-import { useSendOnce } from "@/hooks/use-send-once";
 
 /**
  * /email-change/undo?token=…, the link mailed to an account's old address when its address changed (issue 42):
- * takes the address back as the page opens, signed in or not. Every session of the account ends and its
- * password is voided, so the page sends the person to set a new one.
+ * takes the address back, signed in or not, once its reader presses the button (issue 53). Opening the link
+ * does nothing: a mail scanner or a link preview fetching it must not undo anything, and the reader sees what
+ * the press will do first. The undo ends every session, voids the password and removes every second factor,
+ * passkey and known browser, so the page then sends the person to set a new password.
  */
 export function UndoEmailChangeRoute() {
   const { t } = useTranslation("verification");
@@ -21,21 +22,26 @@ export function UndoEmailChangeRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const undoMutation = useUndoEmailChange();
-  useSendOnce(token, undoMutation.mutate);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const outcome = undoMutation.isSuccess ? "restored" : undoMutation.isError ? "failed" : "asking";
+  // The screen's heading changes with the answer: focus moves there, so a screen reader starts from it.
+  useEffect(() => {
+    if (outcome !== "asking") headingRef.current?.focus();
+  }, [outcome]);
 
   // A link without its token restores nothing: said at once, without asking the server.
   if (!token) return <UndoFailure failure="invalidLink" />;
-
-  if (undoMutation.isIdle || undoMutation.isPending) {
-    return <LinkChecking text={t("undo.checking")} />;
-  }
 
   if (undoMutation.isSuccess) {
     const { email } = undoMutation.data;
     return (
       <Result
         status="success"
-        title={<h1 className="result-heading">{t("undo.successTitle")}</h1>}
+        title={
+          <h1 ref={headingRef} tabIndex={-1} className="result-heading focus-target">
+            {t("undo.successTitle")}
+          </h1>
+        }
         subTitle={<span role="status">{t("undo.successText", { email })}</span>}
         extra={[
           <LinkButton key="password" type="primary" size="large" to="/login/find-user">
@@ -49,16 +55,48 @@ export function UndoEmailChangeRoute() {
     );
   }
 
-  return <UndoFailure failure={getUndoFailure(undoMutation.error)} />;
+  if (undoMutation.isError) {
+    return <UndoFailure failure={getUndoFailure(undoMutation.error)} headingRef={headingRef} />;
+  }
+
+  return (
+    <Result
+      status="warning"
+      title={<h1 className="result-heading">{t("undo.confirmTitle")}</h1>}
+      subTitle={t("undo.confirmText")}
+      extra={
+        <Button
+          type="primary"
+          size="large"
+          loading={undoMutation.isPending}
+          onClick={() => {
+            if (!undoMutation.isPending) undoMutation.mutate(token);
+          }}
+        >
+          {t(undoMutation.isPending ? "undo.checking" : "undo.confirm")}
+        </Button>
+      }
+    />
+  );
 }
 
-function UndoFailure({ failure }: { failure: UndoFailureKey }) {
+function UndoFailure({
+  failure,
+  headingRef,
+}: {
+  failure: UndoFailureKey;
+  headingRef?: React.RefObject<HTMLHeadingElement | null>;
+}) {
   const { t } = useTranslation("verification");
   const { supportEmail } = useClientConfig();
   return (
     <Result
       status="error"
-      title={<h1 className="result-heading">{t("undo.failureTitle")}</h1>}
+      title={
+        <h1 ref={headingRef} tabIndex={-1} className="result-heading focus-target">
+          {t("undo.failureTitle")}
+        </h1>
+      }
       subTitle={<span role="alert">{t(`undo.errors.${failure}`, { supportEmail })}</span>}
       extra={
         <LinkButton type="primary" size="large" to="/login">

@@ -21,8 +21,8 @@ import "../components/verification.css";
 import { LinkChecking } from "@/components/link-checking";
 
 /**
- * /verify-email. From the emailed link (`?email=…&code=…`) it checks the code at once, signed in or not, and
- * signs nothing in. Otherwise, signed in, the code can be typed here, and a school address proven for
+ * /verify-email. From the emailed link (`?token=…`, a long random token, never the short code: issue 53) it
+ * checks the link at once, signed in or not, and signs nothing in. Otherwise, signed in, the code can be typed here, and a school address proven for
  * student access (#school).
  */
 export function VerifyEmailRoute() {
@@ -30,20 +30,20 @@ export function VerifyEmailRoute() {
   useDocumentTitle(t("pageTitle"));
   const [searchParams] = useSearchParams();
   const { profile, isProfilePending } = useAppState();
-  const code = searchParams.get("code");
+  const token = searchParams.get("token");
 
-  if (code) return <EmailedLinkCheck code={code} email={searchParams.get("email")} />;
+  if (token) return <EmailedLinkCheck token={token} />;
   if (isProfilePending) return <PageLoader />;
   if (!profile) return <NotLoggedInResult />;
   return <VerifyEmailPage profile={profile} />;
 }
 
-/** The emailed link: the code is checked once, as the page opens, and the outcome says what to do next. */
-function EmailedLinkCheck({ code, email }: { code: string; email: string | null }) {
+/** The emailed link: its token is checked once, as the page opens, and the outcome says what to do next. */
+function EmailedLinkCheck({ token }: { token: string }) {
   const { confirmIdentityThen, dialog } = useConfirmIdentity();
   return (
     <>
-      <EmailedLinkOutcome code={code} email={email} confirmIdentityThen={confirmIdentityThen} />
+      <EmailedLinkOutcome token={token} confirmIdentityThen={confirmIdentityThen} />
       {dialog}
     </>
   );
@@ -54,25 +54,23 @@ function EmailedLinkCheck({ code, email }: { code: string; email: string | null 
  * that asked, with a recent proof of identity (issue 42): the confirm-identity dialog asks, then it checks again.
  */
 function EmailedLinkOutcome({
-  code,
-  email,
+  token,
   confirmIdentityThen,
 }: {
-  code: string;
-  email: string | null;
+  token: string;
   confirmIdentityThen: ConfirmIdentityThen;
 }) {
   const { t } = useTranslation(["verification", "auth"]);
   const { isLoggedIn, isProfilePending } = useAppState();
   const verifyMutation = useVerifyEmail({ confirmIdentityThen });
   const { mutate } = verifyMutation;
-  // A code is single-use: StrictMode's second run of the effect, or a re-render, must not send it again.
+  // A link is single-use: StrictMode's second run of the effect, or a re-render, must not send it again.
   const hasSent = useRef(false);
   useEffect(() => {
     if (hasSent.current) return;
     hasSent.current = true;
-    mutate(email ? { code, email } : { code });
-  }, [code, email, mutate]);
+    mutate({ token });
+  }, [token, mutate]);
 
   if (verifyMutation.isIdle || verifyMutation.isPending || isProfilePending) {
     return <LinkChecking text={t("link.verifying")} />;
