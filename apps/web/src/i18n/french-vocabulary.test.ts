@@ -38,8 +38,9 @@ const FRENCH_SOURCES = [
   ...filesUnder("apps/extension/public/_locales/fr", [".json"]),
   // The video tutorial's French captions (recorded from the docs catalogue's texts).
   ...filesUnder("apps/web/public/video", [".fr.vtt"]),
-  // The emails keep both languages in one file: only its French lines are read.
-  ...filesUnder("apps/server/src/modules/mail/templates.ts", [".ts"]),
+  // The emails' texts, each file with both languages (an English line holds none of the French words ruled out).
+  ...filesUnder("apps/server/src/modules/mail/account-templates.ts", [".ts"]),
+  ...filesUnder("apps/server/src/modules/mail/firm-templates.ts", [".ts"]),
 ];
 
 describe("the French vocabulary", () => {
