@@ -1,3 +1,4 @@
+ALTER TABLE "email_verification_codes" ADD COLUMN "link_token_hash" text;--> statement-breakpoint
 ALTER TABLE "firm_domains" ADD COLUMN "proof_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
 ALTER TABLE "firm_domains" ADD COLUMN "proven_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "firm_domains" ADD COLUMN "proof_missing_since" timestamp with time zone;--> statement-breakpoint
@@ -7,6 +8,7 @@ ALTER TABLE "firm_memberships" ADD COLUMN "seated" boolean DEFAULT true NOT NULL
 ALTER TABLE "firms" ADD COLUMN "name_skeleton" text;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD COLUMN "locked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD COLUMN "unlock_token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "email_verification_codes_link_token_hash_key" ON "email_verification_codes" USING btree ("link_token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "firms_name_skeleton_key" ON "firms" USING btree ("name_skeleton");--> statement-breakpoint
 -- hand-written (dns):
 -- Suggest and automatic now need a DNS proof (decision 038), which no domain has yet: each goes back to invitation,

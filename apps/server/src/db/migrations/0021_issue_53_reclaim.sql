@@ -1,2 +1,0 @@
-ALTER TABLE "email_verification_codes" ADD COLUMN "link_token_hash" text;--> statement-breakpoint
-CREATE UNIQUE INDEX "email_verification_codes_link_token_hash_key" ON "email_verification_codes" USING btree ("link_token_hash");
