@@ -11,7 +11,7 @@ import {
 } from "../src/db/schema.ts";
 import { neutraliseCell } from "../src/modules/firms/usage.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { logIn, type Session } from "./support/accounts.ts";
 import { addProvenFirmDomain, proveFirmDomain, useDnsServer } from "./support/dns.ts";
 import { createFirmPeople } from "./support/firms.ts";
@@ -220,6 +220,9 @@ describe("a firm's allowed sign-in methods", () => {
     expect((await logIn(server, member.email)).statusCode).toBe(200);
 
     await setPolicies(owner, { signInMethods: ["microsoft"] });
+    // The owner's own password session ended with the change (decision 043): she goes on by Microsoft.
+    expect((await call(owner, "getFirm")).statusCode).toBe(401);
+    const ownerByMicrosoft = readSession(await ssoLogIn(owner.email, "microsoft.com"));
     const byPassword = await logIn(server, member.email);
     expect(byPassword.statusCode).toBe(403);
     expect(byPassword.json().message).toBe(
@@ -234,7 +237,7 @@ describe("a firm's allowed sign-in methods", () => {
     const byMicrosoft = await ssoLogIn(member.email, "microsoft.com");
     expect(byMicrosoft.statusCode, byMicrosoft.body).toBe(200);
 
-    await setPolicies(owner, { signInMethods: ["google", "microsoft"] });
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["google", "microsoft"] });
     expect((await logIn(server, member.email)).json().message).toBe(
       "Your firm allows signing in only with Google or Microsoft. Sign in that way instead.",
     );
@@ -242,7 +245,7 @@ describe("a firm's allowed sign-in methods", () => {
     expect((await logIn(server, member.email, "Wrong-password-1")).statusCode).toBe(401);
     expect((await ssoLogIn(member.email, "google.com")).statusCode).toBe(200);
 
-    await setPolicies(owner, { signInMethods: ["password", "google"] });
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["password", "google"] });
     expect((await ssoLogIn(member.email, "microsoft.com")).json().message).toBe(
       "Your firm allows signing in only with your email and password (or a passkey) or Google. Sign in that way instead.",
     );

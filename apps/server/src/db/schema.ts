@@ -16,6 +16,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+/** How a session's sign-in proved who it was (sessions.sign_in_method, decision 043). */
+export const SESSION_SIGN_IN_METHODS = ["password", "passkey", "google", "microsoft", "unknown"] as const;
+export type SessionSignInMethod = (typeof SESSION_SIGN_IN_METHODS)[number];
+
 /** One row per account. Emails are stored lower-cased; usernames are unique whatever their case. */
 export const users = pgTable(
   "users",
@@ -113,9 +117,20 @@ export const sessions = pgTable(
      */
     linkedSessionId: bigint("linked_session_id", { mode: "number" }),
     isIndependent: boolean("is_independent").notNull().default(false),
+    /**
+     * How the sign-in that opened this session proved who it was (decision 043): a firm's change of its allowed
+     * sign-in methods ends the live sessions begun by a method it no longer allows. A handed-over extension
+     * session takes its portal session's. `unknown` is a session older than the column: it complies only with a
+     * firm that allows every method.
+     */
+    signInMethod: text("sign_in_method", { enum: SESSION_SIGN_IN_METHODS }).notNull().default("unknown"),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_key").on(table.tokenHash),
+    check(
+      "sessions_sign_in_method_known",
+      sql`${table.signInMethod} in ('password', 'passkey', 'google', 'microsoft', 'unknown')`,
+    ),
     index("sessions_user_id_idx").on(table.userId),
     index("sessions_linked_session_id_idx").on(table.linkedSessionId),
   ],

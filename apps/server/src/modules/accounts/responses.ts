@@ -2,6 +2,7 @@ import type { ApiError } from "@precis/contract/api";
 import type { AccountErrorCode } from "@precis/contract/auth";
 import { mfaMessages } from "@precis/contract/mfa";
 import type { FastifyReply } from "fastify";
+import type { SessionSignInMethod } from "../../db/schema.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
 import { sendFailure } from "./failures.ts";
@@ -61,8 +62,9 @@ export const secondStepLockedFailure = apiFailure(403, mfaMessages.secondStepLoc
 export async function answerSignedIn<Role>(
   reply: FastifyReply,
   user: { id: number; occupation: Role },
+  signInMethod: SessionSignInMethod,
   provenAt?: Date,
 ) {
-  await reply.startSession(user.id, provenAt);
+  await reply.startSession(user.id, signInMethod, provenAt);
   return { Status: "Success" as const, Role: user.occupation };
 }

@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await registerAccount(deps(request), request.body, languageOf(request, request.body.language));
       if (result.outcome !== "registered") return sendFailureResponse(reply, authFailures.register[result.outcome]);
       app.mailWorker.nudge();
-      return answerSignedIn(reply, result.user);
+      return answerSignedIn(reply, result.user, "password");
     },
   );
 
@@ -136,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       switch (result.outcome) {
         case "loggedIn":
-          return answerSignedIn(reply, result.user);
+          return answerSignedIn(reply, result.user, "password");
         case "secondFactorRequired":
           reply.header("cache-control", "no-store");
           return { Status: "SecondFactorRequired" as const, secondFactorToken: result.secondFactorToken };
@@ -163,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAllowed) return reply;
       const result = await completeSecondFactor(dependencies, pending, request.body.code);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
-      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
+      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "password");
       return sendFailureResponse(reply, authFailures.secondFactor[result.outcome]);
     },
   );
@@ -194,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(request),
         request.body.response as unknown as AuthenticationResponseJSON,
       );
-      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
+      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "passkey");
       return sendFailureResponse(reply, authFailures.passkey[result.outcome]);
     },
   );

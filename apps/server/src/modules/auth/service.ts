@@ -196,7 +196,8 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
 
 export type SecondFactorResult =
   | { outcome: "loggedIn"; user: AccountUser }
-  | { outcome: "wrongCode" | "usedRecoveryCode" | "expired" | "locked"; hasQueuedEmail?: boolean };
+  | { outcome: "wrongCode" | "usedRecoveryCode" | "expired" | "locked"; hasQueuedEmail?: boolean }
+  | { outcome: FirmSignInRefusal; hasQueuedEmail?: boolean };
 
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
@@ -211,6 +212,12 @@ export async function completeSecondFactor(
 ): Promise<SecondFactorResult> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
   if (!user) return { outcome: "expired" };
+  // A second step started before the firm refused passwords (or before the person joined it) finishes nothing.
+  const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
+    return { outcome: firmRefusal };
+  }
   const checked = await checkSecondStepCode(deps, user, { code, place: "signIn", step: "sign-in" });
   if (checked.outcome !== "right") {
     if (checked.outcome !== "locked") await countPendingSignInFailure(deps.db, pending.id);
@@ -444,11 +451,18 @@ export async function reauthenticate(
     | "wrongCode"
     | "usedRecoveryCode"
     | "locked"
-    | "passkeyNotVerified";
+    | "passkeyNotVerified"
+    | FirmSignInRefusal;
   hasQueuedEmail?: boolean;
 }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
+  // Each proof here (password, code, passkey) is the password method: a firm that refuses it refuses the step-up.
+  const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
+    return { outcome: firmRefusal };
+  }
   if ("password" in proof) {
     if (!user.passwordHash) return { outcome: "noPassword" };
     if (!(await verifyPassword(user.passwordHash, proof.password))) {

@@ -29,6 +29,7 @@ import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainViewOf, findDomainProof, recordProofFinding } from "./domain-proof.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
 import { cancelFirmBilling, createFirmCheckoutSession, createFirmPortalSession } from "./firm-billing.ts";
+import { endSessionsRefusedByPolicy } from "./live-sessions.ts";
 import { FIRM_NAME_SKELETON_KEY, getFirmNameSkeleton } from "./name-skeleton.ts";
 import { refusals } from "./refusals.ts";
 import {
@@ -234,6 +235,10 @@ export async function updateFirm(
           details: { from: firm.name, to: updated.name },
           now,
         });
+      }
+      // The new sign-in methods reach live sessions at once, in this transaction (decision 043).
+      if (changedPolicies.includes("signInMethods")) {
+        await endSessionsRefusedByPolicy(tx, { firmId: firm.id, signInMethods: policies.signInMethods, now });
       }
       for (const key of changedPolicies) {
         await recordFirmEvent(tx, {

@@ -1,4 +1,4 @@
-import type { SignInMethod } from "@precis/contract/firms";
+import { type SignInMethod, signInMethods } from "@precis/contract/firms";
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmMemberships, firms } from "../../db/schema.ts";
@@ -43,12 +43,13 @@ export const firmSignInFailures = Object.fromEntries(
 
 /**
  * Whether the account's firm, if any, allows signing in with `method`: null when it does (or there is no firm),
- * else the refusal naming what it allows. One read by the membership's key.
+ * else the refusal naming what it allows. One read by the membership's key. A null method is a session's whose
+ * method is not known (older than the column, decision 043): only a firm that allows every method allows it.
  */
 export async function checkFirmSignInMethod(
   db: AppDatabase,
   userId: number,
-  method: SignInMethod,
+  method: SignInMethod | null,
 ): Promise<FirmSignInRefusal | null> {
   const [row] = await db
     .select({ signInMethods: firms.signInMethods })
@@ -56,7 +57,13 @@ export async function checkFirmSignInMethod(
     .innerJoin(firms, eq(firms.id, firmMemberships.firmId))
     .where(eq(firmMemberships.userId, userId))
     .limit(1);
-  if (!row || row.signInMethods.includes(method)) return null;
+  if (!row) return null;
+  if (
+    method === null
+      ? signInMethods.every((each) => row.signInMethods.includes(each))
+      : row.signInMethods.includes(method)
+  )
+    return null;
   const allowed = new Set(row.signInMethods);
   const match = Object.entries(ALLOWED_SETS).find(
     ([, methods]) => methods.length === allowed.size && methods.every((each) => allowed.has(each)),

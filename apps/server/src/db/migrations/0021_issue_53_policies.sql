@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "sign_in_method" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_sign_in_method_known" CHECK ("sessions"."sign_in_method" in ('password', 'passkey', 'google', 'microsoft', 'unknown'));

@@ -1,0 +1,190 @@
+import type { OperationName } from "@precis/contract/operations";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { firmMemberships, sessions } from "../src/db/schema.ts";
+import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { logIn, type Session } from "./support/accounts.ts";
+import { createFirmPeople } from "./support/firms.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
+import { useTestServer } from "./support/test-server.ts";
+import { createAuthenticatorApp } from "./support/totp.ts";
+
+/**
+ * Issue 53, finding 5: a firm's sign-in policy reaches live sessions, not only new sign-ins (decision 043). Under a
+ * Google-only policy a member's password session, the extension session it handed over and a second step begun by
+ * password all stop at once; whatever a session does beyond that (a handoff, a step-up, finishing a second step)
+ * checks the policy again.
+ */
+const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+const time = createTestClock();
+const server = useTestServer({
+  time,
+  env: () => ({ ...emulatorEnv, EXTENSION_IDS: EXTENSION_ID, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" }),
+});
+const { codeAt } = createAuthenticatorApp(time);
+const { person, join, firmOf } = createFirmPeople(server, time);
+const call = (who: { headers: object } | null, name: OperationName, options?: OperationCall) =>
+  callOperation(server, who, name, options);
+
+async function setPolicies(owner: Session, policies: object) {
+  const response = await call(owner, "updateFirm", { body: { policies } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const askForCode = (portal: Session) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/extension/handoff",
+    headers: { ...xhrHeaders, ...portal.headers, origin: "http://localhost:8081" },
+    payload: {},
+  });
+const exchange = (code: string) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/extension/session",
+    headers: { ...xhrHeaders, origin: EXTENSION_ORIGIN },
+    payload: { code },
+  });
+/** The extension's session, handed over by `portal`, as the extension sends it. */
+async function handOff(portal: Session) {
+  const asked = await askForCode(portal);
+  expect(asked.statusCode, asked.body).toBe(200);
+  const exchanged = await exchange(asked.json().code);
+  expect(exchanged.statusCode, exchanged.body).toBe(200);
+  const { sessionToken, accessKey } = exchanged.json();
+  return { headers: { authorization: `Bearer ${sessionToken}`, "x-access-key": accessKey, origin: EXTENSION_ORIGIN } };
+}
+const ssoLogIn = async (email: string, provider: "google.com" | "microsoft.com") => {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/sso/login",
+    headers: {
+      ...xhrHeaders,
+      authorization: basicAuth(email, emulatorToken(email, time.clock(), { firebase: { sign_in_provider: provider } })),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return readSession(response);
+};
+const statusOf = async (who: { headers: object }) => (await call(who, "getEntitlement")).statusCode;
+
+async function turnOnAuthenticatorApp(who: Session) {
+  const setup = await call(who, "setUpTotp");
+  expect(setup.statusCode, setup.body).toBe(200);
+  const secret: string = setup.json().secret;
+  const enabled = await call(who, "enableTotp", { body: { code: codeAt(secret) } });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return secret;
+}
+/** A password login's first step, for an account with the authenticator app: the second step's token. */
+async function startSecondStep(email: string) {
+  const first = await logIn(server, email);
+  expect(first.json().Status, first.body).toBe("SecondFactorRequired");
+  return first.json().secondFactorToken as string;
+}
+const finishSecondStep = (secondFactorToken: string, code: string) =>
+  call(null, "logInSecondFactor", { body: { secondFactorToken, code } });
+
+const GOOGLE_ONLY = "Your firm allows signing in only with Google. Sign in that way instead.";
+
+describe("a change of a firm's sign-in methods", () => {
+  it("ends at once the password sessions of its people, the extension's they handed over, and their pending second steps", async () => {
+    const { owner, members } = await firmOf("live", 2);
+    const [member, withApp] = members;
+    if (!member || !withApp) throw new Error("no members");
+    const extension = await handOff(member);
+    const secret = await turnOnAuthenticatorApp(withApp);
+    time.advanceMinutes(1);
+    const pendingToken = await startSecondStep(withApp.email);
+    const byGoogle = await ssoLogIn(member.email, "google.com");
+    expect([await statusOf(member), await statusOf(extension), await statusOf(byGoogle)]).toEqual([200, 200, 200]);
+
+    await setPolicies(owner, { signInMethods: ["google"] });
+
+    // The password session and the extension session it handed over answer as signed out; Google's stays.
+    expect(await statusOf(member)).toBe(401);
+    expect(await statusOf(extension)).toBe(401);
+    expect(await statusOf(byGoogle)).toBe(200);
+    // The second step begun by password before the change finishes nothing, with a right code.
+    const finished = await finishSecondStep(pendingToken, codeAt(secret));
+    expect(finished.statusCode).toBe(401);
+    expect(finished.headers["set-cookie"]).toBeUndefined();
+    // The admin who saved it signed in by password too: her session obeys the policy she set.
+    expect(await statusOf(owner)).toBe(401);
+  });
+
+  it("ends a session older than the record of its method under any restriction, and keeps what the policy allows", async () => {
+    const { owner, members } = await firmOf("backfill", 2);
+    const [old, byPassword] = members;
+    if (!old || !byPassword) throw new Error("no members");
+    const ownerByMicrosoft = await ssoLogIn(owner.email, "microsoft.com");
+    await server.database.db.update(sessions).set({ signInMethod: "unknown" }).where(eq(sessions.userId, old.userId));
+
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["password", "microsoft"] });
+
+    // Nobody knows how the old session began: it ends. A password session is still allowed.
+    expect(await statusOf(old)).toBe(401);
+    expect(await statusOf(byPassword)).toBe(200);
+    expect(await statusOf(ownerByMicrosoft)).toBe(200);
+    expect(await statusOf(owner)).toBe(200);
+  });
+});
+
+describe("a session the firm's policy refuses, by a race or by joining", () => {
+  it("hands nothing to the extension, confirms no step-up and finishes no second step", async () => {
+    const { owner, firmId } = await firmOf("joined");
+    await setPolicies(owner, { signInMethods: ["google"] });
+    // Joined behind the API's back (as an invitation accepted elsewhere): the password session is still live.
+    const newcomer = await join(firmId, "newcomer@joined.example", "member");
+    const withApp = await person("app@joined.example");
+    const secret = await turnOnAuthenticatorApp(withApp);
+    time.advanceMinutes(1);
+    const pendingToken = await startSecondStep(withApp.email);
+    await server.database.db
+      .insert(firmMemberships)
+      .values({ userId: withApp.userId, firmId, role: "member", joinedBy: "invitation", joinedAt: time.clock() });
+
+    const handoff = await askForCode(newcomer);
+    expect(handoff.statusCode).toBe(403);
+    expect(handoff.json().message).toBe(GOOGLE_ONLY);
+    const stepUp = await call(newcomer, "reauthenticate", { body: { password: "Tribunal2024x" } });
+    expect(stepUp.statusCode).toBe(403);
+    expect(stepUp.json().message).toBe(GOOGLE_ONLY);
+    const finished = await finishSecondStep(pendingToken, codeAt(secret));
+    expect(finished.statusCode).toBe(403);
+    expect(finished.json().message).toBe(GOOGLE_ONLY);
+    expect(finished.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses the exchange of a code asked for before the policy changed", async () => {
+    const { owner, members } = await firmOf("racing");
+    const [member] = members;
+    if (!member) throw new Error("no member");
+    const ownerByGoogle = await ssoLogIn(owner.email, "google.com");
+    const asked = await askForCode(member);
+    expect(asked.statusCode).toBe(200);
+    await setPolicies(ownerByGoogle, { signInMethods: ["google"] });
+    const exchanged = await exchange(asked.json().code);
+    expect(exchanged.statusCode).toBe(401);
+  });
+});
+
+describe("a firm that comes to require two-step verification", () => {
+  it("holds its people's live portal and extension sessions without a second factor to setting one up, at once", async () => {
+    const { owner, members } = await firmOf("held");
+    const [member] = members;
+    if (!member) throw new Error("no member");
+    const extension = await handOff(member);
+    await setPolicies(owner, { requireTwoStep: true });
+    for (const session of [member, extension]) {
+      const answer = await call(session, "getEntitlement");
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ access: "policy", policyReason: "twoStepRequired" });
+    }
+    // Held, not signed out: the person can still set up the second step in that session.
+    await turnOnAuthenticatorApp(member);
+    expect((await call(member, "getEntitlement")).json().access).not.toBe("policy");
+  });
+});
