@@ -87,7 +87,8 @@ async function startSecondStep(email: string) {
 const finishSecondStep = (secondFactorToken: string, code: string) =>
   call(null, "logInSecondFactor", { body: { secondFactorToken, code } });
 
-const GOOGLE_ONLY = "Your firm allows signing in only with Google. Sign in that way instead.";
+const GOOGLE_ONLY =
+  "Your firm, “joined LLP”, allows signing in only with Google. Sign in that way instead, or ask its administrators (owner@joined.example).";
 
 describe("a change of a firm's sign-in methods", () => {
   it("ends at once the password sessions of its people, the extension's they handed over, and their pending second steps", async () => {
@@ -155,6 +156,11 @@ describe("a session the firm's policy refuses, by a race or by joining", () => {
     const finished = await finishSecondStep(pendingToken, codeAt(secret));
     expect(finished.statusCode).toBe(403);
     expect(finished.json().message).toBe(GOOGLE_ONLY);
+    expect(finished.json().firmPolicy).toEqual({
+      firmName: "joined LLP",
+      allowedMethods: ["google"],
+      adminEmails: ["owner@joined.example"],
+    });
     expect(finished.headers["set-cookie"]).toBeUndefined();
   });
 

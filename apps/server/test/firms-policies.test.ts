@@ -226,12 +226,18 @@ describe("a firm's allowed sign-in methods", () => {
     const byPassword = await logIn(server, member.email);
     expect(byPassword.statusCode).toBe(403);
     expect(byPassword.json().message).toBe(
-      "Your firm allows signing in only with Microsoft. Sign in that way instead.",
+      "Your firm, “signin LLP”, allows signing in only with Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).",
     );
+    // The answer names the firm and whom to ask, for a screen to say in its reader's language.
+    expect(byPassword.json().firmPolicy).toEqual({
+      firmName: "signin LLP",
+      allowedMethods: ["microsoft"],
+      adminEmails: ["owner@signin.example"],
+    });
     expect(byPassword.headers["set-cookie"]).toBeUndefined();
     const byGoogle = await ssoLogIn(member.email, "google.com");
     expect(byGoogle.statusCode).toBe(403);
-    expect(byGoogle.json().message).toBe("Your firm allows signing in only with Microsoft. Sign in that way instead.");
+    expect(byGoogle.json().message).toBe("Your firm, “signin LLP”, allows signing in only with Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).");
     // Refused before the identity was linked: nothing written.
     expect(await identitiesOf(member.userId)).toBe(0);
     const byMicrosoft = await ssoLogIn(member.email, "microsoft.com");
@@ -239,7 +245,7 @@ describe("a firm's allowed sign-in methods", () => {
 
     await setPolicies(ownerByMicrosoft, { signInMethods: ["google", "microsoft"] });
     expect((await logIn(server, member.email)).json().message).toBe(
-      "Your firm allows signing in only with Google or Microsoft. Sign in that way instead.",
+      "Your firm, “signin LLP”, allows signing in only with Google or Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).",
     );
     // A wrong password still answers as a wrong password: the policy is not told to someone guessing.
     expect((await logIn(server, member.email, "Wrong-password-1")).statusCode).toBe(401);
@@ -247,7 +253,7 @@ describe("a firm's allowed sign-in methods", () => {
 
     await setPolicies(ownerByMicrosoft, { signInMethods: ["password", "google"] });
     expect((await ssoLogIn(member.email, "microsoft.com")).json().message).toBe(
-      "Your firm allows signing in only with your email and password (or a passkey) or Google. Sign in that way instead.",
+      "Your firm, “signin LLP”, allows signing in only with your email and password (or a passkey) or Google. Sign in that way instead, or ask its administrators (owner@signin.example).",
     );
     expect((await logIn(server, member.email)).statusCode).toBe(200);
     // Someone outside the firm is not concerned.

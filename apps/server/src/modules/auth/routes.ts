@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           reply.header("cache-control", "no-store");
           return { Status: "SecondFactorRequired" as const, secondFactorToken: result.secondFactorToken };
         default:
-          return sendFailureResponse(reply, authFailures.logIn[result.outcome]);
+          return sendFailureResponse(reply, authFailures.logIn[result.outcome], result);
       }
     },
   );
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await completeSecondFactor(dependencies, pending, request.body.code);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "password");
-      return sendFailureResponse(reply, authFailures.secondFactor[result.outcome]);
+      return sendFailureResponse(reply, authFailures.secondFactor[result.outcome], result);
     },
   );
 
@@ -195,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.response as unknown as AuthenticationResponseJSON,
       );
       if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "passkey");
-      return sendFailureResponse(reply, authFailures.passkey[result.outcome]);
+      return sendFailureResponse(reply, authFailures.passkey[result.outcome], result);
     },
   );
 
@@ -245,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await reauthenticate(deps(request), session, request.body);
       if (result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome !== "confirmed")
-        return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome]);
+        return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome], result);
       return { Status: "Success" as const };
     },
   );

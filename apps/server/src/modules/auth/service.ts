@@ -14,7 +14,7 @@ import { clearUnprovenAccount } from "../accounts/claim.ts";
 import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
-import { checkFirmSignInMethod, type FirmSignInRefusal } from "../firms/sign-in-policy.ts";
+import { checkFirmSignInMethod, type FirmSignInRefusalFacts } from "../firms/sign-in-policy.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
@@ -163,7 +163,8 @@ export async function findFreeUsername(db: AppDatabase, base: string) {
 export type LoginResult =
   | { outcome: "loggedIn"; user: AccountUser }
   | { outcome: "secondFactorRequired"; secondFactorToken: string }
-  | { outcome: "userNotFound" | "badPassword" | FirmSignInRefusal };
+  | { outcome: "userNotFound" | "badPassword" }
+  | FirmSignInRefusalFacts;
 
 export async function logInWithPassword(deps: AuthDependencies, email: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, email);
@@ -184,7 +185,7 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
   if (firmRefusal) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   // With the authenticator app on, the right password opens no session yet: the second step does.
   if (await hasTotpEnabled(deps.db, user.id)) {
@@ -197,7 +198,7 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
 export type SecondFactorResult =
   | { outcome: "loggedIn"; user: AccountUser }
   | { outcome: "wrongCode" | "usedRecoveryCode" | "expired" | "locked"; hasQueuedEmail?: boolean }
-  | { outcome: FirmSignInRefusal; hasQueuedEmail?: boolean };
+  | (FirmSignInRefusalFacts & { hasQueuedEmail?: boolean });
 
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
@@ -216,7 +217,7 @@ export async function completeSecondFactor(
   const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
   if (firmRefusal) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   const checked = await checkSecondStepCode(deps, user, { code, place: "signIn", step: "sign-in" });
   if (checked.outcome !== "right") {
@@ -244,7 +245,7 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
   const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
   if (firmRefusal) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "passkey" });
   return { outcome: "loggedIn" as const, user };
@@ -452,8 +453,9 @@ export async function reauthenticate(
     | "usedRecoveryCode"
     | "locked"
     | "passkeyNotVerified"
-    | FirmSignInRefusal;
+    | FirmSignInRefusalFacts["outcome"];
   hasQueuedEmail?: boolean;
+  firmPolicy?: FirmSignInRefusalFacts["firmPolicy"];
 }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
@@ -461,7 +463,7 @@ export async function reauthenticate(
   const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
   if (firmRefusal) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   if ("password" in proof) {
     if (!user.passwordHash) return { outcome: "noPassword" };

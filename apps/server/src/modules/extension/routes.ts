@@ -39,7 +39,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAllowed) return reply;
       // A session the firm's policy refuses hands nothing over (decision 043).
       const refusal = await checkSessionAgainstFirm(app.database.db, session.userId, session.id);
-      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal]);
+      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal.outcome], refusal);
       reply.header("cache-control", "no-store");
       const now = app.clock();
       const code = await createHandoffCode(app.database.db, {
@@ -92,7 +92,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
         handoff.userId,
         policyMethodOf(handoff.portalSignInMethod),
       );
-      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal]);
+      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal.outcome], refusal);
       const user = await getAccountUser(app.database.db, handoff.userId);
       const opened = await openSession(app.database.db, {
         userId: user.id,

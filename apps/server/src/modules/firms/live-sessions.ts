@@ -2,7 +2,7 @@ import type { SignInMethod } from "@precis/contract/firms";
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmMemberships, pendingSignIns, type SessionSignInMethod, sessions } from "../../db/schema.ts";
-import { checkFirmSignInMethod, type FirmSignInRefusal } from "./sign-in-policy.ts";
+import { checkFirmSignInMethod, type FirmSignInRefusalFacts } from "./sign-in-policy.ts";
 
 /*
  * A firm's allowed sign-in methods reach live sessions, not only new sign-ins (issue 53, finding 5; decision
@@ -86,7 +86,7 @@ export async function checkSessionAgainstFirm(
   db: AppDatabase,
   userId: number,
   sessionId: number,
-): Promise<FirmSignInRefusal | null> {
+): Promise<FirmSignInRefusalFacts | null> {
   const [row] = await db
     .select({ signInMethod: sessions.signInMethod })
     .from(sessions)

@@ -84,7 +84,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!identity) return reply;
       const signedIn = await logInWithIdentity(getAuthDependencies(app, request), identity);
       if (!signedIn) return sendFailureResponse(reply, ssoFailures.unknownIdentity);
-      if (signedIn.outcome !== "loggedIn") return sendFailureResponse(reply, ssoFailures.logIn[signedIn.outcome]);
+      if (signedIn.outcome !== "loggedIn")
+        return sendFailureResponse(reply, ssoFailures.logIn[signedIn.outcome], signedIn);
       app.mailWorker.nudge();
       // As fresh as the provider's sign-in, not as this call (issue 42, finding 9): a token from a sign-in days
       // old opens a session that step-up asks again. The verifier refuses a token without auth_time.
