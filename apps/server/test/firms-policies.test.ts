@@ -237,7 +237,9 @@ describe("a firm's allowed sign-in methods", () => {
     expect(byPassword.headers["set-cookie"]).toBeUndefined();
     const byGoogle = await ssoLogIn(member.email, "google.com");
     expect(byGoogle.statusCode).toBe(403);
-    expect(byGoogle.json().message).toBe("Your firm, “signin LLP”, allows signing in only with Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).");
+    expect(byGoogle.json().message).toBe(
+      "Your firm, “signin LLP”, allows signing in only with Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).",
+    );
     // Refused before the identity was linked: nothing written.
     expect(await identitiesOf(member.userId)).toBe(0);
     const byMicrosoft = await ssoLogIn(member.email, "microsoft.com");
