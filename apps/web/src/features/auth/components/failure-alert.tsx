@@ -10,7 +10,15 @@ export function FailureAlert({ failure }: { failure: Failure }) {
   const { t } = useTranslation("auth");
   const { productName } = useClientConfig();
   let text: string;
-  if (failure.message !== "tooManyAttempts") {
+  if (failure.message === "firmPolicy" && failure.firmPolicy) {
+    // The server's refusal in the reader's language: the firm, the methods it allows, whom to ask.
+    const { firmName, allowedMethods, adminEmails } = failure.firmPolicy;
+    text = t("errors.firmPolicy", {
+      firm: firmName,
+      methods: allowedMethods.map((method) => t(`firmPolicy.${method}`)).join(t("firmPolicy.or")),
+      admins: adminEmails.join(t("firmPolicy.separator")),
+    });
+  } else if (failure.message !== "tooManyAttempts") {
     // (Only the unknown passkey's text names the product.)
     text = t(`errors.${failure.message}`, { productName });
   } else if (failure.retryAfterSeconds == null) {
