@@ -55,7 +55,7 @@ const texts = {
     password: "Mot de passe",
     submit: "Se connecter",
     refusal: (firm: string, admin: string) =>
-      `Votre cabinet, « ${firm} », n’autorise la connexion qu’avec Google ou Microsoft. Connectez-vous de cette façon, ou adressez-vous à ses administrateurs : ${admin}.`,
+      `Votre cabinet, «\u00a0${firm}\u00a0», n’autorise la connexion qu’avec Google ou Microsoft. Connectez-vous de cette façon, ou adressez-vous à ses administrateurs\u00a0: ${admin}.`,
   },
 } as const;
 
