@@ -1,7 +1,7 @@
 import type { OperationName } from "@precis/contract/operations";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { firmMemberships, sessions } from "../src/db/schema.ts";
+import { firmMemberships, mailOutbox, sessions } from "../src/db/schema.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { logIn, type Session } from "./support/accounts.ts";
@@ -192,5 +192,70 @@ describe("a firm that comes to require two-step verification", () => {
     // Held, not signed out: the person can still set up the second step in that session.
     await turnOnAuthenticatorApp(member);
     expect((await call(member, "getEntitlement")).json().access).not.toBe("policy");
+  });
+});
+
+/** The newest mail to `to` with `subject`, from the outbox. */
+async function newestMail(to: string, subject: string) {
+  const [mail] = await server.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, to), eq(mailOutbox.subject, subject)))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return mail;
+}
+const leaveTokenIn = (text: string | undefined) => /\/firm\/leave\?token=([\w-]+)/.exec(text ?? "")?.[1] ?? "";
+const membershipOf = async (userId: number) =>
+  (await server.database.db.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)))[0];
+
+describe("leaving the firm by an emailed link, for a person its policy refuses", () => {
+  it("mails a link that takes the person out of the firm without signing in, once, and within a day", async () => {
+    const { owner, members, firmId } = await firmOf("leaving", 2);
+    const [member, late] = members;
+    if (!member || !late) throw new Error("no members");
+    await setPolicies(owner, { signInMethods: ["microsoft"] });
+    expect((await logIn(server, member.email)).statusCode).toBe(403);
+
+    // Signed out: the address alone asks, and the answer is the same for an address with no account or firm.
+    const asked = await call(null, "requestLeaveLink", { body: { email: member.email } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const stranger = await call(null, "requestLeaveLink", { body: { email: "nobody@leaving.example" } });
+    expect([stranger.statusCode, stranger.json()]).toEqual([200, asked.json()]);
+    expect(await newestMail("nobody@leaving.example", "Leave your firm on Precis")).toBeUndefined();
+    const mail = await newestMail(member.email, "Leave your firm on Precis");
+    expect(mail?.textBody).toContain("“leaving LLP”");
+    const token = leaveTokenIn(mail?.textBody);
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    const left = await call(null, "leaveByLink", { body: { token } });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toEqual({ Status: "Success", firmName: "leaving LLP" });
+    expect(await membershipOf(member.userId)).toBeUndefined();
+    // Out of the firm, the password signs in again: the account was never the firm's.
+    expect((await logIn(server, member.email)).statusCode).toBe(200);
+    // Once only.
+    expect((await call(null, "leaveByLink", { body: { token } })).statusCode).toBe(401);
+
+    // A link left a day and a second is spent, and the person stays in the firm.
+    await call(null, "requestLeaveLink", { body: { email: late.email } });
+    const lateToken = leaveTokenIn((await newestMail(late.email, "Leave your firm on Precis"))?.textBody);
+    time.advanceMinutes(24 * 60 + 1);
+    const expired = await call(null, "leaveByLink", { body: { token: lateToken } });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().fields).toEqual([{ path: "token", message: "has expired or was used" }]);
+    expect((await membershipOf(late.userId))?.firmId).toBe(firmId);
+    // A token of another shape is refused by the schema, a made-up one as unknown.
+    expect((await call(null, "leaveByLink", { body: { token: "short" } })).statusCode).toBe(400);
+    expect((await call(null, "leaveByLink", { body: { token: "a".repeat(43) } })).statusCode).toBe(401);
+  });
+
+  it("never takes the firm's last owner out, and keeps the link good for when another owner is named", async () => {
+    const { owner } = await firmOf("lastowner");
+    await call(null, "requestLeaveLink", { body: { email: owner.email } });
+    const token = leaveTokenIn((await newestMail(owner.email, "Leave your firm on Precis"))?.textBody);
+    const refused = await call(null, "leaveByLink", { body: { token } });
+    expect(refused.statusCode).toBe(409);
+    expect((await membershipOf(owner.userId))?.role).toBe("owner");
   });
 });

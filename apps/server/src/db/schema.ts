@@ -617,6 +617,28 @@ export const firmMemberships = pgTable(
 );
 
 /**
+ * Emailed links by which a person the firm's sign-in policy refuses leaves the firm without signing in (issue 53: a
+ * policy never traps; decision 043). The token is 256 random bits kept only as SHA-256, good once, for a day, and
+ * only while the person is still in the firm that refused them.
+ */
+export const firmLeaveLinks = pgTable(
+  "firm_leave_links",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: userRef(),
+    firmId: firmRef(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("firm_leave_links_token_hash_key").on(table.tokenHash),
+    index("firm_leave_links_user_id_idx").on(table.userId),
+  ],
+);
+
+/**
  * Invitations by email: the link's token is kept only as SHA-256, used once, valid 7 days from the last send. One
  * open invitation per firm and address: sending again re-issues that row's token (the old link stops working).
  */

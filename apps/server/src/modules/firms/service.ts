@@ -373,8 +373,16 @@ export async function removeMember(context: FirmContext, memberUserId: number) {
 
 /** `POST /api/firm/leave`: anyone leaves, but the last owner, who first names another owner or closes the firm. */
 export async function leaveFirm(context: FirmContext) {
-  const { db, config, now, userId } = context;
-  return inTransaction(db, async (tx) => {
+  return inTransaction(context.db, (tx) => leaveFirmIn({ ...context, db: tx }));
+}
+
+/**
+ * Leaving, inside the caller's transaction (`context.db`): by the signed-in route, or by an emailed link (leave-link.ts)
+ * that checks its token in the same transaction. Returns the firm left.
+ */
+export async function leaveFirmIn(context: FirmContext) {
+  const { db: tx, config, now, userId } = context;
+  {
     const { firm, role } = await lockCallerFirm(tx, userId);
     if (role === "owner" && (await countOwners(tx, firm.id)) <= 1) throw refusals.lastOwner();
     await tx.delete(firmMemberships).where(eq(firmMemberships.userId, userId));
@@ -390,7 +398,8 @@ export async function leaveFirm(context: FirmContext) {
     });
     const user = await readUser(tx, userId);
     await enqueueAccountEmail(tx, config, user, "firmMemberLeft", { firmName: quoted(firm.name) }, now);
-  });
+    return firm;
+  }
 }
 
 /** `POST /api/firm/transfer`: an owner hands ownership to another member and becomes an admin. */
