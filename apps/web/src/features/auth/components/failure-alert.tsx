@@ -1,12 +1,16 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Notice } from "@/components/notice";
 import { getCurrentLanguage } from "@/i18n";
 import type { Failure } from "@/lib/account-errors";
 import { useClientConfig } from "@/lib/client-config";
 import { formatDuration, toWaitMinutes } from "@/lib/format-duration";
 
-/** A failed call's message, announced at once (role="alert"). */
-export function FailureAlert({ failure }: { failure: Failure }) {
+/**
+ * A failed call's message, announced at once (role="alert"). A firm's refusal also offers the way out that needs
+ * no sign-in: leaving the firm by an emailed link (decision 043), for `email` when the form has one.
+ */
+export function FailureAlert({ failure, email }: { failure: Failure; email?: string }) {
   const { t } = useTranslation("auth");
   const { productName } = useClientConfig();
   let text: string;
@@ -27,5 +31,11 @@ export function FailureAlert({ failure }: { failure: Failure }) {
     const duration = formatDuration(toWaitMinutes(failure.retryAfterSeconds), "minute", getCurrentLanguage());
     text = t("errors.tooManyAttempts", { duration });
   }
-  return <Notice type="error" role="alert" className="auth-alert" title={text} />;
+  const leaveByEmail =
+    failure.message === "firmPolicy" ? (
+      <Link to={email ? `/firm/leave?email=${encodeURIComponent(email)}` : "/firm/leave"}>
+        {t("firmPolicy.leaveByEmail")}
+      </Link>
+    ) : undefined;
+  return <Notice type="error" role="alert" className="auth-alert" title={text} description={leaveByEmail} />;
 }
