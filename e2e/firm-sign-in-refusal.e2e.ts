@@ -6,6 +6,7 @@ import { waitForMail } from "./support/mailbox.ts";
 
 const { openPage, baseUrl } = useBrowser();
 
+const LEAVE_SUBJECT = /^(Leave your firm on|Quitter votre cabinet sur) Precis$/;
 const INVITATION_SUBJECT = /^(An invitation to join a firm on|Une invitation à rejoindre un cabinet sur) Precis$/;
 
 /**
@@ -42,11 +43,29 @@ async function registerWithSession(label: string) {
   return { email, call };
 }
 
+/** A password login's status, outside the browser. */
+async function logInStatus(email: string) {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: {
+      "x-requested-with": "XMLHttpRequest",
+      authorization: `Basic ${Buffer.from(`${email}:${TEST_PASSWORD}`).toString("base64")}`,
+    },
+  });
+  return response.status;
+}
+
 const texts = {
   en: {
     email: "Email",
     password: "Password",
     submit: "Login",
+    leaveByEmail: "Can't sign in the way your firm allows? Leave the firm by email",
+    requestTitle: "Leave your firm by email",
+    send: "Email me a link",
+    sent: "If this address belongs to a member of a firm, we emailed it a link to leave the firm. The link is valid 24 hours.",
+    leave: "Leave the firm",
+    leftTitle: "You left the firm",
     refusal: (firm: string, admin: string) =>
       `Your firm, “${firm}”, allows signing in only with Google or Microsoft. Sign in that way instead, or ask its administrators: ${admin}.`,
   },
@@ -54,6 +73,12 @@ const texts = {
     email: "Courriel",
     password: "Mot de passe",
     submit: "Se connecter",
+    leaveByEmail: "Impossible de vous connecter comme votre cabinet l’autorise? Quittez le cabinet par courriel",
+    requestTitle: "Quitter votre cabinet par courriel",
+    send: "M’envoyer un lien",
+    sent: "Si cette adresse appartient au membre d’un cabinet, nous lui avons envoyé un lien pour quitter le cabinet. Le lien est valide 24 heures.",
+    leave: "Quitter le cabinet",
+    leftTitle: "Vous avez quitté le cabinet",
     refusal: (firm: string, admin: string) =>
       `Votre cabinet, «\u00a0${firm}\u00a0», n’autorise la connexion qu’avec Google ou Microsoft. Connectez-vous de cette façon, ou adressez-vous à ses administrateurs\u00a0: ${admin}.`,
   },
@@ -86,7 +111,34 @@ describe.each(["en", "fr"] as const)("a sign-in the firm refuses (%s)", (languag
     await page.getByLabel(t.password, { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: t.submit, exact: true }).click();
     const alert = page.getByRole("alert").filter({ hasText: firmName });
-    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe(t.refusal(firmName, owner.email));
+    await expect
+      .poll(() => alert.locator(".notice-title").textContent(), { timeout: 15_000 })
+      .toBe(t.refusal(firmName, owner.email));
     await expectNoAxeViolations(page);
-  }, 60_000);
+
+    // The way out that needs no sign-in: a link by email, by the keyboard, that leaves the firm once pressed.
+    const leaveLink = alert.getByRole("link", { name: t.leaveByEmail });
+    await leaveLink.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: t.requestTitle }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: t.send }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: t.sent }).isVisible()).toBe(true);
+    const mail = await waitForMail(member.email, LEAVE_SUBJECT);
+    const link = /(https?:\/\/\S+\/firm\/leave\?token=[\w-]+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error(`no leave link in: ${mail.text}`);
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    const leave = page.getByRole("button", { name: t.leave });
+    await expect.poll(() => leave.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    // Opening the link did nothing by itself: the member is still in the firm until the press.
+    expect(await logInStatus(member.email)).toBe(403);
+    await leave.click();
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: t.leftTitle }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // Out of the firm, the password signs in again.
+    expect(await logInStatus(member.email)).toBe(200);
+  }, 90_000);
 });
