@@ -100,9 +100,10 @@ describe("a change of a firm's sign-in methods", () => {
     time.advanceMinutes(1);
     const pendingToken = await startSecondStep(withApp.email);
     const byGoogle = await ssoLogIn(member.email, "google.com");
+    const ownerByGoogle = await ssoLogIn(owner.email, "google.com");
     expect([await statusOf(member), await statusOf(extension), await statusOf(byGoogle)]).toEqual([200, 200, 200]);
 
-    await setPolicies(owner, { signInMethods: ["google"] });
+    await setPolicies(ownerByGoogle, { signInMethods: ["google"] });
 
     // The password session and the extension session it handed over answer as signed out; Google's stays.
     expect(await statusOf(member)).toBe(401);
@@ -112,8 +113,9 @@ describe("a change of a firm's sign-in methods", () => {
     const finished = await finishSecondStep(pendingToken, codeAt(secret));
     expect(finished.statusCode).toBe(401);
     expect(finished.headers["set-cookie"]).toBeUndefined();
-    // The admin who saved it signed in by password too: her session obeys the policy she set.
+    // The owner's password session obeys the policy she set, from her Google session that stays.
     expect(await statusOf(owner)).toBe(401);
+    expect(await statusOf(ownerByGoogle)).toBe(200);
   });
 
   it("ends a session older than the record of its method under any restriction, and keeps what the policy allows", async () => {
@@ -136,7 +138,7 @@ describe("a change of a firm's sign-in methods", () => {
 describe("a session the firm's policy refuses, by a race or by joining", () => {
   it("hands nothing to the extension, confirms no step-up and finishes no second step", async () => {
     const { owner, firmId } = await firmOf("joined");
-    await setPolicies(owner, { signInMethods: ["google"] });
+    await setPolicies(await ssoLogIn(owner.email, "google.com"), { signInMethods: ["google"] });
     // Joined behind the API's back (as an invitation accepted elsewhere): the password session is still live.
     const newcomer = await join(firmId, "newcomer@joined.example", "member");
     const withApp = await person("app@joined.example");
@@ -214,7 +216,7 @@ describe("leaving the firm by an emailed link, for a person its policy refuses",
     const { owner, members, firmId } = await firmOf("leaving", 2);
     const [member, late] = members;
     if (!member || !late) throw new Error("no members");
-    await setPolicies(owner, { signInMethods: ["microsoft"] });
+    await setPolicies(await ssoLogIn(owner.email, "microsoft.com"), { signInMethods: ["microsoft"] });
     expect((await logIn(server, member.email)).statusCode).toBe(403);
 
     // Signed out: the address alone asks, and the answer is the same for an address with no account or firm.

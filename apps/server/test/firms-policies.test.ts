@@ -219,10 +219,23 @@ describe("a firm's allowed sign-in methods", () => {
     if (!member) throw new Error("no member");
     expect((await logIn(server, member.email)).statusCode).toBe(200);
 
-    await setPolicies(owner, { signInMethods: ["microsoft"] });
+    // A method the owner has never signed in with here cannot be the only one (issue 56, finding 2): nothing saved.
+    const lockingOut = await call(owner, "updateFirm", { body: { policies: { signInMethods: ["microsoft"] } } });
+    expect(lockingOut.statusCode).toBe(409);
+    expect(lockingOut.json().message).toBe(
+      "You could no longer sign in under these methods. Keep one you use: your password, or Google or Microsoft once you have signed in with it here.",
+    );
+    expect((await call(owner, "getFirm")).json().firm.policies.signInMethods).toEqual([
+      "password",
+      "google",
+      "microsoft",
+    ]);
+    expect((await logIn(server, member.email)).statusCode).toBe(200);
+
+    const ownerByMicrosoft = readSession(await ssoLogIn(owner.email, "microsoft.com"));
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["microsoft"] });
     // The owner's own password session ended with the change (decision 043): she goes on by Microsoft.
     expect((await call(owner, "getFirm")).statusCode).toBe(401);
-    const ownerByMicrosoft = readSession(await ssoLogIn(owner.email, "microsoft.com"));
     const byPassword = await logIn(server, member.email);
     expect(byPassword.statusCode).toBe(403);
     expect(byPassword.json().message).toBe(

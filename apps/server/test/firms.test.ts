@@ -742,6 +742,12 @@ describe("policies", () => {
     expect((await patch(owner, { signInMethods: ["password", "password"] })).statusCode).toBe(400);
     expect((await patch(owner, { signInMethods: ["fax"] })).statusCode).toBe(400);
     expect((await patch(member, { requireTwoStep: true })).statusCode).toBe(403);
+    // This server offers no Google or Microsoft sign-in: they cannot be the only methods (issue 56, finding 2).
+    const notOffered = await patch(owner, { signInMethods: ["google", "microsoft"] });
+    expect(notOffered.statusCode).toBe(409);
+    expect(notOffered.json().message).toBe(
+      "Google and Microsoft sign-in are not available on this site. Keep the email and password allowed.",
+    );
 
     // Passwords stay allowed, so the sessions reading on stay signed in (a refused method ends them, decision 043).
     const saved = await patch(owner, {

@@ -13,11 +13,20 @@ import {
   type FirmRole,
   INVITATION_VALID_DAYS,
   isProofNeededFor,
+  type SignInMethod,
 } from "@precis/contract/firms";
-import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmDomains, firmInvitations, firmMemberships, firms, users } from "../../db/schema.ts";
+import {
+  firmDomains,
+  firmInvitations,
+  firmMemberships,
+  firms,
+  passkeys,
+  userIdentities,
+  users,
+} from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import type { TxtLookupFunction } from "../../lib/txt-records.ts";
@@ -210,6 +219,9 @@ export async function updateFirm(
       const changedPolicies = (Object.keys(policies) as (keyof FirmPolicies)[]).filter(
         (key) => JSON.stringify(policies[key]) !== JSON.stringify(before[key]),
       );
+      if (changedPolicies.includes("signInMethods")) {
+        await refuseLockingOut(tx, context.config, userId, policies.signInMethods);
+      }
       const isRenamed = change.name !== undefined && change.name !== firm.name;
       if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role, now) };
       const [updated] = await tx
@@ -252,6 +264,34 @@ export async function updateFirm(
       return { firm: await toFirmView(tx, updated, role, now) };
     }),
   );
+}
+
+/**
+ * Refuses allowed sign-in methods that would leave the admin saving them unable to sign in (issue 56, finding 2):
+ * none this site offers (Google and Microsoft need Firebase configured), or none of hers. Her password method is
+ * hers when the account has a password or a passkey; Google or Microsoft, when one of that provider's identities
+ * is linked to it, which a first sign-in with it does.
+ */
+async function refuseLockingOut(tx: AppDatabase, config: AppConfig, userId: number, methods: readonly SignInMethod[]) {
+  const isSsoOffered = config.client.sso.isConfigured;
+  const offered = methods.filter((method) => method === "password" || isSsoOffered);
+  if (offered.length === 0) throw refusals.methodsNotOffered();
+  const [account] = await tx
+    .select({
+      hasPassword: sql<boolean>`${users.passwordHash} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const identities = await tx
+    .select({ provider: userIdentities.provider })
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, userId));
+  const providers = new Set(identities.map((identity) => identity.provider));
+  const isUsable = (method: SignInMethod) =>
+    method === "password"
+      ? account?.hasPassword === true
+      : providers.has(method === "google" ? "google.com" : "microsoft.com");
+  if (!offered.some(isUsable)) throw refusals.policyLocksYouOut();
 }
 
 /**
