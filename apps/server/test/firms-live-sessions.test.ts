@@ -179,6 +179,24 @@ describe("a session the firm's policy refuses, by a race or by joining", () => {
   });
 });
 
+describe("joining a firm whose policy refuses how one signed in", () => {
+  it("ends the joining person's sessions by that method, in the accepting transaction", async () => {
+    const { owner } = await firmOf("joining");
+    await setPolicies(await ssoLogIn(owner.email, "google.com"), { signInMethods: ["google"] });
+    const invitee = await person("invitee@joining-elsewhere.example");
+    const invited = await call(await ssoLogIn(owner.email, "google.com"), "inviteToFirm", {
+      body: { email: invitee.email, role: "member" },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const mail = await newestMail(invitee.email, "An invitation to join a firm on Precis");
+    const token = /\/firm\/join\?token=([\w-]+)/.exec(mail?.textBody ?? "")?.[1];
+    const accepted = await call(invitee, "acceptFirmInvitation", { body: { token } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Accepted by a password session: it is the firm's to refuse from now on.
+    expect(await statusOf(invitee)).toBe(401);
+  });
+});
+
 describe("a firm that comes to require two-step verification", () => {
   it("holds its people's live portal and extension sessions without a second factor to setting one up, at once", async () => {
     const { owner, members } = await firmOf("held");

@@ -1,7 +1,7 @@
 import type { SignInMethod } from "@precis/contract/firms";
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmMemberships, pendingSignIns, type SessionSignInMethod, sessions } from "../../db/schema.ts";
+import { firmMemberships, firms, pendingSignIns, type SessionSignInMethod, sessions } from "../../db/schema.ts";
 import { checkFirmSignInMethod, type FirmSignInRefusalFacts } from "./sign-in-policy.ts";
 
 /*
@@ -76,6 +76,20 @@ export async function endSessionsRefusedByPolicy(
       .where(and(inArray(pendingSignIns.userId, people), isNull(pendingSignIns.usedAt)));
   }
   return ended.length;
+}
+
+/**
+ * A person has just joined the firm `firmId` (an invitation, a domain): their live sessions by a method its policy
+ * refuses end in the joining transaction, as a policy change ends its people's.
+ */
+export async function endSessionsRefusedOnJoin(db: AppDatabase, input: { firmId: number; userId: number; now: Date }) {
+  const [firm] = await db
+    .select({ signInMethods: firms.signInMethods })
+    .from(firms)
+    .where(eq(firms.id, input.firmId))
+    .limit(1);
+  if (!firm) return 0;
+  return endSessionsRefusedByPolicy(db, { ...input, signInMethods: firm.signInMethods as SignInMethod[] });
 }
 
 /**

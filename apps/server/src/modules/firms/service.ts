@@ -38,7 +38,7 @@ import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainViewOf, findDomainProof, recordProofFinding } from "./domain-proof.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
 import { cancelFirmBilling, createFirmCheckoutSession, createFirmPortalSession } from "./firm-billing.ts";
-import { endSessionsRefusedByPolicy } from "./live-sessions.ts";
+import { endSessionsRefusedByPolicy, endSessionsRefusedOnJoin } from "./live-sessions.ts";
 import { FIRM_NAME_SKELETON_KEY, getFirmNameSkeleton } from "./name-skeleton.ts";
 import { refusals } from "./refusals.ts";
 import {
@@ -642,6 +642,8 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
       await tx
         .insert(firmMemberships)
         .values({ userId, firmId: firm.id, role: invitation.role, joinedBy: "invitation", joinedAt: now });
+      // Under the firm's policy from now on, sessions included (decision 043).
+      await endSessionsRefusedOnJoin(tx, { firmId: firm.id, userId, now });
       await recordFirmEvent(tx, {
         firmId: firm.id,
         event: "invitation_accepted",
