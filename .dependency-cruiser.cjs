@@ -15,7 +15,8 @@ const featureEdges = {
   billing: ["firms/firm-billing.ts"],
   "client-config": [],
   docs: [],
-  extension: [],
+  // A handoff is refused to a session the firm's sign-in policy refuses (decision 043).
+  extension: ["firms/sign-in-policy.ts", "firms/live-sessions.ts"],
   // Firm accounts (issue 44).
   firms: [],
   health: [],

@@ -18,6 +18,7 @@ import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
 import { extensionRoutes } from "./modules/extension/routes.ts";
 import { createDomainProofJob, type DomainProofJob } from "./modules/firms/domain-proof-job.ts";
+import { leaveLinkRoutes } from "./modules/firms/leave-link-routes.ts";
 import { firmRoutes } from "./modules/firms/routes.ts";
 import { createReadiness, type Readiness } from "./modules/health/readiness.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -231,6 +232,7 @@ export async function createServer({
   await app.register(mfaRoutes);
   await app.register(extensionRoutes);
   await app.register(firmRoutes);
+  await app.register(leaveLinkRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

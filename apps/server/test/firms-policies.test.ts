@@ -11,7 +11,7 @@ import {
 } from "../src/db/schema.ts";
 import { neutraliseCell } from "../src/modules/firms/usage.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { logIn, type Session } from "./support/accounts.ts";
 import { addProvenFirmDomain, proveFirmDomain, useDnsServer } from "./support/dns.ts";
 import { createFirmPeople } from "./support/firms.ts";
@@ -219,32 +219,56 @@ describe("a firm's allowed sign-in methods", () => {
     if (!member) throw new Error("no member");
     expect((await logIn(server, member.email)).statusCode).toBe(200);
 
-    await setPolicies(owner, { signInMethods: ["microsoft"] });
+    // A method the owner has never signed in with here cannot be the only one (issue 56, finding 2): nothing saved.
+    const lockingOut = await call(owner, "updateFirm", { body: { policies: { signInMethods: ["microsoft"] } } });
+    expect(lockingOut.statusCode).toBe(409);
+    expect(lockingOut.json().message).toBe(
+      "You could no longer sign in under these methods. Keep one you use: your password, or Google or Microsoft once you have signed in with it here.",
+    );
+    expect((await call(owner, "getFirm")).json().firm.policies.signInMethods).toEqual([
+      "password",
+      "google",
+      "microsoft",
+    ]);
+    expect((await logIn(server, member.email)).statusCode).toBe(200);
+
+    const ownerByMicrosoft = readSession(await ssoLogIn(owner.email, "microsoft.com"));
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["microsoft"] });
+    // The owner's own password session ended with the change (decision 043): she goes on by Microsoft.
+    expect((await call(owner, "getFirm")).statusCode).toBe(401);
     const byPassword = await logIn(server, member.email);
     expect(byPassword.statusCode).toBe(403);
     expect(byPassword.json().message).toBe(
-      "Your firm allows signing in only with Microsoft. Sign in that way instead.",
+      "Your firm, “signin LLP”, allows signing in only with Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).",
     );
+    // The answer names the firm and whom to ask, for a screen to say in its reader's language.
+    expect(byPassword.json().firmPolicy).toEqual({
+      firmName: "signin LLP",
+      allowedMethods: ["microsoft"],
+      adminEmails: ["owner@signin.example"],
+    });
     expect(byPassword.headers["set-cookie"]).toBeUndefined();
     const byGoogle = await ssoLogIn(member.email, "google.com");
     expect(byGoogle.statusCode).toBe(403);
-    expect(byGoogle.json().message).toBe("Your firm allows signing in only with Microsoft. Sign in that way instead.");
+    expect(byGoogle.json().message).toBe(
+      "Your firm, “signin LLP”, allows signing in only with Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).",
+    );
     // Refused before the identity was linked: nothing written.
     expect(await identitiesOf(member.userId)).toBe(0);
     const byMicrosoft = await ssoLogIn(member.email, "microsoft.com");
     expect(byMicrosoft.statusCode, byMicrosoft.body).toBe(200);
 
-    await setPolicies(owner, { signInMethods: ["google", "microsoft"] });
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["google", "microsoft"] });
     expect((await logIn(server, member.email)).json().message).toBe(
-      "Your firm allows signing in only with Google or Microsoft. Sign in that way instead.",
+      "Your firm, “signin LLP”, allows signing in only with Google or Microsoft. Sign in that way instead, or ask its administrators (owner@signin.example).",
     );
     // A wrong password still answers as a wrong password: the policy is not told to someone guessing.
     expect((await logIn(server, member.email, "Wrong-password-1")).statusCode).toBe(401);
     expect((await ssoLogIn(member.email, "google.com")).statusCode).toBe(200);
 
-    await setPolicies(owner, { signInMethods: ["password", "google"] });
+    await setPolicies(ownerByMicrosoft, { signInMethods: ["password", "google"] });
     expect((await ssoLogIn(member.email, "microsoft.com")).json().message).toBe(
-      "Your firm allows signing in only with your email and password (or a passkey) or Google. Sign in that way instead.",
+      "Your firm, “signin LLP”, allows signing in only with your email and password (or a passkey) or Google. Sign in that way instead, or ask its administrators (owner@signin.example).",
     );
     expect((await logIn(server, member.email)).statusCode).toBe(200);
     // Someone outside the firm is not concerned.

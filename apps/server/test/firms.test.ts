@@ -742,14 +742,25 @@ describe("policies", () => {
     expect((await patch(owner, { signInMethods: ["password", "password"] })).statusCode).toBe(400);
     expect((await patch(owner, { signInMethods: ["fax"] })).statusCode).toBe(400);
     expect((await patch(member, { requireTwoStep: true })).statusCode).toBe(403);
+    // This server offers no Google or Microsoft sign-in: they cannot be the only methods (issue 56, finding 2).
+    const notOffered = await patch(owner, { signInMethods: ["google", "microsoft"] });
+    expect(notOffered.statusCode).toBe(409);
+    expect(notOffered.json().message).toBe(
+      "Google and Microsoft sign-in are not available on this site. Keep the email and password allowed.",
+    );
 
-    const saved = await patch(owner, { matterCodes: "required", matterMask: " NNNN-NNN ", signInMethods: ["google"] });
+    // Passwords stay allowed, so the sessions reading on stay signed in (a refused method ends them, decision 043).
+    const saved = await patch(owner, {
+      matterCodes: "required",
+      matterMask: " NNNN-NNN ",
+      signInMethods: ["password", "google"],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().firm.policies).toEqual({
       matterCodes: "required",
       matterMask: "NNNN-NNN",
       requireTwoStep: false,
-      signInMethods: ["google"],
+      signInMethods: ["password", "google"],
     });
     // Members read the policies they are under.
     expect((await call(member, "getFirm")).json().firm.policies.matterMask).toBe("NNNN-NNN");
@@ -763,7 +774,7 @@ describe("policies", () => {
       expect.arrayContaining([
         { policy: "matterCodes", from: '"off"', to: '"required"' },
         { policy: "matterMask", from: "null", to: '"NNNN-NNN"' },
-        { policy: "signInMethods", from: '["password","google","microsoft"]', to: '["google"]' },
+        { policy: "signInMethods", from: '["password","google","microsoft"]', to: '["password","google"]' },
       ]),
     );
   });

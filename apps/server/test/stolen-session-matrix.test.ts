@@ -63,6 +63,8 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   logInSecondFactor: "is a proof itself",
   getPasskeyLoginOptions: "is the start of a proof",
   logInWithPasskey: "is a proof itself",
+  requestLeaveLink: "signed out: only mails a link to the address's own mailbox",
+  leaveByLink: "signed out: the emailed link's token is the proof, and leaving takes nothing from the account",
   changePassword: "asks for the current password (a first password needs a recent sign-in)",
   reauthenticate: "is the step-up itself",
   getReauthenticationPasskeyOptions: "is the start of the step-up",

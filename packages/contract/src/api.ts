@@ -2,6 +2,14 @@ import { z } from "zod/mini";
 import { operations, withSchemas } from "./operations.ts";
 
 /** Every API error body: a stable code, a readable message, and the request id to quote to support. */
+/** The facts of a sign-in refused by a firm's policy, so a screen can say them in its reader's language. */
+export const firmPolicyRefusalSchema = z.object({
+  firmName: z.string(),
+  allowedMethods: z.array(z.enum(["password", "google", "microsoft"])),
+  adminEmails: z.array(z.string()),
+});
+export type FirmPolicyRefusal = z.infer<typeof firmPolicyRefusalSchema>;
+
 export const apiErrorSchema = z.object({
   statusCode: z.int(),
   error: z.string(),
@@ -9,6 +17,11 @@ export const apiErrorSchema = z.object({
   requestId: z.optional(z.string()),
   /** For 400s: which fields were wrong, by dotted path. */
   fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  /**
+   * A sign-in (or what a session does) refused by the account's firm's allowed sign-in methods (issue 53): which
+   * firm, the methods it allows, and its owners' and administrators' addresses to ask.
+   */
+  firmPolicy: z.optional(firmPolicyRefusalSchema),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -420,6 +420,38 @@ export type MyFirmUsage = z.infer<typeof myFirmUsageResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // The operations
 
+/** `POST /api/firm/leave-link`: the address of an account whose firm's policy refuses how it signs in. */
+export const leaveLinkRequestSchema = z.strictObject({ email: emailSchema });
+/** `POST /api/firm/leave-by-link`: the emailed link's token (256 random bits, base64url). */
+export const leaveByLinkRequestSchema = z.strictObject({
+  token: z.string().check(z.regex(/^[\w-]{43}$/, "is not a link's token")),
+});
+/** What leaving by the link answers: the firm left, by name, for the page to say. */
+export const leaveByLinkResponseSchema = z.object({ Status: z.literal("Success"), firmName: z.string() });
+export type LeaveByLinkResponse = z.infer<typeof leaveByLinkResponseSchema>;
+
+/**
+ * Leaving by an emailed link, signed out (issue 53: a policy never traps). The request answers alike whether or not
+ * the address has an account or a firm; the link's use refuses a spent, expired or foreign token with 401, and the
+ * last owner with 409.
+ */
+export const leaveLinkOperations = {
+  requestLeaveLink: withSchemas(operations.requestLeaveLink, {
+    body: leaveLinkRequestSchema,
+    response: { 200: statusResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+  }),
+  leaveByLink: withSchemas(operations.leaveByLink, {
+    body: leaveByLinkRequestSchema,
+    response: {
+      200: leaveByLinkResponseSchema,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      409: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  }),
+};
+
 /** The refusals of nearly every firm operation: no session, a role that may not (or the step-up), no firm. */
 const firmRefusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 

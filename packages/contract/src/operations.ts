@@ -87,6 +87,9 @@ export const operations = {
   changeFirmMemberRole: { method: "PATCH", path: "/firm/members/:userId" },
   removeFirmMember: { method: "DELETE", path: "/firm/members/:userId" },
   leaveFirm: { method: "POST", path: "/firm/leave" },
+  // Leaving a firm by an emailed link, signed out: the firm's sign-in policy never traps (issue 53, decision 043).
+  requestLeaveLink: { method: "POST", path: "/firm/leave-link" },
+  leaveByLink: { method: "POST", path: "/firm/leave-by-link" },
   transferFirmOwnership: { method: "POST", path: "/firm/transfer" },
   getFirmInvitations: { method: "GET", path: "/firm/invitations" },
   inviteToFirm: { method: "POST", path: "/firm/invitations" },

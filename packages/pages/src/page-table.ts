@@ -144,6 +144,16 @@ export const routeTable: readonly Page[] = [
     namespaces: ["firm"],
   },
   {
+    // Outside the login gate: a person the firm's sign-in policy refuses asks for a link, and leaves the firm by it,
+    // signed out, on a press of its button (decision 043).
+    id: "firm-leave-by-link",
+    path: "/firm/leave",
+    layout: "shell",
+    module: "src/features/firm/routes/leave-by-link-route.tsx",
+    component: "LeaveByLinkRoute",
+    namespaces: ["firm"],
+  },
+  {
     // Outside the login gate: the link mailed to an old address takes it back signed out (issue 42), and ends
     // every session of the account.
     id: "undo-email-change",

@@ -16,6 +16,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+/** How a session's sign-in proved who it was (sessions.sign_in_method, decision 043). */
+export const SESSION_SIGN_IN_METHODS = ["password", "passkey", "google", "microsoft", "unknown"] as const;
+export type SessionSignInMethod = (typeof SESSION_SIGN_IN_METHODS)[number];
+
 /** One row per account. Emails are stored lower-cased; usernames are unique whatever their case. */
 export const users = pgTable(
   "users",
@@ -113,9 +117,20 @@ export const sessions = pgTable(
      */
     linkedSessionId: bigint("linked_session_id", { mode: "number" }),
     isIndependent: boolean("is_independent").notNull().default(false),
+    /**
+     * How the sign-in that opened this session proved who it was (decision 043): a firm's change of its allowed
+     * sign-in methods ends the live sessions begun by a method it no longer allows. A handed-over extension
+     * session takes its portal session's. `unknown` is a session older than the column: it complies only with a
+     * firm that allows every method.
+     */
+    signInMethod: text("sign_in_method", { enum: SESSION_SIGN_IN_METHODS }).notNull().default("unknown"),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_key").on(table.tokenHash),
+    check(
+      "sessions_sign_in_method_known",
+      sql`${table.signInMethod} in ('password', 'passkey', 'google', 'microsoft', 'unknown')`,
+    ),
     index("sessions_user_id_idx").on(table.userId),
     index("sessions_linked_session_id_idx").on(table.linkedSessionId),
   ],
@@ -604,6 +619,28 @@ export const firmMemberships = pgTable(
   (table) => [
     index("firm_memberships_firm_id_idx").on(table.firmId),
     check("firm_memberships_role_known", sql`${table.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/**
+ * Emailed links by which a person the firm's sign-in policy refuses leaves the firm without signing in (issue 53: a
+ * policy never traps; decision 043). The token is 256 random bits kept only as SHA-256, good once, for a day, and
+ * only while the person is still in the firm that refused them.
+ */
+export const firmLeaveLinks = pgTable(
+  "firm_leave_links",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: userRef(),
+    firmId: firmRef(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("firm_leave_links_token_hash_key").on(table.tokenHash),
+    index("firm_leave_links_user_id_idx").on(table.userId),
   ],
 );
 

@@ -15,13 +15,20 @@ const MAX_PROBLEM_MESSAGE_LENGTH = 200;
 /** How long a caller should wait before retrying while the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export function sendApiError(reply: FastifyReply, statusCode: number, message: string, fields?: ApiError["fields"]) {
+export function sendApiError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  fields?: ApiError["fields"],
+  firmPolicy?: ApiError["firmPolicy"],
+) {
   const body: ApiError = {
     statusCode,
     error: STATUS_CODES[statusCode] ?? "Error",
     message,
     requestId: String(reply.request.id),
     ...(fields ? { fields } : {}),
+    ...(firmPolicy ? { firmPolicy } : {}),
   };
   return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
 }

@@ -41,6 +41,32 @@ describe("getLoginFailure", () => {
   });
 });
 
+describe("a sign-in the account's firm refuses (403)", () => {
+  const firmPolicy = {
+    firmName: "Tremblay LLP",
+    allowedMethods: ["google", "microsoft"],
+    adminEmails: ["a@t.example"],
+  };
+  const refused = new ApiRequestError(
+    403,
+    { statusCode: 403, error: "Forbidden", message: "Your firm, “Tremblay LLP”, allows…", firmPolicy },
+    "/test",
+  );
+
+  it("carries the firm, its methods and whom to ask, by password, passkey and second step alike", () => {
+    expect(getLoginFailure(refused)).toEqual({ message: "firmPolicy", firmPolicy });
+    expect(getPasskeyLoginFailure(refused)).toEqual({ message: "firmPolicy", firmPolicy });
+    expect(getSecondFactorFailure(refused)).toEqual({ kind: "alert", failure: { message: "firmPolicy", firmPolicy } });
+  });
+
+  it("keeps its old readings for a 403 without the firm's facts, or with facts of the wrong shape", () => {
+    expect(getLoginFailure(apiError(403))).toEqual({ message: "unknown" });
+    const malformed = new ApiRequestError(403, { statusCode: 403, error: "x", message: "x", firmPolicy: {} }, "/t");
+    expect(getPasskeyLoginFailure(malformed)).toEqual({ message: "unknown" });
+    expect(getSecondFactorFailure(apiError(403))).toEqual({ kind: "alert", failure: { message: "secondStepLocked" } });
+  });
+});
+
 describe("getRegistrationFailure", () => {
   it.each(["emailExists", "usernameExists"])("maps the 409 code %s", (code) => {
     expect(getRegistrationFailure(apiError(409, code))).toEqual({ status: code, message: code });

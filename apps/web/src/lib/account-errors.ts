@@ -1,3 +1,4 @@
+import { type FirmPolicyRefusal, firmPolicyRefusalSchema } from "@precis/contract/api";
 import type enAuth from "@/i18n/en/auth.json";
 import type { ApiRequestError } from "@/lib/api-client";
 import { isNetworkFailure } from "@/lib/api-failures";
@@ -7,8 +8,19 @@ import { getPasskeyCeremonyFailure } from "@/lib/webauthn";
 /** A key of the `errors` group of the auth catalogue. */
 export type AuthErrorKey = keyof (typeof enAuth)["errors"];
 
-/** What a screen shows after a failed call: one of the catalogue's texts, and how long to wait after a 429. */
-export type Failure = { message: AuthErrorKey; retryAfterSeconds?: number | null };
+/**
+ * What a screen shows after a failed call: one of the catalogue's texts, how long to wait after a 429, and for a
+ * sign-in the account's firm refuses, the firm, the methods it allows and whom to ask (issue 56, finding 1).
+ */
+export type Failure = { message: AuthErrorKey; retryAfterSeconds?: number | null; firmPolicy?: FirmPolicyRefusal };
+
+/** A 403 by the account's firm's allowed sign-in methods: its facts, said in the reader's language; else null. */
+function getFirmPolicyFailure({ status, error }: Refusal): Failure | null {
+  if (status !== 403) return null;
+  // The body is checked as the contract shapes it: a screen says only facts it can read.
+  const parsed = firmPolicyRefusalSchema.safeParse(error.apiError?.firmPolicy);
+  return parsed.success ? { message: "firmPolicy", firmPolicy: parsed.data } : null;
+}
 
 /** Whether the failed call's body carries an `Error` field at all, known to this app or not. */
 function hasErrorField(error: ApiRequestError): boolean {
@@ -31,6 +43,7 @@ export function getLoginFailure(error: unknown): Failure {
       404: { message: "userNotFound" },
       400: { message: "checkCredentials" },
       429: tooManyAttempts,
+      403: (refusal) => getFirmPolicyFailure(refusal) ?? { message: "unknown" },
     },
     otherwise: { message: "unknown" },
   });
@@ -58,7 +71,8 @@ export function getSecondFactorFailure(error: unknown): SecondFactorFailure {
     byStatus: {
       429: (refusal) => alert(tooManyAttempts(refusal)),
       // Too many wrong codes in a row: the step stays locked until the owner proves the address (decision 042).
-      403: alert({ message: "secondStepLocked" }),
+      // A firm that refuses passwords now refuses the step begun before (decision 043): it says so.
+      403: (refusal) => alert(getFirmPolicyFailure(refusal) ?? { message: "secondStepLocked" }),
       400: getSecondStepFieldFailure,
       401: getSecondStepFieldFailure,
     },
@@ -90,6 +104,8 @@ export function getPasskeyLoginFailure(error: unknown): Failure {
       429: tooManyAttempts,
       400: { message: "passkeyNotVerified" },
       401: { message: "passkeyNotVerified" },
+      // A passkey belongs to the password method: a firm that refuses it says why.
+      403: (refusal) => getFirmPolicyFailure(refusal) ?? { message: "unknown" },
     },
     otherwise: { message: "unknown" },
   });

@@ -1,7 +1,8 @@
-import type { ApiError } from "@precis/contract/api";
+import type { ApiError, FirmPolicyRefusal } from "@precis/contract/api";
 import type { AccountErrorCode } from "@precis/contract/auth";
 import { mfaMessages } from "@precis/contract/mfa";
 import type { FastifyReply } from "fastify";
+import type { SessionSignInMethod } from "../../db/schema.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
 import { sendFailure } from "./failures.ts";
@@ -34,9 +35,30 @@ export const accountFailure = (statusCode: number, code: AccountErrorCode): Fail
   accountFailure: code,
 });
 
-export function sendFailureResponse(reply: FastifyReply, failure: FailureResponse) {
+/**
+ * Sends a failure from its table. `facts`, the failed outcome itself, may carry a firm's policy refusal
+ * (firms/sign-in-policy.ts): its answer then names the firm and its administrators.
+ */
+export function sendFailureResponse(reply: FastifyReply, failure: FailureResponse, facts?: object) {
   if ("accountFailure" in failure) return sendFailure(reply, failure.statusCode, failure.accountFailure);
+  const firmPolicy = facts && "firmPolicy" in facts ? (facts.firmPolicy as FirmPolicyRefusal) : undefined;
+  if (firmPolicy)
+    return sendApiError(reply, failure.statusCode, firmRefusalText(firmPolicy), failure.fields, firmPolicy);
   return sendApiError(reply, failure.statusCode, failure.message, failure.fields);
+}
+
+/** How a refusal names each method. */
+export const firmMethodNames = {
+  password: "your email and password (or a passkey)",
+  google: "Google",
+  microsoft: "Microsoft",
+} as const;
+
+/** A firm's refusal in English, naming the firm (quoted, as a name) and whom to ask. */
+export function firmRefusalText(refusal: FirmPolicyRefusal) {
+  const methods = refusal.allowedMethods.map((method) => firmMethodNames[method]).join(" or ");
+  const admins = refusal.adminEmails.length > 0 ? ` (${refusal.adminEmails.join(", ")})` : "";
+  return `Your firm, “${refusal.firmName}”, allows signing in only with ${methods}. Sign in that way instead, or ask its administrators${admins}.`;
 }
 
 /** The step-up every sensitive action asks for, as `requireRecentAuthentication` answers it. */
@@ -61,8 +83,9 @@ export const secondStepLockedFailure = apiFailure(403, mfaMessages.secondStepLoc
 export async function answerSignedIn<Role>(
   reply: FastifyReply,
   user: { id: number; occupation: Role },
+  signInMethod: SessionSignInMethod,
   provenAt?: Date,
 ) {
-  await reply.startSession(user.id, provenAt);
+  await reply.startSession(user.id, signInMethod, provenAt);
   return { Status: "Success" as const, Role: user.occupation };
 }

@@ -41,6 +41,8 @@ export const authFailures = {
     wrongCode: wrongCodeFailure,
     usedRecoveryCode: usedRecoveryCodeFailure,
     expired: secondStepExpired,
+    // A second step begun before the firm refused passwords (decision 043).
+    ...firmSignInFailures,
   } satisfies FailureResponses<FailedOutcome<typeof service.completeSecondFactor, "loggedIn">>,
   /** A second-step token that no pending sign-in holds: as one that expired. */
   secondStepExpired,
@@ -72,6 +74,8 @@ export const authFailures = {
     passkeyNotVerified: apiFailure(401, mfaMessages.passkeyNotVerified, [
       { path: "passkey", message: "could not be verified" },
     ]),
+    // The firm refuses the password method, which every proof here belongs to (decision 043).
+    ...firmSignInFailures,
   } satisfies FailureResponses<FailedOutcome<typeof service.reauthenticate, "confirmed">>,
   requestReset: {
     userNotFound: accountFailure(404, "userNotFound"),

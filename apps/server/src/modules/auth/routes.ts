@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await registerAccount(deps(request), request.body, languageOf(request, request.body.language));
       if (result.outcome !== "registered") return sendFailureResponse(reply, authFailures.register[result.outcome]);
       app.mailWorker.nudge();
-      return answerSignedIn(reply, result.user);
+      return answerSignedIn(reply, result.user, "password");
     },
   );
 
@@ -136,12 +136,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       switch (result.outcome) {
         case "loggedIn":
-          return answerSignedIn(reply, result.user);
+          return answerSignedIn(reply, result.user, "password");
         case "secondFactorRequired":
           reply.header("cache-control", "no-store");
           return { Status: "SecondFactorRequired" as const, secondFactorToken: result.secondFactorToken };
         default:
-          return sendFailureResponse(reply, authFailures.logIn[result.outcome]);
+          return sendFailureResponse(reply, authFailures.logIn[result.outcome], result);
       }
     },
   );
@@ -163,8 +163,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAllowed) return reply;
       const result = await completeSecondFactor(dependencies, pending, request.body.code);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
-      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
-      return sendFailureResponse(reply, authFailures.secondFactor[result.outcome]);
+      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "password");
+      return sendFailureResponse(reply, authFailures.secondFactor[result.outcome], result);
     },
   );
 
@@ -194,8 +194,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(request),
         request.body.response as unknown as AuthenticationResponseJSON,
       );
-      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user);
-      return sendFailureResponse(reply, authFailures.passkey[result.outcome]);
+      if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "passkey");
+      return sendFailureResponse(reply, authFailures.passkey[result.outcome], result);
     },
   );
 
@@ -245,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await reauthenticate(deps(request), session, request.body);
       if (result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome !== "confirmed")
-        return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome]);
+        return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome], result);
       return { Status: "Success" as const };
     },
   );

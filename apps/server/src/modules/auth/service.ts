@@ -14,7 +14,7 @@ import { clearUnprovenAccount } from "../accounts/claim.ts";
 import { recordConsents } from "../accounts/consents.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { recordAuditEvent } from "../audit/service.ts";
-import { checkFirmSignInMethod, type FirmSignInRefusal } from "../firms/sign-in-policy.ts";
+import { checkFirmSignInMethod, type FirmSignInRefusalFacts } from "../firms/sign-in-policy.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { describeOccurrence } from "../mail/occurrence.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
@@ -163,7 +163,8 @@ export async function findFreeUsername(db: AppDatabase, base: string) {
 export type LoginResult =
   | { outcome: "loggedIn"; user: AccountUser }
   | { outcome: "secondFactorRequired"; secondFactorToken: string }
-  | { outcome: "userNotFound" | "badPassword" | FirmSignInRefusal };
+  | { outcome: "userNotFound" | "badPassword" }
+  | FirmSignInRefusalFacts;
 
 export async function logInWithPassword(deps: AuthDependencies, email: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, email);
@@ -184,7 +185,7 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
   const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
   if (firmRefusal) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   // With the authenticator app on, the right password opens no session yet: the second step does.
   if (await hasTotpEnabled(deps.db, user.id)) {
@@ -196,7 +197,8 @@ export async function logInWithPassword(deps: AuthDependencies, email: string, p
 
 export type SecondFactorResult =
   | { outcome: "loggedIn"; user: AccountUser }
-  | { outcome: "wrongCode" | "usedRecoveryCode" | "expired" | "locked"; hasQueuedEmail?: boolean };
+  | { outcome: "wrongCode" | "usedRecoveryCode" | "expired" | "locked"; hasQueuedEmail?: boolean }
+  | (FirmSignInRefusalFacts & { hasQueuedEmail?: boolean });
 
 /**
  * The second step of a password sign-in: the app's code or a recovery code, for the account the first step's
@@ -211,6 +213,12 @@ export async function completeSecondFactor(
 ): Promise<SecondFactorResult> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
   if (!user) return { outcome: "expired" };
+  // A second step started before the firm refused passwords (or before the person joined it) finishes nothing.
+  const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
+    return firmRefusal;
+  }
   const checked = await checkSecondStepCode(deps, user, { code, place: "signIn", step: "sign-in" });
   if (checked.outcome !== "right") {
     if (checked.outcome !== "locked") await countPendingSignInFailure(deps.db, pending.id);
@@ -237,7 +245,7 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
   const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
   if (firmRefusal) {
     await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   await recordAuditEvent(deps.db, deps.origin, "logged_in", user.id, { method: "passkey" });
   return { outcome: "loggedIn" as const, user };
@@ -449,11 +457,19 @@ export async function reauthenticate(
     | "wrongCode"
     | "usedRecoveryCode"
     | "locked"
-    | "passkeyNotVerified";
+    | "passkeyNotVerified"
+    | FirmSignInRefusalFacts["outcome"];
   hasQueuedEmail?: boolean;
+  firmPolicy?: FirmSignInRefusalFacts["firmPolicy"];
 }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new Error(`user ${session.userId} of a live session does not exist`);
+  // Each proof here (password, code, passkey) is the password method: a firm that refuses it refuses the step-up.
+  const firmRefusal = await checkFirmSignInMethod(deps.db, user.id, "password");
+  if (firmRefusal) {
+    await recordAuditEvent(deps.db, deps.origin, "login_failed", user.id, { reason: "firmPolicy" });
+    return firmRefusal;
+  }
   if ("password" in proof) {
     if (!user.passwordHash) return { outcome: "noPassword" };
     if (!(await verifyPassword(user.passwordHash, proof.password))) {

@@ -3,8 +3,11 @@ import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendApiError } from "../../plugins/errors.ts";
 import { failureMessages } from "../accounts/failures.ts";
+import { sendFailureResponse } from "../accounts/responses.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
+import { checkSessionAgainstFirm, policyMethodOf } from "../firms/live-sessions.ts";
+import { checkFirmSignInMethod, firmSignInFailures } from "../firms/sign-in-policy.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
@@ -34,6 +37,9 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
         { message: failureMessages.tooManyAttempts },
       );
       if (!isAllowed) return reply;
+      // A session the firm's policy refuses hands nothing over (decision 043).
+      const refusal = await checkSessionAgainstFirm(app.database.db, session.userId, session.id);
+      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal.outcome], refusal);
       reply.header("cache-control", "no-store");
       const now = app.clock();
       const code = await createHandoffCode(app.database.db, {
@@ -80,6 +86,13 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
           [{ path: "code", message: "has expired or was used" }],
         );
       }
+      // The extension's session is the portal session's, by the same method: the firm's policy holds for it too.
+      const refusal = await checkFirmSignInMethod(
+        app.database.db,
+        handoff.userId,
+        policyMethodOf(handoff.portalSignInMethod),
+      );
+      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal.outcome], refusal);
       const user = await getAccountUser(app.database.db, handoff.userId);
       const opened = await openSession(app.database.db, {
         userId: user.id,
@@ -91,6 +104,7 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
         linkedSessionId: handoff.portalSessionId,
         isIndependent: handoff.isIndependent,
         authenticatedAt: handoff.portalAuthenticatedAt,
+        signInMethod: handoff.portalSignInMethod,
       });
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "extension_signed_in", user.id, {
         isIndependent: handoff.isIndependent,

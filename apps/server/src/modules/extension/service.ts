@@ -34,9 +34,11 @@ export async function claimHandoffCode(db: AppDatabase, code: string, now: Date)
     .returning();
   if (!claimed || claimed.expiresAt <= now) return null;
   const [portal] = await db
-    .select({ authenticatedAt: sessions.authenticatedAt })
+    .select({ authenticatedAt: sessions.authenticatedAt, signInMethod: sessions.signInMethod })
     .from(sessions)
     .where(and(eq(sessions.id, claimed.portalSessionId), isNull(sessions.revokedAt)))
     .limit(1);
-  return portal ? { ...claimed, portalAuthenticatedAt: portal.authenticatedAt } : null;
+  return portal
+    ? { ...claimed, portalAuthenticatedAt: portal.authenticatedAt, portalSignInMethod: portal.signInMethod }
+    : null;
 }

@@ -7,6 +7,7 @@ import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
+import { endSessionsRefusedOnJoin } from "./live-sessions.ts";
 import { refusals } from "./refusals.ts";
 import { checkSeatForJoin, hasFreeSeat, isFirmRowSeated, isPayingPersonalPlan } from "./seats.ts";
 
@@ -52,6 +53,8 @@ export async function joinFirmByVerifiedDomain(
     .onConflictDoNothing({ target: firmMemberships.userId })
     .returning({ userId: firmMemberships.userId });
   if (!joined) return;
+  // Under the firm's policy from now on, sessions included (decision 043).
+  await endSessionsRefusedOnJoin(tx, { firmId: automatic.firmId, userId, now });
   await recordFirmEvent(tx, {
     firmId: automatic.firmId,
     event: "member_joined",
@@ -134,6 +137,7 @@ export async function joinFirmByDomain(
       // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.
       await checkSeatForJoin(tx, firm, now);
       await tx.insert(firmMemberships).values({ userId, firmId, role: "member", joinedBy: "domain", joinedAt: now });
+      await endSessionsRefusedOnJoin(tx, { firmId, userId, now });
       await recordFirmEvent(tx, {
         firmId,
         event: "member_joined",

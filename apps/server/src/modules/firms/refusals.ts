@@ -12,6 +12,9 @@ export type FirmRefusalReason =
   | { readonly kind: "alreadyInFirm" }
   | { readonly kind: "alreadyInThisFirm" }
   | { readonly kind: "firmNameLookAlike" }
+  // Policies.
+  | { readonly kind: "methodsNotOffered" }
+  | { readonly kind: "policyLocksYouOut" }
   // Members.
   | { readonly kind: "noSuchMember" }
   | { readonly kind: "lastOwner" }
@@ -69,6 +72,8 @@ export const refusals = {
   alreadyInFirm: refusalOf("alreadyInFirm"),
   alreadyInThisFirm: refusalOf("alreadyInThisFirm"),
   firmNameLookAlike: refusalOf("firmNameLookAlike"),
+  methodsNotOffered: refusalOf("methodsNotOffered"),
+  policyLocksYouOut: refusalOf("policyLocksYouOut"),
   noSuchMember: refusalOf("noSuchMember"),
   lastOwner: refusalOf("lastOwner"),
   removingSelf: refusalOf("removingSelf"),

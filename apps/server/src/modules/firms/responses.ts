@@ -26,6 +26,17 @@ export const firmFailures = {
     "Another firm already has this name, or one that looks the same. Choose another name.",
     [{ path: "body.name", message: "looks the same as another firm's name" }],
   ),
+  // A policy that would lock the firm out (issue 56, finding 2): refused before anything is saved.
+  methodsNotOffered: apiFailure(
+    409,
+    "Google and Microsoft sign-in are not available on this site. Keep the email and password allowed.",
+    [{ path: "body.policies.signInMethods", message: "allows only methods this site does not offer" }],
+  ),
+  policyLocksYouOut: apiFailure(
+    409,
+    "You could no longer sign in under these methods. Keep one you use: your password, or Google or Microsoft once you have signed in with it here.",
+    [{ path: "body.policies.signInMethods", message: "leaves you no method you can sign in with" }],
+  ),
   noSuchMember: apiFailure(404, "This person is not a member of your firm."),
   lastOwner: apiFailure(
     409,

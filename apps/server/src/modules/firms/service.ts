@@ -13,11 +13,20 @@ import {
   type FirmRole,
   INVITATION_VALID_DAYS,
   isProofNeededFor,
+  type SignInMethod,
 } from "@precis/contract/firms";
-import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmDomains, firmInvitations, firmMemberships, firms, users } from "../../db/schema.ts";
+import {
+  firmDomains,
+  firmInvitations,
+  firmMemberships,
+  firms,
+  passkeys,
+  userIdentities,
+  users,
+} from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import type { TxtLookupFunction } from "../../lib/txt-records.ts";
@@ -30,6 +39,7 @@ import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainViewOf, findDomainProof, recordProofFinding } from "./domain-proof.ts";
 import { checkClaimableDomain, domainOf } from "./domains.ts";
 import { cancelFirmBilling, createFirmCheckoutSession, createFirmPortalSession } from "./firm-billing.ts";
+import { endSessionsRefusedByPolicy, endSessionsRefusedOnJoin } from "./live-sessions.ts";
 import { FIRM_NAME_SKELETON_KEY, getFirmNameSkeleton } from "./name-skeleton.ts";
 import { refusals } from "./refusals.ts";
 import {
@@ -210,6 +220,9 @@ export async function updateFirm(
       const changedPolicies = (Object.keys(policies) as (keyof FirmPolicies)[]).filter(
         (key) => JSON.stringify(policies[key]) !== JSON.stringify(before[key]),
       );
+      if (changedPolicies.includes("signInMethods")) {
+        await refuseLockingOut(tx, context.config, userId, policies.signInMethods);
+      }
       const isRenamed = change.name !== undefined && change.name !== firm.name;
       if (!isRenamed && changedPolicies.length === 0) return { firm: await toFirmView(tx, firm, role, now) };
       const [updated] = await tx
@@ -236,6 +249,10 @@ export async function updateFirm(
           now,
         });
       }
+      // The new sign-in methods reach live sessions at once, in this transaction (decision 043).
+      if (changedPolicies.includes("signInMethods")) {
+        await endSessionsRefusedByPolicy(tx, { firmId: firm.id, signInMethods: policies.signInMethods, now });
+      }
       for (const key of changedPolicies) {
         await recordFirmEvent(tx, {
           firmId: firm.id,
@@ -248,6 +265,34 @@ export async function updateFirm(
       return { firm: await toFirmView(tx, updated, role, now) };
     }),
   );
+}
+
+/**
+ * Refuses allowed sign-in methods that would leave the admin saving them unable to sign in (issue 56, finding 2):
+ * none this site offers (Google and Microsoft need Firebase configured), or none of hers. Her password method is
+ * hers when the account has a password or a passkey; Google or Microsoft, when one of that provider's identities
+ * is linked to it, which a first sign-in with it does.
+ */
+async function refuseLockingOut(tx: AppDatabase, config: AppConfig, userId: number, methods: readonly SignInMethod[]) {
+  const isSsoOffered = config.client.sso.isConfigured;
+  const offered = methods.filter((method) => method === "password" || isSsoOffered);
+  if (offered.length === 0) throw refusals.methodsNotOffered();
+  const [account] = await tx
+    .select({
+      hasPassword: sql<boolean>`${users.passwordHash} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const identities = await tx
+    .select({ provider: userIdentities.provider })
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, userId));
+  const providers = new Set(identities.map((identity) => identity.provider));
+  const isUsable = (method: SignInMethod) =>
+    method === "password"
+      ? account?.hasPassword === true
+      : providers.has(method === "google" ? "google.com" : "microsoft.com");
+  if (!offered.some(isUsable)) throw refusals.policyLocksYouOut();
 }
 
 /**
@@ -369,8 +414,16 @@ export async function removeMember(context: FirmContext, memberUserId: number) {
 
 /** `POST /api/firm/leave`: anyone leaves, but the last owner, who first names another owner or closes the firm. */
 export async function leaveFirm(context: FirmContext) {
-  const { db, config, now, userId } = context;
-  return inTransaction(db, async (tx) => {
+  return inTransaction(context.db, (tx) => leaveFirmIn({ ...context, db: tx }));
+}
+
+/**
+ * Leaving, inside the caller's transaction (`context.db`): by the signed-in route, or by an emailed link (leave-link.ts)
+ * that checks its token in the same transaction. Returns the firm left.
+ */
+export async function leaveFirmIn(context: FirmContext) {
+  const { db: tx, config, now, userId } = context;
+  {
     const { firm, role } = await lockCallerFirm(tx, userId);
     if (role === "owner" && (await countOwners(tx, firm.id)) <= 1) throw refusals.lastOwner();
     await tx.delete(firmMemberships).where(eq(firmMemberships.userId, userId));
@@ -386,7 +439,8 @@ export async function leaveFirm(context: FirmContext) {
     });
     const user = await readUser(tx, userId);
     await enqueueAccountEmail(tx, config, user, "firmMemberLeft", { firmName: quoted(firm.name) }, now);
-  });
+    return firm;
+  }
 }
 
 /** `POST /api/firm/transfer`: an owner hands ownership to another member and becomes an admin. */
@@ -589,6 +643,8 @@ export async function acceptInvitation(context: FirmContext, token: string): Pro
       await tx
         .insert(firmMemberships)
         .values({ userId, firmId: firm.id, role: invitation.role, joinedBy: "invitation", joinedAt: now });
+      // Under the firm's policy from now on, sessions included (decision 043).
+      await endSessionsRefusedOnJoin(tx, { firmId: firm.id, userId, now });
       await recordFirmEvent(tx, {
         firmId: firm.id,
         event: "invitation_accepted",

@@ -1,8 +1,9 @@
-import type { SignInMethod } from "@precis/contract/firms";
-import { eq } from "drizzle-orm";
+import type { FirmPolicyRefusal } from "@precis/contract/api";
+import { type SignInMethod, signInMethods } from "@precis/contract/firms";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmMemberships, firms } from "../../db/schema.ts";
-import { apiFailure, type FailureResponse } from "../accounts/responses.ts";
+import { firmMemberships, firms, users } from "../../db/schema.ts";
+import { apiFailure, type FailureResponse, firmMethodNames } from "../accounts/responses.ts";
 
 /*
  * A firm's "allowed sign-in methods" policy (issue 44), checked by every sign-in once it has proven who is signing
@@ -23,16 +24,10 @@ const ALLOWED_SETS = {
 } as const satisfies Record<string, readonly SignInMethod[]>;
 export type FirmSignInRefusal = keyof typeof ALLOWED_SETS;
 
-const methodNames: Record<SignInMethod, string> = {
-  password: "your email and password (or a passkey)",
-  google: "Google",
-  microsoft: "Microsoft",
-};
-
 const refusalOf = (allowed: readonly SignInMethod[]) =>
   apiFailure(
     403,
-    `Your firm allows signing in only with ${allowed.map((method) => methodNames[method]).join(" or ")}. Sign in that way instead.`,
+    `Your firm allows signing in only with ${allowed.map((method) => firmMethodNames[method]).join(" or ")}. Sign in that way instead.`,
     [{ path: "signInMethod", message: `is not allowed by your firm, which allows: ${allowed.join(", ")}` }],
   );
 
@@ -41,27 +36,56 @@ export const firmSignInFailures = Object.fromEntries(
   Object.entries(ALLOWED_SETS).map(([outcome, allowed]) => [outcome, refusalOf(allowed)]),
 ) as Record<FirmSignInRefusal, FailureResponse>;
 
+/** A firm's refusal: its outcome (the failure tables' row) and the facts its answer names. */
+export interface FirmSignInRefusalFacts {
+  outcome: FirmSignInRefusal;
+  firmPolicy: FirmPolicyRefusal;
+}
+
 /**
  * Whether the account's firm, if any, allows signing in with `method`: null when it does (or there is no firm),
- * else the refusal naming what it allows. One read by the membership's key.
+ * else the refusal naming the firm, what it allows and its owners' and administrators' addresses (issue 53: a
+ * refused person knows whom to ask). One read by the membership's key, and one more on a refusal. A null method
+ * is a session's whose method is not known (older than the column, decision 043): only a firm that allows every
+ * method allows it.
  */
 export async function checkFirmSignInMethod(
   db: AppDatabase,
   userId: number,
-  method: SignInMethod,
-): Promise<FirmSignInRefusal | null> {
+  method: SignInMethod | null,
+): Promise<FirmSignInRefusalFacts | null> {
   const [row] = await db
-    .select({ signInMethods: firms.signInMethods })
+    .select({ firmId: firms.id, name: firms.name, signInMethods: firms.signInMethods })
     .from(firmMemberships)
     .innerJoin(firms, eq(firms.id, firmMemberships.firmId))
     .where(eq(firmMemberships.userId, userId))
     .limit(1);
-  if (!row || row.signInMethods.includes(method)) return null;
+  if (!row) return null;
+  if (
+    method === null
+      ? signInMethods.every((each) => row.signInMethods.includes(each))
+      : row.signInMethods.includes(method)
+  )
+    return null;
   const allowed = new Set(row.signInMethods);
   const match = Object.entries(ALLOWED_SETS).find(
     ([, methods]) => methods.length === allowed.size && methods.every((each) => allowed.has(each)),
   );
   // The database allows only known methods and the API at least one, so a set is always found.
   if (!match) throw new Error(`firm sign-in methods ${row.signInMethods.join(",")} have no refusal`);
-  return match[0] as FirmSignInRefusal;
+  const admins = await db
+    .select({ email: users.email })
+    .from(firmMemberships)
+    .innerJoin(users, eq(users.id, firmMemberships.userId))
+    .where(and(eq(firmMemberships.firmId, row.firmId), inArray(firmMemberships.role, ["owner", "admin"])))
+    .orderBy(firmMemberships.joinedAt)
+    .limit(5);
+  return {
+    outcome: match[0] as FirmSignInRefusal,
+    firmPolicy: {
+      firmName: row.name,
+      allowedMethods: signInMethods.filter((each) => allowed.has(each)),
+      adminEmails: admins.map((admin) => admin.email),
+    },
+  };
 }

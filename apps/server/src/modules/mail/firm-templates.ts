@@ -21,6 +21,8 @@ export type FirmRoleInEmail = "owner" | "admin" | "member";
 export type FirmEmailParams = {
   firmInvitation: { inviterName: string; firmName: string; role: FirmRoleInEmail; link: string; validDays: number };
   firmMemberLeft: { name: string; firmName: string };
+  /** To a person who asked to leave their firm by email, its policy refusing how they sign in (decision 043). */
+  firmLeaveLink: { name: string; firmName: string; link: string; validHours: number };
   firmMemberRemoved: { name: string; firmName: string };
   firmDeleted: { name: string; firmName: string };
   /** To a person an `automatic` domain brought in, with nobody's invitation (decision 038). */
@@ -118,6 +120,28 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
         `Vous avez quitté le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName}.`,
         keeps.fr(ctx.productName),
         `Si vous n'êtes pas à l'origine de ce départ, écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmLeaveLink: {
+    en: {
+      subject: (ctx) => `Leave your firm on ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, link, validHours }) => [
+        greetings.en(name),
+        `You asked to leave the firm named ${quotedName.en(firmName)} on ${ctx.productName} without signing in. Open this link, valid ${validHours} hours and usable once, then press the button on the page:`,
+        link,
+        keeps.en(ctx.productName),
+        `If you did not ask for this, ignore this email: nothing changes.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Quitter votre cabinet sur ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, link, validHours }) => [
+        greetings.fr(name),
+        `Vous avez demandé à quitter le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName} sans vous connecter. Ouvrez ce lien, valide ${validHours} heures et utilisable une seule fois, puis appuyez sur le bouton de la page :`,
+        link,
+        keeps.fr(ctx.productName),
+        `Si vous n'avez rien demandé, ignorez ce courriel : rien ne change.`,
       ],
     },
   },

@@ -2,6 +2,7 @@ import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
+import type { SessionSignInMethod } from "../../db/schema.ts";
 import { sendApiError } from "../../plugins/errors.ts";
 import { rememberDevice } from "./known-devices.ts";
 import {
@@ -31,9 +32,10 @@ declare module "fastify" {
   interface FastifyReply {
     /**
      * Opens a new session for the user and hands its cookie and access key to the caller. `provenAt` is when
-     * the sign-in's proof was given, when that was before now (a provider's `auth_time`, decision 035).
+     * the sign-in's proof was given, when that was before now (a provider's `auth_time`, decision 035);
+     * `signInMethod`, how it was given (decision 043).
      */
-    startSession(userId: number, provenAt?: Date): Promise<void>;
+    startSession(userId: number, signInMethod: SessionSignInMethod, provenAt?: Date): Promise<void>;
     /** Revokes the request's session on the server and clears its cookie. */
     endSession(): Promise<void>;
     /** Whether the request carries a session cookie at all (live or not). */
@@ -78,39 +80,48 @@ export async function registerSessions(app: FastifyInstance) {
     else request.session = await findActiveSession(app.database.db, { secrets, now: app.clock(), lifetimes });
   });
 
-  app.decorateReply("startSession", async function startSession(this: FastifyReply, userId: number, provenAt?: Date) {
-    const request = this.request;
-    const now = app.clock();
-    // A browser and system the account has not used before: its owner is told.
-    const isNoticed = await noticeSignInFromNewDevice(app.database.db, config, {
-      userId,
-      userAgent: request.headers["user-agent"],
-      ipAddress: request.ip,
-      now,
-    });
-    if (isNoticed) app.mailWorker.nudge();
-    // A browser that has signed in is its owner's from now on (known-devices.ts).
-    await rememberDevice(app.database.db, config, this, userId, now);
-    const opened = await openSession(app.database.db, {
-      userId,
-      now,
-      lifetimes,
-      ipAddress: request.ip,
-      userAgent: request.headers["user-agent"],
-      // A sign-in sent from a browser extension's own pages (its Origin), as the Precis extension's are.
-      isExtension: /^(chrome|moz)-extension:\/\//.test(request.headers.origin ?? ""),
-      // Never later than now: a proof is as fresh as when it was given, and cannot come from the future.
-      ...(provenAt ? { authenticatedAt: new Date(Math.min(provenAt.getTime(), now.getTime())) } : {}),
-    });
-    this.setCookie(cookieName, opened.token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: !isDevelopment,
-      expires: opened.absoluteExpiresAt,
-    });
-    this.header(ACCESS_KEY_HEADER, opened.accessKey);
-  });
+  app.decorateReply(
+    "startSession",
+    async function startSession(
+      this: FastifyReply,
+      userId: number,
+      signInMethod: SessionSignInMethod,
+      provenAt?: Date,
+    ) {
+      const request = this.request;
+      const now = app.clock();
+      // A browser and system the account has not used before: its owner is told.
+      const isNoticed = await noticeSignInFromNewDevice(app.database.db, config, {
+        userId,
+        userAgent: request.headers["user-agent"],
+        ipAddress: request.ip,
+        now,
+      });
+      if (isNoticed) app.mailWorker.nudge();
+      // A browser that has signed in is its owner's from now on (known-devices.ts).
+      await rememberDevice(app.database.db, config, this, userId, now);
+      const opened = await openSession(app.database.db, {
+        userId,
+        now,
+        lifetimes,
+        ipAddress: request.ip,
+        userAgent: request.headers["user-agent"],
+        // A sign-in sent from a browser extension's own pages (its Origin), as the Precis extension's are.
+        isExtension: /^(chrome|moz)-extension:\/\//.test(request.headers.origin ?? ""),
+        signInMethod,
+        // Never later than now: a proof is as fresh as when it was given, and cannot come from the future.
+        ...(provenAt ? { authenticatedAt: new Date(Math.min(provenAt.getTime(), now.getTime())) } : {}),
+      });
+      this.setCookie(cookieName, opened.token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: !isDevelopment,
+        expires: opened.absoluteExpiresAt,
+      });
+      this.header(ACCESS_KEY_HEADER, opened.accessKey);
+    },
+  );
 
   /** Ends the request's session on the server and clears its cookie; without a live session it does neither. */
   app.decorateReply("endSession", async function endSession(this: FastifyReply) {

@@ -2,7 +2,7 @@ import { hash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { sessions } from "../../db/schema.ts";
+import { type SessionSignInMethod, sessions } from "../../db/schema.ts";
 import { addDays } from "../../lib/clock.ts";
 
 export interface SessionLifetimes {
@@ -52,6 +52,7 @@ const insertSessionStatement = preparedPerDatabase((db) =>
       authenticatedAt: sql.placeholder("authenticatedAt"),
       linkedSessionId: sql.placeholder("linkedSessionId"),
       isIndependent: sql.placeholder("isIndependent"),
+      signInMethod: sql.placeholder("signInMethod"),
     })
     .prepare("session_insert"),
 );
@@ -66,6 +67,8 @@ export async function openSession(
     ipAddress: string;
     userAgent: string | undefined;
     isExtension: boolean;
+    /** How the sign-in proved who it was; a handed-over session takes its portal session's (decision 043). */
+    signInMethod: SessionSignInMethod;
     /** An extension session handed over by this portal session (decision 028). */
     linkedSessionId?: number;
     isIndependent?: boolean;
@@ -90,6 +93,7 @@ export async function openSession(
     isExtension: input.isExtension,
     linkedSessionId: input.linkedSessionId ?? null,
     isIndependent: input.isIndependent ?? false,
+    signInMethod: input.signInMethod,
   });
   return { token, accessKey, absoluteExpiresAt };
 }

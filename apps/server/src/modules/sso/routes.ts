@@ -13,6 +13,10 @@ import { ssoFailures } from "./responses.ts";
 import { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 import { createIdTokenVerifier, type VerifiedIdentity } from "./token-verifier.ts";
 
+/** The method a session opened by this provider's sign-in began with (decision 043). */
+const sessionMethodOf = (provider: VerifiedIdentity["provider"]) =>
+  provider === "google.com" ? ("google" as const) : ("microsoft" as const);
+
 /** A change of email needs a sign-in this recent (the new account proves itself now, not last week). */
 const CHANGE_EMAIL_MAX_AUTH_AGE_SECONDS = 300;
 /** Firebase ID tokens are about 1 kB; anything far larger is not one. */
@@ -80,11 +84,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!identity) return reply;
       const signedIn = await logInWithIdentity(getAuthDependencies(app, request), identity);
       if (!signedIn) return sendFailureResponse(reply, ssoFailures.unknownIdentity);
-      if (signedIn.outcome !== "loggedIn") return sendFailureResponse(reply, ssoFailures.logIn[signedIn.outcome]);
+      if (signedIn.outcome !== "loggedIn")
+        return sendFailureResponse(reply, ssoFailures.logIn[signedIn.outcome], signedIn);
       app.mailWorker.nudge();
       // As fresh as the provider's sign-in, not as this call (issue 42, finding 9): a token from a sign-in days
       // old opens a session that step-up asks again. The verifier refuses a token without auth_time.
-      return answerSignedIn(reply, signedIn.user, identity.authTime);
+      return answerSignedIn(reply, signedIn.user, sessionMethodOf(identity.provider), identity.authTime);
     },
   );
 
@@ -104,7 +109,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.outcome !== "registered") return sendFailureResponse(reply, ssoFailures.register[result.outcome]);
       app.mailWorker.nudge();
-      return answerSignedIn(reply, result.user, identity.authTime);
+      return answerSignedIn(reply, result.user, sessionMethodOf(identity.provider), identity.authTime);
     },
   );
 

@@ -55,7 +55,7 @@ export async function logInWithIdentity(deps: AuthDependencies, identity: Verifi
       provider: identity.provider,
       reason: "firmPolicy",
     });
-    return { outcome: firmRefusal };
+    return firmRefusal;
   }
   const wasUnverified = user.emailVerifiedAt === null;
   await deps.db.transaction(async (tx) => {

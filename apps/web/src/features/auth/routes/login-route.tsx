@@ -151,7 +151,11 @@ export function LoginRoute() {
         )}
         {hasExpired && <FailureAlert failure={{ message: "signInExpired" }} />}
         {loginMutation.isError && (
-          <FailureAlert key={loginMutation.submittedAt} failure={getLoginFailure(loginMutation.error)} />
+          <FailureAlert
+            key={loginMutation.submittedAt}
+            failure={getLoginFailure(loginMutation.error)}
+            email={form.getFieldValue("email")}
+          />
         )}
 
         <PasskeySignIn destination={destination} />

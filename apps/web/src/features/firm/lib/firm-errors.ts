@@ -34,6 +34,8 @@ export type FirmFailureKey =
   | "domainAlreadyYours"
   | "domainTaken"
   | "firmNameLookAlike"
+  | "methodsNotOffered"
+  | "policyLocksYouOut"
   | "domainPublic"
   | "domainSchool"
   | "domainNotYours"
@@ -76,6 +78,10 @@ export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "Your firm has already added this domain.": "domainAlreadyYours",
   "Another firm has already added this domain.": "domainTaken",
   "Another firm already has this name, or one that looks the same. Choose another name.": "firmNameLookAlike",
+  "Google and Microsoft sign-in are not available on this site. Keep the email and password allowed.":
+    "methodsNotOffered",
+  "You could no longer sign in under these methods. Keep one you use: your password, or Google or Microsoft once you have signed in with it here.":
+    "policyLocksYouOut",
   "Public and internet providers' email domains, such as gmail.com or sympatico.ca, cannot be added: add your firm's own domain.":
     "domainPublic",
   "DNS did not answer, so the record could not be checked. Nothing was changed; try again in a few minutes.":
