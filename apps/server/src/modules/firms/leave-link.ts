@@ -5,7 +5,7 @@ import type { AppDatabase } from "../../db/client.ts";
 import { firmLeaveLinks, firmMemberships, firms, users } from "../../db/schema.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
-import { asQuotedData } from "../mail/templates.ts";
+import { asQuotedData } from "../mail/user-text.ts";
 import { hashSecret } from "../sessions/service.ts";
 import { leaveFirmIn } from "./service.ts";
 
