@@ -245,7 +245,7 @@ describe("memo settings", () => {
       const group = row(page, name);
       expect(await group.getByRole("radio", { name: value, exact: true }).isChecked()).toBe(true);
     }
-    expect(await page.getByText("Reorder by draging a node").isVisible()).toBe(true);
+    expect(await page.getByText("Reorder by dragging a node").isVisible()).toBe(true);
     expect(await page.getByText("Enable/Disable visibility with checkbox").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
   });

@@ -38,7 +38,7 @@ describe("layout shell and home", () => {
     await page.goto("/");
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Welcome, Marie!" }).isVisible()).toBe(true);
     expect(await page.getByText("Your session is active.").isVisible()).toBe(true);
-    for (const name of [/^Continue with CanLII/, /^Checkout PDF Chat/, /^Documentation/]) {
+    for (const name of [/^Continue with CanLII/, /^Check out PDF Chat/, /^Documentation/]) {
       expect(await page.getByRole("main").getByRole("link", { name }).count()).toBe(1);
     }
     expect(
