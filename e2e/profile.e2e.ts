@@ -522,7 +522,9 @@ describe("accessibility", () => {
       const groupNames = await groups.evaluateAll((elements) =>
         elements.map((element) => {
           const labelledBy = element.getAttribute("aria-labelledby");
-          const label = labelledBy ? document.getElementById(labelledBy)?.textContent : element.getAttribute("aria-label");
+          const label = labelledBy
+            ? document.getElementById(labelledBy)?.textContent
+            : element.getAttribute("aria-label");
           return (label ?? "").trim();
         }),
       );

@@ -24,7 +24,10 @@ describe("the topics of interest, as the reader reads them", () => {
   });
 
   it("keep the 44 stored values, once each, in columns of 11", () => {
-    for (const [catalogue, language] of [[en, "en"], [fr, "fr"]] as const) {
+    for (const [catalogue, language] of [
+      [en, "en"],
+      [fr, "fr"],
+    ] as const) {
       const columns = getTopicColumns(labelsIn(catalogue), language);
       expect(columns.map((column) => column.length)).toEqual([11, 11, 11, 11]);
       expect(columns.every((column) => column.length === TOPICS_PER_COLUMN)).toBe(true);

@@ -60,7 +60,8 @@ export function SubscriptionRoute() {
         </div>
       );
     }
-    if (pricing.isError) return <Alert type="error" showIcon role="alert" title={t(getPricingFailure(pricing.error))} />;
+    if (pricing.isError)
+      return <Alert type="error" showIcon role="alert" title={t(getPricingFailure(pricing.error))} />;
     const session = pricing.data;
     if (!session) return <Alert type="error" showIcon role="alert" title={t("noData")} />;
     if (session.plan) return <PlanCard plan={session.plan} />;
