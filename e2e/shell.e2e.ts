@@ -151,7 +151,7 @@ describe("layout shell and home", () => {
       await signUpInContext(page.context(), { firstName: "ada", lastName: "lovelace" });
       await page.goto("/");
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(greeting);
-      expect(await page.getByRole("button", { name: menuName, exact: true }).count()).toBe(1);
+      await expect.poll(() => page.getByRole("button", { name: menuName, exact: true }).count()).toBe(1);
       expect(await page.getByRole("button", { name: /ada lovelace/ }).count()).toBe(0);
       await expectNoAxeViolations(page);
     },
