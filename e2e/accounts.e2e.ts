@@ -48,6 +48,30 @@ describe("registration", () => {
     await page.waitForURL(`${baseUrl}/subscription`, { timeout: 15_000 });
   });
 
+  it.each([
+    ["en", 1280, "You haven't agreed to our terms and conditions", "Register"],
+    ["fr", 390, "Vous n’avez pas accepté nos conditions d’utilisation", "S’inscrire"],
+  ] as const)(
+    "keeps the terms error clear of the submit button (%s, %i px)",
+    async (language, width, error, submit) => {
+      const page = await openPage({ language, width });
+      await page.goto("/register");
+      const button = page.getByRole("button", { name: submit });
+      await expect.poll(() => button.isVisible()).toBe(true);
+      await button.click();
+      const message = page.getByText(error);
+      await expect.poll(() => message.isVisible()).toBe(true);
+      // Once antd's help has finished appearing: the same space under it as under any field's error.
+      await expect
+        .poll(async () => {
+          const [text, target] = await Promise.all([message.boundingBox(), button.boundingBox()]);
+          return text && target ? Math.round(target.y - (text.y + text.height)) : Number.NaN;
+        })
+        .toBeGreaterThanOrEqual(16);
+      await expectNoAxeViolations(page);
+    },
+  );
+
   it("says why a registration fails: terms, taken email, weak password", async () => {
     const page = await openPage();
     const { email: takenEmail } = await registerThroughApi(baseUrl);

@@ -184,7 +184,7 @@ describe("user settings", () => {
   });
 });
 
-/** The five rows of memo options (the page's language switch is a radio group named "Language" too). */
+/** The five rows of memo options (the memo's language is "Memo language": the page's switch is "Language"). */
 const row = (page: Page, name: string) =>
   page.locator(".memo-option-rows").getByRole("radiogroup", { name, exact: true });
 const heading = (page: Page) => page.getByTestId("memo-preview-heading");
@@ -240,12 +240,12 @@ describe("memo settings", () => {
       ["Facts Length", "Long"],
       ["Facts Presentation", "Bullet"],
       ["Tone", "Personal"],
-      ["Language", "English"],
+      ["Memo language", "English"],
     ] as const) {
       const group = row(page, name);
       expect(await group.getByRole("radio", { name: value, exact: true }).isChecked()).toBe(true);
     }
-    expect(await page.getByText("Reorder by draging a node").isVisible()).toBe(true);
+    expect(await page.getByText("Reorder by dragging a node").isVisible()).toBe(true);
     expect(await page.getByText("Enable/Disable visibility with checkbox").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
   });
@@ -259,7 +259,7 @@ describe("memo settings", () => {
       ["Facts Presentation", "Paragraph", "Short Paragraph Facts"],
       ["Tone", "Supervisor", "Supervisor Tone"],
       ["Tone", "Client", "Client Tone"],
-      ["Language", "French", "French Summary"],
+      ["Memo language", "French", "French Summary"],
       ["Summary", "Medium", "Medium Summary"],
     ];
     let previousBody = await body(page).textContent();
@@ -485,7 +485,7 @@ describe("memo settings", () => {
 
   it("keep each row of choices on one line beside its label, in French at 1280 px", async () => {
     const page = await openMemoSettings({ language: "fr" });
-    for (const name of ["Résumé", "Longueur des faits", "Présentation des faits", "Ton", "Langue"]) {
+    for (const name of ["Résumé", "Longueur des faits", "Présentation des faits", "Ton", "Langue du mémo"]) {
       const group = row(page, name);
       // Counted in lines, not pixels, so a font or a rounding of this machine's cannot move the answer: the rows
       // each button starts on (its offsetTop among its siblings'), and the lines each button's text runs over (an
@@ -502,7 +502,7 @@ describe("memo settings", () => {
       for (const label of labels) expect(label.textLines, name).toBe(1);
       // Its label on the left, as SPEC §2 has it.
       const labelRight = await group.evaluate((element) => {
-        const label = document.getElementById(element.getAttribute("aria-labelledby") ?? "");
+        const label = element.closest(".memo-option-row")?.querySelector(".memo-option-label");
         return label ? label.getBoundingClientRect().right : Number.NaN;
       });
       const groupBox = await group.boundingBox();
@@ -512,6 +512,34 @@ describe("memo settings", () => {
 });
 
 describe("accessibility", () => {
+  for (const [language, names] of [
+    ["en", { site: "Language", memo: "Memo language", label: "Language" }],
+    ["fr", { site: "Langue", memo: "Langue du mémo", label: "Langue" }],
+  ] as const) {
+    it(`names the memo's language apart from the site's, and no two radio groups alike, in ${language}`, async () => {
+      const page = await openMemoSettings({ language });
+      const groups = page.getByRole("radiogroup");
+      const groupNames = await groups.evaluateAll((elements) =>
+        elements.map((element) => {
+          const labelledBy = element.getAttribute("aria-labelledby");
+          const label = labelledBy
+            ? document.getElementById(labelledBy)?.textContent
+            : element.getAttribute("aria-label");
+          return (label ?? "").trim();
+        }),
+      );
+      expect(groupNames).toContain(names.site);
+      expect(groupNames).toContain(names.memo);
+      expect(new Set(groupNames).size).toBe(groupNames.length);
+      expect(await page.getByRole("radiogroup", { name: names.memo, exact: true }).count()).toBe(1);
+      expect(await page.getByRole("radiogroup", { name: names.site, exact: true }).count()).toBe(1);
+      // SPEC's visible label stays, and the name holds it (WCAG 2.5.3).
+      expect(await page.locator(".memo-option-label").last().textContent()).toBe(names.label);
+      expect(names.memo.toLowerCase()).toContain(names.label.toLowerCase());
+      await expectNoAxeViolations(page);
+    });
+  }
+
   for (const language of ["en", "fr"] as const) {
     it(`has no axe violations on either tab in ${language}`, async () => {
       const page = await openProfile("/profile/UserSettings", { language });

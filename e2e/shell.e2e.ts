@@ -38,7 +38,7 @@ describe("layout shell and home", () => {
     await page.goto("/");
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Welcome, Marie!" }).isVisible()).toBe(true);
     expect(await page.getByText("Your session is active.").isVisible()).toBe(true);
-    for (const name of [/^Continue with CanLII/, /^Checkout PDF Chat/, /^Documentation/]) {
+    for (const name of [/^Continue with CanLII/, /^Check out PDF Chat/, /^Documentation/]) {
       expect(await page.getByRole("main").getByRole("link", { name }).count()).toBe(1);
     }
     expect(
@@ -139,6 +139,43 @@ describe("layout shell and home", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Welcome, jdoe!" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Account menu for jdoe/ }).textContent()).toContain("JD");
   });
+
+  it.each([
+    // (French's "!" may come after a narrow no-break space.)
+    ["en", /^Welcome, Ada!$/, "Account menu for Ada Lovelace"],
+    ["fr", /^Bienvenue, Ada\s?!$/, "Menu du compte de Ada Lovelace"],
+  ] as const)(
+    "names the account menu as the page greets, not as typed in lower case (%s)",
+    async (language, greeting, menuName) => {
+      const page = await openPage({ language });
+      await signUpInContext(page.context(), { firstName: "ada", lastName: "lovelace" });
+      await page.goto("/");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(greeting);
+      await expect.poll(() => page.getByRole("button", { name: menuName, exact: true }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: /ada lovelace/ }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+    },
+  );
+
+  it.each([
+    ["en", "You haven't logged in", "Login Now"],
+    ["fr", "Vous n’avez pas ouvert de session", "Se connecter maintenant"],
+  ] as const)(
+    "shows SPEC's not-logged-in box with Login Now when the profile fails to load (%s)",
+    async (language, title, action) => {
+      const page = await openPage({ language });
+      await signUpInContext(page.context(), { firstName: "Marie" });
+      await page.route("**/api/user-details", (route) => route.fulfill({ status: 500, body: "" }));
+      await page.goto("/profile");
+      // After the query's retries of a 5xx.
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1, name: title }).isVisible(), { timeout: 20_000 })
+        .toBe(true);
+      expect(await page.getByRole("link", { name: action }).getAttribute("href")).toBe("/login");
+      expect(await page.getByText(/could not be loaded|n’a pas pu être chargé/).count()).toBe(0);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   it("shows Page not found with a link home for any unknown path, even deep ones", async () => {
     const page = await openPage();

@@ -15,14 +15,18 @@ const texts = {
     heading: "Video tutorial",
     transcript: "Transcript",
     footerLink: "Watch the video tutorial",
-    title: "Overview",
+    title: "Video tutorial and overview",
+    toc: "On this page",
+    overviewSections: ["What Precis does", "Getting started", "A word on accuracy", "Getting help"],
     captionsLabel: "English",
   },
   fr: {
     heading: "Tutoriel vidéo",
     transcript: "Transcription",
     footerLink: "Regarder le tutoriel vidéo",
-    title: "Aperçu",
+    title: "Tutoriel vidéo et aperçu",
+    toc: "Sur cette page",
+    overviewSections: ["Ce que fait Precis", "Pour commencer", "Un mot sur la fiabilité", "Obtenir de l’aide"],
     captionsLabel: "Français",
   },
 } satisfies Record<Language, unknown>;
@@ -166,6 +170,19 @@ describe("video tutorial", () => {
         });
         await page.goto("/video-document");
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(texts[language].title);
+        // Titled for the video as well as the overview, and its table of contents starts with the video and the
+        // transcript, each link landing on its section (issue 58).
+        await expect.poll(() => page.title()).toMatch(new RegExp(`^${texts[language].title} – `));
+        const toc = page.getByRole("navigation", { name: texts[language].toc });
+        expect(await toc.getByRole("link").allTextContents()).toEqual([
+          texts[language].heading,
+          texts[language].transcript,
+          ...texts[language].overviewSections,
+        ]);
+        for (const name of [texts[language].heading, texts[language].transcript]) {
+          const target = (await toc.getByRole("link", { name, exact: true }).getAttribute("href"))?.split("#")[1];
+          expect(await page.locator(`[id="${target}"]`).textContent()).toBe(name);
+        }
         const block = tutorial(page, language);
         await expect.poll(() => block.locator("video").isVisible()).toBe(true);
 

@@ -57,14 +57,15 @@ const isAnomalousWord = (word: string) => {
  * after the first word in lower case ("de Grandpré", "van der Berg", "Jeanne d'Arc"). Anything else is kept:
  * "McDonald", "DeShawn", "de Grandpré". Splits by code point so a letter outside the BMP stays whole.
  */
-export function formatPersonName(name: string): string {
+export function formatPersonName(name: string, { isFirstPart: startsTheName = true } = {}): string {
   const typed = name.trim().replace(/\s+/gu, " ");
   const letters = Array.from(typed).filter((letter) => isLetterUpper(letter) || isLetterLower(letter));
   const isAllLower = letters.every(isLetterLower);
   const isAllUpper = letters.length > 2 && letters.every(isLetterUpper);
   const words = typed.split(/[\s'’-]+/u).filter(Boolean);
   if (!isAllLower && !isAllUpper && !words.some(isAnomalousWord)) return typed;
-  let isFirstPart = true;
+  // A last name continues the full name: its particles stay lower case ("de Grandpré").
+  let isFirstPart = startsTheName;
   return typed.replace(NAME_PARTS, (_match, word: string, separators: string) => {
     const lower = word.toLowerCase();
     const isParticle = !isFirstPart && NAME_PARTICLES.has(lower);
@@ -94,9 +95,14 @@ export function getGreetingName(profile: Pick<AccountNames, "firstName" | "name"
  */
 export const getRegistrationGreetingName = (name: string) => keepNameTogether(formatPersonName(name));
 
-/** The full name where one is given, or else the username (the account menu's label). */
+/**
+ * The full name where one is given, or else the username (the account menu's label): formatted as the greeting
+ * formats the first name (issue 58), so a menu named "ada lovelace" never sits under "Welcome, Ada!".
+ */
 export function getDisplayName(profile: AccountNames): string {
-  return [profile.firstName, profile.lastName].join(" ").trim() || profile.name;
+  const first = formatPersonName(profile.firstName);
+  const last = formatPersonName(profile.lastName, { isFirstPart: !first });
+  return [first, last].join(" ").trim() || profile.name;
 }
 
 /**

@@ -110,6 +110,18 @@ describe("the names a page shows of an account", () => {
     expect(getDisplayName({ firstName: "Marie", lastName: "Tremblay", name: "mt" })).toBe("Marie Tremblay");
     expect(getDisplayName({ firstName: "", lastName: "", name: "mt" })).toBe("mt");
   });
+
+  it("labels the account menu with the name as the greeting writes it", () => {
+    // The page greets "Ada": the menu is "Ada Lovelace", not "ada lovelace".
+    expect(getGreetingName({ firstName: "ada", name: "al" })).toBe("Ada");
+    expect(getDisplayName({ firstName: "ada", lastName: "lovelace", name: "al" })).toBe("Ada Lovelace");
+    expect(getDisplayName({ firstName: "ADA", lastName: "LOVELACE", name: "al" })).toBe("Ada Lovelace");
+    expect(getDisplayName({ firstName: "marie", lastName: "de grandpré", name: "mg" })).toBe("Marie de Grandpré");
+    expect(getDisplayName({ firstName: "", lastName: "de grandpré", name: "mg" })).toBe("De Grandpré");
+    // Written as names are written, it is kept.
+    expect(getDisplayName({ firstName: "DeShawn", lastName: "McDonald", name: "dm" })).toBe("DeShawn McDonald");
+    expect(getDisplayName({ firstName: " Marie ", lastName: "", name: "mt" })).toBe("Marie");
+  });
 });
 
 describe("the day an access ends", () => {

@@ -148,15 +148,20 @@ export function getRegistrationFailure(error: unknown): RegistrationFailure {
   });
 }
 
+/** An answer with nothing in it: no JSON, no text (a 500 with an empty body). */
+const hasNoBody = (error: ApiRequestError) => error.body == null || error.body === "";
+
 /**
- * SPEC §4/§8 Forgot password: 404, 401 and answers without an error say the user was not found.
- * Server failures (5xx) and lost connections say so instead, since "not found" would mislead.
+ * SPEC §4/§8 Forgot password: 404, 401 and an error without a body (a 500 with nothing in it included, issue 58)
+ * say the user was not found. A server failure that says something (a 5xx with a body) and a lost connection say
+ * so instead, since "not found" would mislead.
  */
 export function getFindUserFailure(error: unknown): Failure {
   return mapFailure<Failure>(error, {
     unanswered: { network: { message: "network" }, unknown: { message: "findUserNotFound" } },
     byStatus: { 429: tooManyAttempts },
-    otherwise: ({ status, code }) => {
+    otherwise: ({ status, code, error: refused }) => {
+      if (hasNoBody(refused)) return { message: "findUserNotFound" };
       if (status >= 500) return { message: "unknown" };
       if (status === 400 && code === null) return { message: "invalidEmail" };
       return { message: "findUserNotFound" };
@@ -188,8 +193,10 @@ export function getResetPasswordFailure(error: unknown): ResetPasswordFailure {
     otherwise: ({ status, code, error: refused }) => {
       if (code === "invalidPassword") return { status: "invalid", message: "passwordRequirementsNotMet" };
       if (code === "commonPassword") return { status: "invalid", message: "commonPassword" };
-      // SPEC: "404 or any answer with an Error", whatever the Error says: one this app does not know included.
-      if (status === 404 || hasErrorField(refused)) return { status: "failure", message: "findUserNotFound" };
+      // SPEC: "404 or any answer with an Error", whatever the Error says: one this app does not know included; and
+      // a 200 whose Status is not "Success" (api/reset-password.ts throws it as a refusal, issue 58).
+      if (status === 404 || status < 300 || hasErrorField(refused))
+        return { status: "failure", message: "findUserNotFound" };
       return { status: "unknown", message: "resetFailed" };
     },
   });

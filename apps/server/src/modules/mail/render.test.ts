@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asGreetingName } from "./greeting.ts";
-import { type EmailKind, emailTemplates, renderEmail, SUBJECT_CHOICES } from "./render.ts";
+import { type EmailKind, emailTemplates, greetingNameOf, renderEmail, SUBJECT_CHOICES } from "./render.ts";
 
 const ctx = { productName: "Precis", supportEmail: "support@precis.example", publicUrl: "https://precis.example" };
 const anchorsOf = (html: string) =>
@@ -139,6 +139,29 @@ describe("the greeting", () => {
     ]) {
       expect(asGreetingName(name), name).toBe("");
     }
+  });
+
+  it("greets by the first name only, never by the username", () => {
+    expect(greetingNameOf({ firstName: "mARIE" })).toBe("Marie");
+    expect(greetingNameOf({ firstName: "jean-pierre" })).toBe("Jean\u2011Pierre");
+    for (const firstName of ["", "  "]) {
+      const account = { firstName, username: "fr-ui.mx6a7vo9" };
+      expect(greetingNameOf(account)).toBe("");
+      const fr = renderEmail("welcome", "fr", ctx, { name: greetingNameOf(account) });
+      const en = renderEmail("welcome", "en", ctx, { name: greetingNameOf(account) });
+      expect(fr.text.startsWith("Bonjour,\n\n")).toBe(true);
+      expect(en.text.startsWith("Hello,\n\n")).toBe(true);
+      for (const { text, html } of [fr, en]) {
+        expect(text).not.toMatch(/fr.ui|mx6a7vo9/);
+        expect(html).not.toMatch(/fr.ui|mx6a7vo9/);
+      }
+    }
+  });
+
+  it("keeps a first name holding a link out of the greeting", () => {
+    const { text } = renderEmail("welcome", "fr", ctx, { name: greetingNameOf({ firstName: "evil.example" }) });
+    expect(text.startsWith("Bonjour,\n\n")).toBe(true);
+    expect(text).not.toContain("evil");
   });
 
   it('reads "Hello," alone in every email to a person whose name is no name', () => {

@@ -24,9 +24,13 @@ export const emailContextOf = (config: AppConfig): EmailContext => ({
   publicUrl: config.publicUrl,
 });
 
-/** The name an email greets with: formatted as the pages greet ("mARIE" → "Marie"), else the username. */
-export const greetingNameOf = (user: { firstName: string; username: string }) =>
-  getGreetingName({ firstName: user.firstName, name: user.username });
+/**
+ * The name an email greets with: the first name, formatted as the pages greet ("mARIE" → "Marie"), or none
+ * (issue 58): a username is a handle, not a name ("Bonjour fr-ui.mx6a7vo9," read as garbled), so without a first
+ * name the greeting is "Hello," / "Bonjour," alone.
+ */
+export const greetingNameOf = (user: { firstName: string }) =>
+  user.firstName.trim() ? getGreetingName({ firstName: user.firstName, name: "" }) : "";
 
 /** How an email names a sign-in provider, from Firebase's provider id. */
 export const providerNameOf = (provider: string) => (provider === "microsoft.com" ? "Microsoft" : "Google");

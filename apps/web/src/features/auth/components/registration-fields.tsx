@@ -35,7 +35,7 @@ export function TermsField({ requiredMessage, className }: { requiredMessage: st
   const documentLink = (href: string) => <NewTabDocumentLink href={href} hintId={newTabHintId} />;
   return (
     <Form.Item
-      className={className}
+      className={className ? `auth-terms ${className}` : "auth-terms"}
       name="terms"
       valuePropName="checked"
       rules={[

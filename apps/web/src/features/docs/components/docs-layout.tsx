@@ -6,7 +6,7 @@ import { PageLoader } from "@/components/page-loader";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
-import { getDocsPageIdForPathname, getDocsPageTitle } from "../lib/docs-navigation";
+import { getDocsPageIdForPathname, getDocsPageTitle, VIDEO_DOCS_PATH } from "../lib/docs-navigation";
 import { DocsSidebar } from "./docs-sidebar";
 import { DocsTitleBar } from "./docs-title-bar";
 
@@ -42,7 +42,13 @@ export function DocsLayout({ children }: { children: ReactNode }) {
   }, [pageId, productShortName, setActiveTitle]);
 
   // From the URL, which the server knows too (the app state's title is set only once effects run).
-  const title = pageId ? t(`pages.${pageId}.title`, { productShortName }) : t("shell:notFound.title");
+  // /video-document is the overview opening with the video tutorial: its title says both (issue 58).
+  const title =
+    pathname === VIDEO_DOCS_PATH
+      ? t("video.pageTitle")
+      : pageId
+        ? t(`pages.${pageId}.title`, { productShortName })
+        : t("shell:notFound.title");
   const openDrawer = () => {
     setHasOpenedDrawer(true);
     setIsDrawerOpen(true);

@@ -9,7 +9,7 @@ import { useFocusOnArrival } from "../hooks/use-focus-on-arrival";
 import { DocsFeedback } from "./docs-feedback";
 import { DocsMarkdown } from "./docs-markdown";
 import { DocsPager } from "./docs-pager";
-import { DocsTableOfContents } from "./docs-table-of-contents";
+import { type DocsLeadingSection, DocsTableOfContents } from "./docs-table-of-contents";
 
 interface DocsPageProps {
   pageId: DocsPageId;
@@ -17,22 +17,26 @@ interface DocsPageProps {
   afterIntro?: ReactNode;
   /** Shown before the page's text (the video tutorial). */
   beforeContent?: ReactNode;
+  /** The sections `beforeContent` adds, listed first in the table of contents. */
+  leadingSections?: readonly DocsLeadingSection[];
+  /** The page's title where it is not its Markdown's page's (/video-document), as DocsLayout's h1 has it. */
+  title?: string;
 }
 
 /** One documentation page: its Markdown, a table of contents when it is long, feedback, Previous/Next. */
-export function DocsPage({ pageId, afterIntro, beforeContent }: DocsPageProps) {
+export function DocsPage({ pageId, afterIntro, beforeContent, leadingSections, title }: DocsPageProps) {
   const { t } = useTranslation("docs");
   const { productShortName } = useClientConfig();
   // Deferred, so a language switch keeps the current text on screen until the other one has loaded.
   const language = useDeferredValue(getCurrentLanguage());
   const content = use(loadDocsPage(language, pageId));
-  useDocumentTitle(t("documentTitle", { title: t(`pages.${pageId}.title`, { productShortName }) }));
+  useDocumentTitle(t("documentTitle", { title: title ?? t(`pages.${pageId}.title`, { productShortName }) }));
   useFocusOnArrival(content);
 
   const [intro, ...rest] = afterIntro ? content.nodes : [];
   return (
     <div className="docs-page">
-      <DocsTableOfContents headings={content.headings} />
+      <DocsTableOfContents headings={content.headings} leadingSections={leadingSections} />
       <article className="docs-article">
         {beforeContent}
         {afterIntro && intro !== undefined ? (

@@ -8,6 +8,9 @@ import { getVideoTutorial, VIDEO_TUTORIAL_FORMAT, VIDEO_TUTORIAL_SCENES } from "
 import { VIDEO_DOCS_PATH } from "../lib/docs-navigation";
 import "./docs-video-tutorial.css";
 
+/** The anchors of the block's two sections, which the page's table of contents lists first (issue 58). */
+export const VIDEO_TUTORIAL_SECTION_IDS = { video: "video-tutorial", transcript: "video-transcript" } as const;
+
 /**
  * The /video-document block: the tutorial recorded from this site's own screens by `npm run docs:video`
  * (scripts/docs-video.ts), served by this site, in a plain <video> with the browser's controls. The CSP's
@@ -23,9 +26,9 @@ export function DocsVideoTutorial() {
   const { productName, links } = useClientConfig();
   const language = getCurrentLanguage();
   const tutorial = getVideoTutorial(language);
-  const headingId = useId();
+  const headingId = VIDEO_TUTORIAL_SECTION_IDS.video;
   const summaryId = useId();
-  const transcriptHeadingId = useId();
+  const transcriptHeadingId = VIDEO_TUTORIAL_SECTION_IDS.transcript;
   const hasOtherTutorial = links.videoTutorial.replace(/\/+$/, "") !== VIDEO_DOCS_PATH;
 
   return (

@@ -37,7 +37,11 @@ export function MemoOptionRows({ choices, onChoose }: MemoOptionRowsProps) {
             {t(`memo.rows.${row}`)}
           </span>
           <Radio.Group
-            aria-labelledby={`memo-row-${row}`}
+            // The memo's language has a name of its own ("Memo language"), which holds its visible label: beside the
+            // site's language switch, two groups named "Language" could not be told apart (issue 58).
+            {...(row === "memoLang"
+              ? { "aria-label": t("memo.memoLangGroupName") }
+              : { "aria-labelledby": `memo-row-${row}` })}
             optionType="button"
             buttonStyle="solid"
             value={choices[row]}

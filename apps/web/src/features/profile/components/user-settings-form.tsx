@@ -4,24 +4,25 @@ import {
   type Occupation,
   occupations,
   type Profile,
-  TOPICS_PER_COLUMN,
   type Topic,
   topicsOfInterest,
   type UpdateProfileRequest,
 } from "@precis/contract/profile";
 import { Button, Form, Input, Switch, Tooltip } from "antd";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StudentAccessNotice } from "@/components/access-notices";
 import { NativeSelect } from "@/components/native-select";
 import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
+import { getCurrentLanguage } from "@/i18n";
 import { isApiRequestError } from "@/lib/api-client";
 import { isStudentOccupation, useEntitlement } from "@/lib/entitlement";
 import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { occupationLabelKeys } from "@/lib/occupation-labels";
 import { useRefetchProfile, useUpdateProfile } from "../api/update-profile";
 import { getRejectedFields } from "../lib/server-field-errors";
+import { getTopicColumns } from "../lib/topic-order";
 import { SettingsPanel, toSaveResult } from "./settings-panel";
 import { TopicCheckboxes } from "./topic-checkboxes";
 
@@ -42,10 +43,6 @@ const TEXT_FIELDS = [
   { name: "organization", autoComplete: "organization" },
 ] as const;
 
-const topicColumns: Topic[][] = Array.from({ length: Math.ceil(topicsOfInterest.length / TOPICS_PER_COLUMN) }, (_, i) =>
-  topicsOfInterest.slice(i * TOPICS_PER_COLUMN, (i + 1) * TOPICS_PER_COLUMN),
-);
-
 function toValues(profile: Profile): UserSettingsValues {
   return {
     firstName: profile.firstName,
@@ -63,6 +60,9 @@ type Failure = "save" | "load" | "loggedOut" | "rejected";
 /** SPEC §2 "User settings tab" and §4 "Profile page". */
 export function UserSettingsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["profile", "common"]);
+  const language = getCurrentLanguage();
+  // In the reader's collation; `t` changes with the language, so a switch sorts again.
+  const topicColumns = useMemo(() => getTopicColumns((topic) => t(`topics.${topic}`), language), [t, language]);
   const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const [form] = Form.useForm<UserSettingsValues>();
   const [isEdited, setIsEdited] = useState(false);

@@ -16,6 +16,7 @@ import { usePricingSession } from "../api/get-pricing-session";
 import { MyFirmUsage } from "../components/my-firm-usage";
 import { PlanCard } from "../components/plan-card";
 import { StripePricingTable } from "../components/stripe-pricing-table";
+import { getPricingFailure } from "../lib/pricing-failure";
 import "../components/subscription.css";
 
 const FEATURE_KEYS = ["memos", "chat", "search", "history", "pdf"] as const;
@@ -59,7 +60,8 @@ export function SubscriptionRoute() {
         </div>
       );
     }
-    if (pricing.isError) return <Alert type="error" showIcon role="alert" title={t("failed")} />;
+    if (pricing.isError)
+      return <Alert type="error" showIcon role="alert" title={t(getPricingFailure(pricing.error))} />;
     const session = pricing.data;
     if (!session) return <Alert type="error" showIcon role="alert" title={t("noData")} />;
     if (session.plan) return <PlanCard plan={session.plan} />;
