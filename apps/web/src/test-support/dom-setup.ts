@@ -1,0 +1,31 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { apiServer } from "./api-server";
+
+/*
+ * What jsdom lacks and antd asks for, kept to the least that lets the panels render:
+ * - matchMedia: antd's responsive helpers (and the app's use-media-query) subscribe to media queries; none match.
+ * - getComputedStyle with a pseudo-element: antd measures the scrollbar as a modal opens, and jsdom answers that
+ *   with a "not implemented" error; the element's own style is a fine answer for a test.
+ */
+window.matchMedia = (query: string): MediaQueryList => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+});
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);
+
+// Every request the panels make is answered by a test's handlers; one nobody answers fails the test.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  apiServer.resetHandlers();
+});
+afterAll(() => apiServer.close());
