@@ -3,6 +3,7 @@ import { type Profile, profileSchema } from "@precis/contract/profile";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type RenderResult, render } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { ConfigProvider } from "antd";
 import type { FlatNamespace } from "i18next";
 import { type ReactNode, Suspense } from "react";
 import { MemoryRouter } from "react-router";
@@ -115,13 +116,16 @@ export async function renderWithApp(
     <ClientConfigProvider config={testClientConfig}>
       <QueryClientProvider client={queryClient}>
         <UiProvider>
-          <AppStateContext value={appState}>
-            <SessionActionsContext value={noSessionActions}>
-              <MemoryRouter initialEntries={[path]}>
-                <Suspense fallback={null}>{ui}</Suspense>
-              </MemoryRouter>
-            </SessionActionsContext>
-          </AppStateContext>
+          {/* The app's theme without its motion: jsdom runs no CSS transition, so a closing dialog would never end. */}
+          <ConfigProvider theme={{ token: { motion: false } }}>
+            <AppStateContext value={appState}>
+              <SessionActionsContext value={noSessionActions}>
+                <MemoryRouter initialEntries={[path]}>
+                  <Suspense fallback={null}>{ui}</Suspense>
+                </MemoryRouter>
+              </SessionActionsContext>
+            </AppStateContext>
+          </ConfigProvider>
         </UiProvider>
       </QueryClientProvider>
     </ClientConfigProvider>,
