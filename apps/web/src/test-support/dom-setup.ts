@@ -22,10 +22,17 @@ window.matchMedia = (query: string): MediaQueryList => ({
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
 
-// Every request the panels make is answered by a test's handlers; one nobody answers fails the test.
-beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
+// Every request the panels make is answered by a test's handlers; one nobody answers fails the test that made it.
+const unanswered: string[] = [];
+beforeAll(() =>
+  apiServer.listen({
+    onUnhandledRequest: (request) => void unanswered.push(`${request.method} ${new URL(request.url).pathname}`),
+  }),
+);
 afterEach(() => {
   cleanup();
   apiServer.resetHandlers();
+  const requests = unanswered.splice(0);
+  if (requests.length > 0) throw new Error(`No test handler answered ${requests.join(", ")}`);
 });
 afterAll(() => apiServer.close());
