@@ -20,7 +20,8 @@ export default defineConfig({
     // loaded 2-core machine. Each test renders afresh (its own query client, app state and handlers), and
     // Testing Library empties the document after each.
     isolate: false,
-    // A first render loads antd and the catalogues into a fresh jsdom: seconds on a busy 2-core machine.
-    testTimeout: 15_000,
+    // A first render loads antd and the catalogues into a fresh jsdom, and user-event types key by key through
+    // antd's forms: seconds each on a busy 2-core machine (`npm test` runs every suite at once).
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { apiServer } from "./api-server";
 
@@ -21,6 +21,10 @@ window.matchMedia = (query: string): MediaQueryList => ({
 });
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
+
+// findBy and waitFor wait for an answer and its render up to 5 s, not 1 s: `npm test` runs every suite at once on
+// two cores, and a render that takes a second there is slow, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every request the panels make is answered by a test's handlers; one nobody answers fails the test that made it.
 const unanswered: string[] = [];

@@ -1,3 +1,4 @@
+import { authOperations } from "@precis/contract/auth-operations";
 import { mfaMessages, mfaOperations } from "@precis/contract/mfa";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -68,7 +69,7 @@ describe("TwoStepPanel", () => {
     ).toEqual(recoveryCodes);
   });
 
-  it("asks who is there when the server wants a recent sign-in before the setup", async () => {
+  it("asks who is there when the server wants a recent sign-in before the setup, then sets up", async () => {
     apiServer.use(
       answer(mfaOperations.getMfaStatus, 200, appOff),
       answer(mfaOperations.setUpTotp, 403, refusal(403, "Confirm who you are to continue.", ["reauthentication"])),
@@ -77,7 +78,14 @@ describe("TwoStepPanel", () => {
 
     await user.click(await screen.findByRole("button", { name: "Set up" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
-    expect(within(dialog).getByLabelText("Password")).toBeInTheDocument();
+    // Once the password is confirmed, the setup is asked for again, and this time given.
+    apiServer.use(
+      answer(authOperations.reauthenticate, 200, { Status: "Success" }),
+      answer(mfaOperations.setUpTotp, 200, setup),
+    );
+    await user.type(within(dialog).getByLabelText("Password"), "hunter22");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByRole("heading", { name: "Set up your authenticator app" })).toBeInTheDocument();
   });
 
   it("says a refusal it cannot place in the panel, in French", async () => {
