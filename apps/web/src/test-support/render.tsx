@@ -111,7 +111,8 @@ export async function renderWithApp(
     setActiveTitle: () => undefined,
   };
   const queryClient = createQueryClient();
-  const user = userEvent.setup();
+  // Keys go one after another without a timer between them: the tests wait on what the page shows, not on time.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <ClientConfigProvider config={testClientConfig}>
       <QueryClientProvider client={queryClient}>
