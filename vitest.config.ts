@@ -8,6 +8,7 @@ export default defineConfig({
       "packages/client",
       "apps/server",
       "apps/web",
+      "apps/web/vitest.dom.config.ts",
       "apps/extension",
       "e2e",
       // The built tree, installed for production and started with Node alone: after `npm run build` (npm test).

@@ -1,0 +1,92 @@
+import { type Firm, type FirmMember, firmOperations, firmSchema } from "@precis/contract/firms";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { answer, apiServer, refusal } from "@/test-support/api-server";
+import { renderWithApp } from "@/test-support/render";
+import { MembersPanel } from "./members-panel";
+
+const runAtOnce = <T,>(action: () => Promise<T>) => action();
+
+/** The firm as `GET /api/firm` answers it (the page reads it before its tabs), checked against the contract. */
+const firm = (role: Firm["role"]): Firm =>
+  firmSchema.parse({
+    id: 1,
+    name: "Lovelace Law",
+    role,
+    policies: { matterCodes: "off", matterMask: null, requireTwoStep: false, signInMethods: ["password"] },
+    memberCount: 3,
+    createdAt: "2026-01-01T12:00:00.000Z",
+  });
+const member = (userId: number, name: string, role: FirmMember["role"], email: string): FirmMember => ({
+  userId,
+  name,
+  role,
+  email,
+  joinedAt: "2026-03-04T12:00:00.000Z",
+});
+const members = [
+  member(1, "Ada Lovelace", "owner", "ada@lovelace-law.ca"),
+  member(2, "Charles Babbage", "owner", "charles@lovelace-law.ca"),
+  member(3, "Mary Somerville", "member", "mary@lovelace-law.ca"),
+];
+
+const renderPanel = (role: Firm["role"], language: "en" | "fr" = "en") =>
+  renderWithApp(<MembersPanel firm={firm(role)} confirmIdentityThen={runAtOnce} />, {
+    language,
+    namespaces: ["firm"],
+    path: "/firm",
+  });
+
+const rowOf = (list: HTMLElement, name: string) => {
+  const row = within(list)
+    .getAllByRole("listitem")
+    .find((item) => item.textContent?.includes(name));
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+};
+
+describe("MembersPanel", () => {
+  it("lists the members with their roles; an owner may change the others' roles, and sees themself as you", async () => {
+    apiServer.use(answer(firmOperations.getFirmMembers, 200, { members }));
+    await renderPanel("owner");
+
+    const list = await screen.findByRole("list", { name: "Members of the firm" });
+    const self = rowOf(list, "Ada Lovelace");
+    expect(self).toHaveTextContent("you");
+    expect(within(self).queryByRole("combobox")).not.toBeInTheDocument();
+    const mary = rowOf(list, "Mary Somerville");
+    expect(mary).toHaveTextContent("mary@lovelace-law.ca");
+    expect(mary).toHaveTextContent(/Joined March 4, 2026/);
+    expect(within(mary).getByRole("combobox", { name: "Role of Mary Somerville" })).toHaveValue("member");
+    expect(within(mary).getByRole("button", { name: "Transfer ownership" })).toBeInTheDocument();
+    expect(within(mary).getByRole("button", { name: "Remove Mary Somerville" })).toBeInTheDocument();
+  });
+
+  it("leaves an owner's row alone for an administrator", async () => {
+    apiServer.use(answer(firmOperations.getFirmMembers, 200, { members }));
+    await renderPanel("admin");
+
+    const list = await screen.findByRole("list", { name: "Members of the firm" });
+    const charles = rowOf(list, "Charles Babbage");
+    expect(charles).toHaveTextContent("Only an owner can change an owner.");
+    expect(within(charles).queryByRole("combobox")).not.toBeInTheDocument();
+    const mary = rowOf(list, "Mary Somerville");
+    expect(
+      within(within(mary).getByRole("combobox", { name: "Role of Mary Somerville" }))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Administrator", "Member"]);
+    expect(within(mary).queryByRole("button", { name: "Transfer ownership" })).not.toBeInTheDocument();
+  });
+
+  it("says the server's refusal of a role change in French", async () => {
+    apiServer.use(
+      answer(firmOperations.getFirmMembers, 200, { members }),
+      answer(firmOperations.changeFirmMemberRole, 404, refusal(404, "This person is not a member of your firm.")),
+    );
+    const { user } = await renderPanel("owner", "fr");
+
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Rôle de Mary Somerville" }), "admin");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Cette personne n’est pas membre de votre cabinet.");
+  });
+});
