@@ -144,7 +144,7 @@ async function readVerificationLinkToken(email: string) {
 }
 
 /**
- * Chromium with the unpacked extension, as DESIGN.md checked it: a persistent profile is the only way to load one.
+ * Chromium with the unpacked extension, as docs/design.md checked it: a persistent profile is the only way to load one.
  * chrome.i18n follows the browser's own interface language, which Chromium on Linux takes from the environment
  * (LANGUAGE) rather than from Playwright's locale, which only sets the pages' navigator.language and Accept-Language.
  */

@@ -9,7 +9,7 @@ import { addVirtualAuthenticator, enableTotpThroughApi } from "./support/second-
 import { callApiFromPage } from "./support/sessions.ts";
 
 /*
- * Passkeys through Chromium's virtual authenticator (DESIGN.md), on a server of this file's own: WebAuthn needs
+ * Passkeys through Chromium's virtual authenticator (docs/design.md), on a server of this file's own: WebAuthn needs
  * the page at http://localhost:<port> with PUBLIC_URL there (the suite's server is at 127.0.0.1, not a valid
  * RP ID).
  */

@@ -500,7 +500,7 @@ describe("memo settings", () => {
       // One line of buttons (none wrapped below the others), each button one line of text.
       expect(new Set(labels.map((label) => label.row)).size, name).toBe(1);
       for (const label of labels) expect(label.textLines, name).toBe(1);
-      // Its label on the left, as SPEC §2 has it.
+      // Its label on the left, as product §2 has it.
       const labelRight = await group.evaluate((element) => {
         const label = element.closest(".memo-option-row")?.querySelector(".memo-option-label");
         return label ? label.getBoundingClientRect().right : Number.NaN;

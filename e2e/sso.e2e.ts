@@ -31,7 +31,7 @@ async function signInThroughPopup(
   const popup = await popupOpened;
   await popup.waitForLoadState("domcontentloaded");
   expect(new URL(popup.url()).pathname).toBe("/emulator/auth/handler");
-  // SPEC §7: the account chooser is always forced.
+  // product §7: the account chooser is always forced.
   expect(new URL(popup.url()).searchParams.get("customParameters") ?? "").toContain("select_account");
   if (choice.kind === "close") {
     await popup.close();
@@ -113,7 +113,7 @@ describe("Google and Microsoft sign-in against the Firebase Auth Emulator", () =
     expect(await emailField.getAttribute("readonly")).not.toBeNull();
     await expectNoAxeViolations(page);
 
-    // SPEC §5: the confirmation page's terms message ends with a period.
+    // product §5: the confirmation page's terms message ends with a period.
     await page.getByRole("button", { name: "Complete Registration" }).click();
     await expect.poll(() => page.getByText("You haven't agreed to our terms and conditions.").isVisible()).toBe(true);
 

@@ -69,7 +69,7 @@ const CAPTION_CHARACTERS_PER_SECOND = 15;
 const MIN_SECONDS_AFTER_STEP = 1.5;
 const SECONDS_AFTER_LAST_SCENE = 2.5;
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
-/** Flags that keep Chromium off the closed network (DESIGN.md), as the browser tests launch it. */
+/** Flags that keep Chromium off the closed network (docs/design.md), as the browser tests launch it. */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",

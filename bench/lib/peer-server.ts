@@ -10,7 +10,7 @@ import { memoUsageStatements } from "./raw-sql.ts";
  * more. Bare Fastify (no plugins, no logging, no schema), node-postgres on a pool as large as the server's, one
  * prepared statement. It does the same work per request as the real route (modules/profile/routes.ts): the
  * session from the bearer token or the cookie plus the access key, both SHA-256 hashed and compared by the
- * database, the profile shaped as SPEC §3 says, `cache-control: no-store`, and the idle expiry slid once an
+ * database, the profile shaped as product §3 says, `cache-control: no-store`, and the idle expiry slid once an
  * hour. For a memo it is the raw upsert served over HTTP: the write's X-Requested-With check, the session and its
  * user by one prepared statement, the counter's upsert (raw-sql.ts, as the raw probe runs them), and the new
  * count and the trial's access as JSON; it reads no plan, subscription or firm, so it does less than Precis. Run as its own process, so

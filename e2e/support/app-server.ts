@@ -86,7 +86,7 @@ async function createServerDatabase(): Promise<{ url: string; drop: () => Promis
 /**
  * A server of its own for a test file, as global-setup.ts starts the suite's, but public at
  * `http://localhost:<port>`: WebAuthn takes its RP ID from PUBLIC_URL's host name, and an IP address such as
- * the suite's 127.0.0.1 is not a valid one (DESIGN.md). It listens on 127.0.0.1, which Chromium reaches for
+ * the suite's 127.0.0.1 is not a valid one (docs/design.md). It listens on 127.0.0.1, which Chromium reaches for
  * localhost. It mails the suite's SMTP server, so its accounts can prove their address: only a verified account
  * may add a passkey or the authenticator app (issue 42, finding 3).
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const failureDir = path.join(repoRoot, "test-results");
 
-/** Flags that keep Chromium off the closed network of this machine (see DESIGN.md). */
+/** Flags that keep Chromium off the closed network of this machine (see docs/design.md). */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",

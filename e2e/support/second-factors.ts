@@ -61,7 +61,7 @@ export async function enableTotpThroughApi(page: Page) {
 }
 
 /**
- * Chromium's virtual authenticator on the page (DevTools protocol, WebAuthn domain), as DESIGN.md describes: a
+ * Chromium's virtual authenticator on the page (DevTools protocol, WebAuthn domain), as docs/design.md describes: a
  * platform authenticator with resident keys and user verification, which answers at once. It lives as long as
  * the page, with the passkeys it makes.
  */

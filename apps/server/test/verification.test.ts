@@ -234,7 +234,7 @@ describe("student access by academic email", () => {
     await verify("j.doe@mail.utoronto.ca", toronto);
     const entitlement = await entitlementOf(toronto);
     expect(entitlement).toMatchObject({ access: "student", needsAcademicEmail: false });
-    // Two years from registration (SPEC §1).
+    // Two years from registration (product §1).
     const twoYears = new Date(registeredAt);
     twoYears.setUTCFullYear(twoYears.getUTCFullYear() + 2);
     expect(entitlement.endsAt).toBe(twoYears.toISOString());

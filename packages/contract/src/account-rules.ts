@@ -7,7 +7,7 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** The four requirements of SPEC §5, in the order the hover help lists them. */
+/** The four requirements of product §5, in the order the hover help lists them. */
 export const passwordRequirements = [
   { id: "length", test: (password: string) => password.length >= PASSWORD_MIN_LENGTH },
   { id: "digit", test: (password: string) => /\d/.test(password) },
@@ -25,11 +25,11 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** The profile's free-text fields and their longest accepted values, for the schemas and the forms. */
 export const PROFILE_TEXT_MAX_LENGTH = { firstName: 100, lastName: 100, organization: 200, areaOfLaw: 500 } as const;
-/** SSO usernames are display names without whitespace, cut to 15 characters (SPEC §5). */
+/** SSO usernames are display names without whitespace, cut to 15 characters (product §5). */
 export const SSO_USERNAME_MAX_LENGTH = 15;
 
 /**
- * SPEC §5: the display name with all whitespace removed, cut to 15 characters. Characters a
+ * product §5: the display name with all whitespace removed, cut to 15 characters. Characters a
  * username cannot hold are dropped too, so the result is always a valid username or empty.
  */
 export function deriveSsoUsername(displayName: string) {

@@ -90,7 +90,7 @@ export function getGreetingName(profile: Pick<AccountNames, "firstName" | "name"
 }
 
 /**
- * SPEC §2 registration success greets with the name's first letter upper-case: as every greeting, it corrects
+ * product §2 registration success greets with the name's first letter upper-case: as every greeting, it corrects
  * only a clear slip ("mARIE" → "Marie") and keeps "Jean-Pierre" as typed and on one line (issue 43).
  */
 export const getRegistrationGreetingName = (name: string) => keepNameTogether(formatPersonName(name));
@@ -106,7 +106,7 @@ export function getDisplayName(profile: AccountNames): string {
 }
 
 /**
- * Avatar initials (SPEC §2): first letters of first and last name when both exist,
+ * Avatar initials (product §2): first letters of first and last name when both exist,
  * otherwise the first two letters of the username, upper-cased.
  */
 export function getAvatarInitials(profile: AccountNames): string {

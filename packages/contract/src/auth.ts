@@ -28,7 +28,7 @@ export const usernameSchema = z.string().check(
 const optionalText = (max: number) => z._default(plainTextSchema(max), "");
 const optionalName = (max: number) => z._default(nameTextSchema(max), "");
 
-/** `POST /api/register` (SPEC §7); `name` is the username and may be left out. */
+/** `POST /api/register` (product §7); `name` is the username and may be left out. */
 export const registerRequestSchema = z.strictObject({
   name: z.optional(z.union([usernameSchema, z.literal("")])),
   email: emailSchema,

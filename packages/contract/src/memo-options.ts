@@ -9,7 +9,7 @@ export const memoFactsPresentationValues = ["Bullet", "Paragraph"] as const;
 export const memoToneValues = ["Personal", "Client", "Supervisor"] as const;
 export const memoLangValues = ["English", "French"] as const;
 
-/** The five settings, numbered in SPEC §3's order. */
+/** The five settings, numbered in product §3's order. */
 export const memoSettingKeys = [
   "memoSummary",
   "memoFactsLength",
@@ -52,7 +52,7 @@ export const memoOrderingNodeSchema = z.strictObject({
 });
 export type MemoOrderingNode = z.infer<typeof memoOrderingNodeSchema>;
 
-/** SPEC §3 default order; the shape of this tree never changes, only the order of siblings. */
+/** product §3 default order; the shape of this tree never changes, only the order of siblings. */
 export const defaultMemoOrdering: MemoOrderingNode[] = [
   {
     id: "case",
@@ -134,12 +134,12 @@ export const memoOptionSetSchema = z.strictObject({
 export type MemoOptionSet = z.infer<typeof memoOptionSetSchema>;
 
 /**
- * SPEC §3's name of the default set, as stored and as the API answers it. A screen shows it under a name of the
+ * product §3's name of the default set, as stored and as the API answers it. A screen shows it under a name of the
  * reader's language (issue 43): it is a placeholder, not a name anyone chose.
  */
 export const DEFAULT_PRESET_NAME = "Profile-name";
 
-/** SPEC §3 defaults: id -1 marks a set that has never been saved. */
+/** product §3 defaults: id -1 marks a set that has never been saved. */
 export const defaultMemoOptionSet: MemoOptionSet = {
   id: -1,
   name: DEFAULT_PRESET_NAME,
@@ -163,7 +163,7 @@ export const saveUserOptionsResponseSchema = z.object({
 
 /**
  * Why an ordering is not a reordering of the default tree, or null when it is: every section
- * exactly once, each under its own parent. Only the order of siblings may change (SPEC §4 drag rules).
+ * exactly once, each under its own parent. Only the order of siblings may change (product §4 drag rules).
  */
 export function findMemoOrderingProblem(ordering: MemoOrderingNode[]): string | null {
   const childrenOf = (nodes: MemoOrderingNode[] | undefined) => (nodes ?? []).map((node) => node.id).sort();

@@ -1,4 +1,4 @@
-/* The profile page's tabs and their ids in the address (SPEC §2): the server prerenders one of them. */
+/* The profile page's tabs and their ids in the address (product §2): the server prerenders one of them. */
 
 export type ProfileTab = "user" | "memo" | "security" | "privacy";
 
@@ -8,7 +8,7 @@ export const SECURITY_TAB_ID = "Security";
 /** Issue 28: the account's data, its consents and its deletion. */
 export const PRIVACY_TAB_ID = "Privacy";
 
-/** SPEC §2: the memo-settings tab is named after the product's short name, e.g. "PrecisSettings". */
+/** product §2: the memo-settings tab is named after the product's short name, e.g. "PrecisSettings". */
 export function getMemoSettingsTabId(productShortName: string): string {
   return `${productShortName}Settings`;
 }
@@ -30,7 +30,7 @@ export function getProfileTabId(tab: ProfileTab, productShortName: string): stri
 export const profileTabs: readonly ProfileTab[] = ["user", "memo", "security", "privacy"];
 
 /**
- * SPEC §2: the tab id is case-insensitive; a missing or unknown one means User settings.
+ * product §2: the tab id is case-insensitive; a missing or unknown one means User settings.
  * `canonicalId` is what the address should show, so the caller rewrites the URL whenever it
  * differs from what was typed.
  */

@@ -4,12 +4,12 @@ import { apiErrorSchema } from "./api.ts";
 import { operations, withSchemas } from "./operations.ts";
 import { nameTextSchema, plainTextSchema } from "./text-fields.ts";
 
-/** Occupation values, as SPEC §3 names them; stored and sent exactly like this. */
+/** Occupation values, as product §3 names them; stored and sent exactly like this. */
 export const occupations = ["lawyer", "law student", "law faculty", "other"] as const;
 export const occupationSchema = z.enum(occupations);
 export type Occupation = z.infer<typeof occupationSchema>;
 
-/** The 44 topics of interest of SPEC §3, in display order (shown in columns of 11). */
+/** The 44 topics of interest of product §3, in display order (shown in columns of 11). */
 export const topicsOfInterest = [
   "Access to Information and Privacy",
   "Administrative Remedies",
@@ -65,7 +65,7 @@ export const emailSchema = z.pipe(
   z.transform((email: string) => email.toLowerCase()),
 );
 
-/** The profile as the settings screens read it (SPEC §3 "Profile"). */
+/** The profile as the settings screens read it (product §3 "Profile"). */
 export const profileSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -85,14 +85,14 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** `GET /api/user-details`: null means "not logged in" (SPEC §7). */
+/** `GET /api/user-details`: null means "not logged in" (product §7). */
 export const userDetailsResponseSchema = z.object({
   userProfile: z.nullable(profileSchema),
 });
 export type UserDetailsResponse = z.infer<typeof userDetailsResponseSchema>;
 
 /**
- * `PATCH /api/user-details`: the editable part of the profile. SPEC §7's body also carries `username` and
+ * `PATCH /api/user-details`: the editable part of the profile. product §7's body also carries `username` and
  * `email`, which are read-only: they are accepted when they equal the stored values, and a change is refused.
  */
 export const updateProfileRequestSchema = z.partial(

@@ -18,7 +18,7 @@ export const firebaseConfigResponseSchema = z.discriminatedUnion("isConfigured",
 ]);
 export type FirebaseConfigResponse = z.infer<typeof firebaseConfigResponseSchema>;
 
-/** `POST /api/sso/register` (SPEC §3 "SSO completion"); the ID token travels in the Basic header. */
+/** `POST /api/sso/register` (product §3 "SSO completion"); the ID token travels in the Basic header. */
 export const ssoRegisterRequestSchema = z.strictObject({
   email: emailSchema,
   role: occupationSchema,

@@ -6,7 +6,7 @@ import { operations, withSchemas } from "./operations.ts";
 export const TRIAL_DAYS = 30;
 export const STUDENT_FREE_YEARS = 2;
 
-/** `POST /api/pricing-session` (SPEC §7): the plan, when the account has one, and who is buying. */
+/** `POST /api/pricing-session` (product §7): the plan, when the account has one, and who is buying. */
 export const pricingSessionResponseSchema = z.object({
   plan: z.optional(
     z.object({

@@ -18,7 +18,7 @@ import {
   updateProfileRequestSchema,
 } from "../src/profile.ts";
 
-describe("password rule (SPEC §5)", () => {
+describe("password rule (product §5)", () => {
   it.each([
     ["Abcdefg1", []],
     ["abcdefg1", ["upper"]],
@@ -38,7 +38,7 @@ describe("password rule (SPEC §5)", () => {
   });
 });
 
-describe("avatar initials (SPEC §2)", () => {
+describe("avatar initials (product §2)", () => {
   it("uses first and last name when both exist, else the username's first two letters", () => {
     expect(getAvatarInitials({ firstName: "marie", lastName: "tremblay", name: "mt" })).toBe("MT");
     expect(getAvatarInitials({ firstName: "Marie", lastName: "", name: "jdoe" })).toBe("JD");
@@ -47,7 +47,7 @@ describe("avatar initials (SPEC §2)", () => {
 });
 
 describe("profile fields", () => {
-  it("has the 44 topics of SPEC §3, unique, in four columns of 11", () => {
+  it("has the 44 topics of product §3, unique, in four columns of 11", () => {
     expect(topicsOfInterest).toHaveLength(44);
     expect(new Set(topicsOfInterest).size).toBe(44);
     expect(topicsOfInterest.length / TOPICS_PER_COLUMN).toBe(4);
@@ -70,14 +70,14 @@ describe("profile fields", () => {
     expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Appeal", "Torts"] }).success).toBe(true);
     expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Appeal", "Appeal"] }).success).toBe(false);
     expect(updateProfileRequestSchema.safeParse({ topicsOfInterest: ["Cooking"] }).success).toBe(false);
-    // SPEC §7 repeats the read-only username and email; the server refuses a change to either.
+    // product §7 repeats the read-only username and email; the server refuses a change to either.
     expect(updateProfileRequestSchema.safeParse({ email: "x@y.ca", username: "xy" }).success).toBe(true);
     expect(updateProfileRequestSchema.safeParse({ password: "x" }).success).toBe(false);
     expect(updateProfileRequestSchema.safeParse({ occupation: "judge" }).success).toBe(false);
   });
 });
 
-describe("memo option defaults (SPEC §3)", () => {
+describe("memo option defaults (product §3)", () => {
   const idsOf = (nodes: MemoOrderingNode[]): string[] =>
     nodes.flatMap((node) => [node.id, ...idsOf(node.children ?? [])]);
 

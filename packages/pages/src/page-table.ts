@@ -25,7 +25,7 @@ export interface LazyComponent {
 export const LAYOUTS = {
   /** The navbar, the footer and the page's outlet. */
   shell: { module: "src/app/layout/app-shell.tsx", component: "AppShell" },
-  /** SPEC §2: the shell's outlet renders its children only for a logged-in user. */
+  /** product §2: the shell's outlet renders its children only for a logged-in user. */
   login: { module: "src/app/layout/require-login.tsx", component: "RequireLogin" },
 } as const satisfies Record<string, LazyComponent>;
 
@@ -42,9 +42,9 @@ export interface Page extends LazyComponent {
   id: string;
   /** A react-router path pattern, from the root: static segments, `:param`, `:param?` and a final `*`. */
   path: string;
-  /** In the shell (navbar, footer), or standing alone (SPEC §2's account pages: logo, language switch, form). */
+  /** In the shell (navbar, footer), or standing alone (product §2's account pages: logo, language switch, form). */
   layout: "shell" | "standalone";
-  /** SPEC §2: rendered only for a logged-in user; otherwise the gate's "You haven't logged in" box (shell pages). */
+  /** product §2: rendered only for a logged-in user; otherwise the gate's "You haven't logged in" box (shell pages). */
   requiresLogin?: boolean;
   /** The i18n namespaces loaded beside its chunk, so it does not suspend on them once it rendered. */
   namespaces: readonly string[];
@@ -77,7 +77,7 @@ export const routeTable: readonly Page[] = [
     namespaces: ["auth"],
   },
   {
-    // SPEC §2: shown only once the profile loaded. Composed in the app layer: its Security and Privacy tabs
+    // product §2: shown only once the profile loaded. Composed in the app layer: its Security and Privacy tabs
     // are features of their own.
     id: "profile",
     path: "/profile/:tabId?",
@@ -192,7 +192,7 @@ export const routeTable: readonly Page[] = [
     namespaces: ["privacy"],
   },
   {
-    // SPEC §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
+    // product §6: anyone may read the documentation. One route for every /document path: see DocsRoute.
     id: "docs",
     path: "/document/*",
     layout: "shell",
@@ -251,7 +251,7 @@ export const routeTable: readonly Page[] = [
     component: "NotFoundRoute",
     namespaces: [],
   },
-  // SPEC §2's account pages. Only login and registration are prerendered: the others' forms carry codes and
+  // product §2's account pages. Only login and registration are prerendered: the others' forms carry codes and
   // states from the URL or the previous step.
   {
     id: "login",

@@ -434,7 +434,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Memo option sets (SPEC §3): the extension reads the selected one to shape every memo.
+ * Memo option sets (product §3): the extension reads the selected one to shape every memo.
  * The five choices are columns; the fourteen visibility flags and the section order are JSON,
  * validated by the shared schema before they are written.
  */

@@ -3,7 +3,7 @@ import { type AppState, AppStateContext, CANLII_ORIGIN_STORAGE_KEY, DEFAULT_ACTI
 import { readStoredValue, writeStoredValue } from "@/lib/browser-storage";
 import { useUserDetails } from "@/lib/get-user-details";
 
-/** Fills SPEC §3's app state: the profile from the user-details query, the rest from this tab. */
+/** Fills product §3's app state: the profile from the user-details query, the rest from this tab. */
 export function AppStateProvider({ children }: { children: ReactNode }) {
   const { data, isPending: isProfilePending } = useUserDetails();
   const profile = data?.userProfile ?? null;

@@ -34,7 +34,7 @@ function tooManyAttempts({ retryAfterSeconds }: Refusal): Failure {
   return { message: "tooManyAttempts", retryAfterSeconds };
 }
 
-/** SPEC §8 Login. */
+/** product §8 Login. */
 export function getLoginFailure(error: unknown): Failure {
   return mapFailure<Failure>(error, {
     unanswered,
@@ -111,7 +111,7 @@ export function getPasskeyLoginFailure(error: unknown): Failure {
   });
 }
 
-/** SPEC §4 Registration status; the SSO states arrive with SSO sign-in. */
+/** product §4 Registration status; the SSO states arrive with SSO sign-in. */
 export type RegistrationStatus =
   | "idle"
   | "loading"
@@ -125,7 +125,7 @@ export type RegistrationStatus =
 
 export type RegistrationFailure = Failure & { status: Exclude<RegistrationStatus, "idle" | "loading" | "success"> };
 
-/** SPEC §8 Registration: 409s by their code, password problems by theirs, anything else "review your details". */
+/** product §8 Registration: 409s by their code, password problems by theirs, anything else "review your details". */
 export function getRegistrationFailure(error: unknown): RegistrationFailure {
   return mapFailure<RegistrationFailure>(error, {
     // A reply that is not SPEC's `Status: "Success"` fails the schema and lands here too.
@@ -152,7 +152,7 @@ export function getRegistrationFailure(error: unknown): RegistrationFailure {
 const hasNoBody = (error: ApiRequestError) => error.body == null || error.body === "";
 
 /**
- * SPEC §4/§8 Forgot password: 404, 401 and an error without a body (a 500 with nothing in it included, issue 58)
+ * product §4/§8 Forgot password: 404, 401 and an error without a body (a 500 with nothing in it included, issue 58)
  * say the user was not found. A server failure that says something (a 5xx with a body) and a lost connection say
  * so instead, since "not found" would mislead.
  */
@@ -170,7 +170,7 @@ export function getFindUserFailure(error: unknown): Failure {
 }
 
 /**
- * SPEC §4 reset-password status values. `no-match` and the local `invalid` are the confirmation's
+ * product §4 reset-password status values. `no-match` and the local `invalid` are the confirmation's
  * and the new password's own field errors, so they are not repeated here.
  */
 export type ResetPasswordStatus = "idle" | "cached" | "success" | "failure" | "invalid" | "unknown";
@@ -179,7 +179,7 @@ export type ResetPasswordFailure = Failure & {
   status: Extract<ResetPasswordStatus, "failure" | "invalid" | "unknown">;
 };
 
-/** SPEC §8 Reset password. */
+/** product §8 Reset password. */
 export function getResetPasswordFailure(error: unknown): ResetPasswordFailure {
   return mapFailure<ResetPasswordFailure>(error, {
     unanswered: {

@@ -1,7 +1,7 @@
 import { type QueryKey, queryOptions } from "@tanstack/react-query";
 
 /**
- * One endpoint's query options (one factory per endpoint, DESIGN.md): its key, its fetch given the query's abort
+ * One endpoint's query options (one factory per endpoint, docs/design.md): its key, its fetch given the query's abort
  * signal, so a screen that goes away cancels its request, and how long its answer stays fresh where the app's
  * default (app/query-client.ts) does not fit.
  */

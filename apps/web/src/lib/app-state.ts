@@ -2,7 +2,7 @@ import type { Profile } from "@precis/contract/profile";
 import { createContext, useContext } from "react";
 
 /**
- * SPEC §3 "App state". The context lives in the shared layer so that any feature can read it
+ * product §3 "App state". The context lives in the shared layer so that any feature can read it
  * without importing another feature; the app layer fills it (src/app/app-state-provider.tsx).
  */
 export type AppState = {

@@ -7,7 +7,7 @@ export function trimValue(value: unknown): unknown {
   return typeof value === "string" ? value.trim() : value;
 }
 
-/** SPEC §5's password rule, with the screen's own wording; an empty field is left to `required`. */
+/** product §5's password rule, with the screen's own wording; an empty field is left to `required`. */
 export function passwordRequirementsRule(message: string): FormRule {
   return {
     validator: (_rule, value: unknown) =>

@@ -1,5 +1,5 @@
 /*
- * SPEC §8's texts for the odd answers a server may give (issue 58, item 9), each proven on a faked answer: fetch
+ * product §8's texts for the odd answers a server may give (issue 58, item 9), each proven on a faked answer: fetch
  * answers as the server did, the call made as the page makes it, its failure read by the page's own mapper, and
  * the text looked up in both catalogues. (The fourth, a profile that fails to load, is a browser test:
  * e2e/shell.e2e.ts.)
@@ -47,7 +47,7 @@ const both = <Key extends string>(en: Record<Key, string>, fr: Record<Key, strin
   fr: fr[key],
 });
 
-describe("SPEC §8's texts on odd server answers", () => {
+describe("product §8's texts on odd server answers", () => {
   it('a forgot-password request answered 500 with an empty body: "User not found. Please try again"', async () => {
     answer(500, null);
     const { message } = getFindUserFailure(await failureOf(() => findUser("marie@example.ca")));

@@ -51,7 +51,7 @@ export interface ComputedEntitlement {
 }
 
 /**
- * What an account may use at `now` (SPEC §1, §6): a paid subscription first; nothing free until the email is
+ * What an account may use at `now` (product §1, §6): a paid subscription first; nothing free until the email is
  * verified; then free student access (2 years from registration) for a student at an academic address; then
  * the free trial (30 days from its start at verification); else none. Before all of these, a firm's policy the
  * member does not meet (two-step verification required, and neither an authenticator app nor a passkey) blocks

@@ -38,7 +38,7 @@ const profileStatement = preparedPerDatabase((db) =>
     .prepare("profile_read"),
 );
 
-/** The profile as SPEC §3 shapes it; null when the account no longer exists. */
+/** The profile as product §3 shapes it; null when the account no longer exists. */
 export async function getProfile(db: AppDatabase, userId: number): Promise<Profile | null> {
   const [user] = await profileStatement(db).execute({ userId });
   return user ? toProfile(user) : null;
@@ -87,7 +87,7 @@ export type UpdateProfileResult =
   | { outcome: "emailIsReadOnly" | "usernameIsReadOnly" };
 
 /**
- * Saves the fields given (all validated by the caller's schema) and returns the profile as saved. SPEC §7's
+ * Saves the fields given (all validated by the caller's schema) and returns the profile as saved. product §7's
  * body repeats the username and the email, which are read-only: equal to the stored values they change
  * nothing, and a different value is refused before anything is written.
  */

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtV
 import type { AppConfig } from "../../config.ts";
 import type { Clock } from "../../lib/clock.ts";
 
-/** The two sign-in providers of SPEC §1, as Firebase names them in `firebase.sign_in_provider`. */
+/** The two sign-in providers of product §1, as Firebase names them in `firebase.sign_in_provider`. */
 export const SSO_PROVIDERS = ["google.com", "microsoft.com"] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 

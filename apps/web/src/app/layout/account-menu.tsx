@@ -25,7 +25,7 @@ const linkItem = (key: string, Icon: ComponentType<{ "aria-hidden": "true" }>, h
   label: <SmartLink href={href}>{label}</SmartLink>,
 });
 
-/** The avatar button and its dropdown (SPEC §2 navbar). */
+/** The avatar button and its dropdown (product §2 navbar). */
 export function AccountMenu({ profile }: { profile: Profile }) {
   const { t } = useTranslation("shell");
   const { links } = useClientConfig();

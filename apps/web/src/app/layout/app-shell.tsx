@@ -19,7 +19,7 @@ import { getScrollKey } from "@/lib/scroll-key";
 
 const MAIN_CONTENT_ID = "main-content";
 
-/** SPEC §2 layout shell: navbar, main area, footer. */
+/** product §2 layout shell: navbar, main area, footer. */
 export function AppShell() {
   const { t } = useTranslation("shell");
   const { profile } = useAppState();

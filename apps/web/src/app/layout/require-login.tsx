@@ -4,7 +4,7 @@ import { PageLoader } from "@/components/page-loader";
 import { useUserDetails } from "@/lib/get-user-details";
 
 /**
- * Renders the child route only once the profile is known to exist (SPEC §2, §6). A profile that failed to load
+ * Renders the child route only once the profile is known to exist (product §2, §6). A profile that failed to load
  * is one that did not load: SPEC's "You haven't logged in" box with Login Now (issue 58). A background refresh
  * that fails after a successful load keeps the page.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SmartLink } from "@/components/smart-link";
 import { useClientConfig } from "@/lib/client-config";
 
-/** SPEC §9: the footer's copyright notice is for 2024. */
+/** product §9: the footer's copyright notice is for 2024. */
 const COPYRIGHT_YEAR = 2024;
 
 export function SiteFooter() {

@@ -14,7 +14,7 @@ const isUnsuccessfulStatus = (body: unknown) =>
 
 /**
  * `POST /api/login/reset-password`: the code in the body, the email and new password as HTTP Basic. An answer
- * with an unsuccessful Status is thrown as the refusal it is (SPEC §8: "User not found", issue 58), not as a
+ * with an unsuccessful Status is thrown as the refusal it is (product §8: "User not found", issue 58), not as a
  * body that broke its schema ("Password Reset failed").
  */
 export async function resetPassword({ email, password, securityCode }: ResetPasswordInput): Promise<StatusResponse> {

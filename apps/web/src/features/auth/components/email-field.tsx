@@ -3,7 +3,7 @@ import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { trimValue } from "@/lib/form-rules";
 
-/** The Email field of every account form, as the form field `email`. SPEC §5: required, and an email address. */
+/** The Email field of every account form, as the form field `email`. product §5: required, and an email address. */
 export function EmailField() {
   const { t } = useTranslation("auth");
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PasswordRequirementsHelp } from "@/features/auth/components/password-requirements-help";
 import { passwordRequirementsRule } from "@/lib/form-rules";
 
-/** Each screen's own wording of the field (SPEC §5 words registration's and the reset's differently). */
+/** Each screen's own wording of the field (product §5 words registration's and the reset's differently). */
 const wordingKeys = {
   registration: {
     label: "fields.password",
@@ -29,7 +29,7 @@ type NewPasswordFieldProps = {
 
 /**
  * The password a person chooses (registration, reset), as the form field `password`: required, held to
- * SPEC §5's requirements, with their help beside it.
+ * product §5's requirements, with their help beside it.
  */
 export function NewPasswordField({ wording, isBesideOtherContent, visibilityToggle }: NewPasswordFieldProps) {
   const { t } = useTranslation("auth");
@@ -46,7 +46,7 @@ export function NewPasswordField({ wording, isBesideOtherContent, visibilityTogg
   );
 }
 
-/** The input of a password being chosen, here and in its confirmation: never the saved one, and SPEC §5's length. */
+/** The input of a password being chosen, here and in its confirmation: never the saved one, and product §5's length. */
 export function NewPasswordInput(props: ComponentProps<typeof Input.Password>) {
   return <Input.Password autoComplete="new-password" size="large" maxLength={PASSWORD_MAX_LENGTH} {...props} />;
 }

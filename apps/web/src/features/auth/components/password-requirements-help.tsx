@@ -12,7 +12,7 @@ import { useMediaQuery } from "@/hooks/use-media-query";
 const ROOM_BESIDE_FORM_QUERY = "(min-width: 1200px)";
 
 /**
- * SPEC §5's hover help: the four password requirements, where they cover no other field's label.
+ * product §5's hover help: the four password requirements, where they cover no other field's label.
  * - Where the page's background is free to the left of the form (wide screens, a form with nothing
  *   beside it), a tooltip opens there on hover and on keyboard focus. Below the field it covered the
  *   labels of the fields under it.

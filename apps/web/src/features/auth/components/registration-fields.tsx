@@ -25,7 +25,7 @@ export function OccupationField() {
 }
 
 /**
- * The terms checkbox, as the form field `terms`. The message differs by form: SPEC §5 gives the
+ * The terms checkbox, as the form field `terms`. The message differs by form: product §5 gives the
  * SSO confirmation page's a trailing period. Its "terms and conditions" and "privacy policy" open the
  * documents in a new tab, so what was typed in the form stays where it is.
  */

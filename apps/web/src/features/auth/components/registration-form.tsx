@@ -34,13 +34,13 @@ type RegistrationFormProps = {
   failureKey: number;
   isBusy: boolean;
   onSubmit: (values: RegistrationValues) => void;
-  /** A submit that failed the local checks goes back to Idle (SPEC §4). */
+  /** A submit that failed the local checks goes back to Idle (product §4). */
   onInvalid: () => void;
   /** Where a returning user who chooses Google or Microsoft here goes once logged in. */
   ssoDestination: Destination;
 };
 
-/** SPEC §2 Register: the "User Registration" form, its status messages and the SSO buttons. */
+/** product §2 Register: the "User Registration" form, its status messages and the SSO buttons. */
 export function RegistrationForm({
   titleLevel,
   isBesideWelcomePanel,

@@ -14,8 +14,8 @@ import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 
 /**
- * SPEC §2 Register and its welcome variant, then the registration success view in place of the
- * form. The status of SPEC §4 follows the mutation: Idle, Loading, Success or an error state.
+ * product §2 Register and its welcome variant, then the registration success view in place of the
+ * form. The status of product §4 follows the mutation: Idle, Loading, Success or an error state.
  */
 export function RegistrationPage({ variant }: { variant: "register" | "welcome" }) {
   const { t } = useTranslation("auth");

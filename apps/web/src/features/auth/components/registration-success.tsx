@@ -11,10 +11,10 @@ import { getCurrentLanguage } from "@/i18n";
 import { useClientConfig } from "@/lib/client-config";
 import { formatDuration } from "@/lib/format-duration";
 
-/** SPEC §9: the registration-success redirect waits 5 seconds. */
+/** product §9: the registration-success redirect waits 5 seconds. */
 const REDIRECT_SECONDS = 5;
 
-/** SPEC §2 Registration success: greeting, thanks, the email note, then a countdown to the next page. */
+/** product §2 Registration success: greeting, thanks, the email note, then a countdown to the next page. */
 export function RegistrationSuccess({ name, email, role }: { name: string; email: string; role: Occupation }) {
   const { t } = useTranslation(["auth", "common"]);
   const { productName, links } = useClientConfig();

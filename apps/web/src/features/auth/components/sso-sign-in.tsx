@@ -12,7 +12,7 @@ import { isApiRequestError } from "@/lib/api-client";
 const SSO_REGISTER_PATH = "/sso/register";
 
 /**
- * SPEC §2/§4 Login with Google or Microsoft, on /login and /register: the popup, then the server's
+ * product §2/§4 Login with Google or Microsoft, on /login and /register: the popup, then the server's
  * login. A known user goes to `destination`; an unknown one (404) to /sso/register with the email
  * and the username derived from the display name.
  */

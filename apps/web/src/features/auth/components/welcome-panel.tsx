@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SmartLink } from "@/components/smart-link";
 import { useClientConfig } from "@/lib/client-config";
 
-/** SPEC §2 Register, welcome variant: welcome text, the two key features and the support contact. */
+/** product §2 Register, welcome variant: welcome text, the two key features and the support contact. */
 export function WelcomePanel() {
   const { t } = useTranslation(["auth", "common"]);
   const { productName, supportEmail } = useClientConfig();

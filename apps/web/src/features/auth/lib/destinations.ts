@@ -12,7 +12,7 @@ export const CASE_LAW_LANDING_PATH = "/greet";
 export const SUBSCRIPTION_PATH = "/subscription";
 
 /**
- * SPEC §4 Login, checked in SPEC's order: a visitor from the case-law site goes to the logged-in
+ * product §4 Login, checked in SPEC's order: a visitor from the case-law site goes to the logged-in
  * landing (which sends them back there); the external-redirect `ref` goes to its address; anyone
  * else goes home.
  */
@@ -27,7 +27,7 @@ export function getPostLoginDestination(input: {
   return { kind: "app", path: "/" };
 }
 
-/** SPEC §4 Registration: students and faculty go to the case-law site, lawyers and others subscribe. */
+/** product §4 Registration: students and faculty go to the case-law site, lawyers and others subscribe. */
 export function getPostRegistrationDestination(role: Occupation, caseLawSiteUrl: string): Destination {
   return role === "law student" || role === "law faculty"
     ? toDestination(caseLawSiteUrl)

@@ -8,7 +8,7 @@ export type SsoIdentity = { email: string; displayName: string; idToken: string 
 
 export type ConfiguredFirebase = Extract<FirebaseConfigResponse, { isConfigured: true }>;
 
-/** The provider signed in but gave no email (SPEC §5: "User Email Not Found"). */
+/** The provider signed in but gave no email (product §5: "User Email Not Found"). */
 export class MissingEmailError extends Error {
   override readonly name = "MissingEmailError";
   constructor() {
@@ -56,7 +56,7 @@ async function toIdentity(user: import("firebase/auth").User): Promise<SsoIdenti
   return { email: user.email, displayName: user.displayName ?? "", idToken: await user.getIdToken() };
 }
 
-/** Google or Microsoft sign-in in a popup; the account chooser is always shown (SPEC §7). */
+/** Google or Microsoft sign-in in a popup; the account chooser is always shown (product §7). */
 export async function signInWithProvider(config: ConfiguredFirebase, provider: SsoProviderName): Promise<SsoIdentity> {
   const { auth, sdk } = await loadFirebaseAuth(config);
   const authProvider = provider === "google" ? new sdk.GoogleAuthProvider() : new sdk.OAuthProvider("microsoft.com");

@@ -12,7 +12,7 @@ function apiError(status: number, code?: string) {
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 const networkError = new TypeError("Failed to fetch");
 
-describe("getSsoLoginFailure (SPEC §8 SSO login)", () => {
+describe("getSsoLoginFailure (product §8 SSO login)", () => {
   it.each([
     [firebaseError("auth/popup-closed-by-user"), "popupClosed"],
     [firebaseError("auth/cancelled-popup-request"), "popupClosed"],
@@ -41,7 +41,7 @@ describe("getSsoLoginFailure (SPEC §8 SSO login)", () => {
   });
 });
 
-describe("getSsoRegisterFailure (SPEC §8 Completion of SSO registration)", () => {
+describe("getSsoRegisterFailure (product §8 Completion of SSO registration)", () => {
   it.each([
     [apiError(401, "invalidToken"), "invalidEmailOrPassword"],
     [apiError(409, "emailExists"), "emailExists"],
@@ -56,7 +56,7 @@ describe("getSsoRegisterFailure (SPEC §8 Completion of SSO registration)", () =
   });
 });
 
-describe("getChangeEmailFailure (SPEC §8 Change email)", () => {
+describe("getChangeEmailFailure (product §8 Change email)", () => {
   it.each([
     [apiError(401), "notLoggedIn"],
     [apiError(401, "invalidToken"), "invalidEmail"],

@@ -12,7 +12,7 @@ function getFirebaseErrorCode(error: unknown): string | null {
   return typeof error.code === "string" && error.code.startsWith("auth/") ? error.code : null;
 }
 
-/** SPEC §8 SSO login, for what went wrong in the popup; null when the error came from elsewhere. */
+/** product §8 SSO login, for what went wrong in the popup; null when the error came from elsewhere. */
 function getPopupFailure(error: unknown): SsoErrorKey | null {
   if (error instanceof MissingEmailError) return "missingEmail";
   const code = getFirebaseErrorCode(error);
@@ -27,7 +27,7 @@ function getPopupFailure(error: unknown): SsoErrorKey | null {
 /** Answers every SSO call shares: busy limits, and sign-in unavailable. */
 const commonStatuses = { 429: "tooManyAttempts", 503: "unavailable" } as const;
 
-/** SPEC §8 SSO login. A 404 is not a failure: the caller sends the visitor to /sso/register. */
+/** product §8 SSO login. A 404 is not a failure: the caller sends the visitor to /sso/register. */
 export function getSsoLoginFailure(error: unknown): SsoErrorKey {
   return mapFailure<SsoErrorKey>(error, {
     unanswered: (unanswered) =>
@@ -37,7 +37,7 @@ export function getSsoLoginFailure(error: unknown): SsoErrorKey {
   });
 }
 
-/** SPEC §8 Completion of SSO registration. */
+/** product §8 Completion of SSO registration. */
 export function getSsoRegisterFailure(error: unknown): SsoErrorKey {
   return mapFailure<SsoErrorKey>(error, {
     unanswered: (unanswered) =>
@@ -51,7 +51,7 @@ export function getSsoRegisterFailure(error: unknown): SsoErrorKey {
   });
 }
 
-/** SPEC §8 Change email; "notLoggedIn" is the 401 that sends the visitor to /login (SPEC §4). */
+/** product §8 Change email; "notLoggedIn" is the 401 that sends the visitor to /login (product §4). */
 export function getChangeEmailFailure(error: unknown): SsoErrorKey | "notLoggedIn" {
   return mapFailure<SsoErrorKey | "notLoggedIn">(error, {
     unanswered: (unanswered) => {

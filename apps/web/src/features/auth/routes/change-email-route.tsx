@@ -14,7 +14,7 @@ import { useClientConfig } from "@/lib/client-config";
 const PROFILE_PATH = "/profile";
 
 /**
- * SPEC §2/§4 Change email: the user signs in with the new Google or Microsoft account, whose
+ * product §2/§4 Change email: the user signs in with the new Google or Microsoft account, whose
  * verified email becomes the account's. 200 shows the success view; 401 goes to /login.
  */
 export function ChangeEmailRoute() {

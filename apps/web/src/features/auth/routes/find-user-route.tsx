@@ -13,7 +13,7 @@ import { getFindUserFailure } from "@/lib/account-errors";
 
 type FindUserValues = { email: string };
 
-/** SPEC §2 Forgot password: asks for the registered email, which receives a security code. */
+/** product §2 Forgot password: asks for the registered email, which receives a security code. */
 export function FindUserRoute() {
   const { t } = useTranslation("auth");
   const form = useAuthForm<FindUserValues>();

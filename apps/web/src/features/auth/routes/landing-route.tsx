@@ -13,12 +13,12 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useClientConfig } from "@/lib/client-config";
 
-/** SPEC §9: about 5 steps of 800 ms. */
+/** product §9: about 5 steps of 800 ms. */
 const COUNTDOWN_STEPS = 5;
 const COUNTDOWN_STEP_MS = 800;
 
 /**
- * SPEC §2 Logged-in landing (/greet, /redirect): a short countdown, then back to the case-law
+ * product §2 Logged-in landing (/greet, /redirect): a short countdown, then back to the case-law
  * site. The shell shows the not-logged-in box instead to a visitor without a session. Meanwhile the
  * session is handed to the Precis extension, when the browser has it (decision 028).
  */

@@ -28,7 +28,7 @@ import { useClientConfig } from "@/lib/client-config";
 type SecondStep = { secondFactorToken: string; email: string };
 
 /**
- * SPEC §2 Login, with the query parameters email, ref and internal; and issue 27's second step (the
+ * product §2 Login, with the query parameters email, ref and internal; and issue 27's second step (the
  * authenticator app's code, or a recovery code) and "Sign in with a passkey".
  */
 export function LoginRoute() {

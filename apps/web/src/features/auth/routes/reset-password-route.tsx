@@ -27,7 +27,7 @@ function normalizeSecurityCode(value: unknown): unknown {
   return typeof value === "string" ? value.replace(/\s+/g, "").toUpperCase() : value;
 }
 
-/** SPEC §2 Reset password: the emailed security code and a new password, twice. */
+/** product §2 Reset password: the emailed security code and a new password, twice. */
 export function ResetPasswordRoute() {
   const { t } = useTranslation("auth");
   const form = useAuthForm<ResetPasswordValues>();

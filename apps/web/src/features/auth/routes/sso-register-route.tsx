@@ -23,7 +23,7 @@ import { useClientConfig } from "@/lib/client-config";
 type ConfirmationValues = { role: Occupation; terms: boolean };
 
 /**
- * SPEC §2 SSO registration confirmation. The visitor arrives from a Google or Microsoft sign-in
+ * product §2 SSO registration confirmation. The visitor arrives from a Google or Microsoft sign-in
  * that found no account; the same sign-in (kept for this tab) proves the email when the account
  * is created, and the success view then redirects by occupation as email registration does.
  */

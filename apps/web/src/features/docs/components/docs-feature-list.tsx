@@ -7,7 +7,7 @@ import { useClientConfig } from "@/lib/client-config";
 import { DOCS_FOCUS_TITLE_STATE } from "../lib/docs-focus";
 import { getDocsPagePath } from "../lib/docs-navigation";
 
-/** SPEC §3 "Documentation feature entry": heading, description, icon and value (the page it opens). */
+/** product §3 "Documentation feature entry": heading, description, icon and value (the page it opens). */
 interface DocsFeature {
   key: "install" | "case-chat" | "case-memo" | "search-optimizer";
   icon: ComponentType<{ "aria-hidden": "true" }>;

@@ -14,13 +14,13 @@ const DocsMenuDrawer = lazy(() =>
   import("./docs-menu-drawer").then(({ DocsMenuDrawer }) => ({ default: DocsMenuDrawer })),
 );
 
-/** SPEC §9: the documentation drawer is 290 px wide. */
+/** product §9: the documentation drawer is 290 px wide. */
 export const DOCS_DRAWER_WIDTH = 290;
 /** From this width up the drawer stays open beside the page; below it, a button opens it. */
 const WIDE_SCREEN_QUERY = "(min-width: 992px)";
 
 /**
- * SPEC §2 documentation layout: the left drawer (search and menu) and the title bar over the page.
+ * product §2 documentation layout: the left drawer (search and menu) and the title bar over the page.
  * The active title lives in the app state; it follows the URL, so a deep link, a reload and the
  * back button all show the right title and menu selection.
  */

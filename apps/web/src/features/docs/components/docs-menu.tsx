@@ -57,7 +57,7 @@ function DocsMenuGroup({
                 aria-current={isCurrent ? "page" : undefined}
                 className={isCurrent ? "docs-menu-item docs-menu-item-current" : "docs-menu-item"}
                 onClick={() => {
-                  // SPEC §4: choosing an item sets the active title and navigates.
+                  // product §4: choosing an item sets the active title and navigates.
                   setActiveTitle(getDocsPageTitle(pageId, productShortName));
                   onNavigate?.();
                 }}

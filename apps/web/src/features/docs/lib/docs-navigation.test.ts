@@ -10,7 +10,7 @@ import {
   getDocsPathForTitle,
 } from "./docs-navigation";
 
-describe("SPEC §2 title → path mapping", () => {
+describe("product §2 title → path mapping", () => {
   it.each([
     ["Memo", "/document/case-memo"],
     ["Case Chat", "/document/case-chat"],

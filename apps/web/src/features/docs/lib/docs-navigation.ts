@@ -10,7 +10,7 @@ export {
 } from "@precis/contract/docs-pages";
 
 /*
- * SPEC §2 "Documentation": which pages exist, where they live, what they are called, and the
+ * product §2 "Documentation": which pages exist, where they live, what they are called, and the
  * order of the side menu. Pure functions of the product's short name, which names one path.
  */
 

@@ -24,7 +24,7 @@ const FirmMembershipNotice = lazy(() =>
   import("../components/firm-membership-notice").then((module) => ({ default: module.FirmMembershipNotice })),
 );
 
-/** SPEC §2 Home: greeting, session note, the three next steps and the marketing-site link. */
+/** product §2 Home: greeting, session note, the three next steps and the marketing-site link. */
 export function HomeRoute() {
   const { t } = useTranslation(["home", "common"]);
   const { productName, links } = useClientConfig();

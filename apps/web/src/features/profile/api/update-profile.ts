@@ -23,7 +23,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** SPEC §4: Cancel refetches the profile; resolves to the fresh one (null once logged out), throws if the load fails. */
+/** product §4: Cancel refetches the profile; resolves to the fresh one (null once logged out), throws if the load fails. */
 export function useRefetchProfile() {
   const queryClient = useQueryClient();
   return async () => {

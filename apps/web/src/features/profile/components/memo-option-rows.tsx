@@ -24,8 +24,8 @@ type MemoOptionRowsProps = {
 };
 
 /**
- * SPEC §2: five single-choice rows, each labelled on the left. They are radio groups, so choosing
- * the selected value again keeps it selected (SPEC §4) and arrow keys move between values.
+ * product §2: five single-choice rows, each labelled on the left. They are radio groups, so choosing
+ * the selected value again keeps it selected (product §4) and arrow keys move between values.
  */
 export function MemoOptionRows({ choices, onChoose }: MemoOptionRowsProps) {
   const { t } = useTranslation("profile");

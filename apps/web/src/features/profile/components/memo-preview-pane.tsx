@@ -4,7 +4,7 @@ import { PanelSection } from "@/components/panel-section";
 import { getPreviewHeading, getPreviewSample, getVisibleOutline, type PreviewFocus } from "../lib/memo-preview";
 
 /**
- * SPEC §2 "Memo preferences panel and preview": the heading names the choice of the row last
+ * product §2 "Memo preferences panel and preview": the heading names the choice of the row last
  * changed, the body shows the sample memo text for it, and the outline shows the sections the
  * memo will hold, in the tree's order.
  */

@@ -34,7 +34,7 @@ const moveButtons = [
 ] as const;
 
 /**
- * SPEC §4 "Memo section tree": drag to reorder (only among siblings), tick to show or hide,
+ * product §4 "Memo section tree": drag to reorder (only among siblings), tick to show or hide,
  * everything expanded. rc-tree itself expands a collapsed node hovered for 800 ms during a drag.
  * Each movable section also has up and down buttons, so the order can be changed without a
  * pointer (WCAG 2.1.1, 2.5.7); every move is announced in a live region.

@@ -22,7 +22,7 @@ import { MemoPreviewPane } from "./memo-preview-pane";
 import { MemoSectionTree } from "./memo-section-tree";
 import { SettingsPanel, toSaveResult } from "./settings-panel";
 
-/** SPEC §2 "Memo settings tab": loads the option set in use, then edits a copy of it. */
+/** product §2 "Memo settings tab": loads the option set in use, then edits a copy of it. */
 export function MemoSettings() {
   const { t } = useTranslation("profile");
   const options = useMemoOptions();
@@ -115,7 +115,7 @@ function MemoSettingsPanel({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC §8's load failure, inside the tab's panel and under its heading rather than alone on the page, with
+ * product §8's load failure, inside the tab's panel and under its heading rather than alone on the page, with
  * a way to ask again that says it is busy while it does.
  */
 function MemoSettingsLoadFailed({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
@@ -153,7 +153,7 @@ type MemoSettingsEditorProps = {
 };
 
 /**
- * SPEC §4 "Memo settings page": any change marks it edited; Save and Cancel through the shared panel.
+ * product §4 "Memo settings page": any change marks it edited; Save and Cancel through the shared panel.
  * `saved` is the set in the query cache, which a save replaces; the editor keeps only its draft. The name is
  * the preset bar's to change, so a save sends the name the cache holds.
  */

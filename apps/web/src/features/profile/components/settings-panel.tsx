@@ -14,7 +14,7 @@ type SettingsPanelProps = {
   isEdited: boolean;
   isSaving: boolean;
   result: SaveResult;
-  /** Shown when `result` is "error": SPEC §8's text. */
+  /** Shown when `result` is "error": product §8's text. */
   errorMessage: string;
   /** The save was refused because the session ended: say so, with the way back to the login page. */
   isLoggedOut?: boolean;
@@ -24,7 +24,7 @@ type SettingsPanelProps = {
 };
 
 /**
- * SPEC §4 "Settings panel (shared)": Cancel and Save, enabled only while there are unsaved
+ * product §4 "Settings panel (shared)": Cancel and Save, enabled only while there are unsaved
  * changes, with "You have unsaved changes" or "Changes Saved" beside them, and an error above them.
  */
 export function SettingsPanel({

@@ -57,7 +57,7 @@ function toValues(profile: Profile): UserSettingsValues {
 
 type Failure = "save" | "load" | "loggedOut" | "rejected";
 
-/** SPEC §2 "User settings tab" and §4 "Profile page". */
+/** product §2 "User settings tab" and §4 "Profile page". */
 export function UserSettingsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["profile", "common"]);
   const language = getCurrentLanguage();
@@ -168,7 +168,7 @@ export function UserSettingsForm({ profile }: { profile: Profile }) {
             <Input
               size="large"
               aria-describedby="area-of-law-help"
-              // SPEC §2's hover help, at the end of the field (a button inside the label would join its name).
+              // product §2's hover help, at the end of the field (a button inside the label would join its name).
               suffix={
                 <Tooltip title={t("user.areaOfLawHelp")} trigger={["hover", "focus"]}>
                   <Button

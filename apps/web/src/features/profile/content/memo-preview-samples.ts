@@ -1,5 +1,5 @@
 /*
- * The sample memo the preview pane shows (SPEC §2 "Memo preferences panel and preview"): a
+ * The sample memo the preview pane shows (product §2 "Memo preferences panel and preview"): a
  * fictional labour arbitration between a police services board and a police association, written
  * the way the extension writes a memo, with bracketed markers pointing at paragraphs of the award.
  *
@@ -89,7 +89,7 @@ export function getFactsSample(length: FactsLength, presentation: FactsPresentat
   return english(...factsParagraphs[length].map(paragraph));
 }
 
-/** SPEC §3: the tone describes the audience the text is written for. */
+/** product §3: the tone describes the audience the text is written for. */
 export const toneSamples: Record<Tone, SampleText> = {
   Personal: english(
     paragraph(

@@ -19,7 +19,7 @@ import {
   toneSamples,
 } from "../content/memo-preview-samples";
 
-/** The row the preview describes: the one last changed; Summary on arrival and after Cancel (SPEC §4). */
+/** The row the preview describes: the one last changed; Summary on arrival and after Cancel (product §4). */
 export type PreviewFocus = MemoSettingKey;
 export const DEFAULT_PREVIEW_FOCUS: PreviewFocus = "memoSummary";
 
@@ -31,7 +31,7 @@ function pick<const T extends readonly string[]>(values: T, value: string | unde
 }
 
 /**
- * Each choice narrowed to a value the sample text exists for. SPEC §3: an unset or unknown tone
+ * Each choice narrowed to a value the sample text exists for. product §3: an unset or unknown tone
  * reads as Personal and an unknown language as English; the other rows fall back to SPEC's defaults.
  */
 export function resolvePreviewChoices(choices: PreviewChoices) {
@@ -60,7 +60,7 @@ export function getPreviewSample(focus: PreviewFocus, choices: PreviewChoices): 
 }
 
 /**
- * SPEC §2: "{summary length} Summary", "{facts length} {facts presentation} Facts", "{tone} Tone",
+ * product §2: "{summary length} Summary", "{facts length} {facts presentation} Facts", "{tone} Tone",
  * "{language} Summary", with each choice in the words of the screen's language.
  */
 export function getPreviewHeading(focus: PreviewFocus, choices: PreviewChoices, t: TFunction<"profile">): string {

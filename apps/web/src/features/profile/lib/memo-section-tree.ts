@@ -1,7 +1,7 @@
 import type { MemoOrderingNode, MemoSectionId } from "@precis/contract/memo-options";
 
 /**
- * The rules of SPEC §4 "Memo section tree", kept apart from antd so they can be tested alone and
+ * The rules of product §4 "Memo section tree", kept apart from antd so they can be tested alone and
  * shared by the drag-and-drop and the keyboard moves. The tree's shape never changes: a section
  * only changes place among its siblings (the server refuses anything else, see
  * findMemoOrderingProblem in the contract).
@@ -10,7 +10,7 @@ import type { MemoOrderingNode, MemoSectionId } from "@precis/contract/memo-opti
 /** Where a drop lands relative to the node under the pointer, as rc-tree reports it. */
 export type RelativeDropPosition = -1 | 0 | 1;
 
-/** SPEC §4: the parts of an issue keep their order (rule, analysis, conclusion). */
+/** product §4: the parts of an issue keep their order (rule, analysis, conclusion). */
 const FIXED_SECTIONS: ReadonlySet<MemoSectionId> = new Set(["ratio", "analysis", "outcome"]);
 
 export function isSectionDraggable(id: MemoSectionId): boolean {
@@ -54,7 +54,7 @@ export function normalizeDrop(
 }
 
 /**
- * SPEC §4: a drop is allowed onto a sibling's gap (before or after it, which also covers two
+ * product §4: a drop is allowed onto a sibling's gap (before or after it, which also covers two
  * top-level nodes), or into the dragged node's own parent (as its first child). Never elsewhere.
  */
 export function isDropAllowed(

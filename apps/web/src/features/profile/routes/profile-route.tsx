@@ -23,7 +23,7 @@ const loadMemoSettings = () => import("../components/memo-settings");
 const MemoSettings = lazy(() => loadMemoSettings().then((module) => ({ default: module.MemoSettings })));
 
 /**
- * SPEC §2 "Profile (/profile/:tabId?)": User settings and Memo settings as vertical tabs, then Security and
+ * product §2 "Profile (/profile/:tabId?)": User settings and Memo settings as vertical tabs, then Security and
  * Privacy (issues 27 and 28). Those two are other features' (decision 006): the app layer hands them in
  * (app/routes/profile-page.tsx), each rendered only once its tab is opened.
  */

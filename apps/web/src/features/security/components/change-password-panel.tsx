@@ -161,7 +161,7 @@ export function ChangePasswordPanel({ confirmIdentityThen }: { confirmIdentityTh
 }
 
 /**
- * SPEC §5's four requirements, as registration lists them, each marked met as the new password is typed. It
+ * product §5's four requirements, as registration lists them, each marked met as the new password is typed. It
  * is the field's description (antd's aria-describedby): a screen reader hears it on the field, with each
  * requirement's state.
  */

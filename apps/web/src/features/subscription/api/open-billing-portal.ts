@@ -6,7 +6,7 @@ export function createBillingPortalSession() {
   return apiRequestChecked(subscriptionOperations.openBillingPortal);
 }
 
-/** "Change Subscription": Stripe's customer portal, in a new tab (SPEC §4). */
+/** "Change Subscription": Stripe's customer portal, in a new tab (product §4). */
 export function useOpenBillingPortal() {
   return useMutation({
     mutationFn: createBillingPortalSession,

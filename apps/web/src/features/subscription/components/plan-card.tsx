@@ -3,7 +3,7 @@ import { Alert, Button, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 
-/** SPEC §4: the plan's name, a badge with its billing period, its details, and Change Subscription. */
+/** product §4: the plan's name, a badge with its billing period, its details, and Change Subscription. */
 export function PlanCard({ plan }: { plan: NonNullable<PricingSession["plan"]> }) {
   const { t } = useTranslation(["subscription", "common"]);
   const portal = useOpenBillingPortal();

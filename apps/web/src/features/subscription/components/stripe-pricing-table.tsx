@@ -40,7 +40,7 @@ function usePricingTableScript() {
 }
 
 /**
- * Stripe's embedded pricing table (SPEC §4): our user id as client reference, so the webhook's
+ * Stripe's embedded pricing table (product §4): our user id as client reference, so the webhook's
  * checkout.session.completed names the account that paid.
  */
 export function StripePricingTable(props: {

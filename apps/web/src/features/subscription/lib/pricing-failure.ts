@@ -1,7 +1,7 @@
 import { mapFailure } from "@/lib/failure-mapper";
 
 /**
- * SPEC §8 Subscription, as the page reads a failed pricing fetch: an answer the server gave without a session in
+ * product §8 Subscription, as the page reads a failed pricing fetch: an answer the server gave without a session in
  * it (`null`, or a body that is not one) is SPEC's "logged in with no data", "Something went wrong. Please reload
  * the page." (issue 58); a refusal or a lost connection is the fetch failing, "Failed. Please reload the page."
  */

@@ -21,7 +21,7 @@ import "../components/subscription.css";
 
 const FEATURE_KEYS = ["memos", "chat", "search", "history", "pdf"] as const;
 
-/** SPEC §4 Subscription: the plan card, or Stripe's pricing table beside the features. */
+/** product §4 Subscription: the plan card, or Stripe's pricing table beside the features. */
 export function SubscriptionRoute() {
   const { t } = useTranslation(["subscription", "common"]);
   // Until the profile is known, "Please Login." would flash for every logged-in visitor.
