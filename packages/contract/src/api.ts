@@ -1,7 +1,6 @@
 import { z } from "zod/mini";
 import { operations, withSchemas } from "./operations.ts";
 
-/** Every API error body: a stable code, a readable message, and the request id to quote to support. */
 /** The facts of a sign-in refused by a firm's policy, so a screen can say them in its reader's language. */
 export const firmPolicyRefusalSchema = z.object({
   firmName: z.string(),
@@ -10,6 +9,7 @@ export const firmPolicyRefusalSchema = z.object({
 });
 export type FirmPolicyRefusal = z.infer<typeof firmPolicyRefusalSchema>;
 
+/** Every API error body: a stable code, a readable message, and the request id to quote to support. */
 export const apiErrorSchema = z.object({
   statusCode: z.int(),
   error: z.string(),

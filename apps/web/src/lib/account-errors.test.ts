@@ -1,3 +1,5 @@
+import { firmPolicyRefusalSchema } from "@precis/contract/api";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
 import {
@@ -7,6 +9,7 @@ import {
   getRegistrationFailure,
   getResetPasswordFailure,
   getSecondFactorFailure,
+  readFirmPolicyRefusal,
 } from "./account-errors";
 
 /** An error as the server sends it: `Error` carries the account error code when there is one. */
@@ -202,5 +205,33 @@ describe("getPasskeyLoginFailure", () => {
       retryAfterSeconds: 60,
     });
     expect(getPasskeyLoginFailure(networkError)).toEqual({ message: "network" });
+  });
+});
+
+describe("readFirmPolicyRefusal", () => {
+  const refusal = { firmName: "Tremblay Avocats", allowedMethods: ["google"], adminEmails: ["anne@tremblay.ca"] };
+
+  it("reads what the contract's schema reads, and refuses what it refuses", () => {
+    const samples: unknown[] = [
+      refusal,
+      { ...refusal, allowedMethods: ["password", "microsoft"], adminEmails: [] },
+      { ...refusal, allowedMethods: ["sso"] },
+      { ...refusal, adminEmails: [1] },
+      { ...refusal, firmName: null },
+      { firmName: "Roy" },
+      null,
+      "Tremblay",
+      [],
+    ];
+    for (const sample of samples) {
+      const parsed = firmPolicyRefusalSchema.safeParse(sample);
+      expect(readFirmPolicyRefusal(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : null);
+    }
+    fc.assert(
+      fc.property(fc.anything(), (sample) => {
+        const parsed = firmPolicyRefusalSchema.safeParse(sample);
+        expect(readFirmPolicyRefusal(sample) !== null).toBe(parsed.success);
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type FirmPolicyRefusal, firmPolicyRefusalSchema } from "@precis/contract/api";
+import type { FirmPolicyRefusal } from "@precis/contract/api";
 import type enAuth from "@/i18n/en/auth.json";
 import type { ApiRequestError } from "@/lib/api-client";
 import { isNetworkFailure } from "@/lib/api-failures";
@@ -14,12 +14,29 @@ export type AuthErrorKey = keyof (typeof enAuth)["errors"];
  */
 export type Failure = { message: AuthErrorKey; retryAfterSeconds?: number | null; firmPolicy?: FirmPolicyRefusal };
 
+const FIRM_SIGN_IN_METHODS: readonly string[] = ["password", "google", "microsoft"];
+const isListOfText = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/**
+ * The refusal's facts when the body holds them as the contract shapes them (firmPolicyRefusalSchema), else null.
+ * Checked here without the schema: /login's first load carries no zod (bundle.e2e.ts), and a test holds this
+ * check to the schema's answers.
+ */
+export function readFirmPolicyRefusal(value: unknown): FirmPolicyRefusal | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { firmName, allowedMethods, adminEmails } = value as Record<string, unknown>;
+  if (typeof firmName !== "string" || !isListOfText(allowedMethods) || !isListOfText(adminEmails)) return null;
+  if (!allowedMethods.every((method) => FIRM_SIGN_IN_METHODS.includes(method))) return null;
+  return { firmName, allowedMethods: allowedMethods as FirmPolicyRefusal["allowedMethods"], adminEmails };
+}
+
 /** A 403 by the account's firm's allowed sign-in methods: its facts, said in the reader's language; else null. */
 function getFirmPolicyFailure({ status, error }: Refusal): Failure | null {
   if (status !== 403) return null;
-  // The body is checked as the contract shapes it: a screen says only facts it can read.
-  const parsed = firmPolicyRefusalSchema.safeParse(error.apiError?.firmPolicy);
-  return parsed.success ? { message: "firmPolicy", firmPolicy: parsed.data } : null;
+  // A screen says only facts it can read.
+  const firmPolicy = readFirmPolicyRefusal(error.apiError?.firmPolicy);
+  return firmPolicy ? { message: "firmPolicy", firmPolicy } : null;
 }
 
 /** Whether the failed call's body carries an `Error` field at all, known to this app or not. */
