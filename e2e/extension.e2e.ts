@@ -14,6 +14,7 @@ import { TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { expectNoAxeViolations, failureDir, type Language } from "./support/browser.ts";
 import { keepFirmScreen } from "./support/firm-screens.ts";
+import { apiCallerOf } from "./support/sessions.ts";
 
 /*
  * Issue 30: the reference extension, loaded unpacked in Debian's Chromium, gets its own session from the portal
@@ -432,22 +433,7 @@ async function registerWithSession(label: string) {
     body: JSON.stringify({ email, password: TEST_PASSWORD, role: "lawyer", firstName: label, lastName: "Tremblay" }),
   });
   expect(registered.status).toBe(200);
-  const session = {
-    cookie: registered.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; "),
-    "x-access-key": registered.headers.get("x-access-key") ?? "",
-  };
-  const call = async (method: string, url: string, body?: object) => {
-    const response = await fetch(`${portalUrl}${url}`, {
-      method,
-      headers: { ...xhr, ...session },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = apiCallerOf(portalUrl, registered);
   const code = await readVerificationCode(email);
   expect((await call("POST", "/api/verify-email", { code })).status).toBe(200);
   return { email, call };

@@ -1,8 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readVerificationMail, TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { expectNoAxeViolations, useBrowser } from "./support/browser.ts";
 import { invitationPathIn } from "./support/firm-screens.ts";
 import { waitForMail } from "./support/mailbox.ts";
+import { apiCallerOf } from "./support/sessions.ts";
+import { googleIdTokenFor } from "./support/sso-accounts.ts";
 
 const { openPage, baseUrl } = useBrowser();
 
@@ -22,22 +24,7 @@ async function registerWithSession(label: string) {
     body: JSON.stringify({ email, password: TEST_PASSWORD, role: "lawyer", firstName: label, lastName: "Tremblay" }),
   });
   expect(registered.status).toBe(200);
-  const session = {
-    cookie: registered.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; "),
-    "x-access-key": registered.headers.get("x-access-key") ?? "",
-  };
-  const call = async (method: string, url: string, body?: object) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { ...xhr, ...session },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = apiCallerOf(baseUrl, registered);
   const { code } = await readVerificationMail(email);
   expect((await call("POST", "/api/verify-email", { code })).status).toBe(200);
   return { email, call };
@@ -61,21 +48,7 @@ async function logInStatus(email: string) {
  */
 async function registerWithGoogleSession(label: string) {
   const email = uniqueEmail(label.toLowerCase());
-  const idp = await fetch(
-    `${inject("authEmulatorUrl")}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        requestUri: "http://127.0.0.1",
-        returnSecureToken: true,
-        postBody: `providerId=google.com&id_token=${encodeURIComponent(
-          JSON.stringify({ sub: `sub-${email}`, email, email_verified: true, name: `${label} Tremblay` }),
-        )}`,
-      }),
-    },
-  );
-  const { idToken } = (await idp.json()) as { idToken: string };
+  const idToken = await googleIdTokenFor(email, `${label} Tremblay`);
   const xhr = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
   const registered = await fetch(`${baseUrl}/api/sso/register`, {
     method: "POST",
@@ -83,22 +56,7 @@ async function registerWithGoogleSession(label: string) {
     body: JSON.stringify({ email, role: "lawyer" }),
   });
   expect(registered.status).toBe(200);
-  const session = {
-    cookie: registered.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; "),
-    "x-access-key": registered.headers.get("x-access-key") ?? "",
-  };
-  const call = async (method: string, url: string, body?: object) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { ...xhr, ...session },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = apiCallerOf(baseUrl, registered);
   return { email, call };
 }
 

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerThroughApi, signUpInContext, uniqueEmail } from "./support/accounts.ts";
 import { expectNoAxeViolations, pathOf, useBrowser } from "./support/browser.ts";
 import { overrideEmbeddedClientConfig } from "./support/client-config.ts";
 import { waitForMail } from "./support/mailbox.ts";
+import { googleIdTokenFor } from "./support/sso-accounts.ts";
 
 const { openPage, baseUrl } = useBrowser({ signInPopups: true });
-const authEmulatorUrl = inject("authEmulatorUrl");
 
 type PopupChoice =
   | { kind: "new"; email: string; displayName: string }
@@ -50,21 +50,7 @@ async function signInThroughPopup(
 /** A Google identity in the emulator with a Precis account, made through the APIs (not the screens). */
 async function registerGoogleUserThroughApi(displayName: string) {
   const email = uniqueEmail("google");
-  const idpResponse = await fetch(
-    `${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        requestUri: "http://127.0.0.1",
-        returnSecureToken: true,
-        postBody: `providerId=google.com&id_token=${encodeURIComponent(
-          JSON.stringify({ sub: `sub-${email}`, email, email_verified: true, name: displayName }),
-        )}`,
-      }),
-    },
-  );
-  const { idToken } = (await idpResponse.json()) as { idToken: string };
+  const idToken = await googleIdTokenFor(email, displayName);
   const response = await fetch(`${baseUrl}/api/sso/register`, {
     method: "POST",
     headers: {

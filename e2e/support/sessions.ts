@@ -73,3 +73,26 @@ export async function callApiFromPage(page: Page, path: string, init: { method?:
     { url: path, method: init.method ?? "GET", body: init.body },
   );
 }
+
+/**
+ * Calls as the browser that got `answer` (a registration or sign-in outside any browser context) would make them:
+ * its session cookie and access key, the XHR marker, JSON. Each call answers its status and parsed body.
+ */
+export function apiCallerOf(baseUrl: string, answer: Response) {
+  const session = {
+    cookie: answer.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+    "x-access-key": answer.headers.get("x-access-key") ?? "",
+  };
+  return async (method: string, url: string, body?: object) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", ...session },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}

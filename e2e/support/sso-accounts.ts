@@ -2,14 +2,9 @@ import type { BrowserContext } from "playwright-core";
 import { inject } from "vitest";
 import { uniqueEmail } from "./accounts.ts";
 
-/**
- * A Google account made through the Auth Emulator and the API (not the screens), signed in in the browser
- * context as the app is after its popup: the session cookie, and the access key where the app keeps it. It has
- * no password, as every account made with Google or Microsoft. Resolves to its address.
- */
-export async function signUpWithGoogle(context: BrowserContext, displayName = "Marie Tremblay") {
-  const email = uniqueEmail("google");
-  const idpResponse = await fetch(
+/** A Google ID token for `email` from the Auth Emulator, as its popup would hand one to the app. */
+export async function googleIdTokenFor(email: string, displayName: string) {
+  const response = await fetch(
     `${inject("authEmulatorUrl")}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
     {
       method: "POST",
@@ -23,7 +18,17 @@ export async function signUpWithGoogle(context: BrowserContext, displayName = "M
       }),
     },
   );
-  const { idToken } = (await idpResponse.json()) as { idToken: string };
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * A Google account made through the Auth Emulator and the API (not the screens), signed in in the browser
+ * context as the app is after its popup: the session cookie, and the access key where the app keeps it. It has
+ * no password, as every account made with Google or Microsoft. Resolves to its address.
+ */
+export async function signUpWithGoogle(context: BrowserContext, displayName = "Marie Tremblay") {
+  const email = uniqueEmail("google");
+  const idToken = await googleIdTokenFor(email, displayName);
   const response = await context.request.post("/api/sso/register", {
     headers: {
       "x-requested-with": "XMLHttpRequest",
