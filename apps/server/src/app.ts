@@ -39,6 +39,7 @@ import { declareCommonResponses } from "./plugins/common-responses.ts";
 import { registerCrossSiteGuard } from "./plugins/cross-site-guard.ts";
 import { registerErrorHandler, registerNotFoundHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRoutePolicy } from "./plugins/route-policy.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
@@ -214,6 +215,7 @@ export async function createServer({
   await app.register(cookie);
   await registerCrossSiteGuard(app, config);
   await registerSessions(app);
+  registerRoutePolicy(app);
   declareCommonResponses(app);
   await registerOpenApi(app, config);
 

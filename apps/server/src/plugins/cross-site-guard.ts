@@ -2,7 +2,7 @@ import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@precis/contract/ap
 import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
-import { sendApiError } from "./errors.ts";
+import { sendApiError } from "../lib/api-error.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from "node:http";
-import type { ApiError } from "@precis/contract/api";
 import { API_BASE_PATH, API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isResponseSerializationError } from "fastify-type-provider-zod";
+import { sendApiError } from "../lib/api-error.ts";
 import { isDatabaseUnavailable } from "../lib/database-errors.ts";
 
 /**
@@ -14,24 +14,6 @@ const MAX_PROBLEM_MESSAGE_LENGTH = 200;
 
 /** How long a caller should wait before retrying while the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-export function sendApiError(
-  reply: FastifyReply,
-  statusCode: number,
-  message: string,
-  fields?: ApiError["fields"],
-  firmPolicy?: ApiError["firmPolicy"],
-) {
-  const body: ApiError = {
-    statusCode,
-    error: STATUS_CODES[statusCode] ?? "Error",
-    message,
-    requestId: String(reply.request.id),
-    ...(fields ? { fields } : {}),
-    ...(firmPolicy ? { firmPolicy } : {}),
-  };
-  return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
-}
 
 /**
  * One error handler for the whole API (register it before any route plugin: child plugins keep

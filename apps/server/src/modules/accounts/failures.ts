@@ -1,6 +1,4 @@
-import { STATUS_CODES } from "node:http";
 import type { AccountErrorCode } from "@precis/contract/auth";
-import type { FastifyReply } from "fastify";
 
 /** Texts of the failures, in SPEC's words where SPEC has them; the screens show their own translations. */
 export const failureMessages: Record<AccountErrorCode, string> = {
@@ -15,14 +13,3 @@ export const failureMessages: Record<AccountErrorCode, string> = {
   tooManyAttempts: "Too many attempts. Please wait and try again.",
   invalidToken: "Invalid Email or Password",
 };
-
-export function sendFailure(reply: FastifyReply, statusCode: number, code: AccountErrorCode) {
-  return reply.code(statusCode).send({
-    statusCode,
-    error: STATUS_CODES[statusCode] ?? "Error",
-    message: failureMessages[code],
-    requestId: String(reply.request.id),
-    Status: "Failure" as const,
-    Error: code,
-  });
-}

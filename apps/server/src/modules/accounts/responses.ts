@@ -1,51 +1,18 @@
-import type { ApiError, FirmPolicyRefusal } from "@precis/contract/api";
+import type { FirmPolicyRefusal } from "@precis/contract/api";
 import type { AccountErrorCode } from "@precis/contract/auth";
 import { mfaMessages } from "@precis/contract/mfa";
 import type { FastifyReply } from "fastify";
 import type { SessionSignInMethod } from "../../db/schema.ts";
-import { sendApiError } from "../../plugins/errors.ts";
+import { apiFailure, type FailureAnswer } from "../../lib/operations/failures.ts";
 import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
-import { sendFailure } from "./failures.ts";
+import { failureMessages } from "./failures.ts";
 
-/**
- * What one failed outcome of a service answers: an API error (its message, and the fields at fault), or one of
- * the account failures that the screens and the extension know by their code.
- */
-export type FailureResponse =
-  | { readonly statusCode: number; readonly message: string; readonly fields?: ApiError["fields"] }
-  | { readonly statusCode: number; readonly accountFailure: AccountErrorCode };
-
-/**
- * A feature's failures, one per outcome kind of a service, in one table beside its routes: a route answers its
- * success itself and hands every other outcome to the table, and an outcome the table misses fails type-checking.
- */
-export type FailureResponses<Outcome extends string> = { readonly [Kind in Outcome]: FailureResponse };
-
-/** The kinds of outcome of a service function other than its successes, which its route answers itself. */
-export type FailedOutcome<
-  Service extends (...args: never[]) => Promise<{ outcome: string }>,
-  Success extends string,
-> = Exclude<Awaited<ReturnType<Service>>["outcome"], Success>;
-
-export const apiFailure = (statusCode: number, message: string, fields?: ApiError["fields"]): FailureResponse =>
-  fields ? { statusCode, message, fields } : { statusCode, message };
-
-export const accountFailure = (statusCode: number, code: AccountErrorCode): FailureResponse => ({
+/** One of the account failures that the screens and the extension know by their code (SPEC's `Status`/`Error`). */
+export const accountFailure = (statusCode: number, code: AccountErrorCode): FailureAnswer => ({
   statusCode,
-  accountFailure: code,
+  message: failureMessages[code],
+  extra: { Status: "Failure", Error: code },
 });
-
-/**
- * Sends a failure from its table. `facts`, the failed outcome itself, may carry a firm's policy refusal
- * (firms/sign-in-policy.ts): its answer then names the firm and its administrators.
- */
-export function sendFailureResponse(reply: FastifyReply, failure: FailureResponse, facts?: object) {
-  if ("accountFailure" in failure) return sendFailure(reply, failure.statusCode, failure.accountFailure);
-  const firmPolicy = facts && "firmPolicy" in facts ? (facts.firmPolicy as FirmPolicyRefusal) : undefined;
-  if (firmPolicy)
-    return sendApiError(reply, failure.statusCode, firmRefusalText(firmPolicy), failure.fields, firmPolicy);
-  return sendApiError(reply, failure.statusCode, failure.message, failure.fields);
-}
 
 /** How a refusal names each method. */
 export const firmMethodNames = {

@@ -1,4 +1,4 @@
-import { apiFailure, type FailedOutcome, type FailureResponses } from "../accounts/responses.ts";
+import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
 import type { recordMemoUsage } from "./service.ts";
 
 /** A code that breaks the firm's mask: the answer names the mask and what its letters stand for. */

@@ -1,9 +1,9 @@
 import { extensionOperations, HANDOFF_CODE_SECONDS } from "@precis/contract/extension";
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
+import { sendFailureResponse } from "../../lib/operations/failures.ts";
 import { failureMessages } from "../accounts/failures.ts";
-import { sendFailureResponse } from "../accounts/responses.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { checkSessionAgainstFirm, policyMethodOf } from "../firms/live-sessions.ts";

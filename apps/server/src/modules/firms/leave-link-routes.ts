@@ -1,7 +1,7 @@
 import { leaveLinkOperations } from "@precis/contract/firms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendApiError } from "../../lib/api-error.ts";
 import { mailboxOf } from "../../lib/mailbox.ts";
-import { sendApiError } from "../../plugins/errors.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";

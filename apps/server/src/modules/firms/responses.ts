@@ -1,11 +1,11 @@
 import type { FastifyReply } from "fastify";
-import { apiFailure, type FailureResponse, sendFailureResponse } from "../accounts/responses.ts";
+import { apiFailure, type FailureAnswer, sendFailureResponse } from "../../lib/operations/failures.ts";
 import type { FirmRefusalKind, FirmRefusalReason } from "./refusals.ts";
 
 /** A reason's answer: fixed, or written from the facts the reason carries (a domain, a seat count). */
 type FirmFailure<Kind extends FirmRefusalKind> =
-  | FailureResponse
-  | ((reason: Extract<FirmRefusalReason, { kind: Kind }>) => FailureResponse);
+  | FailureAnswer
+  | ((reason: Extract<FirmRefusalReason, { kind: Kind }>) => FailureAnswer);
 
 /**
  * What each refusal of the firm operations answers, in one table: a reason the table misses fails type-checking.
@@ -121,10 +121,10 @@ export const firmFailures = {
 } satisfies { readonly [Kind in FirmRefusalKind]: FirmFailure<Kind> };
 
 /** The answer to a refusal's reason, its facts written in where the text names them. */
-export function firmFailureOf(reason: FirmRefusalReason): FailureResponse {
-  const failure: FailureResponse | ((reason: never) => FailureResponse) = firmFailures[reason.kind];
+export function firmFailureOf(reason: FirmRefusalReason): FailureAnswer {
+  const failure: FailureAnswer | ((reason: never) => FailureAnswer) = firmFailures[reason.kind];
   // The table's type ties each entry to its own reason; TypeScript cannot follow that through the lookup.
-  return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureResponse)(reason) : failure;
+  return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureAnswer)(reason) : failure;
 }
 
 export function sendFirmFailure(reply: FastifyReply, reason: FirmRefusalReason) {

@@ -3,7 +3,8 @@ import { type SignInMethod, signInMethods } from "@precis/contract/firms";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmMemberships, firms, users } from "../../db/schema.ts";
-import { apiFailure, type FailureResponse, firmMethodNames } from "../accounts/responses.ts";
+import { apiFailure, type FailureAnswer, type FailureResponse } from "../../lib/operations/failures.ts";
+import { firmMethodNames, firmRefusalText } from "../accounts/responses.ts";
 
 /*
  * A firm's "allowed sign-in methods" policy (issue 44), checked by every sign-in once it has proven who is signing
@@ -24,12 +25,21 @@ const ALLOWED_SETS = {
 } as const satisfies Record<string, readonly SignInMethod[]>;
 export type FirmSignInRefusal = keyof typeof ALLOWED_SETS;
 
-const refusalOf = (allowed: readonly SignInMethod[]) =>
-  apiFailure(
-    403,
-    `Your firm allows signing in only with ${allowed.map((method) => firmMethodNames[method]).join(" or ")}. Sign in that way instead.`,
-    [{ path: "signInMethod", message: `is not allowed by your firm, which allows: ${allowed.join(", ")}` }],
-  );
+/**
+ * A firm's refusal of one set of methods: with the outcome's facts, it names the firm and whom to ask (issue 53);
+ * without them (a refusal found before the firm was read), only what the firm allows.
+ */
+const refusalOf =
+  (allowed: readonly SignInMethod[]) =>
+  (facts: { firmPolicy?: FirmPolicyRefusal }): FailureAnswer => {
+    const answer = apiFailure(
+      403,
+      `Your firm allows signing in only with ${allowed.map((method) => firmMethodNames[method]).join(" or ")}. Sign in that way instead.`,
+      [{ path: "signInMethod", message: `is not allowed by your firm, which allows: ${allowed.join(", ")}` }],
+    );
+    const { firmPolicy } = facts;
+    return firmPolicy ? { ...answer, message: firmRefusalText(firmPolicy), firmPolicy } : answer;
+  };
 
 /** The rows every sign-in's failure table takes in (auth/responses.ts, sso/responses.ts). */
 export const firmSignInFailures = Object.fromEntries(

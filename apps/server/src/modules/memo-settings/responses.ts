@@ -1,5 +1,5 @@
 import { MAX_MEMO_PRESETS } from "@precis/contract/memo-options";
-import { apiFailure, type FailedOutcome, type FailureResponses } from "../accounts/responses.ts";
+import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
 import type { createMemoPreset, PresetChangeResult, saveMemoOptions } from "./service.ts";
 
 const noSuchPreset = apiFailure(404, "This preset does not exist.");

@@ -1,8 +1,8 @@
 import { memoSettingsOperations } from "@precis/contract/memo-options";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../plugins/errors.ts";
-import { sendFailureResponse } from "../accounts/responses.ts";
+import { sendApiError } from "../../lib/api-error.ts";
+import { sendFailureResponse } from "../../lib/operations/failures.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession, SESSION_NEEDED } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";

@@ -4,7 +4,7 @@ import { operations, routeUrl } from "@precis/contract/operations";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
 import type { Metrics } from "./metrics.ts";
 
 /** Route label of a request no route matched: the URL itself could be anything, a path with an email in it too. */

@@ -1,9 +1,7 @@
 import { mfaMessages } from "@precis/contract/mfa";
+import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
 import {
   accountFailure,
-  apiFailure,
-  type FailedOutcome,
-  type FailureResponses,
   secondStepLockedFailure,
   usedRecoveryCodeFailure,
   wrongCodeFailure,

@@ -1,7 +1,7 @@
 import { LEGAL_DOCUMENTS, type LegalDocument } from "@precis/contract/legal";
 import { privacyOperations } from "@precis/contract/privacy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
 import { listConsents, recordConsents } from "../accounts/consents.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { enforceRateLimits } from "../rate-limit/enforce.ts";

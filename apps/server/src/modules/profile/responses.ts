@@ -1,4 +1,4 @@
-import { apiFailure, type FailedOutcome, type FailureResponses } from "../accounts/responses.ts";
+import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
 import type { updateProfile } from "./service.ts";
 
 /** What each failed outcome of the profile routes answers. */

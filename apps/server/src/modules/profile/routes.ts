@@ -1,6 +1,6 @@
 import { profileOperations } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendFailureResponse } from "../accounts/responses.ts";
+import { sendFailureResponse } from "../../lib/operations/failures.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
 import { profileFailures } from "./responses.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
 import { storedCounterKey } from "./keys.ts";
 import { hitRateLimit, type RateLimitRule, refundRateLimit } from "./service.ts";
 

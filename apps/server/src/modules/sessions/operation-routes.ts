@@ -11,7 +11,7 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { documented } from "../../lib/documented-route.ts";
+import { documented } from "../../lib/operations/documented.ts";
 import { requireSession } from "./plugin.ts";
 import { requireRecentAuthentication } from "./reauthentication.ts";
 import type { ActiveSession } from "./service.ts";

@@ -3,7 +3,7 @@ import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { SessionSignInMethod } from "../../db/schema.ts";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
 import { rememberDevice } from "./known-devices.ts";
 import {
   type ActiveSession,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
 import { requireSession } from "./plugin.ts";
 import type { ActiveSession } from "./service.ts";
 

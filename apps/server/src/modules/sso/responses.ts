@@ -1,4 +1,5 @@
-import { accountFailure, apiFailure, type FailedOutcome, type FailureResponses } from "../accounts/responses.ts";
+import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
+import { accountFailure } from "../accounts/responses.ts";
 import { firmSignInFailures } from "../firms/sign-in-policy.ts";
 import type { changeEmail, logInWithIdentity, registerWithIdentity } from "./service.ts";
 

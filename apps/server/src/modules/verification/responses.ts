@@ -1,11 +1,6 @@
 import { NOT_ACADEMIC_FIELD } from "@precis/contract/verification";
-import {
-  accountFailure,
-  apiFailure,
-  type FailedOutcome,
-  type FailureResponses,
-  reauthenticationRequired,
-} from "../accounts/responses.ts";
+import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
+import { accountFailure, reauthenticationRequired } from "../accounts/responses.ts";
 import type { resendVerificationCode, undoEmailChange, verifyEmailCode } from "./service.ts";
 
 /** A code to another address completes only in the session that asked for it (issue 42). */

@@ -1,10 +1,10 @@
 import { verificationOperations } from "@precis/contract/verification";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
-import { sendApiError } from "../../plugins/errors.ts";
+import { sendApiError } from "../../lib/api-error.ts";
+import { sendFailureResponse } from "../../lib/operations/failures.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
-import { sendFailureResponse } from "../accounts/responses.ts";
 import { enforceRateLimits, type RateLimitCheck } from "../rate-limit/enforce.ts";
 import { operationRoutes } from "../sessions/operation-routes.ts";
 import { requireSession } from "../sessions/plugin.ts";

@@ -1,0 +1,127 @@
+import { type Operation, type OperationSchemas, routeUrl } from "@precis/contract/operations";
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { documented } from "./documented.ts";
+
+/**
+ * Who may call an operation: anyone; a signed-in caller (else 401); or one who proved who they are within 15
+ * minutes, the step-up (else 403 naming `reauthentication`, so the page asks and tries again).
+ */
+export type Access = "anyone" | "signedIn" | "recentlySignedIn";
+
+/** One counter an attempt is counted against: at most `limit` attempts per `windowSeconds` under `key`. */
+export interface RateLimitCheck {
+  readonly key: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** The app as a module's routes plugin receives it: its requests and answers typed by the zod schemas. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A handler whose request and reply are typed by the operation's schemas. */
+type OperationHandler<Schemas extends OperationSchemas> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  Schemas,
+  ZodTypeProvider
+>;
+type TypedRequest<Schemas extends OperationSchemas> = Parameters<OperationHandler<Schemas>>[0];
+type TypedReply<Schemas extends OperationSchemas> = Parameters<OperationHandler<Schemas>>[1];
+
+/** A live session, as the sessions module reads it into `request.session`. */
+export type SignedInSession = NonNullable<FastifyRequest["session"]>;
+
+/**
+ * What a route declares beside its operation, as data: the layer (plugins/route-policy.ts) applies it before the
+ * handler runs, after the request was validated, so no handler writes a guard.
+ */
+export interface RoutePolicy<Request = FastifyRequest> {
+  /** One line for the OpenAPI document. */
+  readonly summary: string;
+  /** Who may call it; a function when that depends on the request (ending one's own session is signing out). */
+  readonly access: Access | ((request: Request) => Access);
+  /**
+   * The counters each call counts against, checked in order once access is granted: over any, 429 with
+   * Retry-After and `message` (the API's default otherwise), and `onRefused` told which counter refused.
+   */
+  readonly rateLimits?: {
+    readonly checks: (request: Request) => RateLimitCheck[] | Promise<RateLimitCheck[]>;
+    readonly message?: string;
+    readonly onRefused?: (request: Request, check: RateLimitCheck) => Promise<void>;
+  };
+  /** `no-store` for an answer that holds a secret or a person's data no shared cache may keep. */
+  readonly cache?: "no-store";
+  /** Fastify's own route options the other plugins read (`allowCrossSite`, `readsSessionItself`, ...). */
+  readonly config?: FastifyContextConfig;
+}
+
+/** What the layer found before the handler ran: the session its access needed, and the instant it checked at. */
+export interface Guarded<Session> {
+  readonly session: Session;
+  /** The instant the step-up (and every check) was made at, the one the handler should act at too. */
+  readonly now: Date;
+  /** The counters this call was counted against, for a handler that gives a right guess its count back. */
+  readonly countedChecks: readonly RateLimitCheck[];
+}
+
+type SessionFor<A> = A extends "anyone" ? SignedInSession | null : SignedInSession;
+
+type GuardedHandler<Schemas extends OperationSchemas, A> = (
+  request: TypedRequest<Schemas>,
+  reply: TypedReply<Schemas>,
+  guarded: Guarded<SessionFor<A>>,
+) => ReturnType<OperationHandler<Schemas>>;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route's declared policy, applied by plugins/route-policy.ts. */
+    policy?: RoutePolicy;
+  }
+  interface FastifyRequest {
+    /** Set by plugins/route-policy.ts once the route's policy let the request through. */
+    guarded: Guarded<FastifyRequest["session"]> | null;
+  }
+}
+
+/**
+ * Registers a module's routes from the contract's operations: each at the operation's own method and URL,
+ * documented under the module's tag, with its policy declared beside it as data. The handler is handed what the
+ * policy checked: the session (never null when access needs one), the instant, and the counted rate limits.
+ */
+export function operationRoutes(app: ZodApp, tag: string) {
+  return function route<Schemas extends OperationSchemas, A extends Access>(
+    operation: Operation & { schemas: Schemas },
+    policy: RoutePolicy<TypedRequest<Schemas>> & { access: A | ((request: TypedRequest<Schemas>) => A) },
+    handler: GuardedHandler<Schemas, A>,
+  ) {
+    const { config, summary } = policy;
+    app.route<RouteGenericInterface, ContextConfigDefault, Schemas>({
+      method: operation.method,
+      url: routeUrl(operation),
+      config: { ...config, policy: policy as unknown as RoutePolicy },
+      ...documented(operation, tag, summary),
+      handler: (request, reply) => handler(request, reply, request.guarded as unknown as Guarded<SessionFor<A>>),
+    });
+  };
+}
