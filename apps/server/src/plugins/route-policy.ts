@@ -32,6 +32,9 @@ export function registerRoutePolicy(app: FastifyInstance) {
     if (!accesses.includes("anyone")) declare(401);
     if (accesses.includes("recentlySignedIn")) declare(403);
     if (policy.rateLimits) declare(429);
+    // An entry written from facts is asked with none: its status does not depend on them.
+    for (const failure of Object.values(policy.failures ?? {}))
+      declare((typeof failure === "function" ? failure({}) : failure).statusCode);
   });
 
   app.addHook("preHandler", async (request, reply) => {

@@ -4,6 +4,7 @@ import type {
   FastifyBaseLogger,
   FastifyContextConfig,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -13,6 +14,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { documented } from "./documented.ts";
+import { type FailureResponse, sendFailureResponse } from "./failures.ts";
 
 /**
  * Who may call an operation: anyone; a signed-in caller (else 401); or one who proved who they are within 15
@@ -72,26 +74,33 @@ export interface RoutePolicy<Request = FastifyRequest> {
   };
   /** `no-store` for an answer that holds a secret or a person's data no shared cache may keep. */
   readonly cache?: "no-store";
+  /**
+   * Every way the handler can refuse, one entry per outcome kind (failures.ts): the handler names the kind
+   * (`fail`), and the OpenAPI document's statuses come from this table and the policy, so neither can drift.
+   */
+  readonly failures?: { readonly [kind: string]: FailureResponse };
   /** Fastify's own route options the other plugins read (`allowCrossSite`, `readsSessionItself`, ...). */
   readonly config?: FastifyContextConfig;
 }
 
 /** What the layer found before the handler ran: the session its access needed, and the instant it checked at. */
-export interface Guarded<Session> {
+export interface Guarded<Session, Kind extends string = never> {
   readonly session: Session;
   /** The instant the step-up (and every check) was made at, the one the handler should act at too. */
   readonly now: Date;
   /** The counters this call was counted against, for a handler that gives a right guess its count back. */
   readonly countedChecks: readonly RateLimitCheck[];
+  /** Answers one of the declared failures; `facts`, the failed outcome itself, fills in what its text names. */
+  readonly fail: (kind: Kind, facts?: object) => FastifyReply;
 }
 
 type SessionFor<A> = A extends "anyone" ? SignedInSession | null : SignedInSession;
 
-type GuardedHandler<Schemas extends OperationSchemas, A> = (
+type GuardedHandler<Schemas extends OperationSchemas, A, Kind extends string> = (
   request: TypedRequest<Schemas>,
   reply: TypedReply<Schemas>,
-  guarded: Guarded<SessionFor<A>>,
-) => ReturnType<OperationHandler<Schemas>>;
+  guarded: Guarded<SessionFor<A>, Kind>,
+) => ReturnType<OperationHandler<Schemas>> | FastifyReply;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -100,7 +109,7 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     /** Set by plugins/route-policy.ts once the route's policy let the request through. */
-    guarded: Guarded<FastifyRequest["session"]> | null;
+    guarded: Omit<Guarded<FastifyRequest["session"]>, "fail"> | null;
   }
 }
 
@@ -110,18 +119,35 @@ declare module "fastify" {
  * policy checked: the session (never null when access needs one), the instant, and the counted rate limits.
  */
 export function operationRoutes(app: ZodApp, tag: string) {
-  return function route<Schemas extends OperationSchemas, A extends Access>(
+  return function route<
+    Schemas extends OperationSchemas,
+    A extends Access,
+    Failures extends { readonly [kind: string]: FailureResponse } = Record<never, FailureResponse>,
+  >(
     operation: Operation & { schemas: Schemas },
-    policy: RoutePolicy<TypedRequest<Schemas>> & { access: A | ((request: TypedRequest<Schemas>) => A) },
-    handler: GuardedHandler<Schemas, A>,
+    policy: RoutePolicy<TypedRequest<Schemas>> & {
+      access: A | ((request: TypedRequest<Schemas>) => A);
+      failures?: Failures;
+    },
+    handler: GuardedHandler<Schemas, A, Extract<keyof Failures, string>>,
   ) {
-    const { config, summary } = policy;
+    const { config, summary, failures } = policy;
     app.route<RouteGenericInterface, ContextConfigDefault, Schemas>({
       method: operation.method,
       url: routeUrl(operation),
       config: { ...config, policy: policy as unknown as RoutePolicy },
       ...documented(operation, tag, summary),
-      handler: (request, reply) => handler(request, reply, request.guarded as unknown as Guarded<SessionFor<A>>),
+      handler: (request, reply) => {
+        const fail = (kind: Extract<keyof Failures, string>, facts?: object) => {
+          const failure = failures?.[kind];
+          if (!failure) throw new Error(`${operation.method} ${routeUrl(operation)} declares no failure ${kind}`);
+          return sendFailureResponse(reply, failure, facts);
+        };
+        const guarded = { ...(request.guarded as Omit<Guarded<SessionFor<A>>, "fail">), fail };
+        // A failure's reply is returned as it is: Fastify then leaves it alone. Its type is not among the schema's
+        // answers, which TypeScript cannot see through a generic schema.
+        return handler(request, reply, guarded) as ReturnType<OperationHandler<Schemas>>;
+      },
     });
   };
 }

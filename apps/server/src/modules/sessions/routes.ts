@@ -1,6 +1,6 @@
 import { sessionsOperations } from "@precis/contract/sessions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiFailure, sendFailureResponse } from "../../lib/operations/failures.ts";
+import { apiFailure } from "../../lib/operations/failures.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
 import { describeUserAgent } from "../../lib/user-agents.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
@@ -44,12 +44,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Ending one's own session is signing out. Ending another is revoke-others one at a time, and a stolen
       // session must not sign its owner out everywhere that way either (issue 53, finding 7): the same step-up.
       access: (request) => (request.params.id === request.session?.id ? "signedIn" : "recentlySignedIn"),
+      failures: { unknownSession },
     },
-    async (request, reply, { session, now }) => {
+    async (request, _reply, { session, now, fail }) => {
       const sessionId = request.params.id;
-      if (!(await revokeUserSession(app.database.db, session.userId, sessionId, now))) {
-        return sendFailureResponse(reply, unknownSession);
-      }
+      if (!(await revokeUserSession(app.database.db, session.userId, sessionId, now))) return fail("unknownSession");
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "session_revoked", session.userId, {
         isCurrent: sessionId === session.id,
       });
