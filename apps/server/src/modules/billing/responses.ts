@@ -26,7 +26,6 @@ export const billingFailures = {
     matterRequired: apiFailure(400, "Your firm requires a client-matter code for each memo. Enter one and try again.", [
       { path: "matter", message: "is required by your firm" },
     ]),
-    // The route names the firm's mask (matterMismatchFailure); this is its shape.
-    matterMismatch: matterMismatchFailure("the firm's mask"),
+    matterMismatch: ({ mask }: { mask: string }) => matterMismatchFailure(mask),
   } satisfies FailureResponses<FailedOutcome<typeof recordMemoUsage, "recorded">>,
 };

@@ -1,12 +1,11 @@
 import { subscriptionOperations } from "@precis/contract/subscription";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../lib/api-error.ts";
-import { sendFailureResponse } from "../../lib/operations/failures.ts";
-import { operationRoutes } from "../sessions/operation-routes.ts";
-import { SESSION_NEEDED } from "../sessions/plugin.ts";
+import { apiFailure } from "../../lib/operations/failures.ts";
+import { operationRoutes } from "../../lib/operations/routes.ts";
+import { sessionNeededFailure } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
-import { billingFailures, matterMismatchFailure } from "./responses.ts";
+import { billingFailures } from "./responses.ts";
 import { findCustomerId, getPricingSession, readSessionEntitlement, recordMemoUsage } from "./service.ts";
 import { createStripeClient, stripeWebhooks } from "./stripe-client.ts";
 import { applyStripeEvent } from "./stripe-events.ts";
@@ -14,8 +13,15 @@ import { applyStripeEvent } from "./stripe-events.ts";
 /** Stripe's own limit is five minutes; an older signature is a replay, and one dated further ahead is forged. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
+const paymentsNotConfigured = apiFailure(503, "Payments are not configured on this server.");
+const webhookFailures = {
+  paymentsNotConfigured,
+  unsigned: apiFailure(400, "A signed Stripe event is required."),
+  badSignature: apiFailure(400, "The Stripe signature is invalid or too old."),
+};
+
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route, signedInRoute } = operationRoutes(app, "subscription");
+  const route = operationRoutes(app, "subscription");
   const { config } = app;
 
   /** The caller's session and entitlement, in one statement (issue 29); null without a live session. */
@@ -35,22 +41,25 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     webhookScope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
       done(null, body),
     );
-    const { route: webhookRoute } = operationRoutes(webhookScope, "subscription");
-    webhookRoute(
+    operationRoutes(webhookScope, "subscription")(
       subscriptionOperations.receiveStripeEvent,
-      "Stripe events (signed with STRIPE_WEBHOOK_SECRET)",
-      async (request, reply) => {
+      {
+        summary: "Stripe events (signed with STRIPE_WEBHOOK_SECRET)",
+        access: "anyone",
+        failures: webhookFailures,
+        // Stripe cannot send X-Requested-With; its signature is the only way in.
+        config: { allowCrossSite: true },
+      },
+      async (request, _reply, { fail }) => {
         const secret = config.stripe.webhookSecret;
-        if (!secret) return sendApiError(reply, 503, "Payments are not configured on this server.");
+        if (!secret) return fail("paymentsNotConfigured");
         const signature = request.headers["stripe-signature"];
-        if (!Buffer.isBuffer(request.body) || typeof signature !== "string") {
-          return sendApiError(reply, 400, "A signed Stripe event is required.");
-        }
+        if (!Buffer.isBuffer(request.body) || typeof signature !== "string") return fail("unsigned");
         // Stripe's library refuses only signatures older than the tolerance; one dated ahead of our clock by
         // more is refused here, so a captured signature cannot be made to live longer by its timestamp.
         const signedAtSeconds = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? Number.NaN);
         if (!(signedAtSeconds * 1000 <= app.clock().getTime() + SIGNATURE_TOLERANCE_SECONDS * 1000)) {
-          return sendApiError(reply, 400, "The Stripe signature is invalid or too old.");
+          return fail("badSignature");
         }
         let event: ReturnType<typeof stripeWebhooks.constructEvent>;
         try {
@@ -64,7 +73,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
             app.clock().getTime(),
           );
         } catch {
-          return sendApiError(reply, 400, "The Stripe signature is invalid or too old.");
+          return fail("badSignature");
         }
         const outcome = await applyStripeEvent(app.database.db, config, event, app.clock());
         if (outcome !== "applied" && outcome !== "duplicate") {
@@ -72,29 +81,35 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return { received: true as const, outcome };
       },
-      // Stripe cannot send X-Requested-With; its signature is the only way in.
-      { allowCrossSite: true },
     );
   });
 
-  signedInRoute(
+  route(
     subscriptionOperations.createPricingSession,
-    "The caller's plan, if any, and what the pricing table needs",
-    async (_request, reply, session) => {
-      reply.header("cache-control", "no-store");
-      return getPricingSession(app.database.db, session.userId);
+    {
+      summary: "The caller's plan, if any, and what the pricing table needs",
+      access: "signedIn",
+      cache: "no-store",
     },
+    async (_request, _reply, { session }) => getPricingSession(app.database.db, session.userId),
   );
 
-  signedInRoute(
+  route(
     subscriptionOperations.openBillingPortal,
-    "A Stripe customer-portal session where the caller changes or cancels the plan",
-    async (_request, reply, session) => {
+    {
+      summary: "A Stripe customer-portal session where the caller changes or cancels the plan",
+      access: "signedIn",
+      failures: {
+        noBillingAccount: apiFailure(409, "There is no billing account for this user yet."),
+        paymentsNotConfigured,
+      },
+    },
+    async (_request, _reply, { session, fail }) => {
       const customerId = await findCustomerId(app.database.db, session.userId);
-      if (!customerId) return sendApiError(reply, 409, "There is no billing account for this user yet.");
+      if (!customerId) return fail("noBillingAccount");
       if (!stripe) {
         if (config.stripe.portalUrl) return { url: new URL(config.stripe.portalUrl, config.publicUrl).toString() };
-        return sendApiError(reply, 503, "Payments are not configured on this server.");
+        return fail("paymentsNotConfigured");
       }
       const portal = await stripe.billingPortal.sessions.create({
         customer: customerId,
@@ -106,30 +121,39 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     subscriptionOperations.getEntitlement,
-    "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
-    async (request, reply) => {
+    {
+      summary:
+        "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
+      access: "signedIn",
+      cache: "no-store",
+      failures: { sessionNeeded: sessionNeededFailure },
+      config: { readsSessionItself: true },
+    },
+    async (request, _reply, { fail }) => {
       const found = await readCallerEntitlement(request);
-      if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
-      reply.header("cache-control", "no-store");
+      if (!found) return fail("sessionNeeded");
       return found.entitlement;
     },
-    { readsSessionItself: true },
   );
 
   route(
     subscriptionOperations.reportMemoUsage,
-    "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
-    async (request, reply) => {
+    {
+      summary:
+        "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
+      access: "signedIn",
+      failures: { sessionNeeded: sessionNeededFailure, ...billingFailures.memoUsage },
+      config: { readsSessionItself: true },
+    },
+    async (request, _reply, { fail }) => {
       const found = await readCallerEntitlement(request);
-      if (!found) return sendApiError(reply, 401, SESSION_NEEDED);
+      if (!found) return fail("sessionNeeded");
       const result = await recordMemoUsage(app.database.db, found.userId, found.entitlement, found.now, {
         firm: found.firm,
         matter: request.body?.matter,
       });
       if (result.outcome === "recorded") return result.entitlement;
-      if (result.outcome === "matterMismatch") return sendFailureResponse(reply, matterMismatchFailure(result.mask));
-      return sendFailureResponse(reply, billingFailures.memoUsage[result.outcome]);
+      return fail(result.outcome, result);
     },
-    { readsSessionItself: true },
   );
 };

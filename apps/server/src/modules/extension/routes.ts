@@ -1,15 +1,12 @@
 import { extensionOperations, HANDOFF_CODE_SECONDS } from "@precis/contract/extension";
 import type { Occupation } from "@precis/contract/profile";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../lib/api-error.ts";
-import { sendFailureResponse } from "../../lib/operations/failures.ts";
-import { failureMessages } from "../accounts/failures.ts";
+import { apiFailure } from "../../lib/operations/failures.ts";
+import { operationRoutes } from "../../lib/operations/routes.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { checkSessionAgainstFirm, policyMethodOf } from "../firms/live-sessions.ts";
 import { checkFirmSignInMethod, firmSignInFailures } from "../firms/sign-in-policy.ts";
-import { enforceRateLimits } from "../rate-limit/enforce.ts";
-import { operationRoutes } from "../sessions/operation-routes.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
 import { openSession } from "../sessions/service.ts";
 import { claimHandoffCode, createHandoffCode } from "./service.ts";
@@ -18,30 +15,47 @@ const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})$/;
 
 /** The portal hands its signed-in account to the Precis extension (decision 028). */
 export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route, signedInRoute } = operationRoutes(app, "extension");
+  const route = operationRoutes(app, "extension");
   const { config } = app;
   const allowedExtensionIds = new Set(config.extensionIds);
+  // Codes come from portal pages: an extension, holding a session already, has nothing to hand over.
+  const isFromExtension = (headers: { origin?: string; authorization?: string }) =>
+    EXTENSION_ORIGIN.test(headers.origin ?? "") || Boolean(headers.authorization?.startsWith("Bearer "));
+  // Chrome sets an extension's Origin itself; a web page cannot claim one. EXTENSION_IDS names ours.
+  const allowedExtensionOf = (origin: string | undefined) => {
+    const extensionId = EXTENSION_ORIGIN.exec(origin ?? "")?.[1];
+    return extensionId && allowedExtensionIds.has(extensionId) ? extensionId : null;
+  };
 
-  signedInRoute(
+  route(
     extensionOperations.requestHandoffCode,
-    `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
-    async (request, reply, session) => {
-      // Codes come from portal pages: an extension, holding a session already, has nothing to hand over.
-      if (EXTENSION_ORIGIN.test(request.headers.origin ?? "") || request.headers.authorization?.startsWith("Bearer ")) {
-        return sendApiError(reply, 403, "Sign-in codes for the extension come from the portal's pages.");
-      }
-      const isAllowed = await enforceRateLimits(
-        app,
-        reply,
-        [{ key: `handoff:session:${session.id}`, limit: 30, windowSeconds: config.rateLimits.windowSeconds }],
-        { message: failureMessages.tooManyAttempts },
-      );
-      if (!isAllowed) return reply;
+    {
+      summary: `A single-use code, valid ${HANDOFF_CODE_SECONDS} seconds, that the portal page sends the extension with chrome.runtime.sendMessage; signed in on the portal only. keepSignedIn holds only for a session signed in or confirmed within 15 minutes; otherwise the extension's session ends with this one`,
+      access: "signedIn",
+      // A call the handler refuses for where it comes from is not counted.
+      rateLimits: {
+        checks: (request) =>
+          isFromExtension(request.headers)
+            ? []
+            : [
+                {
+                  key: `handoff:session:${request.session?.id}`,
+                  limit: 30,
+                  windowSeconds: config.rateLimits.windowSeconds,
+                },
+              ],
+      },
+      cache: "no-store",
+      failures: {
+        notFromPortal: apiFailure(403, "Sign-in codes for the extension come from the portal's pages."),
+        ...firmSignInFailures,
+      },
+    },
+    async (request, _reply, { session, now, fail }) => {
+      if (isFromExtension(request.headers)) return fail("notFromPortal");
       // A session the firm's policy refuses hands nothing over (decision 043).
       const refusal = await checkSessionAgainstFirm(app.database.db, session.userId, session.id);
-      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal.outcome], refusal);
-      reply.header("cache-control", "no-store");
-      const now = app.clock();
+      if (refusal) return fail(refusal.outcome, refusal);
       const code = await createHandoffCode(app.database.db, {
         userId: session.userId,
         portalSessionId: session.id,
@@ -56,43 +70,44 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     extensionOperations.exchangeHandoffCode,
-    "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
-    async (request, reply) => {
-      // Chrome sets an extension's Origin itself; a web page cannot claim one. EXTENSION_IDS names ours.
-      const extensionId = EXTENSION_ORIGIN.exec(request.headers.origin ?? "")?.[1];
-      if (!extensionId || !allowedExtensionIds.has(extensionId)) {
-        return sendApiError(reply, 403, "Only the Precis extension can exchange this code.");
-      }
-      const isAllowed = await enforceRateLimits(
-        app,
-        reply,
-        [
-          {
-            key: `auth:ip:${request.ip}`,
-            limit: config.rateLimits.authPerIp,
-            windowSeconds: config.rateLimits.windowSeconds,
-          },
-        ],
-        { message: failureMessages.tooManyAttempts },
-      );
-      if (!isAllowed) return reply;
-      const now = app.clock();
-      const handoff = await claimHandoffCode(app.database.db, request.body.code, now);
-      if (!handoff) {
-        return sendApiError(
-          reply,
+    {
+      summary:
+        "Exchange a handoff code for the extension's own session (its token and access key, sent as Authorization: Bearer and X-Access-Key); from an allowed extension's origin only",
+      access: "anyone",
+      rateLimits: {
+        checks: (request) =>
+          allowedExtensionOf(request.headers.origin)
+            ? [
+                {
+                  key: `auth:ip:${request.ip}`,
+                  limit: config.rateLimits.authPerIp,
+                  windowSeconds: config.rateLimits.windowSeconds,
+                },
+              ]
+            : [],
+      },
+      cache: "no-store",
+      failures: {
+        notFromExtension: apiFailure(403, "Only the Precis extension can exchange this code."),
+        codeUsedOrExpired: apiFailure(
           401,
           "This sign-in code has expired or was already used. Sign in again on the portal.",
           [{ path: "code", message: "has expired or was used" }],
-        );
-      }
+        ),
+        ...firmSignInFailures,
+      },
+    },
+    async (request, _reply, { now, fail }) => {
+      if (!allowedExtensionOf(request.headers.origin)) return fail("notFromExtension");
+      const handoff = await claimHandoffCode(app.database.db, request.body.code, now);
+      if (!handoff) return fail("codeUsedOrExpired");
       // The extension's session is the portal session's, by the same method: the firm's policy holds for it too.
       const refusal = await checkFirmSignInMethod(
         app.database.db,
         handoff.userId,
         policyMethodOf(handoff.portalSignInMethod),
       );
-      if (refusal) return sendFailureResponse(reply, firmSignInFailures[refusal.outcome], refusal);
+      if (refusal) return fail(refusal.outcome, refusal);
       const user = await getAccountUser(app.database.db, handoff.userId);
       const opened = await openSession(app.database.db, {
         userId: user.id,
@@ -109,7 +124,6 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "extension_signed_in", user.id, {
         isIndependent: handoff.isIndependent,
       });
-      reply.header("cache-control", "no-store");
       return {
         Status: "Success" as const,
         Role: user.occupation as Occupation,

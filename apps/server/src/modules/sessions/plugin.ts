@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { SessionSignInMethod } from "../../db/schema.ts";
 import { sendApiError } from "../../lib/api-error.ts";
+import { apiFailure } from "../../lib/operations/failures.ts";
 import { rememberDevice } from "./known-devices.ts";
 import {
   type ActiveSession,
@@ -146,6 +147,9 @@ function readBearerToken(request: FastifyRequest) {
 
 /** What a caller without a live session is told. */
 export const SESSION_NEEDED = "You need to log in again.";
+
+/** The same, as a route's declared failure: a route that reads its session itself answers it when none is found. */
+export const sessionNeededFailure = apiFailure(401, SESSION_NEEDED);
 
 /** For routes that need a signed-in user: the session, or a 401 already sent. */
 export function requireSession(request: FastifyRequest, reply: FastifyReply): ActiveSession | null {
