@@ -1,6 +1,6 @@
 import { apiErrorSchema } from "@precis/contract/api";
 import { API_PATH_PREFIX } from "@precis/contract/operations";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -14,24 +14,25 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * - 500: an error on the server's side, whose details stay in the log (plugins/errors.ts).
  * An operation's own declaration of one of these statuses (a union with SPEC's failure body) is kept.
  */
+/** The statuses the server's shared machinery can answer for one route, before its own handler runs. */
+export function commonStatuses(route: RouteOptions): number[] {
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+  const hasBody = methods.some((method) => BODY_METHODS.has(method));
+  const isStateChanging = methods.some((method) => !SAFE_METHODS.has(method)) || route.config?.isStateChangingGet;
+  return [
+    ...(hasBody || route.schema?.params || route.schema?.querystring ? [400] : []),
+    ...(isStateChanging && !route.config?.allowCrossSite ? [403] : []),
+    ...(hasBody ? [413, 415] : []),
+    500,
+  ];
+}
+
 export function declareCommonResponses(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith(API_PATH_PREFIX) || !route.schema || route.schema.hide) return;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     // A copy: the table may be an operation's bound schemas in packages/contract, which every caller shares.
     const responses = { ...(route.schema.response as Record<string | number, unknown> | undefined) };
     route.schema.response = responses;
-    const declare = (status: number) => {
-      if (!(status in responses)) responses[status] = apiErrorSchema;
-    };
-    const hasBody = methods.some((method) => BODY_METHODS.has(method));
-    const isStateChanging = methods.some((method) => !SAFE_METHODS.has(method)) || route.config?.isStateChangingGet;
-    if (hasBody || route.schema.params || route.schema.querystring) declare(400);
-    if (isStateChanging && !route.config?.allowCrossSite) declare(403);
-    if (hasBody) {
-      declare(413);
-      declare(415);
-    }
-    declare(500);
+    for (const status of commonStatuses(route)) if (!(status in responses)) responses[status] = apiErrorSchema;
   });
 }
