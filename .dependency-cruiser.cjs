@@ -25,7 +25,7 @@ const featureEdges = {
   // The password hashing pool sits in auth/ while it is being rebuilt on piscina; it belongs with the lower modules.
   mfa: ["auth/passwords.ts"],
   // The export gathers what each feature keeps about the account.
-  privacy: ["billing", "firms", "memo-settings", "mfa"],
+  privacy: ["billing", "firms", "memo-settings", "mfa", "profile/service.ts"],
   profile: [],
   retention: [],
   sso: ["auth", "verification", "firms/sign-in-policy.ts"],

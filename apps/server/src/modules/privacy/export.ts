@@ -1,5 +1,4 @@
 import { ACCOUNT_EXPORT_FORMAT_VERSION, type AccountExport } from "@precis/contract/account-export";
-import type { Occupation, Profile } from "@precis/contract/profile";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
@@ -23,6 +22,7 @@ import { exportFirmMembership } from "../firms/privacy.ts";
 import { getMemoOptions } from "../memo-settings/service.ts";
 import { listPasskeys } from "../mfa/passkeys.ts";
 import { countUnusedRecoveryCodes } from "../mfa/recovery-codes.ts";
+import { profileFieldsOf } from "../profile/service.ts";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
@@ -82,23 +82,11 @@ export async function exportAccount(db: AppDatabase, config: AppConfig, userId: 
       const recoveryCodesLeft = await countUnusedRecoveryCodes(tx, userId);
       const firmPart = await exportFirmMembership(tx, userId);
       const savedAt = new Map(options.map((row) => [row.id, row.updatedAt]));
-      const profile: Profile = {
-        name: user.username,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        organization: user.organization,
-        areaOfLaw: user.areaOfLaw,
-        topicsOfInterest: user.topicsOfInterest as Profile["topicsOfInterest"],
-        occupation: user.occupation as Occupation,
-        internal: user.isInternal,
-        emailVerified: user.emailVerifiedAt !== null,
-      };
       return {
         formatVersion: ACCOUNT_EXPORT_FORMAT_VERSION,
         exportedAt: iso(now),
         account: {
-          ...profile,
+          ...profileFieldsOf(user),
           language: user.locale,
           createdAt: iso(user.createdAt),
           emailVerifiedAt: isoOrNull(user.emailVerifiedAt),

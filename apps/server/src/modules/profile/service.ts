@@ -29,6 +29,7 @@ const profileColumns = {
 };
 
 type ProfileRow = { [Key in keyof typeof profileColumns]: (typeof users.$inferSelect)[Key] };
+type ProfileFieldsRow = Omit<ProfileRow, "acceptedTermsVersion" | "acceptedPrivacyVersion" | "deletionScheduledFor">;
 
 const profileStatement = preparedPerDatabase((db) =>
   db
@@ -65,7 +66,11 @@ export async function readSessionProfile(
   return row ? { session: row.session, profile: toProfile(row.user) } : null;
 }
 
-function toProfile(user: ProfileRow): Profile {
+/**
+ * A person's own fields as the API names them, the same in the profile and in the account's export: the
+ * profile adds what the page must act on (terms to accept, a scheduled deletion).
+ */
+export function profileFieldsOf(user: ProfileFieldsRow) {
   return {
     name: user.username,
     email: user.email,
@@ -74,9 +79,15 @@ function toProfile(user: ProfileRow): Profile {
     organization: user.organization,
     areaOfLaw: user.areaOfLaw,
     topicsOfInterest: user.topicsOfInterest as Profile["topicsOfInterest"],
-    occupation: user.occupation,
+    occupation: user.occupation as Profile["occupation"],
     internal: user.isInternal,
     emailVerified: user.emailVerifiedAt !== null,
+  } satisfies Profile;
+}
+
+function toProfile(user: ProfileRow): Profile {
+  return {
+    ...profileFieldsOf(user),
     ...(hasAcceptedCurrentVersions(user) ? {} : { mustAcceptTerms: true as const }),
     ...(user.deletionScheduledFor ? { deletionScheduledFor: user.deletionScheduledFor.toISOString() } : {}),
   };
