@@ -1,4 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { AppConfig } from "../config.ts";
+import type { AppDatabase } from "../db/client.ts";
+import type { Clock } from "./clock.ts";
+
+/** What a scheduled job works with: the database, the settings, the app's clock (a test's, in tests) and the log. */
+export interface ScheduledJobContext<Config = AppConfig> {
+  db: AppDatabase;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,12 +1,11 @@
 import { formatAccessEndDate } from "@precis/contract/account-texts";
 import { STUDENT_FREE_YEARS, TRIAL_DAYS } from "@precis/contract/subscription";
 import { and, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { accessReminders, users } from "../../db/schema.ts";
-import { addDays, type Clock } from "../../lib/clock.ts";
-import { createHourlyJob } from "../../lib/scheduled-job.ts";
+import { addDays } from "../../lib/clock.ts";
+import { createHourlyJob, type ScheduledJobContext } from "../../lib/scheduled-job.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { getEntitlement } from "./service.ts";
 
@@ -89,13 +88,7 @@ export async function queueDueAccessReminders(db: AppDatabase, config: AppConfig
 export type AccessReminderJob = ReturnType<typeof createAccessReminderJob>;
 
 /** Queues due reminders every hour while the server listens; tests call runOnce() with their clock. */
-export function createAccessReminderJob(options: {
-  db: AppDatabase;
-  config: AppConfig;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  onQueued: () => void;
-}) {
+export function createAccessReminderJob(options: ScheduledJobContext & { onQueued: () => void }) {
   return createHourlyJob(
     "access reminders",
     async () => {

@@ -13,9 +13,9 @@ import {
   userIdentities,
   users,
 } from "../../db/schema.ts";
-import { addDays, addSeconds, type Clock } from "../../lib/clock.ts";
+import { addDays, addSeconds } from "../../lib/clock.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
-import { createHourlyJob } from "../../lib/scheduled-job.ts";
+import { createHourlyJob, type ScheduledJobContext } from "../../lib/scheduled-job.ts";
 import { type RequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { cancelBillingOfFirmLeftEmpty, leaveFirmOnAccountDeletion } from "../firms/privacy.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
@@ -214,13 +214,7 @@ async function deleteAccountRows(
 export type AccountDeletionJob = ReturnType<typeof createAccountDeletionJob>;
 
 /** Deletes due accounts every hour while the server listens; tests call runOnce() with their clock. */
-export function createAccountDeletionJob(options: {
-  db: AppDatabase;
-  config: CounterKeyConfig;
-  stripe: Stripe | null;
-  clock: Clock;
-  log: FastifyBaseLogger;
-}) {
+export function createAccountDeletionJob(options: ScheduledJobContext<CounterKeyConfig> & { stripe: Stripe | null }) {
   const origin: RequestOrigin = { ipAddress: "", userAgent: undefined, requestId: "account-deletion-job" };
   return createHourlyJob(
     "account deletion",

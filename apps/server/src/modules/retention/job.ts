@@ -1,5 +1,4 @@
 import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import { KNOWN_DEVICE_DAYS } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
@@ -20,8 +19,8 @@ import {
   stripeEvents,
   webauthnChallenges,
 } from "../../db/schema.ts";
-import { addDays, type Clock } from "../../lib/clock.ts";
-import { createHourlyJob } from "../../lib/scheduled-job.ts";
+import { addDays } from "../../lib/clock.ts";
+import { createHourlyJob, type ScheduledJobContext } from "../../lib/scheduled-job.ts";
 import { MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";
 
 /** Any fixed number, the same in every instance. */
@@ -214,12 +213,7 @@ export async function applyRetention(db: AppDatabase, config: AppConfig, now: Da
 export type RetentionJob = ReturnType<typeof createRetentionJob>;
 
 /** Checks every hour while the server listens whether today's retention has run; tests call runOnce(). */
-export function createRetentionJob(options: {
-  db: AppDatabase;
-  config: AppConfig;
-  clock: Clock;
-  log: FastifyBaseLogger;
-}) {
+export function createRetentionJob(options: ScheduledJobContext) {
   return createHourlyJob(
     "retention",
     async () => {
