@@ -132,12 +132,15 @@ export function operationRoutes(app: ZodApp, tag: string) {
     handler: GuardedHandler<Schemas, A, Extract<keyof Failures, string>>,
   ) {
     const { config, summary, failures } = policy;
+    // An operation whose success is not 200 (a 201 for what it created) says so once, in the contract.
+    const successStatus = Number(Object.keys(operation.schemas.response).find((status) => status.startsWith("2")));
     app.route<RouteGenericInterface, ContextConfigDefault, Schemas>({
       method: operation.method,
       url: routeUrl(operation),
       config: { ...config, policy: policy as unknown as RoutePolicy },
       ...documented(operation, tag, summary),
       handler: (request, reply) => {
+        if (successStatus !== 200) reply.code(successStatus);
         const fail = (kind: Extract<keyof Failures, string>, facts?: object) => {
           const failure = failures?.[kind];
           if (!failure) throw new Error(`${operation.method} ${routeUrl(operation)} declares no failure ${kind}`);

@@ -1,8 +1,7 @@
 import { docsOperations } from "@precis/contract/docs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { enforceRateLimits } from "../rate-limit/enforce.ts";
+import { operationRoutes } from "../../lib/operations/routes.ts";
 import type { RateLimitRule } from "../rate-limit/service.ts";
-import { operationRoutes } from "../sessions/operation-routes.ts";
 import { recordDocsFeedback } from "./service.ts";
 
 /**
@@ -12,22 +11,19 @@ import { recordDocsFeedback } from "./service.ts";
 const FEEDBACK_PER_IP: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = operationRoutes(app, "documentation");
-  route(
+  operationRoutes(app, "documentation")(
     docsOperations.sendDocsFeedback,
-    'Answer "Was this page helpful?" for a documentation page; no account needed',
-    async (request, reply) => {
-      const isAllowed = await enforceRateLimits(
-        app,
-        reply,
-        [{ key: `docs-feedback:ip:${request.ip}`, ...FEEDBACK_PER_IP }],
-        {
-          message: "Too much feedback from this address. Please try again later.",
-        },
-      );
-      if (!isAllowed) return reply;
-      await recordDocsFeedback(app.database.db, request.body, app.clock());
-      return reply.code(201).send({ received: true as const });
+    {
+      summary: 'Answer "Was this page helpful?" for a documentation page; no account needed',
+      access: "anyone",
+      rateLimits: {
+        checks: (request) => [{ key: `docs-feedback:ip:${request.ip}`, ...FEEDBACK_PER_IP }],
+        message: "Too much feedback from this address. Please try again later.",
+      },
+    },
+    async (request, _reply, { now }) => {
+      await recordDocsFeedback(app.database.db, request.body, now);
+      return { received: true as const };
     },
   );
 };
