@@ -5,14 +5,14 @@
  */
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { defaultMemoOptionSet } from "@precis/contract/memo-options";
-import { operations, routeUrl } from "@precis/contract/operations";
+import { type OperationName, operations, routeUrl } from "@precis/contract/operations";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { OpenAPIBackend, type Operation } from "openapi-backend";
 import { describe, expect, it } from "vitest";
 import { logIn, postAs, registerAccount, TEST_PASSWORD, uniqueEmail } from "./support/accounts.ts";
-import { callOperation } from "./support/operations.ts";
+import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 const server = useTestServer();
@@ -71,7 +71,9 @@ const meantInvalid = <Result>(call: () => Result) => {
 };
 
 /** The contract's names for the document's operations, which @fastify/swagger publishes without an id. */
-function withOperationIds(document: { paths: Record<string, Record<string, { operationId?: string }>> }) {
+function withOperationIds<Document extends { paths: Record<string, Record<string, { operationId?: string }>> }>(
+  document: Document,
+) {
   const copy = structuredClone(document);
   for (const [name, operation] of Object.entries(operations)) {
     const published = copy.paths[routeUrl(operation).replace(/:(\w+)/g, "{$1}")]?.[operation.method.toLowerCase()];
@@ -105,7 +107,7 @@ async function loadValidator() {
       addFormats(ajv);
       // openapi-backend's own OpenAPI formats (int32, int64, float…), which ajv-formats does not know.
       for (const [name, format] of Object.entries(original.formats))
-        if (!ajv.formats[name]) ajv.addFormat(name, format);
+        if (format && !ajv.formats[name]) ajv.addFormat(name, format);
       return ajv as unknown as typeof original;
     },
   });
@@ -162,9 +164,7 @@ async function recordSession() {
     details: { firstName: "Aline", role: "lawyer" },
     isVerified: true,
   });
-  const signedIn = session;
-  const as = <Name extends keyof typeof operations>(name: Name, call: Parameters<typeof callOperation>[3] = {}) =>
-    callOperation(recorder, signedIn, name, call);
+  const as = (name: OperationName, call: OperationCall = {}) => callOperation(recorder, session, name, call);
 
   await as("getUserDetails");
   await as("updateUserDetails", { body: { organization: "Cabinet Tremblay", firstName: "Aline" } });
@@ -192,7 +192,7 @@ async function recordSession() {
   const other = await logIn(recorder, email, TEST_PASSWORD);
   expect(other.statusCode).toBe(200);
   const sessions = await as("getSessions");
-  const otherSession = (sessions.json().sessions as { id: string; isCurrent: boolean }[]).find((row) => !row.isCurrent);
+  const otherSession = (sessions.json().sessions as { id: number; isCurrent: boolean }[]).find((row) => !row.isCurrent);
   expect(otherSession).toBeDefined();
 
   // Refusals: a bad body, a session that does not exist, a page on another site, a signed-out caller.
@@ -205,7 +205,7 @@ async function recordSession() {
       await recorder.app.inject({
         method: "PATCH",
         url: "/api/user-details",
-        headers: { ...signedIn.headers, origin: "https://elsewhere.example" },
+        headers: { ...session.headers, origin: "https://elsewhere.example" },
         payload: { organization: "Elsewhere" },
       })
     ).statusCode,
@@ -215,7 +215,7 @@ async function recordSession() {
   expect((await postAs(recorder, "/api/memo-usage", null)).statusCode).toBe(401);
   await callOperation(recorder, null, "getUserDetails");
 
-  await as("revokeSession", { parameters: { id: otherSession?.id ?? "" } });
+  await as("revokeSession", { parameters: { id: String(otherSession?.id) } });
   await as("getSessions");
   await as("logOut");
   expect((await as("getEntitlement")).statusCode).toBe(401);
