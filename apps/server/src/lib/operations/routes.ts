@@ -58,17 +58,25 @@ export type SignedInSession = NonNullable<FastifyRequest["session"]>;
  * What a route declares beside its operation, as data: the layer (plugins/route-policy.ts) applies it before the
  * handler runs, after the request was validated, so no handler writes a guard.
  */
-export interface RoutePolicy<Request = FastifyRequest> {
+export interface RoutePolicy<Request = FastifyRequest, Session = SignedInSession | null> {
   /** One line for the OpenAPI document. */
   readonly summary: string;
   /** Who may call it; a function when that depends on the request (ending one's own session is signing out). */
   readonly access: Access | ((request: Request) => Access);
   /**
-   * The counters each call counts against, checked in order once access is granted: over any, 429 with
-   * Retry-After and `message` (the API's default otherwise), and `onRefused` told which counter refused.
+   * Says the 401 before the body is validated (a preValidation hook), for routes whose every caller needs a
+   * session: a caller without one learns to log in, not how the body should have looked (the hostile matrix
+   * sends `{}` signed out and expects 401). Without it, a malformed body is answered 400 first.
+   */
+  readonly sessionBeforeBody?: boolean;
+  /**
+   * The counters each call counts against, checked in order once access is granted (`session` is the one access
+   * checked): over any, 429 with Retry-After and `message` (the API's default otherwise), and `onRefused` told
+   * which counter refused. A request the handler will refuse anyway (malformed credentials, say) may count
+   * against none (`[]`), so that its refusal, not a 429, is what the caller hears and no attempt is spent.
    */
   readonly rateLimits?: {
-    readonly checks: (request: Request) => RateLimitCheck[] | Promise<RateLimitCheck[]>;
+    readonly checks: (request: Request, session: Session) => RateLimitCheck[] | Promise<RateLimitCheck[]>;
     readonly message?: string;
     readonly onRefused?: (request: Request, check: RateLimitCheck) => Promise<void>;
   };
@@ -125,7 +133,7 @@ export function operationRoutes(app: ZodApp, tag: string) {
     Failures extends { readonly [kind: string]: FailureResponse } = Record<never, FailureResponse>,
   >(
     operation: Operation & { schemas: Schemas },
-    policy: RoutePolicy<TypedRequest<Schemas>> & {
+    policy: RoutePolicy<TypedRequest<Schemas>, SessionFor<A>> & {
       access: A | ((request: TypedRequest<Schemas>) => A);
       failures?: Failures;
     },

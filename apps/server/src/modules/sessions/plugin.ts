@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { SessionSignInMethod } from "../../db/schema.ts";
 import { sendApiError } from "../../lib/api-error.ts";
+import { apiFailure } from "../../lib/operations/failures.ts";
 import { rememberDevice } from "./known-devices.ts";
 import {
   type ActiveSession,
@@ -146,6 +147,12 @@ function readBearerToken(request: FastifyRequest) {
 
 /** What a caller without a live session is told. */
 export const SESSION_NEEDED = "You need to log in again.";
+
+/**
+ * The failure of a route whose session the layer saw yet a later read found ended (signed out meanwhile, or a
+ * route that reads its session itself and whose secrets found none): the same 401 as having none.
+ */
+export const sessionEnded = apiFailure(401, SESSION_NEEDED);
 
 /** For routes that need a signed-in user: the session, or a 401 already sent. */
 export function requireSession(request: FastifyRequest, reply: FastifyReply): ActiveSession | null {
