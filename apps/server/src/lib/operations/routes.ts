@@ -122,9 +122,21 @@ declare module "fastify" {
 }
 
 /**
+ * The status an operation answers its success with, as its contract declares it: its lowest 2xx (201 for one
+ * that stores what it was sent), so that no handler sets a status itself.
+ */
+function successStatusOf(operation: { schemas: OperationSchemas }) {
+  const successes = Object.keys(operation.schemas.response)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
+  return successes.length > 0 ? Math.min(...successes) : 200;
+}
+
+/**
  * Registers a module's routes from the contract's operations: each at the operation's own method and URL,
  * documented under the module's tag, with its policy declared beside it as data. The handler is handed what the
  * policy checked: the session (never null when access needs one), the instant, and the counted rate limits.
+ * A success is answered with the operation's declared success status (successStatusOf).
  */
 export function operationRoutes(app: ZodApp, tag: string) {
   return function route<
@@ -140,6 +152,7 @@ export function operationRoutes(app: ZodApp, tag: string) {
     handler: GuardedHandler<Schemas, A, Extract<keyof Failures, string>>,
   ) {
     const { config, summary, failures } = policy;
+    const successStatus = successStatusOf(operation);
     app.route<RouteGenericInterface, ContextConfigDefault, Schemas>({
       method: operation.method,
       url: routeUrl(operation),
@@ -152,6 +165,8 @@ export function operationRoutes(app: ZodApp, tag: string) {
           return sendFailureResponse(reply, failure, facts);
         };
         const guarded = { ...(request.guarded as Omit<Guarded<SessionFor<A>>, "fail">), fail };
+        // A failure sets its own status over this one.
+        if (successStatus !== 200) reply.code(successStatus);
         // A failure's reply is returned as it is: Fastify then leaves it alone. Its type is not among the schema's
         // answers, which TypeScript cannot see through a generic schema.
         return handler(request, reply, guarded) as ReturnType<OperationHandler<Schemas>>;
