@@ -29,6 +29,9 @@ export function registerRoutePolicy(app: FastifyInstance) {
     const accesses = typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
     if (accesses.includes("recentlySignedIn") && route.config?.readsSessionItself)
       throw new Error(`${route.url}: the step-up needs the session read before the handler, not by it`);
+    // Before validation, a function of the request would read a body nobody has checked yet.
+    if (policy.sessionBeforeBody && typeof policy.access === "function")
+      throw new Error(`${route.url}: a session checked before the body needs an access that does not read it`);
     if (!accesses.includes("anyone")) declare(401);
     if (accesses.includes("recentlySignedIn")) declare(403);
     if (policy.rateLimits) declare(429);
@@ -37,8 +40,6 @@ export function registerRoutePolicy(app: FastifyInstance) {
       declare((typeof failure === "function" ? failure({}) : failure).statusCode);
   });
 
-  const accessOf = (request: FastifyRequest, policy: RoutePolicy) =>
-    typeof policy.access === "function" ? policy.access(request) : policy.access;
   // A route that reads the session in its own statement (readsSessionItself) answers 401 itself when the
   // secrets it was handed find none; here only the absence of any secret is refused.
   const hasSession = (request: FastifyRequest) =>
@@ -47,14 +48,14 @@ export function registerRoutePolicy(app: FastifyInstance) {
   app.addHook("preValidation", async (request, reply) => {
     const policy = request.routeOptions.config.policy as RoutePolicy | undefined;
     if (!policy?.sessionBeforeBody) return;
-    if (accessOf(request, policy) !== "anyone" && !hasSession(request)) return sendApiError(reply, 401, SESSION_NEEDED);
+    if (policy.access !== "anyone" && !hasSession(request)) return sendApiError(reply, 401, SESSION_NEEDED);
   });
 
   app.addHook("preHandler", async (request, reply) => {
     const policy = request.routeOptions.config.policy as RoutePolicy | undefined;
     if (!policy) return;
     const now = app.clock();
-    const access = accessOf(request, policy);
+    const access = typeof policy.access === "function" ? policy.access(request) : policy.access;
     const { session } = request;
     if (access !== "anyone" && !hasSession(request)) return sendApiError(reply, 401, SESSION_NEEDED);
     if (access === "recentlySignedIn" && session && !isRecentlyAuthenticated(session, now)) {

@@ -66,7 +66,8 @@ export interface RoutePolicy<Request = FastifyRequest, Session = SignedInSession
   /**
    * Says the 401 before the body is validated (a preValidation hook), for routes whose every caller needs a
    * session: a caller without one learns to log in, not how the body should have looked (the hostile matrix
-   * sends `{}` signed out and expects 401). Without it, a malformed body is answered 400 first.
+   * sends `{}` signed out and expects 401). Without it, a malformed body is answered 400 first. Only with an
+   * access that is not a function of the request, which would read a body not yet validated.
    */
   readonly sessionBeforeBody?: boolean;
   /**
@@ -93,6 +94,7 @@ export interface RoutePolicy<Request = FastifyRequest, Session = SignedInSession
 
 /** What the layer found before the handler ran: the session its access needed, and the instant it checked at. */
 export interface Guarded<Session, Kind extends string = never> {
+  /** The session; none for a route that reads it itself (`readsSessionItself`), with the data it answers. */
   readonly session: Session;
   /** The instant the step-up (and every check) was made at, the one the handler should act at too. */
   readonly now: Date;
