@@ -28,8 +28,13 @@ import {
   resetPassword,
 } from "./service.ts";
 
+/** What the HTTP Basic header of a route carries: an email and a password, or (a reset's request) an email only. */
+type BasicCredentialsRule = { readonly allowEmptySecret: boolean };
+const emailAndPassword: BasicCredentialsRule = { allowEmptySecret: false };
+const emailOnly: BasicCredentialsRule = { allowEmptySecret: true };
+
 /** The email and secret of an HTTP Basic header, with the email normalised, or what is wrong with the header. */
-function readBasicCredentials(request: FastifyRequest, options: { allowEmptySecret: boolean }) {
+function readBasicCredentials(request: FastifyRequest, options: BasicCredentialsRule) {
   const credentials = parseBasicAuthorization(request.headers.authorization);
   if (!credentials) return { outcome: "noBasicAuthorization" as const };
   const email = emailSchema.safeParse(credentials.user);
@@ -81,9 +86,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    * refuses anyway, so its 400 is what the caller hears, before any 429.
    */
   const guessesWithCredentials =
-    (kind: "login" | "reset-request" | "reset", perAccount: number, windowSeconds?: number) =>
+    (
+      kind: "login" | "reset-request" | "reset",
+      rule: BasicCredentialsRule,
+      perAccount: number,
+      windowSeconds?: number,
+    ) =>
     (request: FastifyRequest) => {
-      const credentials = readBasicCredentials(request, { allowEmptySecret: kind === "reset-request" });
+      const credentials = readBasicCredentials(request, rule);
       if (credentials.outcome !== "read") return [];
       return guessLimits(request, kind, credentials.email, perAccount, windowSeconds);
     };
@@ -124,13 +134,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       access: "anyone",
       // A limit answers the same whether or not the password was right; a right one then gives its count back,
       // so only wrong guesses add up to a lockout.
-      rateLimits: { ...asGuesses, checks: guessesWithCredentials("login", limits.loginPerAccount) },
+      rateLimits: { ...asGuesses, checks: guessesWithCredentials("login", emailAndPassword, limits.loginPerAccount) },
       // The answer holds the access key, or the second step's token.
       cache: "no-store",
       failures: { ...authFailures.basicCredentials, ...authFailures.logIn },
     },
     async (request, reply, { countedChecks, fail }) => {
-      const credentials = readBasicCredentials(request, { allowEmptySecret: false });
+      const credentials = readBasicCredentials(request, emailAndPassword);
       if (credentials.outcome !== "read") return fail(credentials.outcome);
       const result = await logInWithPassword(deps(request), credentials.email, credentials.secret);
       switch (result.outcome) {
@@ -300,11 +310,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
       access: "anyone",
-      rateLimits: { ...asGuesses, checks: guessesWithCredentials("reset-request", limits.resetPerAccount, 3600) },
+      rateLimits: {
+        ...asGuesses,
+        checks: guessesWithCredentials("reset-request", emailOnly, limits.resetPerAccount, 3600),
+      },
       failures: { ...authFailures.basicCredentials, ...authFailures.requestReset },
     },
     async (request, reply, { fail }) => {
-      const credentials = readBasicCredentials(request, { allowEmptySecret: true });
+      const credentials = readBasicCredentials(request, emailOnly);
       if (credentials.outcome !== "read") return fail(credentials.outcome);
       // The browser that asks keeps its own tries at the code, on any network (issue 53, finding 8).
       const result = await requestPasswordReset(deps(request), credentials.email, browserOf(request, reply, config));
@@ -319,11 +332,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
       access: "anyone",
-      rateLimits: { ...asGuesses, checks: guessesWithCredentials("reset", limits.loginPerAccount) },
+      rateLimits: { ...asGuesses, checks: guessesWithCredentials("reset", emailAndPassword, limits.loginPerAccount) },
       failures: { ...authFailures.basicCredentials, ...authFailures.resetPassword },
     },
     async (request, _reply, { fail }) => {
-      const credentials = readBasicCredentials(request, { allowEmptySecret: false });
+      const credentials = readBasicCredentials(request, emailAndPassword);
       if (credentials.outcome !== "read") return fail(credentials.outcome);
       const result = await resetPassword(deps(request), {
         email: credentials.email,
