@@ -1,5 +1,5 @@
 import { apiErrorSchema } from "@precis/contract/api";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sendApiError } from "../lib/api-error.ts";
 import type { RoutePolicy } from "../lib/operations/routes.ts";
 import { enforceRateLimits } from "../modules/rate-limit/enforce.ts";
@@ -29,6 +29,9 @@ export function registerRoutePolicy(app: FastifyInstance) {
     const accesses = typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
     if (accesses.includes("recentlySignedIn") && route.config?.readsSessionItself)
       throw new Error(`${route.url}: the step-up needs the session read before the handler, not by it`);
+    // Before validation, a function of the request would read a body nobody has checked yet.
+    if (policy.sessionBeforeBody && typeof policy.access === "function")
+      throw new Error(`${route.url}: a session checked before the body needs an access that does not read it`);
     if (!accesses.includes("anyone")) declare(401);
     if (accesses.includes("recentlySignedIn")) declare(403);
     if (policy.rateLimits) declare(429);
@@ -37,22 +40,30 @@ export function registerRoutePolicy(app: FastifyInstance) {
       declare((typeof failure === "function" ? failure({}) : failure).statusCode);
   });
 
+  // A route that reads the session in its own statement (readsSessionItself) answers 401 itself when the
+  // secrets it was handed find none; here only the absence of any secret is refused.
+  const hasSession = (request: FastifyRequest) =>
+    request.routeOptions.config.readsSessionItself ? Boolean(request.sessionSecrets) : Boolean(request.session);
+
+  app.addHook("preValidation", async (request, reply) => {
+    const policy = request.routeOptions.config.policy as RoutePolicy | undefined;
+    if (!policy?.sessionBeforeBody) return;
+    if (policy.access !== "anyone" && !hasSession(request)) return sendApiError(reply, 401, SESSION_NEEDED);
+  });
+
   app.addHook("preHandler", async (request, reply) => {
     const policy = request.routeOptions.config.policy as RoutePolicy | undefined;
     if (!policy) return;
     const now = app.clock();
     const access = typeof policy.access === "function" ? policy.access(request) : policy.access;
     const { session } = request;
-    // A route that reads the session in its own statement (readsSessionItself) answers 401 itself when the
-    // secrets it was handed find none; here only the absence of any secret is refused.
-    const hasSession = request.routeOptions.config.readsSessionItself ? Boolean(request.sessionSecrets) : session;
-    if (access !== "anyone" && !hasSession) return sendApiError(reply, 401, SESSION_NEEDED);
+    if (access !== "anyone" && !hasSession(request)) return sendApiError(reply, 401, SESSION_NEEDED);
     if (access === "recentlySignedIn" && session && !isRecentlyAuthenticated(session, now)) {
       return sendApiError(reply, 403, REAUTHENTICATION_REQUIRED_MESSAGE, [
         { path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" },
       ]);
     }
-    const countedChecks = policy.rateLimits ? await policy.rateLimits.checks(request) : [];
+    const countedChecks = policy.rateLimits ? await policy.rateLimits.checks(request, session) : [];
     if (policy.rateLimits) {
       const { message = TOO_MANY_REQUESTS, onRefused } = policy.rateLimits;
       const isAllowed = await enforceRateLimits(app, reply, countedChecks, {

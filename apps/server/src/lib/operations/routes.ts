@@ -58,17 +58,26 @@ export type SignedInSession = NonNullable<FastifyRequest["session"]>;
  * What a route declares beside its operation, as data: the layer (plugins/route-policy.ts) applies it before the
  * handler runs, after the request was validated, so no handler writes a guard.
  */
-export interface RoutePolicy<Request = FastifyRequest> {
+export interface RoutePolicy<Request = FastifyRequest, Session = SignedInSession | null> {
   /** One line for the OpenAPI document. */
   readonly summary: string;
   /** Who may call it; a function when that depends on the request (ending one's own session is signing out). */
   readonly access: Access | ((request: Request) => Access);
   /**
-   * The counters each call counts against, checked in order once access is granted: over any, 429 with
-   * Retry-After and `message` (the API's default otherwise), and `onRefused` told which counter refused.
+   * Says the 401 before the body is validated (a preValidation hook), for routes whose every caller needs a
+   * session: a caller without one learns to log in, not how the body should have looked (the hostile matrix
+   * sends `{}` signed out and expects 401). Without it, a malformed body is answered 400 first. Only with an
+   * access that is not a function of the request, which would read a body not yet validated.
+   */
+  readonly sessionBeforeBody?: boolean;
+  /**
+   * The counters each call counts against, checked in order once access is granted (`session` is the one access
+   * checked): over any, 429 with Retry-After and `message` (the API's default otherwise), and `onRefused` told
+   * which counter refused. A request the handler will refuse anyway (malformed credentials, say) may count
+   * against none (`[]`), so that its refusal, not a 429, is what the caller hears and no attempt is spent.
    */
   readonly rateLimits?: {
-    readonly checks: (request: Request) => RateLimitCheck[] | Promise<RateLimitCheck[]>;
+    readonly checks: (request: Request, session: Session) => RateLimitCheck[] | Promise<RateLimitCheck[]>;
     readonly message?: string;
     readonly onRefused?: (request: Request, check: RateLimitCheck) => Promise<void>;
   };
@@ -85,6 +94,7 @@ export interface RoutePolicy<Request = FastifyRequest> {
 
 /** What the layer found before the handler ran: the session its access needed, and the instant it checked at. */
 export interface Guarded<Session, Kind extends string = never> {
+  /** The session; none for a route that reads it itself (`readsSessionItself`), with the data it answers. */
   readonly session: Session;
   /** The instant the step-up (and every check) was made at, the one the handler should act at too. */
   readonly now: Date;
@@ -114,9 +124,21 @@ declare module "fastify" {
 }
 
 /**
+ * The status an operation answers its success with, as its contract declares it: its lowest 2xx (201 for one
+ * that stores what it was sent), so that no handler sets a status itself.
+ */
+function successStatusOf(operation: { schemas: OperationSchemas }) {
+  const successes = Object.keys(operation.schemas.response)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
+  return successes.length > 0 ? Math.min(...successes) : 200;
+}
+
+/**
  * Registers a module's routes from the contract's operations: each at the operation's own method and URL,
  * documented under the module's tag, with its policy declared beside it as data. The handler is handed what the
  * policy checked: the session (never null when access needs one), the instant, and the counted rate limits.
+ * A success is answered with the operation's declared success status (successStatusOf).
  */
 export function operationRoutes(app: ZodApp, tag: string) {
   return function route<
@@ -125,28 +147,28 @@ export function operationRoutes(app: ZodApp, tag: string) {
     Failures extends { readonly [kind: string]: FailureResponse } = Record<never, FailureResponse>,
   >(
     operation: Operation & { schemas: Schemas },
-    policy: RoutePolicy<TypedRequest<Schemas>> & {
+    policy: RoutePolicy<TypedRequest<Schemas>, SessionFor<A>> & {
       access: A | ((request: TypedRequest<Schemas>) => A);
       failures?: Failures;
     },
     handler: GuardedHandler<Schemas, A, Extract<keyof Failures, string>>,
   ) {
     const { config, summary, failures } = policy;
-    // An operation whose success is not 200 (a 201 for what it created) says so once, in the contract.
-    const successStatus = Number(Object.keys(operation.schemas.response).find((status) => status.startsWith("2")));
+    const successStatus = successStatusOf(operation);
     app.route<RouteGenericInterface, ContextConfigDefault, Schemas>({
       method: operation.method,
       url: routeUrl(operation),
       config: { ...config, policy: policy as unknown as RoutePolicy },
       ...documented(operation, tag, summary),
       handler: (request, reply) => {
-        if (successStatus !== 200) reply.code(successStatus);
         const fail = (kind: Extract<keyof Failures, string>, facts?: object) => {
           const failure = failures?.[kind];
           if (!failure) throw new Error(`${operation.method} ${routeUrl(operation)} declares no failure ${kind}`);
           return sendFailureResponse(reply, failure, facts);
         };
         const guarded = { ...(request.guarded as Omit<Guarded<SessionFor<A>>, "fail">), fail };
+        // A failure sets its own status over this one.
+        if (successStatus !== 200) reply.code(successStatus);
         // A failure's reply is returned as it is: Fastify then leaves it alone. Its type is not among the schema's
         // answers, which TypeScript cannot see through a generic schema.
         return handler(request, reply, guarded) as ReturnType<OperationHandler<Schemas>>;

@@ -22,6 +22,16 @@ const passwordProblems = {
 
 /** What each failed outcome of the sign-in and password routes answers. */
 export const authFailures = {
+  /** The HTTP Basic header that carries the email and the password (or an empty one) of the routes that read one. */
+  basicCredentials: {
+    noBasicAuthorization: apiFailure(400, "Send the email and password as HTTP Basic authorization."),
+    invalidEmail: apiFailure(400, "The email address is not valid.", [
+      { path: "email", message: "is not a valid email" },
+    ]),
+    passwordMissing: apiFailure(400, "The password is missing or too long.", [
+      { path: "password", message: "is required" },
+    ]),
+  },
   register: {
     emailExists: accountFailure(409, "emailExists"),
     usernameExists: accountFailure(409, "usernameExists"),

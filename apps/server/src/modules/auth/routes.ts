@@ -2,11 +2,10 @@ import { type Language, languageSchema } from "@precis/contract/auth";
 import { authOperations } from "@precis/contract/auth-operations";
 import { emailSchema } from "@precis/contract/profile";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendApiError } from "../../lib/api-error.ts";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
-import { sendFailureResponse } from "../../lib/operations/failures.ts";
+import { operationRoutes, type RateLimitCheck } from "../../lib/operations/routes.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { answerSignedIn } from "../accounts/responses.ts";
@@ -14,9 +13,9 @@ import { getAccountUser } from "../accounts/users.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
 import { startPasskeyAuthentication } from "../mfa/passkeys.ts";
 import { findPendingSignIn } from "../mfa/second-factor.ts";
-import { enforceRateLimits, refundRateLimits } from "../rate-limit/enforce.ts";
+import { refundRateLimits } from "../rate-limit/enforce.ts";
 import { browserOf, findKnownDevice, presentedBrowserOf } from "../sessions/known-devices.ts";
-import { operationRoutes } from "../sessions/operation-routes.ts";
+import { sessionEnded } from "../sessions/plugin.ts";
 import { authFailures } from "./responses.ts";
 import {
   changePassword,
@@ -29,27 +28,21 @@ import {
   resetPassword,
 } from "./service.ts";
 
-/** The email and secret of an HTTP Basic header, with the email normalised; null after a 400 was sent. */
-function readBasicCredentials(request: FastifyRequest, reply: FastifyReply, options: { allowEmptySecret: boolean }) {
+/** What the HTTP Basic header of a route carries: an email and a password, or (a reset's request) an email only. */
+type BasicCredentialsRule = { readonly allowEmptySecret: boolean };
+const emailAndPassword: BasicCredentialsRule = { allowEmptySecret: false };
+const emailOnly: BasicCredentialsRule = { allowEmptySecret: true };
+
+/** The email and secret of an HTTP Basic header, with the email normalised, or what is wrong with the header. */
+function readBasicCredentials(request: FastifyRequest, options: BasicCredentialsRule) {
   const credentials = parseBasicAuthorization(request.headers.authorization);
-  if (!credentials) {
-    void sendApiError(reply, 400, "Send the email and password as HTTP Basic authorization.");
-    return null;
-  }
+  if (!credentials) return { outcome: "noBasicAuthorization" as const };
   const email = emailSchema.safeParse(credentials.user);
-  if (!email.success) {
-    void sendApiError(reply, 400, "The email address is not valid.", [
-      { path: "email", message: "is not a valid email" },
-    ]);
-    return null;
-  }
+  if (!email.success) return { outcome: "invalidEmail" as const };
   if ((!options.allowEmptySecret && credentials.secret.length === 0) || credentials.secret.length > 1024) {
-    void sendApiError(reply, 400, "The password is missing or too long.", [
-      { path: "password", message: "is required" },
-    ]);
-    return null;
+    return { outcome: "passwordMissing" as const };
   }
-  return { email: email.data, secret: credentials.secret };
+  return { outcome: "read" as const, email: email.data, secret: credentials.secret };
 }
 
 /** The request's language for emails: the body's choice, else the browser's preference, else English. */
@@ -60,8 +53,8 @@ function languageOf(request: FastifyRequest, chosen?: Language): Language {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accountRoutes = operationRoutes(app, "accounts");
-  const securityRoutes = operationRoutes(app, "security");
+  const accountRoute = operationRoutes(app, "accounts");
+  const securityRoute = operationRoutes(app, "security");
   const { config } = app;
   const limits = config.rateLimits;
   const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
@@ -78,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     email: string,
     perAccount: number,
     windowSeconds = limits.windowSeconds,
-  ) {
+  ): Promise<RateLimitCheck[]> {
     const device = await findKnownDevice(app.database.db, config.env, request, email);
     if (device) return [{ key: `${kind}:device:${device}`, limit: perAccount, windowSeconds }];
     return [
@@ -88,217 +81,270 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ];
   }
 
-  /** Each check with its window: its own, or the configured one. */
-  const withWindows = (checks: { key: string; limit: number; windowSeconds?: number }[]) =>
-    checks.map((check) => ({ ...check, windowSeconds: check.windowSeconds ?? limits.windowSeconds }));
+  /**
+   * The guesses at a secret of a route whose header carries an email: none is counted for a header the handler
+   * refuses anyway, so its 400 is what the caller hears, before any 429.
+   */
+  const guessesWithCredentials =
+    (
+      kind: "login" | "reset-request" | "reset",
+      rule: BasicCredentialsRule,
+      perAccount: number,
+      windowSeconds?: number,
+    ) =>
+    (request: FastifyRequest) => {
+      const credentials = readBasicCredentials(request, rule);
+      if (credentials.outcome !== "read") return [];
+      return guessLimits(request, kind, credentials.email, perAccount, windowSeconds);
+    };
 
-  /** Counts the attempt against every key given; true when all allow it, else a 429 was sent. */
-  function isWithinLimits(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    checks: { key: string; limit: number; windowSeconds?: number }[],
-  ) {
-    return enforceRateLimits(app, reply, withWindows(checks), {
-      message: failureMessages.tooManyAttempts,
-      onRefused: (check) => recordLockout(app, request, check),
-    });
-  }
+  /** How a guessing route answers a caller over its limits, and records it as a lockout. */
+  const asGuesses = {
+    message: failureMessages.tooManyAttempts,
+    onRefused: (request: FastifyRequest, check: RateLimitCheck) => recordLockout(app, request, check),
+  };
+  const perClientSignIn = (request: FastifyRequest) => [
+    { key: `auth:ip:${request.ip}`, limit: limits.authPerIp, windowSeconds: limits.windowSeconds },
+  ];
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.register,
-    "Create an account with email and password, and log in",
-    async (request, reply) => {
-      if (
-        !(await isWithinLimits(request, reply, [
-          { key: `register:ip:${request.ip}`, limit: limits.registerPerIp, windowSeconds: 3600 },
-        ]))
-      )
-        return reply;
+    {
+      summary: "Create an account with email and password, and log in",
+      access: "anyone",
+      rateLimits: {
+        ...asGuesses,
+        checks: (request) => [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp, windowSeconds: 3600 }],
+      },
+      failures: authFailures.register,
+    },
+    async (request, reply, { fail }) => {
       const result = await registerAccount(deps(request), request.body, languageOf(request, request.body.language));
-      if (result.outcome !== "registered") return sendFailureResponse(reply, authFailures.register[result.outcome]);
+      if (result.outcome !== "registered") return fail(result.outcome);
       app.mailWorker.nudge();
       return answerSignedIn(reply, result.user, "password");
     },
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.logIn,
-    "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
-    async (request, reply) => {
-      const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
-      if (!credentials) return reply;
+    {
+      summary:
+        "Log in with HTTP Basic email and password; answers the X-Access-Key header and a session cookie, or, when the account has the authenticator app on, a token for POST /api/login/second-factor",
+      access: "anyone",
       // A limit answers the same whether or not the password was right; a right one then gives its count back,
       // so only wrong guesses add up to a lockout.
-      const checks = withWindows(await guessLimits(request, "login", credentials.email, limits.loginPerAccount));
-      if (!(await isWithinLimits(request, reply, checks))) return reply;
+      rateLimits: { ...asGuesses, checks: guessesWithCredentials("login", emailAndPassword, limits.loginPerAccount) },
+      // The answer holds the access key, or the second step's token.
+      cache: "no-store",
+      failures: { ...authFailures.basicCredentials, ...authFailures.logIn },
+    },
+    async (request, reply, { countedChecks, fail }) => {
+      const credentials = readBasicCredentials(request, emailAndPassword);
+      if (credentials.outcome !== "read") return fail(credentials.outcome);
       const result = await logInWithPassword(deps(request), credentials.email, credentials.secret);
-      if (result.outcome === "loggedIn" || result.outcome === "secondFactorRequired") {
-        await refundRateLimits(app, checks);
-      }
       switch (result.outcome) {
         case "loggedIn":
+          await refundRateLimits(app, countedChecks);
           return answerSignedIn(reply, result.user, "password");
         case "secondFactorRequired":
-          reply.header("cache-control", "no-store");
+          await refundRateLimits(app, countedChecks);
           return { Status: "SecondFactorRequired" as const, secondFactorToken: result.secondFactorToken };
         default:
-          return sendFailureResponse(reply, authFailures.logIn[result.outcome], result);
+          return fail(result.outcome, result);
       }
     },
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.logInSecondFactor,
-    "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
-    async (request, reply) => {
+    {
+      summary:
+        "The second step of a password login: the first step's token and the authenticator app's code or a recovery code; answers as a login does",
+      access: "anyone",
+      rateLimits: {
+        ...asGuesses,
+        // A guess at the code is a guess like a password's, under the same limits. A token no pending sign-in
+        // holds is refused without counting: it names no account to count against.
+        checks: async (request) => {
+          const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, app.clock());
+          if (!pending) return [];
+          const user = await getAccountUser(app.database.db, pending.userId);
+          return guessLimits(request, "second-factor", user.email, limits.loginPerAccount);
+        },
+      },
+      failures: { secondStepExpired: authFailures.secondStepExpired, ...authFailures.secondFactor },
+    },
+    async (request, reply, { fail }) => {
       const dependencies = deps(request);
       const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, dependencies.now);
-      if (!pending) return sendFailureResponse(reply, authFailures.secondStepExpired);
-      const user = await getAccountUser(app.database.db, pending.userId);
-      // A guess at the code is a guess like a password's, under the same limits.
-      const isAllowed = await isWithinLimits(
-        request,
-        reply,
-        await guessLimits(request, "second-factor", user.email, limits.loginPerAccount),
-      );
-      if (!isAllowed) return reply;
+      if (!pending) return fail("secondStepExpired");
       const result = await completeSecondFactor(dependencies, pending, request.body.code);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();
       if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "password");
-      return sendFailureResponse(reply, authFailures.secondFactor[result.outcome], result);
+      return fail(result.outcome, result);
     },
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.getPasskeyLoginOptions,
-    "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
-    async (request, reply) => {
+    {
+      summary: "WebAuthn options to sign in with a passkey (any of this site's passkeys the browser holds)",
+      access: "anyone",
       // Each call stores a challenge: counted per client address like every sign-in attempt.
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
-      ]);
-      if (!isAllowed) return reply;
-      reply.header("cache-control", "no-store");
-      return startPasskeyAuthentication(app.database.db, app.config, { userId: null, now: app.clock() });
+      rateLimits: { ...asGuesses, checks: perClientSignIn },
+      cache: "no-store",
     },
+    async (_request, _reply, { now }) => startPasskeyAuthentication(app.database.db, app.config, { userId: null, now }),
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.logInWithPasskey,
-    "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
-    async (request, reply) => {
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `auth:ip:${request.ip}`, limit: limits.authPerIp },
-      ]);
-      if (!isAllowed) return reply;
+    {
+      summary:
+        "Sign in with a passkey's answer to the options; answers as a login does, the session cookie and the X-Access-Key header (no second step)",
+      access: "anyone",
+      rateLimits: { ...asGuesses, checks: perClientSignIn },
+      failures: authFailures.passkey,
+    },
+    async (request, reply, { fail }) => {
       const result = await logInWithPasskey(
         deps(request),
         request.body.response as unknown as AuthenticationResponseJSON,
       );
       if (result.outcome === "loggedIn") return answerSignedIn(reply, result.user, "passkey");
-      return sendFailureResponse(reply, authFailures.passkey[result.outcome], result);
+      return fail(result.outcome, result);
     },
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.logOut,
-    "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      if (request.session) {
-        await recordAuditEvent(app.database.db, getRequestOrigin(request), "logged_out", request.session.userId);
+    {
+      summary:
+        "End this session on the server (needs X-Requested-With and the access key, like every change); without a session cookie there is nothing to end",
+      access: "anyone",
+      cache: "no-store",
+      // A cookie without its key proves nothing: it is left as it is, and so is its session.
+      failures: { sessionEnded },
+      // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
+      config: { isStateChangingGet: true },
+    },
+    async (request, reply, { session, fail }) => {
+      if (session) {
+        await recordAuditEvent(app.database.db, getRequestOrigin(request), "logged_out", session.userId);
         // The session ends on the server in the same step as its cookie is cleared.
         await reply.endSession();
         return { Status: "Success" as const };
       }
-      // A cookie without its key proves nothing: it is left as it is, and so is its session.
-      if (reply.hasSessionCookie()) return sendApiError(reply, 401, "You need to log in again.");
+      if (reply.hasSessionCookie()) return fail("sessionEnded");
       return { Status: "Success" as const };
     },
-    // A foreign page could otherwise log anyone out with an <img>: the marker and the key are required.
-    { isStateChangingGet: true },
   );
 
-  securityRoutes.signedInRoute(
+  securityRoute(
     authOperations.changePassword,
-    "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
-    async (request, reply, session) => {
+    {
+      summary:
+        "Change the password with the current one, or set a first one for a Google or Microsoft account after a recent sign-in; every other session is signed out, this one stays",
+      access: "signedIn",
       // A guess at the current password is a guess like a login's.
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `change-password:account:${session.userId}`, limit: limits.loginPerAccount },
-      ]);
-      if (!isAllowed) return reply;
+      rateLimits: {
+        ...asGuesses,
+        checks: (_request, session) => [
+          {
+            key: `change-password:account:${session.userId}`,
+            limit: limits.loginPerAccount,
+            windowSeconds: limits.windowSeconds,
+          },
+        ],
+      },
+      failures: authFailures.changePassword,
+    },
+    async (request, _reply, { session, fail }) => {
       const result = await changePassword(deps(request), session, request.body);
-      if (result.outcome !== "changed") return sendFailureResponse(reply, authFailures.changePassword[result.outcome]);
+      if (result.outcome !== "changed") return fail(result.outcome);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },
   );
 
-  securityRoutes.signedInRoute(
+  securityRoute(
     authOperations.reauthenticate,
-    "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
-    async (request, reply, session) => {
-      const isAllowed = await isWithinLimits(request, reply, [
-        { key: `reauth:account:${session.userId}`, limit: limits.loginPerAccount },
-      ]);
-      if (!isAllowed) return reply;
+    {
+      summary:
+        "Confirm who you are with your password, a code (the authenticator app's or a recovery code) or a passkey; sensitive actions then work for 15 minutes",
+      access: "signedIn",
+      rateLimits: {
+        ...asGuesses,
+        checks: (_request, session) => [
+          {
+            key: `reauth:account:${session.userId}`,
+            limit: limits.loginPerAccount,
+            windowSeconds: limits.windowSeconds,
+          },
+        ],
+      },
+      failures: authFailures.reauthenticate,
+    },
+    async (request, _reply, { session, fail }) => {
       const result = await reauthenticate(deps(request), session, request.body);
       if (result.hasQueuedEmail) app.mailWorker.nudge();
-      if (result.outcome !== "confirmed")
-        return sendFailureResponse(reply, authFailures.reauthenticate[result.outcome], result);
+      if (result.outcome !== "confirmed") return fail(result.outcome, result);
       return { Status: "Success" as const };
     },
   );
 
-  securityRoutes.signedInRoute(
+  securityRoute(
     authOperations.getReauthenticationPasskeyOptions,
-    "WebAuthn options to confirm who you are with one of this account's passkeys",
-    async (_request, reply, session) => {
-      reply.header("cache-control", "no-store");
-      return startPasskeyAuthentication(app.database.db, app.config, { userId: session.userId, now: app.clock() });
+    {
+      summary: "WebAuthn options to confirm who you are with one of this account's passkeys",
+      access: "signedIn",
+      cache: "no-store",
     },
+    async (_request, _reply, { session, now }) =>
+      startPasskeyAuthentication(app.database.db, app.config, { userId: session.userId, now }),
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.findUser,
-    "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
-    async (request, reply) => {
-      const credentials = readBasicCredentials(request, reply, { allowEmptySecret: true });
-      if (!credentials) return reply;
-      const isAllowed = await isWithinLimits(
-        request,
-        reply,
-        await guessLimits(request, "reset-request", credentials.email, limits.resetPerAccount, 3600),
-      );
-      if (!isAllowed) return reply;
+    {
+      summary: "Email a security code for a password reset (HTTP Basic: the email and an empty password)",
+      access: "anyone",
+      rateLimits: {
+        ...asGuesses,
+        checks: guessesWithCredentials("reset-request", emailOnly, limits.resetPerAccount, 3600),
+      },
+      failures: { ...authFailures.basicCredentials, ...authFailures.requestReset },
+    },
+    async (request, reply, { fail }) => {
+      const credentials = readBasicCredentials(request, emailOnly);
+      if (credentials.outcome !== "read") return fail(credentials.outcome);
       // The browser that asks keeps its own tries at the code, on any network (issue 53, finding 8).
       const result = await requestPasswordReset(deps(request), credentials.email, browserOf(request, reply, config));
-      if (result.outcome !== "codeSent") return sendFailureResponse(reply, authFailures.requestReset[result.outcome]);
+      if (result.outcome !== "codeSent") return fail(result.outcome);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },
   );
 
-  accountRoutes.route(
+  accountRoute(
     authOperations.resetPassword,
-    "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
-    async (request, reply) => {
-      const credentials = readBasicCredentials(request, reply, { allowEmptySecret: false });
-      if (!credentials) return reply;
-      const isAllowed = await isWithinLimits(
-        request,
-        reply,
-        await guessLimits(request, "reset", credentials.email, limits.loginPerAccount),
-      );
-      if (!isAllowed) return reply;
+    {
+      summary: "Set a new password with the emailed security code (HTTP Basic: the email and the new password)",
+      access: "anyone",
+      rateLimits: { ...asGuesses, checks: guessesWithCredentials("reset", emailAndPassword, limits.loginPerAccount) },
+      failures: { ...authFailures.basicCredentials, ...authFailures.resetPassword },
+    },
+    async (request, _reply, { fail }) => {
+      const credentials = readBasicCredentials(request, emailAndPassword);
+      if (credentials.outcome !== "read") return fail(credentials.outcome);
       const result = await resetPassword(deps(request), {
         email: credentials.email,
         password: credentials.secret,
         code: request.body.secret_code,
         browser: presentedBrowserOf(request, config.env),
       });
-      if (result.outcome !== "reset") return sendFailureResponse(reply, authFailures.resetPassword[result.outcome]);
+      if (result.outcome !== "reset") return fail(result.outcome);
       app.mailWorker.nudge();
       return { Status: "Success" as const };
     },

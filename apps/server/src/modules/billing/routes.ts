@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiFailure } from "../../lib/operations/failures.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
-import { sessionNeededFailure } from "../sessions/plugin.ts";
+import { sessionEnded } from "../sessions/plugin.ts";
 import { keepSessionAlive } from "../sessions/service.ts";
 import { billingFailures } from "./responses.ts";
 import { findCustomerId, getPricingSession, readSessionEntitlement, recordMemoUsage } from "./service.ts";
@@ -126,12 +126,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         "What the caller may use now: trial, student, subscription, none, or policy (a firm rule to meet first), and memo usage",
       access: "signedIn",
       cache: "no-store",
-      failures: { sessionNeeded: sessionNeededFailure },
+      failures: { sessionEnded },
       config: { readsSessionItself: true },
     },
     async (request, _reply, { fail }) => {
       const found = await readCallerEntitlement(request);
-      if (!found) return fail("sessionNeeded");
+      if (!found) return fail("sessionEnded");
       return found.entitlement;
     },
   );
@@ -142,12 +142,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Count one memo generation, under a client-matter code for a firm member (400 when the firm requires one, or the code breaks its mask); refused with 403 until the email is verified or while a firm policy is unmet, and with 402 once the access has ended or the plan's monthly cap is reached",
       access: "signedIn",
-      failures: { sessionNeeded: sessionNeededFailure, ...billingFailures.memoUsage },
+      failures: { sessionEnded, ...billingFailures.memoUsage },
       config: { readsSessionItself: true },
     },
     async (request, _reply, { fail }) => {
       const found = await readCallerEntitlement(request);
-      if (!found) return fail("sessionNeeded");
+      if (!found) return fail("sessionEnded");
       const result = await recordMemoUsage(app.database.db, found.userId, found.entitlement, found.now, {
         firm: found.firm,
         matter: request.body?.matter,

@@ -5,7 +5,7 @@ import { apiFailure } from "../../lib/operations/failures.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
 import { listConsents, recordConsents } from "../accounts/consents.ts";
 import { getRequestOrigin, recordAuditEvent } from "../audit/service.ts";
-import { getSessionCookieName, sessionNeededFailure } from "../sessions/plugin.ts";
+import { getSessionCookieName, sessionEnded } from "../sessions/plugin.ts";
 import { cancelAccountDeletion, scheduleAccountDeletion } from "./deletion.ts";
 import { exportAccount } from "./export.ts";
 
@@ -118,11 +118,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         message: "Too many exports. Please wait an hour and try again.",
       },
       cache: "no-store",
-      failures: { sessionNeeded: sessionNeededFailure },
+      failures: { sessionEnded },
     },
     async (request, reply, { session, now, fail }) => {
       const exported = await exportAccount(app.database.db, app.config, session.userId, now);
-      if (!exported) return fail("sessionNeeded");
+      if (!exported) return fail("sessionEnded");
       await recordAuditEvent(app.database.db, getRequestOrigin(request), "data_exported", session.userId);
       // Indented: the file is for the person it describes to read, not only for a machine. Checked against the
       // schema here, as the route's own serializer would have.

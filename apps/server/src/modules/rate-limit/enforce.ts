@@ -31,7 +31,7 @@ export async function enforceRateLimits(
 }
 
 /** Takes back the attempt counted against every check: it proved to be no guess (a right password). */
-export async function refundRateLimits(app: FastifyInstance, checks: RateLimitCheck[]) {
+export async function refundRateLimits(app: FastifyInstance, checks: readonly RateLimitCheck[]) {
   for (const check of checks) {
     await refundRateLimit(app.database.db, storedCounterKey(app.config, check.key), check, app.clock());
   }

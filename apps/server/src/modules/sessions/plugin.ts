@@ -148,8 +148,11 @@ function readBearerToken(request: FastifyRequest) {
 /** What a caller without a live session is told. */
 export const SESSION_NEEDED = "You need to log in again.";
 
-/** The same, as a route's declared failure: a route that reads its session itself answers it when none is found. */
-export const sessionNeededFailure = apiFailure(401, SESSION_NEEDED);
+/**
+ * The failure of a route whose session the layer saw yet a later read found ended (signed out meanwhile, or a
+ * route that reads its session itself and whose secrets found none): the same 401 as having none.
+ */
+export const sessionEnded = apiFailure(401, SESSION_NEEDED);
 
 /** For routes that need a signed-in user: the session, or a 401 already sent. */
 export function requireSession(request: FastifyRequest, reply: FastifyReply): ActiveSession | null {

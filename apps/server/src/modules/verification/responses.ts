@@ -9,6 +9,10 @@ const OTHER_SESSION_MESSAGE =
 
 /** What each failed outcome of the email verification routes answers. */
 export const verificationFailures = {
+  /** Neither the emailed code nor the link's token: said before any guess is counted. */
+  proofMissing: apiFailure(400, "Send the emailed code or the link's token.", [
+    { path: "code", message: "is required" },
+  ]),
   verifyEmail: {
     invalidCode: accountFailure(401, "invalidCode"),
     emailExists: accountFailure(409, "emailExists"),
