@@ -4,7 +4,7 @@ import { and, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { accessReminders, users } from "../../db/schema.ts";
+import { accessReminders, users } from "../../db/schema/index.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";

@@ -19,7 +19,7 @@ import {
   sessions,
   stripeEvents,
   webauthnChallenges,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { addDays, type Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import { MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";
