@@ -10,7 +10,7 @@ import {
   subscriptions,
   trialLedger,
   users,
-} from "../src/db/schema.ts";
+} from "../src/db/schema/index.ts";
 import { storedCounterKey } from "../src/modules/rate-limit/keys.ts";
 import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, xhrHeaders } from "./harness.ts";

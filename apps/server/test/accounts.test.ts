@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema.ts";
+import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema/index.ts";
 import { recordAuditEvent } from "../src/modules/audit/service.ts";
 import { basicAuth, createTestClock, openTestDatabase, readSession, startTestServer, xhrHeaders } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";

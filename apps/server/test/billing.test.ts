@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stripeEvents, subscriptions } from "../src/db/schema.ts";
+import { stripeEvents, subscriptions } from "../src/db/schema/index.ts";
 import {
   createTestClock,
   openTestDatabase,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
-import { users } from "../src/db/schema.ts";
+import { users } from "../src/db/schema/index.ts";
 import { openTestDatabase } from "./harness.ts";
 
 describe("database", () => {

@@ -1,7 +1,7 @@
 import { count, desc } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { docsFeedback } from "../src/db/schema.ts";
+import { docsFeedback } from "../src/db/schema/index.ts";
 import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { logIn, registerAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";

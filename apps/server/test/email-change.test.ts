@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailChangeUndoTokens, mailOutbox, userIdentities, users } from "../src/db/schema.ts";
+import { emailChangeUndoTokens, mailOutbox, userIdentities, users } from "../src/db/schema/index.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt } from "./emulator-tokens.ts";
 import {
   basicAuth,

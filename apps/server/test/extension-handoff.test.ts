@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions } from "../src/db/schema.ts";
+import { sessions } from "../src/db/schema/index.ts";
 import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";

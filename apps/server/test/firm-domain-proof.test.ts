@@ -3,7 +3,7 @@ import type { OperationName } from "@precis/contract/operations";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
-import { firmDomains, firmMemberships, scheduledJobRuns } from "../src/db/schema.ts";
+import { firmDomains, firmMemberships, scheduledJobRuns } from "../src/db/schema/index.ts";
 import { createTestClock, openTestDatabase, startTestServer, verifyEmailThroughApi } from "./harness.ts";
 import type { Session } from "./support/accounts.ts";
 import { addProvenFirmDomain, proveFirmDomain, startDnsServer, useDnsServer } from "./support/dns.ts";

@@ -1,7 +1,14 @@
 import type { OperationName } from "@precis/contract/operations";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
+import {
+  firmAuditEvents,
+  firmDomains,
+  firmInvitations,
+  firmMemberships,
+  firms,
+  users,
+} from "../src/db/schema/index.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import type { Session } from "./support/accounts.ts";

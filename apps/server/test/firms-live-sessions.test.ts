@@ -1,7 +1,7 @@
 import type { OperationName } from "@precis/contract/operations";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { firmMemberships, mailOutbox, sessions } from "../src/db/schema.ts";
+import { firmMemberships, mailOutbox, sessions } from "../src/db/schema/index.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { logIn, type Session } from "./support/accounts.ts";

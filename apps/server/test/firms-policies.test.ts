@@ -8,7 +8,7 @@ import {
   memoUsage,
   userIdentities,
   users,
-} from "../src/db/schema.ts";
+} from "../src/db/schema/index.ts";
 import { neutraliseCell } from "../src/modules/firms/usage.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";

@@ -1,7 +1,14 @@
 import { type OperationName, operations } from "@precis/contract/operations";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firmAuditEvents, firmDomains, firmInvitations, firmMemberships, firms, users } from "../src/db/schema.ts";
+import {
+  firmAuditEvents,
+  firmDomains,
+  firmInvitations,
+  firmMemberships,
+  firms,
+  users,
+} from "../src/db/schema/index.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import {
   createTestClock,

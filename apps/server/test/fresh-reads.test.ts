@@ -2,7 +2,7 @@ import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import { defaultMemoOptionSet, type MemoVisibilityFlag, memoVisibilityFlags } from "@precis/contract/memo-options";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memoOptionSets, sessions, users } from "../src/db/schema.ts";
+import { memoOptionSets, sessions, users } from "../src/db/schema/index.ts";
 import { createTestClock, xhrHeaders } from "./harness.ts";
 import { createAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";

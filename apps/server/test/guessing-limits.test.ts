@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, rateLimitCounters } from "../src/db/schema.ts";
+import { mailOutbox, rateLimitCounters } from "../src/db/schema/index.ts";
 import { basicAuth, createTestClock, readVerificationCode, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import { readSecurityCode } from "./smtp.ts";
 import { registerAccount, type Session } from "./support/accounts.ts";

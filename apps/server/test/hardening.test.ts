@@ -1,7 +1,7 @@
 import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { docsFeedback, memoOptionSets, users } from "../src/db/schema.ts";
+import { docsFeedback, memoOptionSets, users } from "../src/db/schema/index.ts";
 import { createTestClock, readSession, startTestServer, xhrHeaders } from "./harness.ts";
 import { isSignedIn as isSignedInAs, registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";

@@ -6,7 +6,7 @@ import { inject } from "vitest";
 import { createServer, REDACTED_LOG_PATHS } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
-import { mailOutbox } from "../src/db/schema.ts";
+import { mailOutbox } from "../src/db/schema/index.ts";
 import type { Clock } from "../src/lib/clock.ts";
 import { runAdminStatement } from "./postgres-admin.ts";
 

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "../src/db/schema.ts";
+import { mailOutbox } from "../src/db/schema/index.ts";
 import { basicAuth, createTestClock, startTestServer, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import { logIn, postAs, registerAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";

@@ -15,7 +15,7 @@ import { topicsOfInterest } from "@precis/contract/profile";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { memoOptionSets, users } from "../src/db/schema.ts";
+import { memoOptionSets, users } from "../src/db/schema/index.ts";
 import { getMemoOptions } from "../src/modules/memo-settings/service.ts";
 import { exportAccount } from "../src/modules/privacy/export.ts";
 import { xhrHeaders } from "./harness.ts";

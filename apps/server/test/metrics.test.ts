@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { mailOutbox } from "../src/db/schema.ts";
+import { mailOutbox } from "../src/db/schema/index.ts";
 import { enqueueEmail, MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
 import { basicAuth, type TestServer, xhrHeaders } from "./harness.ts";
 import { runServerProcessToExit } from "./server-process.ts";

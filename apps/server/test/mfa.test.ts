@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { totpFactors, users } from "../src/db/schema.ts";
+import { totpFactors, users } from "../src/db/schema/index.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";

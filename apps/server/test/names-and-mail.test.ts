@@ -1,7 +1,7 @@
 import type { OperationName } from "@precis/contract/operations";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { firmInvitations, firmMatterUsage, firms, users } from "../src/db/schema.ts";
+import { firmInvitations, firmMatterUsage, firms, users } from "../src/db/schema/index.ts";
 import { fillMissingFirmNameSkeletons, getFirmNameSkeleton } from "../src/modules/firms/name-skeleton.ts";
 import { createTestClock, xhrHeaders } from "./harness.ts";
 import { registerAccount, type Session } from "./support/accounts.ts";

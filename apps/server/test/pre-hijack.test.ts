@@ -13,7 +13,7 @@ import {
   userIdentities,
   users,
   webauthnChallenges,
-} from "../src/db/schema.ts";
+} from "../src/db/schema/index.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
 import {
   basicAuth,

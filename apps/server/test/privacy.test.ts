@@ -104,7 +104,7 @@ describe("consent to the Terms and the Privacy Policy", () => {
     });
 
     // An account that accepted an older version (as every account older than consent records has).
-    const { users } = await import("../src/db/schema.ts");
+    const { users } = await import("../src/db/schema/index.ts");
     const { eq } = await import("drizzle-orm");
     await server.database.db
       .update(users)

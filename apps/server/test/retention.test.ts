@@ -17,7 +17,7 @@ import {
   stripeEvents,
   users,
   webauthnChallenges,
-} from "../src/db/schema.ts";
+} from "../src/db/schema/index.ts";
 import { addDays } from "../src/lib/clock.ts";
 import { MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
 import {

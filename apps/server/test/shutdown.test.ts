@@ -7,7 +7,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
-import { docsFeedback } from "../src/db/schema.ts";
+import { docsFeedback } from "../src/db/schema/index.ts";
 import { startServerProcess } from "./server-process.ts";
 
 let dataDir = "";

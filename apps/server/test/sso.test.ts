@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, sessions, userIdentities, users } from "../src/db/schema.ts";
+import { auditEvents, sessions, userIdentities, users } from "../src/db/schema/index.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt, EMULATOR_PROJECT as PROJECT } from "./emulator-tokens.ts";
 import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";

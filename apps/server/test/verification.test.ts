@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { and, count, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
-import { accessReminders, emailVerificationCodes, mailOutbox, trialLedger, users } from "../src/db/schema.ts";
+import { accessReminders, emailVerificationCodes, mailOutbox, trialLedger, users } from "../src/db/schema/index.ts";
 import { mailboxOf } from "../src/lib/mailbox.ts";
 import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt } from "./emulator-tokens.ts";

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 

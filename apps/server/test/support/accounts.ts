@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../src/db/schema.ts";
+import { users } from "../../src/db/schema/index.ts";
 import { basicAuth, readSession, type TestServer, verifyEmailThroughApi, xhrHeaders } from "../harness.ts";
 
 /** The password the test accounts register with: one the rules accept. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { firmMemberships, users } from "../../src/db/schema.ts";
+import { firmMemberships, users } from "../../src/db/schema/index.ts";
 import type { TestServer } from "../harness.ts";
 import { registerAccount, type Session } from "./accounts.ts";
 import { callOperation } from "./operations.ts";

@@ -12,7 +12,7 @@ import {
   userIdentities,
   users,
   webauthnChallenges,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { revokeUserSessions } from "../sessions/service.ts";
 
 /**

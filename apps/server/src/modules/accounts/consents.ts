@@ -1,7 +1,7 @@
 import { LEGAL_DOCUMENTS, type LegalDocument } from "@precis/contract/legal";
 import { asc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { consents, users } from "../../db/schema.ts";
+import { consents, users } from "../../db/schema/index.ts";
 
 const DOCUMENTS = Object.keys(LEGAL_DOCUMENTS) as LegalDocument[];
 

@@ -2,7 +2,7 @@ import type { FirmPolicyRefusal } from "@precis/contract/api";
 import type { AccountErrorCode } from "@precis/contract/auth";
 import { mfaMessages } from "@precis/contract/mfa";
 import type { FastifyReply } from "fastify";
-import type { SessionSignInMethod } from "../../db/schema.ts";
+import type { SessionSignInMethod } from "../../db/schema/index.ts";
 import { apiFailure, type FailureAnswer } from "../../lib/operations/failures.ts";
 import { REAUTHENTICATION_REQUIRED_MESSAGE } from "../sessions/reauthentication.ts";
 import { failureMessages } from "./failures.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 
 /** The account behind a live session, a pending sign-in or a handoff: it exists, or the database is inconsistent. */
 export async function getAccountUser(db: AppDatabase, userId: number) {

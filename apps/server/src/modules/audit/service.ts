@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { auditEvents } from "../../db/schema.ts";
+import { auditEvents } from "../../db/schema/index.ts";
 
 export const auditEventTypes = [
   "registered",

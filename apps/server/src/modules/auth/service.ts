@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import type { z } from "zod/mini";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { passwordResetCodes, users } from "../../db/schema.ts";
+import { passwordResetCodes, users } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";

@@ -3,7 +3,7 @@ import { STUDENT_FREE_YEARS, TRIAL_DAYS } from "@precis/contract/subscription";
 import { and, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { accessReminders, users } from "../../db/schema.ts";
+import { accessReminders, users } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import { createHourlyJob, type ScheduledJobContext } from "../../lib/scheduled-job.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";

@@ -15,7 +15,7 @@ import {
   subscriptions,
   totpFactors,
   users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import {
   type FoundSession,

@@ -2,7 +2,7 @@ import { and, eq, lte } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { stripeCustomers, stripeEvents, subscriptions, users } from "../../db/schema.ts";
+import { stripeCustomers, stripeEvents, subscriptions, users } from "../../db/schema/index.ts";
 import { applyFirmStripeEvent } from "../firms/firm-billing.ts";
 
 export type EventOutcome =

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { HANDOFF_CODE_SECONDS } from "@precis/contract/extension";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { extensionHandoffCodes, sessions } from "../../db/schema.ts";
+import { extensionHandoffCodes, sessions } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { hashSecret } from "../sessions/service.ts";
 

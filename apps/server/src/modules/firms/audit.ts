@@ -2,7 +2,7 @@ import type { FirmAuditEvent, FirmAuditEventType } from "@precis/contract/firms"
 import { and, desc, eq, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmAuditEvents, users } from "../../db/schema.ts";
+import { firmAuditEvents, users } from "../../db/schema/index.ts";
 
 export type FirmAuditDetails = Record<string, string | number | boolean | null>;
 

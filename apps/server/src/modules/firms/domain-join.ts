@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmDomains, firmMemberships, firms, users } from "../../db/schema.ts";
+import { firmDomains, firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmDomains, firms, scheduledJobRuns } from "../../db/schema.ts";
+import { firmDomains, firms, scheduledJobRuns } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createHourlyJob } from "../../lib/scheduled-job.ts";
 import type { TxtLookupFunction } from "../../lib/txt-records.ts";

@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmDomains, firmMemberships, users } from "../../db/schema.ts";
+import { firmDomains, firmMemberships, users } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import type { TxtLookupFunction } from "../../lib/txt-records.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firms } from "../../db/schema.ts";
+import { firms } from "../../db/schema/index.ts";
 import { hasFirmSubscriptionEnded } from "../../lib/firm-seats.ts";
 import { createStripeClient } from "../../lib/stripe-client.ts";
 import { recordFirmEvent } from "./audit.ts";

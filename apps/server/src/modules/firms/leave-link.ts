@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmLeaveLinks, firmMemberships, firms, users } from "../../db/schema.ts";
+import { firmLeaveLinks, firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";

@@ -1,7 +1,7 @@
 import type { SignInMethod } from "@precis/contract/firms";
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmMemberships, firms, pendingSignIns, type SessionSignInMethod, sessions } from "../../db/schema.ts";
+import { firmMemberships, firms, pendingSignIns, type SessionSignInMethod, sessions } from "../../db/schema/index.ts";
 import { checkFirmSignInMethod, type FirmSignInRefusalFacts } from "./sign-in-policy.ts";
 
 /*

@@ -1,5 +1,5 @@
 import type { AppDatabase } from "../../db/client.ts";
-import { firms } from "../../db/schema.ts";
+import { firms } from "../../db/schema/index.ts";
 import { confusableSkeleton } from "../../lib/confusable-skeleton.ts";
 import { fillMissingSkeletons } from "../../lib/skeleton-backfill.ts";
 

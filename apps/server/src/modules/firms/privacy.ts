@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmAuditEvents, firmMatterUsage, firmMemberships, firms } from "../../db/schema.ts";
+import { firmAuditEvents, firmMatterUsage, firmMemberships, firms } from "../../db/schema/index.ts";
 import { recordFirmEvent } from "./audit.ts";
 import { cancelFirmSubscription } from "./firm-billing.ts";
 

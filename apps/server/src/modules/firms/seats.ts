@@ -9,7 +9,7 @@ import {
   stripeCustomers,
   subscriptions,
   users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { isFirmSeated } from "../../lib/firm-seats.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";

@@ -26,7 +26,7 @@ import {
   passkeys,
   userIdentities,
   users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import type { TxtLookupFunction } from "../../lib/txt-records.ts";

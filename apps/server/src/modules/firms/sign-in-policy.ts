@@ -2,7 +2,7 @@ import type { FirmPolicyRefusal } from "@precis/contract/api";
 import { type SignInMethod, signInMethods } from "@precis/contract/firms";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmMemberships, firms, users } from "../../db/schema.ts";
+import { firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { apiFailure, type FailureAnswer, type FailureResponse } from "../../lib/operations/failures.ts";
 import { firmMethodNames, firmRefusalText } from "../accounts/responses.ts";
 

@@ -2,7 +2,7 @@ import { csvFile } from "@precis/contract/csv";
 import type { FirmUsage, MatterCount, MyFirmUsage } from "@precis/contract/firms";
 import { and, asc, eq, inArray, sum } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmMatterUsage, firmMemberships, users } from "../../db/schema.ts";
+import { firmMatterUsage, firmMemberships, users } from "../../db/schema/index.ts";
 import { displayNameOf } from "./audit.ts";
 
 /*

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { mailOutbox } from "../../db/schema/index.ts";
 import { addSeconds, type Clock } from "../../lib/clock.ts";
 import type { RenderedEmail } from "./render.ts";
 

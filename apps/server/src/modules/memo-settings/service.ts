@@ -8,7 +8,7 @@ import {
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { memoOptionSets, users } from "../../db/schema.ts";
+import { memoOptionSets, users } from "../../db/schema/index.ts";
 import {
   type FoundSession,
   foundSessionColumns,
@@ -89,7 +89,7 @@ function toMemoOptions(rows: OptionSetRow[]): MemoOptions {
  * The caller's option sets, most recently saved first, and the selected one (see findSelectedRow).
  * A user who never saved gets SPEC's default set (id -1), selected.
  * Read in id order along the (user_id, id) index and sorted here: the order and the limit keep PostgreSQL on a
- * plain index scan (see the index's comment in db/schema.ts).
+ * plain index scan (see the index's comment in db/schema/memo-settings.ts).
  */
 export async function getMemoOptions(db: AppDatabase, userId: number): Promise<MemoOptions> {
   return toMemoOptions(await readOptionRows(db, userId));

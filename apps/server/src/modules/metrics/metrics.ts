@@ -2,7 +2,7 @@ import { and, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { mailOutbox } from "../../db/schema/index.ts";
 import { type EmailOutcome, MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";
 
 const hasTriesLeft = lt(mailOutbox.attempts, MAX_SEND_ATTEMPTS);

@@ -11,7 +11,7 @@ import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from "@simplewebaut
 import { and, asc, count, eq, isNull, lt } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { passkeys, webauthnChallenges } from "../../db/schema.ts";
+import { passkeys, webauthnChallenges } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { hashSecret } from "../sessions/service.ts";
 

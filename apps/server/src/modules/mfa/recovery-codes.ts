@@ -3,7 +3,7 @@ import { SECURITY_CODE_ALPHABET } from "@precis/contract/auth";
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "@precis/contract/mfa";
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { recoveryCodes } from "../../db/schema.ts";
+import { recoveryCodes } from "../../db/schema/index.ts";
 
 /**
  * Ten single-use codes for when the authenticator app is lost. Ten characters of a 32-letter alphabet (50

@@ -3,7 +3,7 @@ import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
 import { getAuthDependencies } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { UNLOCK_SECOND_STEP_PATH } from "@precis/contract/mfa";
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { pendingSignIns, totpFactors } from "../../db/schema.ts";
+import { pendingSignIns, totpFactors } from "../../db/schema/index.ts";
 import { addDays, addSeconds } from "../../lib/clock.ts";
 import { MAX_CODE_ATTEMPTS } from "../../lib/security-codes.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";

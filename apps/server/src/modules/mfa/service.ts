@@ -1,7 +1,7 @@
 import type { MfaStatus } from "@precis/contract/mfa";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { recoveryCodes, totpFactors, type users } from "../../db/schema.ts";
+import { recoveryCodes, totpFactors, type users } from "../../db/schema/index.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { getAccountUser } from "../accounts/users.ts";
 import { recordAuditEvent } from "../audit/service.ts";

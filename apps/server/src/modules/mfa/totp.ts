@@ -3,7 +3,7 @@ import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "@precis/contract/mfa";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { AppDatabase } from "../../db/client.ts";
-import { totpFactors } from "../../db/schema.ts";
+import { totpFactors } from "../../db/schema/index.ts";
 
 /**
  * The authenticator app's codes (RFC 6238, with otpauth): SHA-1, six digits, 30-second steps, as every app

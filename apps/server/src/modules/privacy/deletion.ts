@@ -12,7 +12,7 @@ import {
   subscriptions,
   userIdentities,
   users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { addDays, addSeconds } from "../../lib/clock.ts";
 import { escapeLike } from "../../lib/like-pattern.ts";
 import { createHourlyJob, type ScheduledJobContext } from "../../lib/scheduled-job.ts";

@@ -15,7 +15,7 @@ import {
   totpFactors,
   userIdentities,
   users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { listConsents } from "../accounts/consents.ts";
 import { getEntitlement } from "../billing/service.ts";
 import { exportFirmMembership } from "../firms/privacy.ts";

@@ -2,7 +2,7 @@ import type { Profile, UpdateProfileRequest } from "@precis/contract/profile";
 import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import { hasAcceptedCurrentVersions } from "../accounts/consents.ts";
 import {
   type FoundSession,

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { rateLimitCounters } from "../../db/schema.ts";
+import { rateLimitCounters } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
 
 export interface RateLimitRule {

@@ -18,7 +18,7 @@ import {
   sessions,
   stripeEvents,
   webauthnChallenges,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import { createHourlyJob, type ScheduledJobContext } from "../../lib/scheduled-job.ts";
 import { MAX_SEND_ATTEMPTS } from "../mail/outbox.ts";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type AppConfig, KNOWN_DEVICE_DAYS } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { knownDevices, users } from "../../db/schema.ts";
+import { knownDevices, users } from "../../db/schema/index.ts";
 import { hashSecret } from "./service.ts";
 
 const MAX_TOKEN_LENGTH = 100;

@@ -2,7 +2,7 @@ import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
-import type { SessionSignInMethod } from "../../db/schema.ts";
+import type { SessionSignInMethod } from "../../db/schema/index.ts";
 import { sendApiError } from "../../lib/api-error.ts";
 import { apiFailure } from "../../lib/operations/failures.ts";
 import { rememberDevice } from "./known-devices.ts";

@@ -2,7 +2,7 @@ import { hash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { type SessionSignInMethod, sessions } from "../../db/schema.ts";
+import { type SessionSignInMethod, sessions } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 
 export interface SessionLifetimes {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { describeUserAgent, getDeviceFamily } from "../../lib/user-agents.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { formatEmailTime } from "../mail/occurrence.ts";

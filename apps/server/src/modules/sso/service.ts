@@ -3,7 +3,7 @@ import { type Language, SSO_USERNAME_MAX_LENGTH } from "@precis/contract/auth";
 import type { Occupation } from "@precis/contract/profile";
 import { deriveSsoUsername } from "@precis/contract/sso";
 import { and, eq, ne } from "drizzle-orm";
-import { userIdentities, users } from "../../db/schema.ts";
+import { userIdentities, users } from "../../db/schema/index.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { clearUnprovenAccount } from "../accounts/claim.ts";
 import { recordConsents } from "../accounts/consents.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { UNDO_EMAIL_CHANGE_PATH } from "@precis/contract/verification";
 import type { AppDatabase } from "../../db/client.ts";
-import { emailChangeUndoTokens, type users } from "../../db/schema.ts";
+import { emailChangeUndoTokens, type users } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import type { AuthDependencies } from "../accounts/dependencies.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { emailChangeUndoTokens, emailVerificationCodes, users } from "../../db/schema.ts";
+import { emailChangeUndoTokens, emailVerificationCodes, users } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
 import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
 import { generateSecurityCode, hashSecurityCode } from "../../lib/security-codes.ts";

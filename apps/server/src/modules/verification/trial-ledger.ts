@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import type { AppDatabase } from "../../db/client.ts";
-import { trialLedger } from "../../db/schema.ts";
+import { trialLedger } from "../../db/schema/index.ts";
 import { mailboxOf } from "../../lib/mailbox.ts";
 
 /** One trial per mailbox (lib/mailbox.ts): "jane+trial2@x.ca" had "jane@x.ca"'s. */
