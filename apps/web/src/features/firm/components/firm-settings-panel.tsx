@@ -1,4 +1,4 @@
-import { FIRM_NAME_MAX_LENGTH, type Firm } from "@precis/contract/firms";
+import type { Firm } from "@precis/contract/firms";
 import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,14 +6,13 @@ import { BusyButton } from "@/components/busy-button";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
-import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { InlineSubmit } from "./panel-parts";
+import { FirmNameField, InlineSubmit } from "./panel-parts";
 
 /** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
 export function FirmSettingsPanel({
@@ -52,7 +51,6 @@ type NameValues = { name: string };
 
 function RenameFirm({ firm }: { firm: Firm }) {
   const { t } = useTranslation("firm");
-  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const [form] = Form.useForm<NameValues>();
   // A rename asks for no step-up: it reaches nobody's account.
   const updateMutation = useUpdateFirm({ confirmIdentityThen: (action) => action() });
@@ -84,18 +82,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
         onFinish={rename}
         className="firm-inline-form"
       >
-        <Form.Item
-          label={t("create.nameLabel")}
-          name="name"
-          className="firm-field-grow"
-          rules={[
-            { required: true, whitespace: true, message: t("create.nameRequired") },
-            { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
-            invisibleCharactersRule,
-          ]}
-        >
-          <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
-        </Form.Item>
+        <FirmNameField className="firm-field-grow" />
         <InlineSubmit isBusy={updateMutation.isPending}>{t("settings.rename")}</InlineSubmit>
       </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
