@@ -32,12 +32,7 @@ export function FirmSettingsPanel({
   return (
     <>
       {isAdmin && <RenameFirm firm={firm} />}
-      <PanelSection
-        look="firm-card"
-        headingId="firm-leave-heading"
-        heading={t("leave.heading")}
-        intro={t("leave.intro")}
-      >
+      <PanelSection look="firm-card" heading={t("leave.heading")} intro={t("leave.intro")}>
         {isOwner && !membersQuery.data ? null : (
           <LeaveFirm firmName={firm.name} isLastOwner={isOwner && ownerCount <= 1} />
         )}
@@ -73,7 +68,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
   };
 
   return (
-    <PanelSection look="firm-card" headingId="firm-name-heading" heading={t("settings.heading")}>
+    <PanelSection look="firm-card" heading={t("settings.heading")}>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<NameValues>
         form={form}
@@ -110,13 +105,7 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
   };
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-delete-heading"
-      heading={t("delete.heading")}
-      intro={t("delete.intro")}
-      className="firm-danger"
-    >
+    <PanelSection look="firm-card" heading={t("delete.heading")} intro={t("delete.intro")} className="firm-danger">
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <BusyButton danger isBusy={deleteMutation.isPending} onClick={() => setIsOpen(true)}>
         {t("delete.action")}
