@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmailFormItem } from "@/components/email-form-item";
 import { LinkButton } from "@/components/link-button";
+import { LinkTokenButton } from "@/components/link-token-button";
 import { Notice } from "@/components/notice";
 import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -66,18 +67,9 @@ export function LeaveByLinkRoute() {
         text={t("leaveByLink.confirmText")}
         extra={[
           failureNotice(leaveFailure, leaveMutation.submittedAt),
-          <Button
-            key="leave"
-            type="primary"
-            danger
-            size="large"
-            loading={leaveMutation.isPending}
-            onClick={() => {
-              if (!leaveMutation.isPending) leaveMutation.mutate(token);
-            }}
-          >
+          <LinkTokenButton key="leave" danger mutation={leaveMutation} token={token}>
             {t("leaveByLink.leave")}
-          </Button>,
+          </LinkTokenButton>,
         ]}
       />
     );

@@ -1,7 +1,7 @@
-import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
+import { LinkTokenButton } from "@/components/link-token-button";
 import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
@@ -67,17 +67,9 @@ export function UnlockSecondStepRoute() {
       text={t("unlock.intro")}
       extra={[
         failure && <FactorFailureNotice key={`failure-${unlockMutation.submittedAt}`} text={failureText(failure)} />,
-        <Button
-          key="unlock"
-          type="primary"
-          size="large"
-          loading={unlockMutation.isPending}
-          onClick={() => {
-            if (!unlockMutation.isPending) unlockMutation.mutate(token);
-          }}
-        >
+        <LinkTokenButton key="unlock" mutation={unlockMutation} token={token}>
           {t("unlock.action")}
-        </Button>,
+        </LinkTokenButton>,
       ]}
     />
   );

@@ -1,8 +1,8 @@
-import { Button } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
+import { LinkTokenButton } from "@/components/link-token-button";
 import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useClientConfig } from "@/lib/client-config";
@@ -64,16 +64,9 @@ export function UndoEmailChangeRoute() {
       title={t("undo.confirmTitle")}
       text={t("undo.confirmText")}
       extra={
-        <Button
-          type="primary"
-          size="large"
-          loading={undoMutation.isPending}
-          onClick={() => {
-            if (!undoMutation.isPending) undoMutation.mutate(token);
-          }}
-        >
+        <LinkTokenButton mutation={undoMutation} token={token}>
           {t(undoMutation.isPending ? "undo.checking" : "undo.confirm")}
-        </Button>
+        </LinkTokenButton>
       }
     />
   );
