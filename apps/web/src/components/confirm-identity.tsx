@@ -1,4 +1,5 @@
-import { Button, Form, Input, Modal } from "antd";
+import type { ReauthenticateRequest } from "@precis/contract/sessions";
+import { Button, Form, type FormInstance, Input, Modal } from "antd";
 import { type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
@@ -270,6 +271,44 @@ function useDescribeFailure() {
   };
 }
 
+/** How a step of the dialog reads a refusal: the field's own error, taken care of by the step, or neither. */
+type StepRefusal = { fieldError: string } | { isHandled: true } | null;
+
+/**
+ * What the password and code steps share: one confirmation at a time; a refusal of what was typed is the field's
+ * own error, anything else is said above the form; either way the field is focused for the next try.
+ */
+function useReauthenticateStep<Values>(field: keyof Values & string, onConfirmed: () => void) {
+  const [form] = Form.useForm<Values>();
+  const reauthenticateMutation = useReauthenticate();
+  const describeFailure = useDescribeFailure();
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = useRef(0);
+
+  const submit = (request: ReauthenticateRequest, readRefusal: (error: unknown) => StepRefusal) => {
+    if (reauthenticateMutation.isPending) return;
+    setFailure(null);
+    reauthenticateMutation.mutate(request, {
+      onSuccess: onConfirmed,
+      onError: (error) => {
+        attempt.current += 1;
+        const refusal = readRefusal(error);
+        if (refusal && "isHandled" in refusal) return;
+        // antd's name paths do not resolve for a generic form: the untyped instance takes the field's name.
+        if (refusal) (form as FormInstance).setFields([{ name: field, errors: [refusal.fieldError] }]);
+        else setFailure(describeFailure(error));
+        form.focusField(field);
+      },
+    });
+  };
+
+  // Keyed by the attempt, so the same failure twice is announced twice.
+  const failureNotice = failure && (
+    <Notice key={attempt.current} type="error" role="alert" className="confirm-identity-alert" title={failure} />
+  );
+  return { form, submit, isPending: reauthenticateMutation.isPending, failureNotice };
+}
+
 function PasswordForm({
   onConfirmed,
   onCancel,
@@ -285,45 +324,22 @@ function PasswordForm({
   alternatives: ReactNode;
 }) {
   const { t } = useTranslation(["identity", "auth"]);
-  const [form] = Form.useForm<PasswordValues>();
-  const reauthenticateMutation = useReauthenticate();
-  const describeFailure = useDescribeFailure();
-  const [failure, setFailure] = useState<string | null>(null);
-  const attempt = useRef(0);
+  const { form, submit, isPending, failureNotice } = useReauthenticateStep<PasswordValues>("password", onConfirmed);
 
-  const submit = ({ password }: PasswordValues) => {
-    if (reauthenticateMutation.isPending) return;
-    setFailure(null);
-    reauthenticateMutation.mutate(
-      { password },
-      {
-        onSuccess: onConfirmed,
-        onError: (error) => {
-          attempt.current += 1;
-          if (isApiRequestError(error) && error.status === 409) {
-            onNoPassword(true);
-            return;
-          }
-          // A wrong password is the field's own error, with the field focused for the next try.
-          if (getAccountErrorCode(error) === "badPassword") {
-            form.setFields([{ name: "password", errors: [t("auth:errors.badPassword")] }]);
-            form.focusField("password");
-            return;
-          }
-          setFailure(describeFailure(error));
-          form.focusField("password");
-        },
-      },
-    );
-  };
+  const confirm = ({ password }: PasswordValues) =>
+    submit({ password }, (error) => {
+      if (isApiRequestError(error) && error.status === 409) {
+        onNoPassword(true);
+        return { isHandled: true };
+      }
+      // A wrong password is the field's own error.
+      return getAccountErrorCode(error) === "badPassword" ? { fieldError: t("auth:errors.badPassword") } : null;
+    });
 
   return (
-    <VerticalForm<PasswordValues> form={form} name="confirm-identity" onFinish={submit}>
+    <VerticalForm<PasswordValues> form={form} name="confirm-identity" onFinish={confirm}>
       <p>{t("identity:intro")}</p>
-      {/* Keyed by the attempt, so the same failure twice is announced twice. */}
-      {failure && (
-        <Notice key={attempt.current} type="error" role="alert" className="confirm-identity-alert" title={failure} />
-      )}
+      {failureNotice}
       <Form.Item
         label={t("identity:password")}
         name="password"
@@ -331,7 +347,7 @@ function PasswordForm({
       >
         <Input.Password autoComplete="current-password" size="large" autoFocus />
       </Form.Item>
-      <SubmitOrCancel isBusy={reauthenticateMutation.isPending} onCancel={onCancel}>
+      <SubmitOrCancel isBusy={isPending} onCancel={onCancel}>
         {t("identity:confirm")}
       </SubmitOrCancel>
       <div className="confirm-identity-switches">
@@ -357,41 +373,21 @@ function CodeForm({
   alternatives: ReactNode;
 }) {
   const { t } = useTranslation(["identity", "auth"]);
-  const [form] = Form.useForm<CodeValues>();
-  const reauthenticateMutation = useReauthenticate();
-  const describeFailure = useDescribeFailure();
-  const [failure, setFailure] = useState<string | null>(null);
-  const attempt = useRef(0);
+  const { form, submit, isPending, failureNotice } = useReauthenticateStep<CodeValues>("code", onConfirmed);
 
-  const submit = ({ code }: CodeValues) => {
-    if (reauthenticateMutation.isPending) return;
-    setFailure(null);
-    reauthenticateMutation.mutate(
-      { code: code.trim() },
-      {
-        onSuccess: onConfirmed,
-        onError: (error) => {
-          attempt.current += 1;
-          const fields = getRefusedFields(error);
-          if (isApiRequestError(error) && (error.status === 400 || error.status === 401) && fields.includes("code")) {
-            const text = isUsedRecoveryCode(error) ? t("identity:usedRecoveryCode") : t("identity:wrongCode");
-            form.setFields([{ name: "code", errors: [text] }]);
-            form.focusField("code");
-            return;
-          }
-          setFailure(describeFailure(error));
-          form.focusField("code");
-        },
-      },
-    );
-  };
+  const confirm = ({ code }: CodeValues) =>
+    submit({ code: code.trim() }, (error) => {
+      const fields = getRefusedFields(error);
+      if (!isApiRequestError(error) || (error.status !== 400 && error.status !== 401) || !fields.includes("code")) {
+        return null;
+      }
+      return { fieldError: isUsedRecoveryCode(error) ? t("identity:usedRecoveryCode") : t("identity:wrongCode") };
+    });
 
   return (
-    <VerticalForm<CodeValues> form={form} name="confirm-identity-code" onFinish={submit}>
+    <VerticalForm<CodeValues> form={form} name="confirm-identity-code" onFinish={confirm}>
       <p>{t("identity:introCode")}</p>
-      {failure && (
-        <Notice key={attempt.current} type="error" role="alert" className="confirm-identity-alert" title={failure} />
-      )}
+      {failureNotice}
       <Form.Item
         label={t("identity:code")}
         name="code"
@@ -399,7 +395,7 @@ function CodeForm({
       >
         <Input autoComplete="one-time-code" size="large" maxLength={32} autoFocus />
       </Form.Item>
-      <SubmitOrCancel isBusy={reauthenticateMutation.isPending} onCancel={onCancel}>
+      <SubmitOrCancel isBusy={isPending} onCancel={onCancel}>
         {t("identity:confirm")}
       </SubmitOrCancel>
       <div className="confirm-identity-switches">{alternatives}</div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 /**
  * A panel's look: the class names of the page it sits on (firm.css, security.css, privacy.css, profile.css), or
@@ -9,11 +9,12 @@ type PanelLook = "firm-card" | "security-panel" | "privacy-panel" | "profile-pan
 /**
  * A panel of a settings page: a section named by its heading, its intro sentence when it has one, then its content.
  * The firm, security, privacy and profile pages each wrote this frame around every panel; a band inside a panel
- * takes `headingLevel` 3.
+ * takes `headingLevel` 3. The heading names the section by an id of its own; `headingId` fixes that id where
+ * something else points at the heading too (a list it names, a browser test).
  */
 export function PanelSection({
   look,
-  headingId,
+  headingId: fixedHeadingId,
   heading,
   intro,
   className,
@@ -21,7 +22,7 @@ export function PanelSection({
   children,
 }: {
   look: PanelLook;
-  headingId: string;
+  headingId?: string;
   heading: ReactNode;
   intro?: ReactNode;
   /** More classes for the section, such as a danger zone's. */
@@ -29,6 +30,8 @@ export function PanelSection({
   headingLevel?: 2 | 3;
   children?: ReactNode;
 }) {
+  const generatedHeadingId = useId();
+  const headingId = fixedHeadingId ?? generatedHeadingId;
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <section className={className ? `${look} ${className}` : look} aria-labelledby={headingId}>

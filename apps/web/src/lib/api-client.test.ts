@@ -1,7 +1,7 @@
 import { operations } from "@precis/contract/operations";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { createMemoryStorage } from "@/test-support/memory-storage";
+import { stubFetchAndStorage } from "@/test-support/stubbed-fetch";
 import {
   ACCESS_KEY_STORAGE_KEY,
   ApiRequestError,
@@ -20,17 +20,7 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  vi.stubGlobal("window", { localStorage: createMemoryStorage(), sessionStorage: createMemoryStorage() });
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = stubFetchAndStorage();
 
 function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
   const [url, init = {}] = fetchMock.mock.calls.at(-1) ?? [];

@@ -4,7 +4,7 @@
  * the text looked up in both catalogues. (The fourth, a profile that fails to load, is a browser test:
  * e2e/shell.e2e.ts.)
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findUser } from "@/features/auth/api/find-user";
 import { resetPassword } from "@/features/auth/api/reset-password";
 import { getPricingSession } from "@/features/subscription/api/get-pricing-session";
@@ -13,20 +13,10 @@ import enAuth from "@/i18n/en/auth.json";
 import enSubscription from "@/i18n/en/subscription.json";
 import frAuth from "@/i18n/fr/auth.json";
 import frSubscription from "@/i18n/fr/subscription.json";
-import { createMemoryStorage } from "@/test-support/memory-storage";
+import { stubFetchAndStorage } from "@/test-support/stubbed-fetch";
 import { getFindUserFailure, getResetPasswordFailure } from "./account-errors";
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  vi.stubGlobal("window", { localStorage: createMemoryStorage(), sessionStorage: createMemoryStorage() });
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = stubFetchAndStorage();
 
 const answer = (status: number, body: string | null, type = "application/json") =>
   fetchMock.mockResolvedValue(new Response(body, { status, headers: body === null ? {} : { "content-type": type } }));

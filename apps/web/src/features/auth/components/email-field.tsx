@@ -1,22 +1,14 @@
-import { EMAIL_MAX_LENGTH } from "@precis/contract/account-rules";
-import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { trimValue } from "@/lib/form-rules";
+import { EmailFormItem } from "@/components/email-form-item";
 
-/** The Email field of every account form, as the form field `email`. product §5: required, and an email address. */
+/** The Email field of every account form, as the form field `email`. */
 export function EmailField() {
   const { t } = useTranslation("auth");
   return (
-    <Form.Item
+    <EmailFormItem
       label={t("fields.email")}
-      name="email"
-      rules={[
-        { required: true, message: t("validation.emailRequired") },
-        { type: "email", message: t("validation.emailInvalid") },
-      ]}
-      normalize={trimValue}
-    >
-      <Input type="email" autoComplete="email" size="large" maxLength={EMAIL_MAX_LENGTH} />
-    </Form.Item>
+      requiredMessage={t("validation.emailRequired")}
+      invalidMessage={t("validation.emailInvalid")}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Result } from "antd";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
 import { Notice } from "@/components/notice";
+import { OutcomePage } from "@/components/outcome-page";
 import { useChangeEmail } from "@/features/auth/api/change-email";
 import { useProviderSignIn } from "@/features/auth/components/provider-buttons";
 import { signOutOfFirebase } from "@/features/auth/lib/firebase-sign-in";
@@ -43,10 +43,10 @@ export function ChangeEmailRoute() {
 
   if (changeEmailMutation.isSuccess) {
     return (
-      <Result
+      <OutcomePage
         status="success"
-        title={<h1 className="result-heading">{t("changeEmail.successTitle")}</h1>}
-        subTitle={t("changeEmail.successNote")}
+        title={t("changeEmail.successTitle")}
+        text={t("changeEmail.successNote")}
         extra={<Link to={PROFILE_PATH}>{t("changeEmail.settingsLink")}</Link>}
       />
     );

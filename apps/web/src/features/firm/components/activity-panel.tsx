@@ -155,12 +155,7 @@ export function ActivityPanel() {
   );
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-activity-heading"
-      heading={t("activity.heading")}
-      intro={t("activity.intro")}
-    >
+    <PanelSection look="firm-card" heading={t("activity.heading")} intro={t("activity.intro")}>
       {events.length > 0 && (
         <div className="firm-activity-toolbar">
           <BusyButton

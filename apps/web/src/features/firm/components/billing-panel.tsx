@@ -57,12 +57,7 @@ export function BillingPanel({ firm }: { firm: Firm }) {
   const hasRunningSubscription = billing.seated || (billing.status !== null && !isEnded(billing));
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-billing-heading"
-      heading={t("billing.heading")}
-      className="firm-billing"
-    >
+    <PanelSection look="firm-card" heading={t("billing.heading")} className="firm-billing">
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       {billing.seated ? (
         <SeatFacts billing={billing} memberCount={firm.memberCount} />

@@ -1,6 +1,5 @@
 import { TeamOutlined } from "@ant-design/icons";
-import { FIRM_NAME_MAX_LENGTH } from "@precis/contract/firms";
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
@@ -9,18 +8,17 @@ import { LinkButton } from "@/components/link-button";
 import { Notice } from "@/components/notice";
 import { VerticalForm } from "@/components/vertical-form";
 import { useAppState } from "@/lib/app-state";
-import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { useCreateFirm } from "../api/create-firm";
 import { useJoinFirmByDomain } from "../api/join-by-domain";
 import { getFirmFailure } from "../lib/firm-errors";
 import { FirmFailureNotice, useFirmFailure, useFirmFailureText } from "./firm-failure";
+import { FirmNameField } from "./panel-parts";
 
 type NameValues = { name: string };
 
 /** The firm-less state: what a firm gives, the firm the person's domain suggests (if any), and the creation form. */
 export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name: string } | null }) {
   const { t } = useTranslation("firm");
-  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const { profile } = useAppState();
   const [form] = Form.useForm<NameValues>();
   const createMutation = useCreateFirm();
@@ -96,18 +94,7 @@ export function CreateFirm({ suggestion }: { suggestion: { firmId: number; name:
       ) : (
         <VerticalForm<NameValues> form={form} name="create-firm" onFinish={create} className="firm-create-form">
           {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
-          <Form.Item
-            label={t("create.nameLabel")}
-            name="name"
-            extra={t("create.nameHelp")}
-            rules={[
-              { required: true, whitespace: true, message: t("create.nameRequired") },
-              { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
-              invisibleCharactersRule,
-            ]}
-          >
-            <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
-          </Form.Item>
+          <FirmNameField extra={t("create.nameHelp")} />
           <BusyButton type="primary" htmlType="submit" size="large" isBusy={createMutation.isPending}>
             {t("create.submit")}
           </BusyButton>

@@ -183,12 +183,7 @@ export function DomainsPanel({ confirmIdentityThen }: { confirmIdentityThen: Con
   );
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-domains-heading"
-      heading={t("domains.heading")}
-      intro={t("domains.intro")}
-    >
+    <PanelSection look="firm-card" heading={t("domains.heading")} intro={t("domains.intro")}>
       <ul className="firm-bullets">
         <li>{t("domains.ruleOwnAddress")}</li>
         <li>{t("domains.rulePublic")}</li>

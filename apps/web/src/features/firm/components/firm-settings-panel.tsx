@@ -1,4 +1,4 @@
-import { FIRM_NAME_MAX_LENGTH, type Firm } from "@precis/contract/firms";
+import type { Firm } from "@precis/contract/firms";
 import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,14 +6,13 @@ import { BusyButton } from "@/components/busy-button";
 import { PanelNews, usePanelNews } from "@/components/panel-news";
 import { PanelSection } from "@/components/panel-section";
 import { VerticalForm } from "@/components/vertical-form";
-import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
 import { useDeleteFirm } from "../api/delete-firm";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useUpdateFirm } from "../api/update-firm";
 import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 import { LeaveFirm } from "./leave-firm";
-import { InlineSubmit } from "./panel-parts";
+import { FirmNameField, InlineSubmit } from "./panel-parts";
 
 /** The firm itself: its name (owners and admins), leaving it (anyone but the last owner), closing it (owners). */
 export function FirmSettingsPanel({
@@ -33,12 +32,7 @@ export function FirmSettingsPanel({
   return (
     <>
       {isAdmin && <RenameFirm firm={firm} />}
-      <PanelSection
-        look="firm-card"
-        headingId="firm-leave-heading"
-        heading={t("leave.heading")}
-        intro={t("leave.intro")}
-      >
+      <PanelSection look="firm-card" heading={t("leave.heading")} intro={t("leave.intro")}>
         {isOwner && !membersQuery.data ? null : (
           <LeaveFirm firmName={firm.name} isLastOwner={isOwner && ownerCount <= 1} />
         )}
@@ -52,7 +46,6 @@ type NameValues = { name: string };
 
 function RenameFirm({ firm }: { firm: Firm }) {
   const { t } = useTranslation("firm");
-  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
   const [form] = Form.useForm<NameValues>();
   // A rename asks for no step-up: it reaches nobody's account.
   const updateMutation = useUpdateFirm({ confirmIdentityThen: (action) => action() });
@@ -75,7 +68,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
   };
 
   return (
-    <PanelSection look="firm-card" headingId="firm-name-heading" heading={t("settings.heading")}>
+    <PanelSection look="firm-card" heading={t("settings.heading")}>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<NameValues>
         form={form}
@@ -84,18 +77,7 @@ function RenameFirm({ firm }: { firm: Firm }) {
         onFinish={rename}
         className="firm-inline-form"
       >
-        <Form.Item
-          label={t("create.nameLabel")}
-          name="name"
-          className="firm-field-grow"
-          rules={[
-            { required: true, whitespace: true, message: t("create.nameRequired") },
-            { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
-            invisibleCharactersRule,
-          ]}
-        >
-          <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
-        </Form.Item>
+        <FirmNameField className="firm-field-grow" />
         <InlineSubmit isBusy={updateMutation.isPending}>{t("settings.rename")}</InlineSubmit>
       </VerticalForm>
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
@@ -123,13 +105,7 @@ function DeleteFirm({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentity
   };
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-delete-heading"
-      heading={t("delete.heading")}
-      intro={t("delete.intro")}
-      className="firm-danger"
-    >
+    <PanelSection look="firm-card" heading={t("delete.heading")} intro={t("delete.intro")} className="firm-danger">
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <BusyButton danger isBusy={deleteMutation.isPending} onClick={() => setIsOpen(true)}>
         {t("delete.action")}

@@ -55,12 +55,7 @@ export function FirmWorkspace({ firm }: { firm: Firm }) {
       <>
         {header}
         <div className="firm-member-view">
-          <PanelSection
-            look="firm-card"
-            headingId="firm-member-heading"
-            heading={t("memberView.heading")}
-            intro={t("memberView.intro")}
-          >
+          <PanelSection look="firm-card" heading={t("memberView.heading")} intro={t("memberView.intro")}>
             <PoliciesSummary policies={firm.policies} />
           </PanelSection>
           <FirmSettingsPanel firm={firm} confirmIdentityThen={confirmIdentityThen} />

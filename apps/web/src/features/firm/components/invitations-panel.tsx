@@ -126,7 +126,6 @@ export function InvitationsPanel({ confirmIdentityThen }: { confirmIdentityThen:
   return (
     <PanelSection
       look="firm-card"
-      headingId="firm-invitations-heading"
       heading={t("invitations.heading")}
       intro={t("invitations.intro", { days: INVITATION_VALID_DAYS })}
     >

@@ -1,7 +1,7 @@
-import { Button, Modal } from "antd";
+import { Button } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useLeaveFirm } from "../api/leave-firm";
 import { FirmFailureNotice, useFirmFailure } from "./firm-failure";
 
@@ -35,23 +35,16 @@ export function LeaveFirm({ firmName, isLastOwner }: { firmName: string; isLastO
       <Button danger onClick={() => setIsOpen(true)}>
         {t("leave.action")}
       </Button>
-      <Modal
+      <ConfirmDialog
         open={isOpen}
         title={t("leave.confirmTitle", { name: firmName })}
+        description={t("leave.confirmDescription")}
+        confirmLabel={t("leave.confirm")}
+        cancelLabel={t("cancel")}
+        isBusy={leaveMutation.isPending}
+        onConfirm={leave}
         onCancel={() => setIsOpen(false)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("leave.confirmDescription")}</p>
-        <div className="action-row panel-actions">
-          <BusyButton type="primary" danger size="large" autoFocus isBusy={leaveMutation.isPending} onClick={leave}>
-            {t("leave.confirm")}
-          </BusyButton>
-          <Button size="large" onClick={() => setIsOpen(false)}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </Modal>
+      />
     </div>
   );
 }

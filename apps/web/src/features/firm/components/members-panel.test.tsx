@@ -45,12 +45,16 @@ const rowOf = (list: HTMLElement, name: string) => {
   return row;
 };
 
+/** The panel, as someone of `role` sees the firm's members. */
+const listShownTo = async (role: Firm["role"]) => {
+  apiServer.use(answer(firmOperations.getFirmMembers, 200, { members }));
+  await renderPanel(role);
+  return screen.findByRole("list", { name: "Members of the firm" });
+};
+
 describe("MembersPanel", () => {
   it("lists the members with their roles; an owner may change the others' roles, and sees themself as you", async () => {
-    apiServer.use(answer(firmOperations.getFirmMembers, 200, { members }));
-    await renderPanel("owner");
-
-    const list = await screen.findByRole("list", { name: "Members of the firm" });
+    const list = await listShownTo("owner");
     const self = rowOf(list, "Ada Lovelace");
     expect(self).toHaveTextContent("you");
     expect(within(self).queryByRole("combobox")).not.toBeInTheDocument();
@@ -63,10 +67,7 @@ describe("MembersPanel", () => {
   });
 
   it("leaves an owner's row alone for an administrator", async () => {
-    apiServer.use(answer(firmOperations.getFirmMembers, 200, { members }));
-    await renderPanel("admin");
-
-    const list = await screen.findByRole("list", { name: "Members of the firm" });
+    const list = await listShownTo("admin");
     const charles = rowOf(list, "Charles Babbage");
     expect(charles).toHaveTextContent("Only an owner can change an owner.");
     expect(within(charles).queryByRole("combobox")).not.toBeInTheDocument();

@@ -137,12 +137,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   );
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-members-heading"
-      heading={t("members.heading")}
-      intro={t("members.intro")}
-    >
+    <PanelSection look="firm-card" heading={t("members.heading")} intro={t("members.intro")}>
       <ul className="firm-bullets firm-role-rules">
         <li>{t("members.ruleOwner")}</li>
         <li>{t("members.ruleAdmin")}</li>

@@ -1,10 +1,33 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Button, Form } from "antd";
+import { FIRM_NAME_MAX_LENGTH } from "@precis/contract/firms";
+import { Button, Form, Input } from "antd";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "@/components/busy-button";
 import { Notice } from "@/components/notice";
 import { type ContentQuery, QueryContent } from "@/components/query-content";
+import { useWithoutInvisibleCharactersRule } from "@/lib/form-rules";
+
+/** The firm's name, as it is chosen at creation and changed later: the same label, limits and refusals both times. */
+export function FirmNameField({ extra, className }: { extra?: ReactNode; className?: string }) {
+  const { t } = useTranslation("firm");
+  const invisibleCharactersRule = useWithoutInvisibleCharactersRule();
+  return (
+    <Form.Item
+      label={t("create.nameLabel")}
+      name="name"
+      extra={extra}
+      className={className}
+      rules={[
+        { required: true, whitespace: true, message: t("create.nameRequired") },
+        { max: FIRM_NAME_MAX_LENGTH, message: t("create.nameTooLong", { max: FIRM_NAME_MAX_LENGTH }) },
+        invisibleCharactersRule,
+      ]}
+    >
+      <Input size="large" maxLength={FIRM_NAME_MAX_LENGTH} autoComplete="organization" />
+    </Form.Item>
+  );
+}
 
 /** A list that could not be read: said, with a way to try again. */
 export function ListLoadFailure({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {

@@ -68,12 +68,7 @@ export function PoliciesPanel({ firm, confirmIdentityThen }: { firm: Firm; confi
   };
 
   return (
-    <PanelSection
-      look="firm-card"
-      headingId="firm-policies-heading"
-      heading={t("policies.heading")}
-      intro={t("policies.intro")}
-    >
+    <PanelSection look="firm-card" heading={t("policies.heading")} intro={t("policies.intro")}>
       {failure && <FirmFailureNotice key={failure.attempt} text={failure.text} />}
       <VerticalForm<PolicyValues>
         form={form}

@@ -68,7 +68,7 @@ export function UsagePanel({ firm }: { firm: Firm }) {
   }
 
   return (
-    <PanelSection look="firm-card" headingId="firm-usage-heading" heading={t("usage.heading")} intro={t("usage.intro")}>
+    <PanelSection look="firm-card" heading={t("usage.heading")} intro={t("usage.intro")}>
       <div className="firm-usage-toolbar">
         <div className="firm-usage-month">
           <label htmlFor={monthId}>{t("usage.month")}</label>

@@ -1,13 +1,14 @@
-import { EMAIL_MAX_LENGTH } from "@precis/contract/account-rules";
-import { Button, Form, Input, Result } from "antd";
+import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { EmailFormItem } from "@/components/email-form-item";
 import { LinkButton } from "@/components/link-button";
+import { LinkTokenButton } from "@/components/link-token-button";
 import { Notice } from "@/components/notice";
+import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { isApiRequestError } from "@/lib/api-client";
 import { isNetworkFailure } from "@/lib/api-failures";
-import { trimValue } from "@/lib/form-rules";
 import { useLeaveByLink, useRequestLeaveLink } from "../api/leave-by-link";
 
 /** Why a call of this page failed, as a key of the catalogue's `leaveByLink` group. */
@@ -39,12 +40,19 @@ export function LeaveByLinkRoute() {
     </LinkButton>
   );
 
+  // A failed press, keyed by the press, so that the same failure twice is announced twice.
+  const failureNotice = (failure: ReturnType<typeof failureKeyOf> | null, submittedAt: number) =>
+    failure && (
+      <Notice key={`failure-${submittedAt}`} type="error" role="alert" title={t(`leaveByLink.errors.${failure}`)} />
+    );
+
   if (leaveMutation.isSuccess) {
     return (
-      <Result
+      <OutcomePage
         status="success"
-        title={<h1 className="result-heading">{t("leaveByLink.leftTitle")}</h1>}
-        subTitle={<span role="status">{t("leaveByLink.leftText", { firm: leaveMutation.data.firmName })}</span>}
+        title={t("leaveByLink.leftTitle")}
+        text={t("leaveByLink.leftText", { firm: leaveMutation.data.firmName })}
+        role="status"
         extra={logIn}
       />
     );
@@ -53,31 +61,15 @@ export function LeaveByLinkRoute() {
   const leaveFailure = leaveMutation.isError ? failureKeyOf(leaveMutation.error) : null;
   if (token && leaveFailure !== "invalidLink") {
     return (
-      <Result
+      <OutcomePage
         status="warning"
-        title={<h1 className="result-heading">{t("leaveByLink.confirmTitle")}</h1>}
-        subTitle={t("leaveByLink.confirmText")}
+        title={t("leaveByLink.confirmTitle")}
+        text={t("leaveByLink.confirmText")}
         extra={[
-          leaveFailure && (
-            <Notice
-              key={`failure-${leaveMutation.submittedAt}`}
-              type="error"
-              role="alert"
-              title={t(`leaveByLink.errors.${leaveFailure}`)}
-            />
-          ),
-          <Button
-            key="leave"
-            type="primary"
-            danger
-            size="large"
-            loading={leaveMutation.isPending}
-            onClick={() => {
-              if (!leaveMutation.isPending) leaveMutation.mutate(token);
-            }}
-          >
+          failureNotice(leaveFailure, leaveMutation.submittedAt),
+          <LinkTokenButton key="leave" danger mutation={leaveMutation} token={token}>
             {t("leaveByLink.leave")}
-          </Button>,
+          </LinkTokenButton>,
         ]}
       />
     );
@@ -85,23 +77,16 @@ export function LeaveByLinkRoute() {
 
   const requestFailure = requestMutation.isError ? failureKeyOf(requestMutation.error) : null;
   return (
-    <Result
+    <OutcomePage
       status="info"
-      title={<h1 className="result-heading">{t("leaveByLink.requestTitle")}</h1>}
-      subTitle={t("leaveByLink.requestText")}
+      title={t("leaveByLink.requestTitle")}
+      text={t("leaveByLink.requestText")}
       extra={[
         leaveFailure === "invalidLink" && (
           <Notice key="invalid" type="error" role="alert" title={t("leaveByLink.errors.invalidLink")} />
         ),
         requestMutation.isSuccess && <Notice key="sent" type="success" role="status" title={t("leaveByLink.sent")} />,
-        requestFailure && (
-          <Notice
-            key={`failure-${requestMutation.submittedAt}`}
-            type="error"
-            role="alert"
-            title={t(`leaveByLink.errors.${requestFailure}`)}
-          />
-        ),
+        failureNotice(requestFailure, requestMutation.submittedAt),
         <Form
           key="form"
           layout="vertical"
@@ -111,17 +96,11 @@ export function LeaveByLinkRoute() {
             if (!requestMutation.isPending) requestMutation.mutate(values.email);
           }}
         >
-          <Form.Item
+          <EmailFormItem
             label={t("leaveByLink.email")}
-            name="email"
-            rules={[
-              { required: true, message: t("leaveByLink.emailRequired") },
-              { type: "email", message: t("leaveByLink.emailInvalid") },
-            ]}
-            normalize={trimValue}
-          >
-            <Input type="email" autoComplete="email" size="large" maxLength={EMAIL_MAX_LENGTH} />
-          </Form.Item>
+            requiredMessage={t("leaveByLink.emailRequired")}
+            invalidMessage={t("leaveByLink.emailInvalid")}
+          />
           <Button type="primary" htmlType="submit" size="large" loading={requestMutation.isPending}>
             {t("leaveByLink.send")}
           </Button>

@@ -1,8 +1,8 @@
-import { Button, Modal } from "antd";
+import { Button } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccessNotice } from "@/components/access-notices";
-import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Notice } from "@/components/notice";
 import { SmartLink } from "@/components/smart-link";
 import { useFirmSuggestion } from "../api/get-firm-suggestion";
@@ -58,23 +58,16 @@ export function FirmMembershipNotice({
           )
         }
       />
-      <Modal
+      <ConfirmDialog
         open={isOpen}
         title={t("firmMembership.confirmTitle", { name: firmName })}
+        description={t("firmMembership.confirmDescription")}
+        confirmLabel={t("firmMembership.confirm")}
+        cancelLabel={t("firmMembership.cancel")}
+        isBusy={leaveMutation.isPending}
+        onConfirm={leave}
         onCancel={() => setIsOpen(false)}
-        footer={null}
-        destroyOnHidden
-      >
-        <p>{t("firmMembership.confirmDescription")}</p>
-        <div className="action-row panel-actions">
-          <BusyButton type="primary" danger size="large" autoFocus isBusy={leaveMutation.isPending} onClick={leave}>
-            {t("firmMembership.confirm")}
-          </BusyButton>
-          <Button size="large" onClick={() => setIsOpen(false)}>
-            {t("firmMembership.cancel")}
-          </Button>
-        </div>
-      </Modal>
+      />
     </>
   );
 }

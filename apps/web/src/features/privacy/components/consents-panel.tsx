@@ -59,12 +59,7 @@ export function ConsentsPanel() {
   );
 
   return (
-    <PanelSection
-      look="privacy-panel"
-      headingId="consents-heading"
-      heading={t("consents.heading")}
-      intro={t("consents.intro")}
-    >
+    <PanelSection look="privacy-panel" heading={t("consents.heading")} intro={t("consents.intro")}>
       {content}
     </PanelSection>
   );

@@ -32,12 +32,7 @@ export function DataExportPanel({ confirmIdentityThen }: { confirmIdentityThen: 
   }, [summaryMutation.data]);
 
   return (
-    <PanelSection
-      look="privacy-panel"
-      headingId="export-heading"
-      heading={t("export.heading")}
-      intro={t("export.intro")}
-    >
+    <PanelSection look="privacy-panel" heading={t("export.heading")} intro={t("export.intro")}>
       {failure && <PrivacyFailureAlert key={exportMutation.submittedAt} failure={failure} className="privacy-alert" />}
       {exportMutation.isSuccess && (
         <Notice

@@ -32,12 +32,7 @@ export function DeleteAccountPanel({ profile, confirmIdentityThen }: AccountPane
   const [isDialogOpen, setIsDialogOpen] = useState(false);
 
   return (
-    <PanelSection
-      look="privacy-panel"
-      headingId="delete-heading"
-      heading={t("delete.heading")}
-      className="privacy-danger"
-    >
+    <PanelSection look="privacy-panel" heading={t("delete.heading")} className="privacy-danger">
       <p>{t("delete.intro", { count: deletionGraceDays })}</p>
       <ul className="privacy-danger-list">
         <li>{t("delete.signedOut")}</li>

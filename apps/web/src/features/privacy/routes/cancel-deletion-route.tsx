@@ -1,7 +1,7 @@
-import { Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
+import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useCancelDeletion } from "../api/cancel-deletion";
@@ -39,10 +39,10 @@ export function CancelDeletionRoute() {
 
   if (cancelMutation.isSuccess) {
     return (
-      <Result
+      <OutcomePage
         status="success"
-        title={<h1 className="result-heading">{t("cancel.successTitle")}</h1>}
-        subTitle={t(isLoggedIn ? "cancel.successLoggedIn" : "cancel.successLoggedOut")}
+        title={t("cancel.successTitle")}
+        text={t(isLoggedIn ? "cancel.successLoggedIn" : "cancel.successLoggedOut")}
         extra={destination}
       />
     );
@@ -61,11 +61,6 @@ function CancelFailure({
   const { t } = useTranslation("privacy");
   const message = usePrivacyFailureText(failure);
   return (
-    <Result
-      status="error"
-      title={<h1 className="result-heading">{t("cancel.failureTitle")}</h1>}
-      subTitle={<span role="alert">{message}</span>}
-      extra={destination}
-    />
+    <OutcomePage status="error" title={t("cancel.failureTitle")} text={message} role="alert" extra={destination} />
   );
 }

@@ -1,8 +1,8 @@
 import { ClockCircleOutlined } from "@ant-design/icons";
-import { Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { LinkButton } from "@/components/link-button";
+import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { getCurrentLanguage } from "@/i18n";
 import { formatLongDate } from "@/lib/format-date";
@@ -28,15 +28,11 @@ export function DeletionScheduledRoute() {
   const deletionDay = readDeletionDay(state);
   if (!deletionDay) return <Navigate to="/" replace />;
   return (
-    <Result
+    <OutcomePage
       status="info"
       icon={<ClockCircleOutlined aria-hidden="true" />}
-      title={
-        <h1 className="result-heading">
-          {t("scheduled.title", { date: formatLongDate(deletionDay, getCurrentLanguage()) })}
-        </h1>
-      }
-      subTitle={
+      title={t("scheduled.title", { date: formatLongDate(deletionDay, getCurrentLanguage()) })}
+      text={
         <>
           <span className="privacy-result-line">{t("scheduled.signedOut")}</span>
           <span className="privacy-result-line">{t("scheduled.email")}</span>

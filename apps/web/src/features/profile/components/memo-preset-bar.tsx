@@ -154,7 +154,6 @@ export function MemoPresetBar({ memoOptions, editing, isEditorEdited, onEdit }: 
     <PanelSection
       look="memo-presets"
       headingLevel={3}
-      headingId="memo-presets-heading"
       heading={t("memo.presets.heading")}
       intro={t("memo.presets.intro")}
     >

@@ -16,7 +16,6 @@ export function MemoPreviewPane({ set, focus }: { set: MemoOptionSet; focus: Pre
     <PanelSection
       look="memo-preview"
       headingLevel={3}
-      headingId="memo-preview-label"
       heading={t("memo.preview.label")}
       intro={t("memo.preview.sample")}
     >

@@ -103,12 +103,7 @@ function MemoPresetsAndEditor({ memoOptions }: { memoOptions: MemoOptions }) {
 function MemoSettingsPanel({ children }: { children: ReactNode }) {
   const { t } = useTranslation("profile");
   return (
-    <PanelSection
-      look="profile-panel"
-      headingId="memo-settings-heading"
-      heading={t("memo.heading")}
-      intro={t("memo.intro")}
-    >
+    <PanelSection look="profile-panel" heading={t("memo.heading")} intro={t("memo.intro")}>
       {children}
     </PanelSection>
   );

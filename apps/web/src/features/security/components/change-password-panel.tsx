@@ -95,7 +95,6 @@ export function ChangePasswordPanel({ confirmIdentityThen }: { confirmIdentityTh
   return (
     <PanelSection
       look="security-panel"
-      headingId="change-password-heading"
       heading={t(hasPassword ? "security:password.heading" : "security:password.setHeading")}
       intro={t(hasPassword ? "security:password.intro" : "security:password.setIntro")}
     >

@@ -1,11 +1,9 @@
 import { MAX_PASSKEYS, type MfaStatus, mfaOperations, type Passkey } from "@precis/contract/mfa";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AccountTab } from "@/components/account-tab";
 import { answer, apiServer } from "@/test-support/api-server";
-import { renderWithApp } from "@/test-support/render";
 import { PasskeysPanel } from "./passkeys-panel";
-import { tabNamespaces } from "./security-tab";
+import { renderInSecurityTab } from "./render-in-security-tab";
 
 const passkey = (id: number, name: string, overrides: Partial<Passkey> = {}): Passkey => ({
   id,
@@ -23,11 +21,9 @@ const statusWith = (passkeys: Passkey[]): MfaStatus => ({
 });
 
 const renderPanel = (language: "en" | "fr" = "en") =>
-  renderWithApp(
-    <AccountTab className="security-tab" namespaces={tabNamespaces}>
-      {({ confirmIdentityThen }) => <PasskeysPanel confirmIdentityThen={confirmIdentityThen} />}
-    </AccountTab>,
-    { language, namespaces: tabNamespaces },
+  renderInSecurityTab(
+    ({ confirmIdentityThen }) => <PasskeysPanel confirmIdentityThen={confirmIdentityThen} />,
+    language,
   );
 
 // jsdom has no WebAuthn; the panel asks only whether the browser has it (the ceremony itself is not run here).

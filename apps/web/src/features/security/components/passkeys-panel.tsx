@@ -184,12 +184,7 @@ export function PasskeysPanel({
   );
 
   return (
-    <PanelSection
-      look="security-panel"
-      headingId="passkeys-heading"
-      heading={t("passkeys.heading")}
-      intro={t("passkeys.intro")}
-    >
+    <PanelSection look="security-panel" heading={t("passkeys.heading")} intro={t("passkeys.intro")}>
       {!isSupported && (
         <Notice type="info" role="status" className="security-alert" title={t("passkeys.unsupported")} />
       )}

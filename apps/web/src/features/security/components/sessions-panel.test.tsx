@@ -2,10 +2,8 @@ import { mfaOperations } from "@precis/contract/mfa";
 import { type AccountSession, sessionsOperations } from "@precis/contract/sessions";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { AccountTab } from "@/components/account-tab";
 import { answer, apiServer, refusal } from "@/test-support/api-server";
-import { renderWithApp } from "@/test-support/render";
-import { tabNamespaces } from "./security-tab";
+import { renderInSecurityTab } from "./render-in-security-tab";
 import { SessionsPanel } from "./sessions-panel";
 
 const session = (id: number, overrides: Partial<AccountSession>): AccountSession => ({
@@ -23,11 +21,9 @@ const thisBrowser = session(1, { isCurrent: true });
 const otherBrowser = session(2, { browser: "Firefox 130", system: "Windows 11", ipAddress: null });
 
 const renderPanel = (language: "en" | "fr" = "en") =>
-  renderWithApp(
-    <AccountTab className="security-tab" namespaces={tabNamespaces}>
-      {({ confirmIdentityThen }) => <SessionsPanel confirmIdentityThen={confirmIdentityThen} />}
-    </AccountTab>,
-    { language, namespaces: tabNamespaces },
+  renderInSecurityTab(
+    ({ confirmIdentityThen }) => <SessionsPanel confirmIdentityThen={confirmIdentityThen} />,
+    language,
   );
 
 /** The list's own rows (each holds a list of details too). */

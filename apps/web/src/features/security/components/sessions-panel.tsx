@@ -129,7 +129,7 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
       failure={<RetryNotice title={t("sessions.loadFailed")} retryLabel={t("sessions.retry")} query={sessionsQuery} />}
     >
       {() => (
-        <ul className="session-list" aria-labelledby="sessions-heading">
+        <ul className="session-list" aria-label={t("sessions.heading")}>
           {sessions.map((session) => (
             <SessionRow
               key={session.id}
@@ -144,12 +144,7 @@ export function SessionsPanel({ confirmIdentityThen }: { confirmIdentityThen: Co
   );
 
   return (
-    <PanelSection
-      look="security-panel"
-      headingId="sessions-heading"
-      heading={t("sessions.heading")}
-      intro={t("sessions.intro")}
-    >
+    <PanelSection look="security-panel" heading={t("sessions.heading")} intro={t("sessions.intro")}>
       {list}
       <div className="session-footer">
         <Button

@@ -2,10 +2,8 @@ import { authOperations } from "@precis/contract/auth-operations";
 import { mfaMessages, mfaOperations } from "@precis/contract/mfa";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AccountTab } from "@/components/account-tab";
 import { answer, apiServer, held, refusal } from "@/test-support/api-server";
-import { renderWithApp } from "@/test-support/render";
-import { tabNamespaces } from "./security-tab";
+import { renderInSecurityTab } from "./render-in-security-tab";
 import { TwoStepPanel } from "./two-step-panel";
 
 const appOff = {
@@ -20,14 +18,8 @@ const setup = {
 };
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `ABCDE-FGH${index}J`);
 
-/** The panel as the Security tab draws it: with the tab's confirm-identity dialog. */
 const renderPanel = (language: "en" | "fr" = "en") =>
-  renderWithApp(
-    <AccountTab className="security-tab" namespaces={tabNamespaces}>
-      {(account) => <TwoStepPanel {...account} />}
-    </AccountTab>,
-    { language, namespaces: tabNamespaces },
-  );
+  renderInSecurityTab((account) => <TwoStepPanel {...account} />, language);
 
 describe("TwoStepPanel", () => {
   it("sets the app up: the QR code, the key and a code field; a wrong code is said at the field, a right one shows the recovery codes", async () => {

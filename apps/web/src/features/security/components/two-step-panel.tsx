@@ -242,12 +242,7 @@ export function TwoStepPanel({ profile, confirmIdentityThen }: AccountPanelProps
   }
 
   return (
-    <PanelSection
-      look="security-panel"
-      headingId="two-step-heading"
-      heading={t("twoStep.heading")}
-      intro={t("twoStep.intro")}
-    >
+    <PanelSection look="security-panel" heading={t("twoStep.heading")} intro={t("twoStep.intro")}>
       {body}
       <PanelNews news={news} newsRef={newsRef} className="security-news" isShown={view.kind === "status"} />
       <ConfirmDialog

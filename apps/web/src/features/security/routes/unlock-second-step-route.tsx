@@ -1,7 +1,8 @@
-import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
+import { LinkTokenButton } from "@/components/link-token-button";
+import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
 import { useUnlockSecondStep } from "../api/unlock-second-step";
@@ -30,10 +31,11 @@ export function UnlockSecondStepRoute() {
 
   if (unlockMutation.isSuccess) {
     return (
-      <Result
+      <OutcomePage
         status="success"
-        title={<h1 className="result-heading">{t("unlock.successTitle")}</h1>}
-        subTitle={<span role="status">{t("unlock.successText")}</span>}
+        title={t("unlock.successTitle")}
+        text={t("unlock.successText")}
+        role="status"
         extra={destination}
       />
     );
@@ -43,10 +45,11 @@ export function UnlockSecondStepRoute() {
   // A link without its token, or one the server does not know (used, expired): the way out is a reset by email.
   if (!token || failure?.kind === "notFound") {
     return (
-      <Result
+      <OutcomePage
         status="error"
-        title={<h1 className="result-heading">{t("unlock.failureTitle")}</h1>}
-        subTitle={<span role="alert">{t("unlock.invalidLink")}</span>}
+        title={t("unlock.failureTitle")}
+        text={t("unlock.invalidLink")}
+        role="alert"
         extra={[
           <LinkButton key="password" type="primary" size="large" to="/login/find-user">
             {t("unlock.setPassword")}
@@ -58,23 +61,15 @@ export function UnlockSecondStepRoute() {
   }
 
   return (
-    <Result
+    <OutcomePage
       status="warning"
-      title={<h1 className="result-heading">{t("unlock.heading")}</h1>}
-      subTitle={t("unlock.intro")}
+      title={t("unlock.heading")}
+      text={t("unlock.intro")}
       extra={[
         failure && <FactorFailureNotice key={`failure-${unlockMutation.submittedAt}`} text={failureText(failure)} />,
-        <Button
-          key="unlock"
-          type="primary"
-          size="large"
-          loading={unlockMutation.isPending}
-          onClick={() => {
-            if (!unlockMutation.isPending) unlockMutation.mutate(token);
-          }}
-        >
+        <LinkTokenButton key="unlock" mutation={unlockMutation} token={token}>
           {t("unlock.action")}
-        </Button>,
+        </LinkTokenButton>,
       ]}
     />
   );

@@ -1,8 +1,9 @@
-import { Button, Result } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LinkButton } from "@/components/link-button";
+import { LinkTokenButton } from "@/components/link-token-button";
+import { OutcomePage } from "@/components/outcome-page";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useClientConfig } from "@/lib/client-config";
 import { useUndoEmailChange } from "../api/undo-email-change";
@@ -30,19 +31,17 @@ export function UndoEmailChangeRoute() {
   }, [outcome]);
 
   // A link without its token restores nothing: said at once, without asking the server.
-  if (!token) return <UndoFailure failure="invalidLink" />;
+  if (!token) return <UndoFailure failure="invalidLink" headingRef={headingRef} />;
 
   if (undoMutation.isSuccess) {
     const { email } = undoMutation.data;
     return (
-      <Result
+      <OutcomePage
         status="success"
-        title={
-          <h1 ref={headingRef} tabIndex={-1} className="result-heading focus-target">
-            {t("undo.successTitle")}
-          </h1>
-        }
-        subTitle={<span role="status">{t("undo.successText", { email })}</span>}
+        title={t("undo.successTitle")}
+        headingRef={headingRef}
+        text={t("undo.successText", { email })}
+        role="status"
         extra={[
           <LinkButton key="password" type="primary" size="large" to="/login/find-user">
             {t("undo.setPassword")}
@@ -60,21 +59,14 @@ export function UndoEmailChangeRoute() {
   }
 
   return (
-    <Result
+    <OutcomePage
       status="warning"
-      title={<h1 className="result-heading">{t("undo.confirmTitle")}</h1>}
-      subTitle={t("undo.confirmText")}
+      title={t("undo.confirmTitle")}
+      text={t("undo.confirmText")}
       extra={
-        <Button
-          type="primary"
-          size="large"
-          loading={undoMutation.isPending}
-          onClick={() => {
-            if (!undoMutation.isPending) undoMutation.mutate(token);
-          }}
-        >
+        <LinkTokenButton mutation={undoMutation} token={token}>
           {t(undoMutation.isPending ? "undo.checking" : "undo.confirm")}
-        </Button>
+        </LinkTokenButton>
       }
     />
   );
@@ -85,19 +77,17 @@ function UndoFailure({
   headingRef,
 }: {
   failure: UndoFailureKey;
-  headingRef?: React.RefObject<HTMLHeadingElement | null>;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
   const { t } = useTranslation("verification");
   const { supportEmail } = useClientConfig();
   return (
-    <Result
+    <OutcomePage
       status="error"
-      title={
-        <h1 ref={headingRef} tabIndex={-1} className="result-heading focus-target">
-          {t("undo.failureTitle")}
-        </h1>
-      }
-      subTitle={<span role="alert">{t(`undo.errors.${failure}`, { supportEmail })}</span>}
+      title={t("undo.failureTitle")}
+      headingRef={headingRef}
+      text={t(`undo.errors.${failure}`, { supportEmail })}
+      role="alert"
       extra={
         <LinkButton type="primary" size="large" to="/login">
           {t("undo.login")}

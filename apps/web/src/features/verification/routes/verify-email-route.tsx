@@ -1,5 +1,4 @@
 import type { Profile } from "@precis/contract/profile";
-import { Result } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
@@ -7,6 +6,7 @@ import { useConfirmIdentity } from "@/components/confirm-identity";
 import { LinkButton } from "@/components/link-button";
 import { NotLoggedInResult } from "@/components/not-logged-in-result";
 import { Notice } from "@/components/notice";
+import { OutcomePage } from "@/components/outcome-page";
 import { PageLoader } from "@/components/page-loader";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useAppState } from "@/lib/app-state";
@@ -79,10 +79,10 @@ function EmailedLinkOutcome({
   if (verifyMutation.isSuccess) {
     const loginPath = `/login?${new URLSearchParams({ email: verifyMutation.data.email })}`;
     return (
-      <Result
+      <OutcomePage
         status="success"
-        title={<h1 className="result-heading">{t("link.successTitle")}</h1>}
-        subTitle={isLoggedIn ? undefined : t("link.successLoggedOut")}
+        title={t("link.successTitle")}
+        text={isLoggedIn ? undefined : t("link.successLoggedOut")}
         extra={
           <LinkButton type="primary" size="large" to={isLoggedIn ? "/" : loginPath}>
             {t(isLoggedIn ? "link.goHome" : "link.login")}
@@ -99,10 +99,10 @@ function EmailedLinkFailure({ error, isLoggedIn }: { error: unknown; isLoggedIn:
   const { t } = useTranslation("verification");
   const message = useVerificationFailureText(getVerifyFailure(error));
   return (
-    <Result
+    <OutcomePage
       status="error"
-      title={<h1 className="result-heading">{t("link.failureTitle")}</h1>}
-      subTitle={
+      title={t("link.failureTitle")}
+      text={
         <>
           <span role="alert">{message}</span>
           {/* A new code is sent to a signed-in account only. */}
