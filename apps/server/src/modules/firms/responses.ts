@@ -1,5 +1,4 @@
-import type { FastifyReply } from "fastify";
-import { apiFailure, type FailureAnswer, sendFailureResponse } from "../../lib/operations/failures.ts";
+import { apiFailure, type FailureAnswer } from "../../lib/operations/failures.ts";
 import type { FirmRefusalKind, FirmRefusalReason } from "./refusals.ts";
 
 /** A reason's answer: fixed, or written from the facts the reason carries (a domain, a seat count). */
@@ -125,10 +124,6 @@ export function firmFailureOf(reason: FirmRefusalReason): FailureAnswer {
   const failure: FailureAnswer | ((reason: never) => FailureAnswer) = firmFailures[reason.kind];
   // The table's type ties each entry to its own reason; TypeScript cannot follow that through the lookup.
   return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureAnswer)(reason) : failure;
-}
-
-export function sendFirmFailure(reply: FastifyReply, reason: FirmRefusalReason) {
-  return sendFailureResponse(reply, firmFailureOf(reason));
 }
 
 /** The rate limits' refusals (429), as enforceRateLimits answers them. */
