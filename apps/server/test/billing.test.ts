@@ -1,38 +1,27 @@
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stripeEvents, subscriptions } from "../src/db/schema/index.ts";
-import {
-  createTestClock,
-  openTestDatabase,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { createTestClock, xhrHeaders } from "./harness.ts";
+import { registerAccount, uniqueEmail } from "./support/accounts.ts";
 import { createStripeEvents, deliverStripeEvent, stripeSubscription, useStripeStandIn } from "./support/stripe.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const WEBHOOK_SECRET = "whsec_test_precis_local";
 const time = createTestClock(new Date("2026-11-22T12:00:00Z"));
-let server: TestServer;
 
 const stripe = useStripeStandIn();
 
-beforeAll(async () => {
-  server = await startTestServer({
-    clock: time.clock,
-    env: {
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_SECRET_KEY: "sk_test_local",
-      STRIPE_API_URL: stripe.url,
-      MEMO_MONTHLY_LIMIT_TRIAL: "10",
-      REGISTER_MAX_PER_IP: "1000",
-    },
-  });
-});
-afterAll(async () => {
-  await server.close();
+const server = useTestServer({
+  time,
+  isNewDayEachTest: false,
+  env: () => ({
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_SECRET_KEY: "sk_test_local",
+    STRIPE_API_URL: stripe.url,
+    MEMO_MONTHLY_LIMIT_TRIAL: "10",
+    REGISTER_MAX_PER_IP: "1000",
+  }),
 });
 
 const stripeEvent = createStripeEvents(time, "evt_billing");
@@ -58,20 +47,8 @@ async function countEvents() {
   return row?.value ?? 0;
 }
 
-let userCounter = 0;
-function nextEmail() {
-  userCounter += 1;
-  return `billing${userCounter}@example.ca`;
-}
-async function signUp(role = "lawyer", email = nextEmail()) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: "Tribunal2024x", role },
-  });
-  const session = readSession(response);
-  await verifyEmailThroughApi(server, email, session);
+async function signUp(role = "lawyer", email = uniqueEmail("billing")) {
+  const { session } = await registerAccount(server, email, { details: { role }, isVerified: true });
   const details = await server.app.inject({ method: "GET", url: "/api/pricing-session", headers: session.headers });
   expect(details.statusCode).toBe(404); // GET is not the route: the pricing session is a POST.
   const pricing = await server.app.inject({
@@ -354,23 +331,12 @@ describe("memo usage", () => {
   });
 
   it("is unlimited by default", async () => {
-    const database = await openTestDatabase();
-    const unlimited = await startTestServer({ database });
-    try {
-      const response = await unlimited.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email: "unlimited@example.ca", password: "Tribunal2024x" },
-      });
-      const headers = { ...xhrHeaders, ...readSession(response).headers };
-      await verifyEmailThroughApi(unlimited, "unlimited@example.ca", readSession(response));
+    await withTestServer({}, async (unlimited) => {
+      const { session } = await registerAccount(unlimited, "unlimited@example.ca", { isVerified: true });
+      const headers = { ...xhrHeaders, ...session.headers };
       for (let i = 0; i < 25; i += 1) {
         expect((await unlimited.app.inject({ method: "POST", url: "/api/memo-usage", headers })).statusCode).toBe(200);
       }
-    } finally {
-      await unlimited.app.close();
-      await database.close();
-    }
+    });
   });
 });

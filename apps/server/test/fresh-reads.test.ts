@@ -2,7 +2,7 @@ import { ACCESS_KEY_HEADER } from "@precis/contract/api";
 import { defaultMemoOptionSet, type MemoVisibilityFlag, memoVisibilityFlags } from "@precis/contract/memo-options";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memoOptionSets, sessions, users } from "../src/db/schema/index.ts";
+import { memoOptionSets, sessions } from "../src/db/schema/index.ts";
 import { createTestClock, xhrHeaders } from "./harness.ts";
 import { createAccount } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
@@ -15,10 +15,6 @@ import { useTestServer } from "./support/test-server.ts";
 const time = createTestClock();
 const server = useTestServer({ time, isNewDayEachTest: false, env: { REGISTER_MAX_PER_IP: "1000" } });
 
-async function signUp() {
-  const { session, userId } = await createAccount(server, { label: "reuse" });
-  return { headers: session.headers, userId };
-}
 const readBody = async (headers: Record<string, string>) =>
   (await server.app.inject({ method: "GET", url: "/api/user-options", headers })).body;
 const namesIn = (body: string) => JSON.parse(body).options.map((option: { name: string }) => option.name);
@@ -47,7 +43,10 @@ async function saveElsewhere(userId: number, name: string) {
 
 describe("authenticated reads", () => {
   it("show a set saved elsewhere on the next request", async () => {
-    const { headers, userId } = await signUp();
+    const {
+      session: { headers },
+      userId,
+    } = await createAccount(server, { label: "reuse" });
     expect(namesIn(await readBody(headers))).toEqual([defaultMemoOptionSet.name]);
     await saveElsewhere(userId, "Elsewhere");
     // (A user with no saved set is shown the default; the one saved elsewhere now replaces it.)
@@ -55,7 +54,10 @@ describe("authenticated reads", () => {
   });
 
   it("refuse a session revoked elsewhere on the next request, on every read", async () => {
-    const { headers, userId } = await signUp();
+    const {
+      session: { headers },
+      userId,
+    } = await createAccount(server, { label: "reuse" });
     expect((await server.app.inject({ method: "GET", url: "/api/entitlement", headers })).statusCode).toBe(200);
     await server.database.db.update(sessions).set({ revokedAt: time.clock() }).where(eq(sessions.userId, userId));
     const statuses = await Promise.all(
@@ -74,8 +76,8 @@ describe("authenticated reads", () => {
   });
 
   it("refuse the cookie with another session's access key, or with none", async () => {
-    const mine = await signUp();
-    const theirs = await signUp();
+    const { session: mine } = await createAccount(server, { label: "reuse" });
+    const { session: theirs } = await createAccount(server, { label: "reuse" });
     const mixed = { ...mine.headers, [ACCESS_KEY_HEADER]: theirs.headers[ACCESS_KEY_HEADER] as string };
     const { [ACCESS_KEY_HEADER]: _omitted, ...cookieOnly } = mine.headers;
     for (const headers of [mixed, cookieOnly]) {
@@ -89,7 +91,10 @@ describe("authenticated reads", () => {
   });
 
   it("slide the idle expiry of a session in use, at most once an hour, and refuse one idle too long", async () => {
-    const { headers, userId } = await signUp();
+    const {
+      session: { headers },
+      userId,
+    } = await createAccount(server, { label: "reuse" });
     const lastUsed = async () =>
       (
         await server.database.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, userId))
