@@ -28,7 +28,7 @@ export function firmRefusalText(refusal: FirmPolicyRefusal) {
   return `Your firm, “${refusal.firmName}”, allows signing in only with ${methods}. Sign in that way instead, or ask its administrators${admins}.`;
 }
 
-/** The step-up every sensitive action asks for, as `requireRecentAuthentication` answers it. */
+/** The step-up every sensitive action asks for, as plugins/route-policy.ts answers it. */
 export const reauthenticationRequired = apiFailure(403, REAUTHENTICATION_REQUIRED_MESSAGE, [
   { path: "reauthentication", message: "is required: the sign-in is older than 15 minutes" },
 ]);

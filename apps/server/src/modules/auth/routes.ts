@@ -5,6 +5,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
+import { oncePerRequest } from "../../lib/operations/once-per-request.ts";
 import { operationRoutes, type RateLimitCheck } from "../../lib/operations/routes.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -58,6 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const limits = config.rateLimits;
   const deps = (request: FastifyRequest) => getAuthDependencies(app, request);
+  /** The sign-in a second-step code is for: its limits count against its account, then the code is checked. */
+  const pendingSignInOf = oncePerRequest((request: { body: { secondFactorToken: string } }) =>
+    findPendingSignIn(app.database.db, request.body.secondFactorToken, app.clock()),
+  );
 
   /**
    * The limits a guess at an account's secret counts against (NIST SP 800-63B 5.2.2), so that nobody can lock the
@@ -167,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // A guess at the code is a guess like a password's, under the same limits. A token no pending sign-in
         // holds is refused without counting: it names no account to count against.
         checks: async (request) => {
-          const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, app.clock());
+          const pending = await pendingSignInOf(request);
           if (!pending) return [];
           const user = await getAccountUser(app.database.db, pending.userId);
           return guessLimits(request, "second-factor", user.email, limits.loginPerAccount);
@@ -177,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply, { fail }) => {
       const dependencies = deps(request);
-      const pending = await findPendingSignIn(app.database.db, request.body.secondFactorToken, dependencies.now);
+      const pending = await pendingSignInOf(request);
       if (!pending) return fail("secondStepExpired");
       const result = await completeSecondFactor(dependencies, pending, request.body.code);
       if (result.outcome !== "loggedIn" && result.hasQueuedEmail) app.mailWorker.nudge();

@@ -34,12 +34,12 @@ export const extensionRoutes: FastifyPluginAsyncZod = async (app) => {
       access: "signedIn",
       // A call the handler refuses for where it comes from is not counted.
       rateLimits: {
-        checks: (request) =>
+        checks: (request, session) =>
           isFromExtension(request.headers)
             ? []
             : [
                 {
-                  key: `handoff:session:${request.session?.id}`,
+                  key: `handoff:session:${session.id}`,
                   limit: 30,
                   windowSeconds: config.rateLimits.windowSeconds,
                 },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { FirmRefusal, type FirmRefusalKind, refusals } from "./refusals.ts";
-import { firmFailureOf, firmFailures } from "./responses.ts";
+import type { FailureAnswer } from "../../lib/operations/failures.ts";
+import { FirmRefusal, type FirmRefusalKind, type FirmRefusalReason, refusals } from "./refusals.ts";
+import { firmFailures } from "./responses.ts";
+
+/** What the routes answer a refusal with: its entry in the table, written from the reason's facts. */
+function firmFailureOf(reason: FirmRefusalReason): FailureAnswer {
+  const failure: FailureAnswer | ((reason: never) => FailureAnswer) = firmFailures[reason.kind];
+  return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureAnswer)(reason) : failure;
+}
 
 describe("the firms' failure table", () => {
   it("writes a refusal's facts into its answer: the domain, the seats, the member count", () => {

@@ -119,13 +119,6 @@ export const firmFailures = {
   ),
 } satisfies { readonly [Kind in FirmRefusalKind]: FirmFailure<Kind> };
 
-/** The answer to a refusal's reason, its facts written in where the text names them. */
-export function firmFailureOf(reason: FirmRefusalReason): FailureAnswer {
-  const failure: FailureAnswer | ((reason: never) => FailureAnswer) = firmFailures[reason.kind];
-  // The table's type ties each entry to its own reason; TypeScript cannot follow that through the lookup.
-  return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureAnswer)(reason) : failure;
-}
-
 /** The rate limits' refusals (429), as enforceRateLimits answers them. */
 export const firmRateLimitMessages = {
   invitations: "Too many invitations were sent. Please wait and try again later.",

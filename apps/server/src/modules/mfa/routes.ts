@@ -4,6 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessions, users } from "../../db/schema/index.ts";
+import { oncePerRequest } from "../../lib/operations/once-per-request.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
 import { getAuthDependencies } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
@@ -46,7 +47,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
    * Read with the session, in one statement: a request that began before the owner's claim finds the account
    * verified only together with its own session ended by that claim (accounts/claim.ts), and adds nothing.
    */
-  const emailVerification = async (session: { id: number; userId: number }) => {
+  const emailVerification = oncePerRequest(async ({ session }: { session: { id: number; userId: number } | null }) => {
+    if (!session) return "sessionEnded" as const;
     const [account] = await app.database.db
       .select({ emailVerifiedAt: users.emailVerifiedAt })
       .from(sessions)
@@ -54,7 +56,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(sessions.id, session.id), eq(sessions.userId, session.userId), isNull(sessions.revokedAt)));
     if (!account) return "sessionEnded" as const;
     return account.emailVerifiedAt ? ("verified" as const) : ("emailNotVerified" as const);
-  };
+  });
   const forVerifiedEmail = { sessionEnded, emailNotVerified: mfaFailures.emailNotVerified };
 
   route(
@@ -77,7 +79,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       failures: { ...forVerifiedEmail, ...mfaFailures.setUpTotp },
     },
     async (request, _reply, { session, fail }) => {
-      const verification = await emailVerification(session);
+      const verification = await emailVerification(request);
       if (verification !== "verified") return fail(verification);
       const result = await setUpTotp(deps(request), session.userId);
       if (result.outcome !== "started") return fail(result.outcome);
@@ -94,15 +96,15 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       rateLimits: {
         message: failureMessages.tooManyAttempts,
         // An account that may not add the app spends no guess: it is told why first.
-        checks: async (_request, session) =>
-          (await emailVerification(session)) === "verified" ? codeGuesses(session.userId) : [],
+        checks: async (request, session) =>
+          (await emailVerification(request)) === "verified" ? codeGuesses(session.userId) : [],
       },
       cache: "no-store",
       failures: { ...forVerifiedEmail, ...mfaFailures.enableTotp },
     },
     async (request, _reply, { session, fail }) => {
       // A setup left waiting from before this rule is not confirmed either.
-      const verification = await emailVerification(session);
+      const verification = await emailVerification(request);
       if (verification !== "verified") return fail(verification);
       const result = await enableTotp(deps(request), session.userId, request.body.code);
       if (result.outcome !== "enabled") return fail(result.outcome);
@@ -166,7 +168,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       failures: { ...forVerifiedEmail, ...mfaFailures.renewRecoveryCodes },
     },
     async (request, _reply, { session, fail }) => {
-      const verification = await emailVerification(session);
+      const verification = await emailVerification(request);
       if (verification !== "verified") return fail(verification);
       const result = await renewRecoveryCodes(deps(request), session.userId);
       if (result.outcome !== "renewed") return fail(result.outcome);
@@ -183,9 +185,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       access: "recentlySignedIn",
       failures: forVerifiedEmail,
     },
-    async (_request, _reply, { session, now, fail }) => {
+    async (request, _reply, { session, now, fail }) => {
       // No challenge is even stored for an account that may not add a passkey.
-      const verification = await emailVerification(session);
+      const verification = await emailVerification(request);
       if (verification !== "verified") return fail(verification);
       const user = await getAccountUser(app.database.db, session.userId);
       const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
@@ -207,7 +209,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       failures: { ...forVerifiedEmail, ...mfaFailures.addPasskey },
     },
     async (request, _reply, { session, now, fail }) => {
-      const verification = await emailVerification(session);
+      const verification = await emailVerification(request);
       if (verification !== "verified") return fail(verification);
       const result = await finishPasskeyRegistration(app.database.db, app.config, {
         userId: session.userId,

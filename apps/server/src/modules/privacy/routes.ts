@@ -111,9 +111,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         "Download everything Precis keeps about the account as one JSON file (needs a sign-in or confirmation within 15 minutes)",
       access: "recentlySignedIn",
       rateLimits: {
-        // Access was granted first, so the session is there.
-        checks: (request) => [
-          { key: `export:account:${request.session?.userId}`, limit: EXPORTS_PER_HOUR, windowSeconds: 3600 },
+        checks: (_request, session) => [
+          { key: `export:account:${session.userId}`, limit: EXPORTS_PER_HOUR, windowSeconds: 3600 },
         ],
         message: "Too many exports. Please wait an hour and try again.",
       },

@@ -3,7 +3,6 @@ import { API_PATH_PREFIX } from "@precis/contract/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config.ts";
 import type { SessionSignInMethod } from "../../db/schema/index.ts";
-import { sendApiError } from "../../lib/api-error.ts";
 import { apiFailure } from "../../lib/operations/failures.ts";
 import { rememberDevice } from "./known-devices.ts";
 import {
@@ -153,10 +152,3 @@ export const SESSION_NEEDED = "You need to log in again.";
  * route that reads its session itself and whose secrets found none): the same 401 as having none.
  */
 export const sessionEnded = apiFailure(401, SESSION_NEEDED);
-
-/** For routes that need a signed-in user: the session, or a 401 already sent. */
-export function requireSession(request: FastifyRequest, reply: FastifyReply): ActiveSession | null {
-  if (request.session) return request.session;
-  void sendApiError(reply, 401, SESSION_NEEDED);
-  return null;
-}
