@@ -19,14 +19,14 @@ import { changePasswordRequestSchema, reauthenticateRequestSchema } from "./sess
 /** An API error, or one of the account failures that the screens and the extension know by their code. */
 const apiErrorOrFailureSchema = z.union([failureResponseSchema, apiErrorSchema]);
 
-/** The refusals of SPEC's account calls, which answer its `Status`/`Error` bodies. */
+/**
+ * The refusals every one of SPEC's account calls can answer, which answer its `Status`/`Error` bodies; each adds
+ * those of its own: a wrong password or code (401), no such account (404), an address or name taken (409).
+ */
 const accountRefusals = {
   400: apiErrorOrFailureSchema,
-  401: failureResponseSchema,
   // A firm's sign-in policy refusing this method (issue 44).
   403: apiErrorSchema,
-  404: failureResponseSchema,
-  409: failureResponseSchema,
   429: apiErrorSchema,
 };
 
@@ -46,10 +46,10 @@ const signedInResponses = {
 export const authOperations = {
   register: withSchemas(operations.register, {
     body: registerRequestSchema,
-    response: { 200: statusResponseSchema, ...accountRefusals },
+    response: { 200: statusResponseSchema, ...accountRefusals, 409: failureResponseSchema },
   }),
   logIn: withSchemas(operations.logIn, {
-    response: { 200: loginResponseSchema, ...accountRefusals },
+    response: { 200: loginResponseSchema, ...accountRefusals, 401: failureResponseSchema, 404: failureResponseSchema },
   }),
   logInSecondFactor: withSchemas(operations.logInSecondFactor, {
     body: secondFactorRequestSchema,
@@ -81,6 +81,8 @@ export const authOperations = {
       200: statusResponseSchema,
       400: apiErrorSchema,
       401: apiErrorOrFailureSchema,
+      // The second step locked after too many wrong codes, or a firm that refuses the password method.
+      403: apiErrorSchema,
       409: apiErrorSchema,
       429: apiErrorSchema,
     },
@@ -89,10 +91,10 @@ export const authOperations = {
     response: { 200: passkeyOptionsResponseSchema, 401: apiErrorSchema },
   }),
   findUser: withSchemas(operations.findUser, {
-    response: { 200: statusResponseSchema, ...accountRefusals },
+    response: { 200: statusResponseSchema, ...accountRefusals, 404: failureResponseSchema },
   }),
   resetPassword: withSchemas(operations.resetPassword, {
     body: resetPasswordRequestSchema,
-    response: { 200: statusResponseSchema, ...accountRefusals },
+    response: { 200: statusResponseSchema, ...accountRefusals, 401: failureResponseSchema, 404: failureResponseSchema },
   }),
 };

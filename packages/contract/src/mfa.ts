@@ -187,14 +187,8 @@ export const mfaMessages = {
   emailNotVerified: "Verify your email address before you add a second step or a passkey.",
 } as const;
 
-/** The refusals most calls below share: no session; no recent sign-in or verified email; none such; a conflict; too many codes. */
-const secondFactorRefusals = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+/** The refusals every call below that changes a factor shares: no session; no recent sign-in or verified email. */
+const secondFactorRefusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** The second factors' operations (Profile › Security) with their schemas (issue 41). */
 export const mfaOperations = {
@@ -202,11 +196,19 @@ export const mfaOperations = {
     response: { 200: mfaStatusResponseSchema, 401: apiErrorSchema },
   }),
   setUpTotp: withSchemas(operations.setUpTotp, {
-    response: { 200: totpSetupResponseSchema, ...secondFactorRefusals },
+    // 409: the app is on already.
+    response: { 200: totpSetupResponseSchema, ...secondFactorRefusals, 409: apiErrorSchema },
   }),
   enableTotp: withSchemas(operations.enableTotp, {
     body: enableTotpRequestSchema,
-    response: { 200: recoveryCodesResponseSchema, 400: apiErrorSchema, ...secondFactorRefusals },
+    // 409: no setup to confirm; 429: too many codes guessed.
+    response: {
+      200: recoveryCodesResponseSchema,
+      400: apiErrorSchema,
+      ...secondFactorRefusals,
+      409: apiErrorSchema,
+      429: apiErrorSchema,
+    },
   }),
   disableTotp: withSchemas(operations.disableTotp, {
     body: disableTotpRequestSchema,
@@ -215,6 +217,8 @@ export const mfaOperations = {
       400: apiErrorSchema,
       // A wrong password is an account failure, which the screens know by its code; a wrong code is an API error.
       401: z.union([failureResponseSchema, apiErrorSchema]),
+      // The second step locked after too many wrong codes.
+      403: apiErrorSchema,
       409: apiErrorSchema,
       429: apiErrorSchema,
     },
@@ -224,14 +228,16 @@ export const mfaOperations = {
     response: { 200: statusResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
   }),
   regenerateRecoveryCodes: withSchemas(operations.regenerateRecoveryCodes, {
-    response: { 200: recoveryCodesResponseSchema, ...secondFactorRefusals },
+    // 409: the app is off, so there are no codes to renew.
+    response: { 200: recoveryCodesResponseSchema, ...secondFactorRefusals, 409: apiErrorSchema },
   }),
   getPasskeyRegistrationOptions: withSchemas(operations.getPasskeyRegistrationOptions, {
     response: { 200: passkeyOptionsResponseSchema, ...secondFactorRefusals },
   }),
   addPasskey: withSchemas(operations.addPasskey, {
     body: addPasskeyRequestSchema,
-    response: { 200: passkeySchema, 400: apiErrorSchema, ...secondFactorRefusals },
+    // 409: as many passkeys as an account may keep.
+    response: { 200: passkeySchema, 400: apiErrorSchema, ...secondFactorRefusals, 409: apiErrorSchema },
   }),
   renamePasskey: withSchemas(operations.renamePasskey, {
     params: passkeyIdParamsSchema,
@@ -240,6 +246,6 @@ export const mfaOperations = {
   }),
   removePasskey: withSchemas(operations.removePasskey, {
     params: passkeyIdParamsSchema,
-    response: { 200: statusResponseSchema, 400: apiErrorSchema, ...secondFactorRefusals },
+    response: { 200: statusResponseSchema, 400: apiErrorSchema, ...secondFactorRefusals, 404: apiErrorSchema },
   }),
 };

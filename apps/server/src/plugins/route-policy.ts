@@ -1,10 +1,12 @@
 import { apiErrorSchema } from "@precis/contract/api";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { sendApiError } from "../lib/api-error.ts";
-import type { RoutePolicy } from "../lib/operations/routes.ts";
+import { failureStatus } from "../lib/operations/failures.ts";
+import { type RoutePolicy, successStatusOf } from "../lib/operations/routes.ts";
 import { enforceRateLimits } from "../modules/rate-limit/enforce.ts";
 import { SESSION_NEEDED } from "../modules/sessions/plugin.ts";
 import { isRecentlyAuthenticated, REAUTHENTICATION_REQUIRED_MESSAGE } from "../modules/sessions/reauthentication.ts";
+import { commonStatuses } from "./common-responses.ts";
 
 /** What a call over a rate limit is told when its route names nothing more precise. */
 const TOO_MANY_REQUESTS = "Too many attempts. Please wait and try again.";
@@ -21,23 +23,24 @@ export function registerRoutePolicy(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
     const policy = route.config?.policy;
     if (!policy || !route.schema) return;
-    const responses = { ...(route.schema.response as Record<string | number, unknown> | undefined) };
-    route.schema.response = responses;
-    const declare = (status: number) => {
-      if (!(status in responses)) responses[status] = apiErrorSchema;
-    };
     const accesses = typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
     if (accesses.includes("recentlySignedIn") && route.config?.readsSessionItself)
       throw new Error(`${route.url}: the step-up needs the session read before the handler, not by it`);
     // Before validation, a function of the request would read a body nobody has checked yet.
     if (policy.sessionBeforeBody && typeof policy.access === "function")
       throw new Error(`${route.url}: a session checked before the body needs an access that does not read it`);
-    if (!accesses.includes("anyone")) declare(401);
-    if (accesses.includes("recentlySignedIn")) declare(403);
-    if (policy.rateLimits) declare(429);
-    // An entry written from facts is asked with none: its status does not depend on them.
-    for (const failure of Object.values(policy.failures ?? {}))
-      declare((typeof failure === "function" ? failure({}) : failure).statusCode);
+    const { neverAnswered, undeclared } = declaredStatusGaps(route, policy);
+    const name = `${String(route.method)} ${route.url}`;
+    if (neverAnswered.length > 0)
+      throw new Error(`${name} declares ${neverAnswered.join(", ")}, which the route never answers: remove it`);
+    if (undeclared.length > 0)
+      app.log.warn({ route: name, statuses: undeclared }, "the route answers statuses its operation does not declare");
+    // A copy: the table is the operation's bound schemas in packages/contract, which every caller shares.
+    const responses = { ...(route.schema.response as Record<string | number, unknown> | undefined) };
+    route.schema.response = responses;
+    // The document lists every status the route answers, the policy's always from here.
+    for (const status of [...policyStatuses(policy), ...undeclared])
+      if (!(status in responses)) responses[status] = apiErrorSchema;
   });
 
   // A route that reads the session in its own statement (readsSessionItself) answers 401 itself when the
@@ -75,4 +78,41 @@ export function registerRoutePolicy(app: FastifyInstance) {
     if (policy.cache) reply.header("cache-control", policy.cache);
     request.guarded = { session, now, countedChecks };
   });
+}
+
+/** The statuses a policy answers before the handler runs: 401 without a session, the step-up's 403, then 429. */
+function policyStatuses(policy: RoutePolicy): number[] {
+  const accesses = typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
+  return [
+    ...(accesses.some((access) => access !== "anyone") ? [401] : []),
+    ...(accesses.includes("recentlySignedIn") ? [403] : []),
+    ...(policy.rateLimits ? [429] : []),
+  ];
+}
+
+/**
+ * How an operation's declared statuses (its contract's, which the typed client reads answers with) differ from what
+ * its route can answer, found when the route is registered:
+ * - `neverAnswered`: declared, yet neither its success, a shared refusal (commonStatuses), its policy's, its failure
+ *   table's nor one its handler answers itself (`answersItself`). The server refuses to start with one: the
+ *   document would promise it.
+ * - `undeclared`: answered by its table or its handler, not declared. The document lists it all the same, with the
+ *   one error body, but the caller's contract misses it and the body it is serialised with keeps only the members
+ *   that schema names (an account failure's `Status` and `Error`). The policy's statuses need not be declared: the
+ *   layer declares them, with the one error body it answers them with.
+ */
+export function declaredStatusGaps(route: RouteOptions, policy: RoutePolicy) {
+  const response = (route.schema?.response ?? {}) as Record<number, unknown>;
+  const declared = Object.keys(response).map(Number);
+  const own = new Set([...Object.values(policy.failures ?? {}).map(failureStatus), ...(policy.answersItself ?? [])]);
+  const answerable = new Set([
+    successStatusOf({ schemas: { response } }),
+    ...commonStatuses(route),
+    ...policyStatuses(policy),
+    ...own,
+  ]);
+  return {
+    neverAnswered: declared.filter((status) => !answerable.has(status)),
+    undeclared: [...own].filter((status) => !declared.includes(status)).sort(),
+  };
 }

@@ -88,6 +88,12 @@ export interface RoutePolicy<Request = FastifyRequest, Session = SignedInSession
    * (`fail`), and the OpenAPI document's statuses come from this table and the policy, so neither can drift.
    */
   readonly failures?: { readonly [kind: string]: FailureResponse };
+  /**
+   * The statuses the handler answers itself, beside its success, the policy's and its table's: a status that is the
+   * answer (a load balancer reads readiness's 503), or the 401 of a route that reads the session itself and finds
+   * none. The route-policy plugin holds the contract's declared statuses to these and the others, both ways.
+   */
+  readonly answersItself?: readonly number[];
   /** Fastify's own route options the other plugins read (`allowCrossSite`, `readsSessionItself`, ...). */
   readonly config?: FastifyContextConfig;
 }
@@ -127,7 +133,7 @@ declare module "fastify" {
  * The status an operation answers its success with, as its contract declares it: its lowest 2xx (201 for one
  * that stores what it was sent), so that no handler sets a status itself.
  */
-function successStatusOf(operation: { schemas: OperationSchemas }) {
+export function successStatusOf(operation: { schemas: OperationSchemas }) {
   const successes = Object.keys(operation.schemas.response)
     .map(Number)
     .filter((status) => status >= 200 && status < 300);

@@ -1,14 +1,16 @@
-import { apiFailure, type FailedOutcome, type FailureResponses } from "../../lib/operations/failures.ts";
+import {
+  answerFromFacts,
+  apiFailure,
+  type FailedOutcome,
+  type FailureResponses,
+} from "../../lib/operations/failures.ts";
 import type { recordMemoUsage } from "./service.ts";
 
 /** A code that breaks the firm's mask: the answer names the mask and what its letters stand for. */
-export function matterMismatchFailure(mask: string) {
-  return apiFailure(
-    400,
-    `This client-matter code does not have your firm's format, ${mask} (N is a digit, A a letter, X a letter or a digit; other characters stand for themselves).`,
-    [{ path: "matter", message: `must match the mask ${mask}` }],
-  );
-}
+const matterMismatchFailure = answerFromFacts(400, ({ mask }: { mask: string }) => ({
+  message: `This client-matter code does not have your firm's format, ${mask} (N is a digit, A a letter, X a letter or a digit; other characters stand for themselves).`,
+  fields: [{ path: "matter", message: `must match the mask ${mask}` }],
+}));
 
 /** What each failed outcome of the billing routes answers. */
 export const billingFailures = {
@@ -26,6 +28,6 @@ export const billingFailures = {
     matterRequired: apiFailure(400, "Your firm requires a client-matter code for each memo. Enter one and try again.", [
       { path: "matter", message: "is required by your firm" },
     ]),
-    matterMismatch: ({ mask }: { mask: string }) => matterMismatchFailure(mask),
+    matterMismatch: matterMismatchFailure,
   } satisfies FailureResponses<FailedOutcome<typeof recordMemoUsage, "recorded">>,
 };

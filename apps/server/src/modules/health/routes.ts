@@ -14,7 +14,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Their status is their answer (a load balancer reads 503), so these handlers set it: the route lint exempts them.
   route(
     healthOperations.getHealth,
-    { summary: "Liveness: whether this instance is up and reaches its database", access: "anyone", cache: "no-store" },
+    {
+      summary: "Liveness: whether this instance is up and reaches its database",
+      access: "anyone",
+      cache: "no-store",
+      answersItself: [503],
+    },
     async (_request, reply) => {
       const isDatabaseUp = await withTimeout(app.database.ping(), PING_TIMEOUT_MS).then(
         () => true,
@@ -32,6 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Readiness: whether this instance should get traffic now (503 while starting, failing or draining)",
       access: "anyone",
       cache: "no-store",
+      answersItself: [503],
     },
     async (_request, reply) => {
       if (app.readiness.isDraining) return reply.code(503).send({ status: "draining" });

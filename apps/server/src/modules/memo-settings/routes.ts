@@ -74,7 +74,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Choose the preset the extension uses",
       ...signedInFirst,
-      failures: memoSettingsFailures.presetChange,
+      failures: memoSettingsFailures.select,
     },
     async (request, _reply, { session, now, fail }) => {
       const result = await selectMemoPreset(app.database.db, session.userId, request.body.id, now);
@@ -88,7 +88,7 @@ export const memoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Delete one of the caller's presets, never the last; the one chosen before it is selected again",
       ...signedInFirst,
-      failures: memoSettingsFailures.presetChange,
+      failures: memoSettingsFailures.delete,
     },
     async (request, _reply, { session, fail }) => {
       const result = await deleteMemoPreset(app.database.db, session.userId, request.params.id);

@@ -297,7 +297,7 @@ export async function selectMemoPreset(
   userId: number,
   id: number,
   now: Date,
-): Promise<PresetChangeResult> {
+): Promise<({ outcome: "done" } & MemoOptions) | { outcome: "notFound" }> {
   if (id === defaultMemoOptionSet.id) {
     const current = await getMemoOptions(db, userId);
     return current.selectedOptionId === id ? { outcome: "done", ...current } : { outcome: "notFound" };
