@@ -83,7 +83,10 @@ describe("an operation's declared statuses, held to what its route answers when 
     const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     expect(Object.keys(document.paths).length).toBeGreaterThan(50);
     // Outside the firms (whose routes answer through the firms' whole table), each declares all it answers too.
-    const undeclared = server.logs.lines
+    const undeclared = server.logs
+      .text()
+      .split("\n")
+      .filter(Boolean)
       .map((line) => JSON.parse(line) as { msg: string; route?: string })
       .filter((line) => line.msg === "the route answers statuses its operation does not declare")
       .map((line) => line.route ?? "");

@@ -2,7 +2,7 @@ import { apiErrorSchema } from "@precis/contract/api";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { sendApiError } from "../lib/api-error.ts";
 import { failureStatus } from "../lib/operations/failures.ts";
-import { type RoutePolicy, successStatusOf } from "../lib/operations/routes.ts";
+import { type Access, type RoutePolicy, successStatusOf } from "../lib/operations/routes.ts";
 import { enforceRateLimits } from "../modules/rate-limit/enforce.ts";
 import { SESSION_NEEDED } from "../modules/sessions/plugin.ts";
 import { isRecentlyAuthenticated, REAUTHENTICATION_REQUIRED_MESSAGE } from "../modules/sessions/reauthentication.ts";
@@ -15,7 +15,9 @@ const TOO_MANY_REQUESTS = "Too many attempts. Please wait and try again.";
  * Applies every route's declared policy (lib/operations/routes.ts) before its handler, after validation: access
  * (401, or the step-up's 403), then the rate limits (429 with Retry-After), then the cache header. It also
  * declares, for the OpenAPI document, the statuses a policy can answer, so that an operation's document lists
- * them without writing them out. Register it before any route.
+ * them without writing them out, and holds each operation's declared statuses to what its route answers
+ * (declaredStatusGaps): a route that declares one it never answers stops the server at startup. Register it
+ * before any route, and before declareCommonResponses, so it reads the contract's own declaration.
  */
 export function registerRoutePolicy(app: FastifyInstance) {
   app.decorateRequest("guarded", null);
@@ -23,8 +25,7 @@ export function registerRoutePolicy(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
     const policy = route.config?.policy;
     if (!policy || !route.schema) return;
-    const accesses = typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
-    if (accesses.includes("recentlySignedIn") && route.config?.readsSessionItself)
+    if (accessesOf(policy).includes("recentlySignedIn") && route.config?.readsSessionItself)
       throw new Error(`${route.url}: the step-up needs the session read before the handler, not by it`);
     // Before validation, a function of the request would read a body nobody has checked yet.
     if (policy.sessionBeforeBody && typeof policy.access === "function")
@@ -80,9 +81,13 @@ export function registerRoutePolicy(app: FastifyInstance) {
   });
 }
 
+/** Every access a policy can ask for: one that is a function of the request may ask for either kind of session. */
+const accessesOf = (policy: RoutePolicy): readonly Access[] =>
+  typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
+
 /** The statuses a policy answers before the handler runs: 401 without a session, the step-up's 403, then 429. */
 function policyStatuses(policy: RoutePolicy): number[] {
-  const accesses = typeof policy.access === "function" ? ["signedIn", "recentlySignedIn"] : [policy.access];
+  const accesses = accessesOf(policy);
   return [
     ...(accesses.some((access) => access !== "anyone") ? [401] : []),
     ...(accesses.includes("recentlySignedIn") ? [403] : []),
@@ -101,7 +106,7 @@ function policyStatuses(policy: RoutePolicy): number[] {
  *   that schema names (an account failure's `Status` and `Error`). The policy's statuses need not be declared: the
  *   layer declares them, with the one error body it answers them with.
  */
-export function declaredStatusGaps(route: RouteOptions, policy: RoutePolicy) {
+function declaredStatusGaps(route: RouteOptions, policy: RoutePolicy) {
   const response = (route.schema?.response ?? {}) as Record<number, unknown>;
   const declared = Object.keys(response).map(Number);
   const own = new Set([...Object.values(policy.failures ?? {}).map(failureStatus), ...(policy.answersItself ?? [])]);
@@ -113,6 +118,6 @@ export function declaredStatusGaps(route: RouteOptions, policy: RoutePolicy) {
   ]);
   return {
     neverAnswered: declared.filter((status) => !answerable.has(status)),
-    undeclared: [...own].filter((status) => !declared.includes(status)).sort(),
+    undeclared: [...own].filter((status) => !declared.includes(status)).sort((a, b) => a - b),
   };
 }

@@ -85,13 +85,15 @@ export interface RoutePolicy<Request = FastifyRequest, Session = SignedInSession
   readonly cache?: "no-store";
   /**
    * Every way the handler can refuse, one entry per outcome kind (failures.ts): the handler names the kind
-   * (`fail`), and the OpenAPI document's statuses come from this table and the policy, so neither can drift.
+   * (`fail`). The operation's declared statuses are held to this table, the policy and `answersItself` when the
+   * route is registered (plugins/route-policy.ts), so the document promises no status the route never answers.
    */
   readonly failures?: { readonly [kind: string]: FailureResponse };
   /**
-   * The statuses the handler answers itself, beside its success, the policy's and its table's: a status that is the
-   * answer (a load balancer reads readiness's 503), or the 401 of a route that reads the session itself and finds
-   * none. The route-policy plugin holds the contract's declared statuses to these and the others, both ways.
+   * The statuses the handler answers itself, beside its success, the policy's and its table's: only a status that
+   * is the answer itself (a load balancer reads readiness's 503). A refusal goes through the table instead, the 401
+   * of a route that reads the session itself too (`sessionEnded`). The route-policy plugin holds the contract's
+   * declared statuses to these and the others.
    */
   readonly answersItself?: readonly number[];
   /** Fastify's own route options the other plugins read (`allowCrossSite`, `readsSessionItself`, ...). */
