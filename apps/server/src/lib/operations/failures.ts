@@ -9,7 +9,8 @@ import { sendApiError } from "../api-error.ts";
  *
  * An entry is the answer: its status, its message in SPEC's words, the fields at fault, and the members SPEC adds
  * to the body for some failures (the account failures' `Status`/`Error`). An entry may be a function of the
- * outcome's facts, when the answer names them (a firm's refusal names the firm and its administrators).
+ * outcome's facts, when the answer names them (a firm's refusal names the firm and its administrators); its status
+ * stays one, known before any outcome (failureStatus), which is what the route's operation must declare.
  */
 export interface FailureAnswer {
   readonly statusCode: number;
