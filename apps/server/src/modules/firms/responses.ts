@@ -1,16 +1,29 @@
-import { apiFailure, type FailureAnswer } from "../../lib/operations/failures.ts";
-import type { FirmRefusalKind, FirmRefusalReason } from "./refusals.ts";
+import {
+  apiFailure,
+  type FailedOutcome,
+  type FailureAnswer,
+  type FailureResponses,
+} from "../../lib/operations/failures.ts";
+import type { findAdminFirmId } from "./caller-firm.ts";
+import type { joinFirmByDomain } from "./domain-join.ts";
+import type { addDomain, checkDomain, listDomains, removeDomain, updateDomain } from "./domains.ts";
+import type { createFirm, deleteFirm, updateFirm } from "./firm.ts";
+import type { acceptInvitation, inviteToFirm, listInvitations, revokeInvitation } from "./invitations.ts";
+import type { leaveByLink } from "./leave-link.ts";
+import type { changeMemberRole, leaveFirm, listMembers, removeMember, transferOwnership } from "./members.ts";
+import type { FirmRefusal, FirmRefusalKind } from "./refusals.ts";
+import type { openFirmBillingPortal, startFirmCheckout } from "./seat-checkout.ts";
 
-/** A reason's answer: fixed, or written from the facts the reason carries (a domain, a seat count). */
+/** A refusal's answer: fixed, or written from the facts the refusal carries (a domain, a seat count). */
 type FirmFailure<Kind extends FirmRefusalKind> =
   | FailureAnswer
-  | ((reason: Extract<FirmRefusalReason, { kind: Kind }>) => FailureAnswer);
+  | ((refusal: Extract<FirmRefusal, { outcome: Kind }>) => FailureAnswer);
 
 /**
- * What each refusal of the firm operations answers, in one table: a reason the table misses fails type-checking.
+ * What each refusal of the firm operations answers, each once: a refusal the table misses fails type-checking.
  * The texts are the API's, word for word as the portal and the typed client have always read them.
  */
-export const firmFailures = {
+export const firmRefusalAnswers = {
   notInFirm: apiFailure(404, "You are not a member of a firm."),
   adminsOnly: apiFailure(403, "Only the firm's owners and administrators can do this."),
   ownersOnly: apiFailure(403, "Only the firm's owners can do this."),
@@ -118,6 +131,171 @@ export const firmFailures = {
     "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.",
   ),
 } satisfies { readonly [Kind in FirmRefusalKind]: FirmFailure<Kind> };
+
+const {
+  notInFirm,
+  adminsOnly,
+  ownersOnly,
+  emailNotVerified,
+  alreadyInFirm,
+  alreadyInThisFirm,
+  firmNameLookAlike,
+  methodsNotOffered,
+  policyLocksYouOut,
+  noSuchMember,
+  lastOwner,
+  removingSelf,
+  alreadyOwner,
+  inviteeAlreadyMember,
+  noSuchInvitation,
+  invitationNotValid,
+  invitationForAnotherAddress,
+  invitationExpired,
+  noSuchDomain,
+  publicDomain,
+  academicDomain,
+  notOwnDomain,
+  domainAddedByThisFirm,
+  domainAddedByAnotherFirm,
+  domainNotAdded,
+  domainByInvitationOnly,
+  domainNotProven,
+  dnsUnavailable,
+  seatsFullForInvitation,
+  seatsFullForJoin,
+  subscriptionRunning,
+  tooFewSeats,
+  noBillingAccount,
+  paymentsNotConfigured,
+  stripeUnreachable,
+  cancellationRefused,
+} = firmRefusalAnswers;
+
+/** The failures of a service: one entry for each way it can be refused, and no more (`Success` is its answer). */
+type FailuresOf<
+  Service extends (...args: never[]) => Promise<{ outcome: string }>,
+  Success extends string,
+> = FailureResponses<FailedOutcome<Service, Success>>;
+
+/**
+ * Each firm route's failures: exactly the refusals its service can return, so that its OpenAPI entry declares the
+ * statuses it can answer and no other, and a refusal its table lacks fails type-checking.
+ */
+export const firmFailures = {
+  createFirm: { emailNotVerified, alreadyInFirm, firmNameLookAlike } satisfies FailuresOf<typeof createFirm, "created">,
+  updateFirm: {
+    notInFirm,
+    adminsOnly,
+    methodsNotOffered,
+    policyLocksYouOut,
+    firmNameLookAlike,
+  } satisfies FailuresOf<typeof updateFirm, "updated">,
+  deleteFirm: {
+    notInFirm,
+    ownersOnly,
+    paymentsNotConfigured,
+    cancellationRefused,
+  } satisfies FailuresOf<typeof deleteFirm, "deleted">,
+  startFirmCheckout: {
+    notInFirm,
+    ownersOnly,
+    subscriptionRunning,
+    tooFewSeats,
+    paymentsNotConfigured,
+    stripeUnreachable,
+  } satisfies FailuresOf<typeof startFirmCheckout, "started">,
+  openFirmBillingPortal: {
+    notInFirm,
+    ownersOnly,
+    paymentsNotConfigured,
+    noBillingAccount,
+    stripeUnreachable,
+  } satisfies FailuresOf<typeof openFirmBillingPortal, "opened">,
+  listMembers: { notInFirm, adminsOnly } satisfies FailuresOf<typeof listMembers, "listed">,
+  changeMemberRole: {
+    notInFirm,
+    adminsOnly,
+    noSuchMember,
+    ownersOnly,
+    lastOwner,
+  } satisfies FailuresOf<typeof changeMemberRole, "changed">,
+  removeMember: {
+    notInFirm,
+    adminsOnly,
+    noSuchMember,
+    removingSelf,
+    ownersOnly,
+  } satisfies FailuresOf<typeof removeMember, "removed">,
+  leaveFirm: { notInFirm, lastOwner } satisfies FailuresOf<typeof leaveFirm, "left">,
+  transferOwnership: {
+    notInFirm,
+    ownersOnly,
+    alreadyOwner,
+    noSuchMember,
+  } satisfies FailuresOf<typeof transferOwnership, "transferred">,
+  listInvitations: { notInFirm, adminsOnly } satisfies FailuresOf<typeof listInvitations, "listed">,
+  inviteToFirm: {
+    notInFirm,
+    adminsOnly,
+    inviteeAlreadyMember,
+    seatsFullForInvitation,
+  } satisfies FailuresOf<typeof inviteToFirm, "invited">,
+  revokeInvitation: {
+    notInFirm,
+    adminsOnly,
+    noSuchInvitation,
+  } satisfies FailuresOf<typeof revokeInvitation, "revoked">,
+  acceptInvitation: {
+    invitationNotValid,
+    invitationForAnotherAddress,
+    emailNotVerified,
+    invitationExpired,
+    alreadyInThisFirm,
+    alreadyInFirm,
+    seatsFullForJoin,
+  } satisfies FailuresOf<typeof acceptInvitation, "joined">,
+  joinFirmByDomain: {
+    emailNotVerified,
+    alreadyInThisFirm,
+    alreadyInFirm,
+    domainNotAdded,
+    domainByInvitationOnly,
+    seatsFullForJoin,
+  } satisfies FailuresOf<typeof joinFirmByDomain, "joined">,
+  /** The usage report's and the trail's: the caller's firm, read by its owners and admins. */
+  adminReads: { notInFirm, adminsOnly } satisfies FailuresOf<typeof findAdminFirmId, "found">,
+  listDomains: { notInFirm, adminsOnly } satisfies FailuresOf<typeof listDomains, "listed">,
+  addDomain: {
+    notInFirm,
+    adminsOnly,
+    publicDomain,
+    academicDomain,
+    notOwnDomain,
+    domainNotProven,
+    domainAddedByThisFirm,
+    domainAddedByAnotherFirm,
+  } satisfies FailuresOf<typeof addDomain, "added">,
+  updateDomain: {
+    notInFirm,
+    adminsOnly,
+    noSuchDomain,
+    domainNotProven,
+  } satisfies FailuresOf<typeof updateDomain, "updated">,
+  checkDomain: {
+    notInFirm,
+    adminsOnly,
+    noSuchDomain,
+    dnsUnavailable,
+  } satisfies FailuresOf<typeof checkDomain, "checked">,
+  removeDomain: { notInFirm, adminsOnly, noSuchDomain } satisfies FailuresOf<typeof removeDomain, "removed">,
+  leaveByLink: {
+    linkUsedOrExpired: apiFailure(401, "This link has expired or was already used. Ask for a new one.", [
+      { path: "token", message: "has expired or was used" },
+    ]),
+    notInFirm,
+    lastOwner,
+  } satisfies FailuresOf<typeof leaveByLink, "left">,
+};
 
 /** The rate limits' refusals (429), as enforceRateLimits answers them. */
 export const firmRateLimitMessages = {
