@@ -1,5 +1,6 @@
 import { type AddFirmDomainRequest, type DomainJoinMode, isProofNeededFor } from "@precis/contract/firms";
 import { and, asc, eq } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.ts";
 import { firmDomains } from "../../db/schema/index.ts";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import type { TxtLookupFunction } from "../../lib/txt-records.ts";
@@ -35,16 +36,21 @@ export function checkClaimableDomain(
 const noSuchDomain = { outcome: "noSuchDomain" } as const;
 const domainNotProven = (domain: string) => ({ outcome: "domainNotProven", domain }) as const;
 
+async function readDomains(tx: AppDatabase, firmId: number) {
+  const rows = await tx
+    .select()
+    .from(firmDomains)
+    .where(eq(firmDomains.firmId, firmId))
+    .orderBy(asc(firmDomains.domain));
+  return rows.map(domainViewOf);
+}
+
 /** `GET /api/firm/domains`: the firm's domains and their join modes (owners and admins). */
 export function listDomains(context: FirmContext) {
-  return inCallerFirm(context, { needs: "admin", isReadOnly: true, commits: ["listed"] }, async ({ tx, firm }) => {
-    const rows = await tx
-      .select()
-      .from(firmDomains)
-      .where(eq(firmDomains.firmId, firm.id))
-      .orderBy(asc(firmDomains.domain));
-    return { outcome: "listed" as const, domains: rows.map(domainViewOf) };
-  });
+  return inCallerFirm(context, { needs: "admin", isReadOnly: true, commits: ["listed"] }, async ({ tx, firm }) => ({
+    outcome: "listed" as const,
+    domains: await readDomains(tx, firm.id),
+  }));
 }
 
 /**
@@ -134,7 +140,7 @@ export async function checkDomain(context: FirmContext, lookup: TxtLookupFunctio
   });
 }
 
-/** `DELETE /api/firm/domains/{domain}`: nobody joins by it any more, and nobody leaves. */
+/** `DELETE /api/firm/domains/{domain}`: nobody joins by it any more, and nobody leaves; the others remain. */
 export function removeDomain(context: FirmContext, domain: string) {
   return inCallerFirm(context, { needs: "admin", commits: ["removed"] }, async ({ tx, firm, record }) => {
     const [removed] = await tx
@@ -143,6 +149,6 @@ export function removeDomain(context: FirmContext, domain: string) {
       .returning();
     if (!removed) return noSuchDomain;
     await record("domain_removed", { domain, joinMode: removed.joinMode });
-    return { outcome: "removed" as const };
+    return { outcome: "removed" as const, domains: await readDomains(tx, firm.id) };
   });
 }

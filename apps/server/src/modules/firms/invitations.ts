@@ -3,6 +3,7 @@ import type { Language } from "@precis/contract/auth";
 import { type FirmInvitation, INVITATION_VALID_DAYS } from "@precis/contract/firms";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
+import type { AppDatabase } from "../../db/client.ts";
 import { firmInvitations, firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import { transactionOutcome } from "../../lib/transaction-outcome.ts";
@@ -26,18 +27,24 @@ const toInvitationView = (row: typeof firmInvitations.$inferSelect, now: Date): 
   isExpired: row.expiresAt <= now,
 });
 
-/** `GET /api/firm/invitations`: the open ones (neither accepted nor revoked), expired ones included, to resend. */
+/** The open ones (neither accepted nor revoked), expired ones included, to resend; newest first. */
+async function readOpenInvitations(tx: AppDatabase, firmId: number, now: Date) {
+  const rows = await tx
+    .select()
+    .from(firmInvitations)
+    .where(
+      and(eq(firmInvitations.firmId, firmId), isNull(firmInvitations.acceptedAt), isNull(firmInvitations.revokedAt)),
+    )
+    .orderBy(desc(firmInvitations.sentAt), desc(firmInvitations.id));
+  return rows.map((row) => toInvitationView(row, now));
+}
+
+/** `GET /api/firm/invitations`: the firm's open invitations (owners and admins). */
 export function listInvitations(context: FirmContext) {
-  return inCallerFirm(context, { needs: "admin", isReadOnly: true, commits: ["listed"] }, async ({ tx, firm }) => {
-    const rows = await tx
-      .select()
-      .from(firmInvitations)
-      .where(
-        and(eq(firmInvitations.firmId, firm.id), isNull(firmInvitations.acceptedAt), isNull(firmInvitations.revokedAt)),
-      )
-      .orderBy(desc(firmInvitations.sentAt), desc(firmInvitations.id));
-    return { outcome: "listed" as const, invitations: rows.map((row) => toInvitationView(row, context.now)) };
-  });
+  return inCallerFirm(context, { needs: "admin", isReadOnly: true, commits: ["listed"] }, async ({ tx, firm }) => ({
+    outcome: "listed" as const,
+    invitations: await readOpenInvitations(tx, firm.id, context.now),
+  }));
 }
 
 /** The link an invitation carries: the web app's join screen, with the token in the query. */
@@ -105,7 +112,7 @@ export function inviteToFirm(context: FirmContext, invitation: { email: string; 
   });
 }
 
-/** `DELETE /api/firm/invitations/{id}`: owners and admins revoke an open invitation of their firm. */
+/** `DELETE /api/firm/invitations/{id}`: owners and admins revoke an open invitation of their firm; the others remain. */
 export function revokeInvitation(context: FirmContext, invitationId: number) {
   return inCallerFirm(context, { needs: "admin", commits: ["revoked"] }, async ({ tx, firm, record }) => {
     const [revoked] = await tx
@@ -122,7 +129,7 @@ export function revokeInvitation(context: FirmContext, invitationId: number) {
       .returning();
     if (!revoked) return { outcome: "noSuchInvitation" } as const;
     await record("invitation_revoked", { email: revoked.email, role: revoked.role });
-    return { outcome: "revoked" as const };
+    return { outcome: "revoked" as const, invitations: await readOpenInvitations(tx, firm.id, context.now) };
   });
 }
 

@@ -15,6 +15,8 @@ export type FirmRefusal =
   // Policies.
   | { readonly outcome: "methodsNotOffered" }
   | { readonly outcome: "policyLocksYouOut" }
+  // Leaving by an emailed link.
+  | { readonly outcome: "linkUsedOrExpired" }
   // Members.
   | { readonly outcome: "noSuchMember" }
   | { readonly outcome: "lastOwner" }

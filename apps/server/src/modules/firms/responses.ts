@@ -1,18 +1,13 @@
-import {
-  apiFailure,
-  type FailedOutcome,
-  type FailureAnswer,
-  type FailureResponses,
-} from "../../lib/operations/failures.ts";
-import type { findAdminFirmId } from "./caller-firm.ts";
-import type { joinFirmByDomain } from "./domain-join.ts";
-import type { addDomain, checkDomain, listDomains, removeDomain, updateDomain } from "./domains.ts";
-import type { createFirm, deleteFirm, updateFirm } from "./firm.ts";
-import type { acceptInvitation, inviteToFirm, listInvitations, revokeInvitation } from "./invitations.ts";
-import type { leaveByLink } from "./leave-link.ts";
-import type { changeMemberRole, leaveFirm, listMembers, removeMember, transferOwnership } from "./members.ts";
+import { apiFailure, type FailureAnswer, type FailureResponses } from "../../lib/operations/failures.ts";
+import type * as callerFirm from "./caller-firm.ts";
+import type * as domainJoin from "./domain-join.ts";
+import type * as domains from "./domains.ts";
+import type * as firm from "./firm.ts";
+import type * as invitations from "./invitations.ts";
+import type * as leaveLink from "./leave-link.ts";
+import type * as members from "./members.ts";
 import type { FirmRefusal, FirmRefusalKind } from "./refusals.ts";
-import type { openFirmBillingPortal, startFirmCheckout } from "./seat-checkout.ts";
+import type * as seatCheckout from "./seat-checkout.ts";
 
 /** A refusal's answer: fixed, or written from the facts the refusal carries (a domain, a seat count). */
 type FirmFailure<Kind extends FirmRefusalKind> =
@@ -49,6 +44,10 @@ export const firmRefusalAnswers = {
     "You could no longer sign in under these methods. Keep one you use: your password, or Google or Microsoft once you have signed in with it here.",
     [{ path: "body.policies.signInMethods", message: "leaves you no method you can sign in with" }],
   ),
+  // Leaving by an emailed link (leave-link.ts): its token, spent, expired or unknown.
+  linkUsedOrExpired: apiFailure(401, "This link has expired or was already used. Ask for a new one.", [
+    { path: "token", message: "has expired or was used" },
+  ]),
   noSuchMember: apiFailure(404, "This person is not a member of your firm."),
   lastOwner: apiFailure(
     409,
@@ -169,33 +168,33 @@ const {
   paymentsNotConfigured,
   stripeUnreachable,
   cancellationRefused,
+  linkUsedOrExpired,
 } = firmRefusalAnswers;
 
-/** The failures of a service: one entry for each way it can be refused, and no more (`Success` is its answer). */
-type FailuresOf<
-  Service extends (...args: never[]) => Promise<{ outcome: string }>,
-  Success extends string,
-> = FailureResponses<FailedOutcome<Service, Success>>;
+/** Every firm service, by name: each route's table below is keyed by the service it answers for. */
+type FirmServices = typeof callerFirm &
+  typeof domainJoin &
+  typeof domains &
+  typeof firm &
+  typeof invitations &
+  typeof leaveLink &
+  typeof members &
+  typeof seatCheckout;
+
+/** The refusals a service can return: its outcomes that are firm refusals (refusals.ts), not its successes. */
+type RefusalsOf<Service> = Service extends (...args: never[]) => Promise<infer Result extends { outcome: string }>
+  ? Extract<Result["outcome"], FirmRefusalKind>
+  : never;
 
 /**
- * Each firm route's failures: exactly the refusals its service can return, so that its OpenAPI entry declares the
- * statuses it can answer and no other, and a refusal its table lacks fails type-checking.
+ * Each firm route's failures, under its service's name: exactly the refusals the service can return, so that the
+ * route's OpenAPI entry declares the statuses it can answer and no other. A refusal missing from a table, or one
+ * its service cannot return, fails type-checking.
  */
 export const firmFailures = {
-  createFirm: { emailNotVerified, alreadyInFirm, firmNameLookAlike } satisfies FailuresOf<typeof createFirm, "created">,
-  updateFirm: {
-    notInFirm,
-    adminsOnly,
-    methodsNotOffered,
-    policyLocksYouOut,
-    firmNameLookAlike,
-  } satisfies FailuresOf<typeof updateFirm, "updated">,
-  deleteFirm: {
-    notInFirm,
-    ownersOnly,
-    paymentsNotConfigured,
-    cancellationRefused,
-  } satisfies FailuresOf<typeof deleteFirm, "deleted">,
+  createFirm: { emailNotVerified, alreadyInFirm, firmNameLookAlike },
+  updateFirm: { notInFirm, adminsOnly, methodsNotOffered, policyLocksYouOut, firmNameLookAlike },
+  deleteFirm: { notInFirm, ownersOnly, paymentsNotConfigured, cancellationRefused },
   startFirmCheckout: {
     notInFirm,
     ownersOnly,
@@ -203,48 +202,16 @@ export const firmFailures = {
     tooFewSeats,
     paymentsNotConfigured,
     stripeUnreachable,
-  } satisfies FailuresOf<typeof startFirmCheckout, "started">,
-  openFirmBillingPortal: {
-    notInFirm,
-    ownersOnly,
-    paymentsNotConfigured,
-    noBillingAccount,
-    stripeUnreachable,
-  } satisfies FailuresOf<typeof openFirmBillingPortal, "opened">,
-  listMembers: { notInFirm, adminsOnly } satisfies FailuresOf<typeof listMembers, "listed">,
-  changeMemberRole: {
-    notInFirm,
-    adminsOnly,
-    noSuchMember,
-    ownersOnly,
-    lastOwner,
-  } satisfies FailuresOf<typeof changeMemberRole, "changed">,
-  removeMember: {
-    notInFirm,
-    adminsOnly,
-    noSuchMember,
-    removingSelf,
-    ownersOnly,
-  } satisfies FailuresOf<typeof removeMember, "removed">,
-  leaveFirm: { notInFirm, lastOwner } satisfies FailuresOf<typeof leaveFirm, "left">,
-  transferOwnership: {
-    notInFirm,
-    ownersOnly,
-    alreadyOwner,
-    noSuchMember,
-  } satisfies FailuresOf<typeof transferOwnership, "transferred">,
-  listInvitations: { notInFirm, adminsOnly } satisfies FailuresOf<typeof listInvitations, "listed">,
-  inviteToFirm: {
-    notInFirm,
-    adminsOnly,
-    inviteeAlreadyMember,
-    seatsFullForInvitation,
-  } satisfies FailuresOf<typeof inviteToFirm, "invited">,
-  revokeInvitation: {
-    notInFirm,
-    adminsOnly,
-    noSuchInvitation,
-  } satisfies FailuresOf<typeof revokeInvitation, "revoked">,
+  },
+  openFirmBillingPortal: { notInFirm, ownersOnly, paymentsNotConfigured, noBillingAccount, stripeUnreachable },
+  listMembers: { notInFirm, adminsOnly },
+  changeMemberRole: { notInFirm, adminsOnly, noSuchMember, ownersOnly, lastOwner },
+  removeMember: { notInFirm, adminsOnly, noSuchMember, removingSelf, ownersOnly },
+  leaveFirm: { notInFirm, lastOwner },
+  transferOwnership: { notInFirm, ownersOnly, alreadyOwner, noSuchMember },
+  listInvitations: { notInFirm, adminsOnly },
+  inviteToFirm: { notInFirm, adminsOnly, inviteeAlreadyMember, seatsFullForInvitation },
+  revokeInvitation: { notInFirm, adminsOnly, noSuchInvitation },
   acceptInvitation: {
     invitationNotValid,
     invitationForAnotherAddress,
@@ -253,7 +220,7 @@ export const firmFailures = {
     alreadyInThisFirm,
     alreadyInFirm,
     seatsFullForJoin,
-  } satisfies FailuresOf<typeof acceptInvitation, "joined">,
+  },
   joinFirmByDomain: {
     emailNotVerified,
     alreadyInThisFirm,
@@ -261,10 +228,9 @@ export const firmFailures = {
     domainNotAdded,
     domainByInvitationOnly,
     seatsFullForJoin,
-  } satisfies FailuresOf<typeof joinFirmByDomain, "joined">,
-  /** The usage report's and the trail's: the caller's firm, read by its owners and admins. */
-  adminReads: { notInFirm, adminsOnly } satisfies FailuresOf<typeof findAdminFirmId, "found">,
-  listDomains: { notInFirm, adminsOnly } satisfies FailuresOf<typeof listDomains, "listed">,
+  },
+  findAdminFirmId: { notInFirm, adminsOnly },
+  listDomains: { notInFirm, adminsOnly },
   addDomain: {
     notInFirm,
     adminsOnly,
@@ -274,28 +240,12 @@ export const firmFailures = {
     domainNotProven,
     domainAddedByThisFirm,
     domainAddedByAnotherFirm,
-  } satisfies FailuresOf<typeof addDomain, "added">,
-  updateDomain: {
-    notInFirm,
-    adminsOnly,
-    noSuchDomain,
-    domainNotProven,
-  } satisfies FailuresOf<typeof updateDomain, "updated">,
-  checkDomain: {
-    notInFirm,
-    adminsOnly,
-    noSuchDomain,
-    dnsUnavailable,
-  } satisfies FailuresOf<typeof checkDomain, "checked">,
-  removeDomain: { notInFirm, adminsOnly, noSuchDomain } satisfies FailuresOf<typeof removeDomain, "removed">,
-  leaveByLink: {
-    linkUsedOrExpired: apiFailure(401, "This link has expired or was already used. Ask for a new one.", [
-      { path: "token", message: "has expired or was used" },
-    ]),
-    notInFirm,
-    lastOwner,
-  } satisfies FailuresOf<typeof leaveByLink, "left">,
-};
+  },
+  updateDomain: { notInFirm, adminsOnly, noSuchDomain, domainNotProven },
+  checkDomain: { notInFirm, adminsOnly, noSuchDomain, dnsUnavailable },
+  removeDomain: { notInFirm, adminsOnly, noSuchDomain },
+  leaveByLink: { linkUsedOrExpired, notInFirm, lastOwner },
+} satisfies { readonly [Name in keyof FirmServices]?: FailureResponses<RefusalsOf<FirmServices[Name]>> };
 
 /** The rate limits' refusals (429), as enforceRateLimits answers them. */
 export const firmRateLimitMessages = {

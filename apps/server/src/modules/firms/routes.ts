@@ -278,14 +278,11 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Withdraw an open invitation: its link stops working (owners and admins)",
       ...signedIn,
-      failures: { ...firmFailures.revokeInvitation, ...firmFailures.listInvitations },
+      failures: firmFailures.revokeInvitation,
     },
     async (request, _reply, { fail }) => {
-      const context = contextOf(request);
-      const revoked = await revokeInvitation(context, request.params.id);
-      if (revoked.outcome !== "revoked") return fail(revoked.outcome, revoked);
-      const listed = await listInvitations(context);
-      return listed.outcome === "listed" ? { invitations: listed.invitations } : fail(listed.outcome, listed);
+      const revoked = await revokeInvitation(contextOf(request), request.params.id);
+      return revoked.outcome === "revoked" ? { invitations: revoked.invitations } : fail(revoked.outcome, revoked);
     },
   );
 
@@ -335,7 +332,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         "Memos per member and per client matter for a month (this UTC month by default), with totals: JSON, or CSV with Accept: text/csv (owners and admins)",
       ...signedIn,
       cache: "no-store",
-      failures: firmFailures.adminReads,
+      failures: firmFailures.findAdminFirmId,
     },
     async (request, reply, { fail }) => {
       const context = contextOf(request);
@@ -446,14 +443,11 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)",
       ...signedIn,
-      failures: { ...firmFailures.removeDomain, ...firmFailures.listDomains },
+      failures: firmFailures.removeDomain,
     },
     async (request, _reply, { fail }) => {
-      const context = contextOf(request);
-      const removed = await removeDomain(context, request.params.domain);
-      if (removed.outcome !== "removed") return fail(removed.outcome, removed);
-      const listed = await listDomains(context);
-      return listed.outcome === "listed" ? { domains: listed.domains } : fail(listed.outcome, listed);
+      const removed = await removeDomain(contextOf(request), request.params.domain);
+      return removed.outcome === "removed" ? { domains: removed.domains } : fail(removed.outcome, removed);
     },
   );
 
@@ -463,7 +457,7 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The firm's audit trail, newest first, a page at a time (owners and admins)",
       ...signedIn,
       cache: "no-store",
-      failures: firmFailures.adminReads,
+      failures: firmFailures.findAdminFirmId,
     },
     async (request, _reply, { fail }) => {
       const found = await findAdminFirmId(contextOf(request));
