@@ -101,7 +101,7 @@ export function inCallerFirm<Needs extends NeededRole, Result extends { readonly
   access: { readonly needs: Needs; readonly isReadOnly?: boolean; readonly commits: readonly Result["outcome"][] },
   work: (caller: CallerFirm) => Promise<Result>,
 ): Promise<Result | CallerFirmRefusal<Needs>> {
-  // The caller's refusals never commit: they come before the work writes anything.
+  // Typed as the outcomes of the whole, of which the caller's refusals are never one: nothing is written before them.
   const commits = access.commits as readonly (Result | CallerFirmRefusal<Needs>)["outcome"][];
   return transactionOutcome<Result | CallerFirmRefusal<Needs>>(context.db, commits, async (tx) => {
     const locked = await lockCallerFirm({ ...context, db: tx }, access.needs, access);

@@ -17,7 +17,7 @@ import { asQuotedData } from "../mail/user-text.ts";
 /*
  * The seat limit (issue 44). While a firm's subscription seats its members, each member holds a seat, and a join
  * or an invitation beyond the seats is refused; without one, no limit applies. Every check runs in the transaction
- * that holds the firm's row locked (service.ts, lockCallerFirm; domain-join.ts), so concurrent joins count each
+ * that holds the firm's row locked (caller-firm.ts, lockCallerFirm; domain-join.ts), so concurrent joins count each
  * other: of twenty accepts for five free seats, exactly five join. Nobody is ever removed to make room.
  *
  * Fewer seats than members (issue 53: the owner lowered the quantity in Stripe's portal) removes nobody either, but
