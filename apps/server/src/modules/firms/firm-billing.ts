@@ -18,7 +18,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 /**
  * The firm that metadata names. Only the server writes it, when it creates the firm's Checkout session
- * (createFirmCheckoutSession): a session's `client_reference_id` is not evidence, since a pricing table takes it
+ * (seat-checkout.ts): a session's `client_reference_id` is not evidence, since a pricing table takes it
  * from an attribute of the page, which anyone can set to `firm-<id>` (issue 53, finding 3).
  */
 const firmIdIn = (metadata: Stripe.Metadata | null | undefined) =>
