@@ -440,12 +440,14 @@ export const leaveLinkOperations = {
     body: leaveLinkRequestSchema,
     response: { 200: statusResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
   }),
+  // 404: the person's firm was closed while the link was being used.
   leaveByLink: withSchemas(operations.leaveByLink, {
     body: leaveByLinkRequestSchema,
     response: {
       200: leaveByLinkResponseSchema,
       400: apiErrorSchema,
       401: apiErrorSchema,
+      404: apiErrorSchema,
       409: apiErrorSchema,
       429: apiErrorSchema,
     },
@@ -462,9 +464,10 @@ export const firmOperations = {
     response: { 200: firmResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
   }),
   getFirm: withSchemas(operations.getFirm, { response: { 200: firmResponseSchema, 401: apiErrorSchema } }),
+  // 409: a name that looks like another firm's, or sign-in methods that would lock the caller out.
   updateFirm: withSchemas(operations.updateFirm, {
     body: updateFirmRequestSchema,
-    response: { 200: firmResponseSchema, ...firmRefusals },
+    response: { 200: firmResponseSchema, ...firmRefusals, 409: apiErrorSchema },
   }),
   // 503: Stripe did not cancel the firm's subscription, so the firm stays.
   deleteFirm: withSchemas(operations.deleteFirm, {

@@ -2,14 +2,27 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmDomains, firmMemberships, firms, users } from "../../db/schema/index.ts";
-import { getViolatedUniqueConstraint } from "../../lib/database-errors.ts";
+import { transactionOutcome } from "../../lib/transaction-outcome.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
-import { endSessionsRefusedOnJoin } from "./live-sessions.ts";
-import { refusals } from "./refusals.ts";
-import { checkSeatForJoin, hasFreeSeat, isFirmRowSeated, isPayingPersonalPlan } from "./seats.ts";
+import { admitMember } from "./members.ts";
+import { checkSeatForJoin, hasFreeSeat, personalPlanNotice } from "./seats.ts";
+
+const alreadyInFirm = { outcome: "alreadyInFirm" } as const;
+
+/** A person joins as a member by their address's domain (members.ts, admitMember: false when in a firm already). */
+const admitByDomain = (tx: AppDatabase, firm: typeof firms.$inferSelect, userId: number, domain: string, now: Date) =>
+  admitMember(tx, {
+    firm,
+    userId,
+    role: "member",
+    joinedBy: "domain",
+    event: "member_joined",
+    details: { domain },
+    now,
+  });
 
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm
@@ -47,22 +60,7 @@ export async function joinFirmByVerifiedDomain(
     return;
   }
   // A person belongs to at most one firm: one already in a firm stays where they are.
-  const [joined] = await tx
-    .insert(firmMemberships)
-    .values({ userId, firmId: automatic.firmId, role: "member", joinedBy: "domain", joinedAt: now })
-    .onConflictDoNothing({ target: firmMemberships.userId })
-    .returning({ userId: firmMemberships.userId });
-  if (!joined) return;
-  // Under the firm's policy from now on, sessions included (decision 043).
-  await endSessionsRefusedOnJoin(tx, { firmId: automatic.firmId, userId, now });
-  await recordFirmEvent(tx, {
-    firmId: automatic.firmId,
-    event: "member_joined",
-    actorUserId: userId,
-    subjectUserId: userId,
-    details: { domain },
-    now,
-  });
+  if (!(await admitByDomain(tx, firm, userId, domain, now))) return;
   await emailJoinedByDomain(tx, config, { userId, firm, domain, now });
 }
 
@@ -101,59 +99,37 @@ async function emailJoinedByDomain(
 /**
  * `POST /api/firm/join-by-domain`: the person Home offered "Join <firm>" takes it. They join as a member when their
  * verified address is at a `suggest` or `automatic` domain of that firm, in one transaction with the trail's entry.
- * Every refusal writes nothing. A firm the caller's domain does not belong to gets the same 404 whether or not it
+ * A refusal writes nothing. A firm the caller's domain does not belong to gets the same 404 whether or not it
  * exists, so firm ids cannot be probed from here.
  */
-export async function joinFirmByDomain(
-  db: AppDatabase,
-  userId: number,
-  firmId: number,
-  now: Date,
-): Promise<{ personalPlanCovered?: true }> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (!user) throw new Error(`user ${userId} of a live session does not exist`);
-      if (!user.emailVerifiedAt) throw refusals.emailNotVerified();
-      const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
-      if (membership?.firmId === firmId) throw refusals.alreadyInThisFirm();
-      if (membership) throw refusals.alreadyInFirm();
-      const domain = domainOf(user.email);
-      // The firm's row locked, as every change to its members takes it (service.ts, lockCallerFirm).
-      const [firm] = await tx.select().from(firms).where(eq(firms.id, firmId)).for("update");
-      const [claimed] = firm
-        ? await tx
-            .select({ joinMode: firmDomains.joinMode, provenAt: firmDomains.provenAt })
-            .from(firmDomains)
-            .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firmId)))
-        : [];
-      if (!firm || !claimed) {
-        throw refusals.domainNotAdded(domain);
-      }
-      // Suggest and automatic count only while DNS proves the domain is the firm's (decision 038).
-      if (claimed.joinMode === "invitation" || !claimed.provenAt) {
-        throw refusals.domainByInvitationOnly(domain);
-      }
-      // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.
-      await checkSeatForJoin(tx, firm, now);
-      await tx.insert(firmMemberships).values({ userId, firmId, role: "member", joinedBy: "domain", joinedAt: now });
-      await endSessionsRefusedOnJoin(tx, { firmId, userId, now });
-      await recordFirmEvent(tx, {
-        firmId,
-        event: "member_joined",
-        actorUserId: userId,
-        subjectUserId: userId,
-        details: { domain },
-        now,
-      });
-      // The seat covers a personal plan the person pays for: the answer says so; nothing is cancelled for them.
-      return isFirmRowSeated(firm, now) && (await isPayingPersonalPlan(tx, userId, now))
-        ? { personalPlanCovered: true as const }
-        : {};
-    });
-  } catch (error) {
-    // Two joins at once by the same account (or a join racing an invitation's accept): its membership's key decides.
-    if (getViolatedUniqueConstraint(error) === "firm_memberships_pkey") throw refusals.alreadyInFirm();
-    throw error;
-  }
+export function joinFirmByDomain(db: AppDatabase, userId: number, firmId: number, now: Date) {
+  return transactionOutcome(db, ["joined"], async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new Error(`user ${userId} of a live session does not exist`);
+    if (!user.emailVerifiedAt) return { outcome: "emailNotVerified" } as const;
+    const [membership] = await tx.select().from(firmMemberships).where(eq(firmMemberships.userId, userId)).limit(1);
+    if (membership?.firmId === firmId) return { outcome: "alreadyInThisFirm" } as const;
+    if (membership) return alreadyInFirm;
+    const domain = domainOf(user.email);
+    // The firm's row locked, as every change to its members takes it (caller-firm.ts, lockCallerFirm).
+    const [firm] = await tx.select().from(firms).where(eq(firms.id, firmId)).for("update");
+    const [claimed] = firm
+      ? await tx
+          .select({ joinMode: firmDomains.joinMode, provenAt: firmDomains.provenAt })
+          .from(firmDomains)
+          .where(and(eq(firmDomains.domain, domain), eq(firmDomains.firmId, firmId)))
+      : [];
+    if (!firm || !claimed) return { outcome: "domainNotAdded", domain } as const;
+    // Suggest and automatic count only while DNS proves the domain is the firm's (decision 038).
+    if (claimed.joinMode === "invitation" || !claimed.provenAt) {
+      return { outcome: "domainByInvitationOnly", domain } as const;
+    }
+    // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.
+    const seatsFull = await checkSeatForJoin(tx, firm, now);
+    if (seatsFull) return seatsFull;
+    // Two joins at once by the same account (or a join racing an invitation's accept): the other came first.
+    if (!(await admitByDomain(tx, firm, userId, domain, now))) return alreadyInFirm;
+    // The seat covers a personal plan the person pays for: the answer says so; nothing is cancelled for them.
+    return { outcome: "joined" as const, notice: await personalPlanNotice(tx, firm, userId, now) };
+  });
 }

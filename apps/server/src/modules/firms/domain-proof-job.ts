@@ -80,7 +80,7 @@ export async function recheckDomainProofs(
         counts.unanswered += 1;
         continue;
       }
-      // The firm's row locked, as every change to its domains takes it (service.ts, lockCallerFirm).
+      // The firm's row locked, as every change to its domains takes it (caller-firm.ts, lockCallerFirm).
       await tx.select({ id: firms.id }).from(firms).where(eq(firms.id, claim.firmId)).for("update");
       const [before] = await tx.select().from(firmDomains).where(eq(firmDomains.domain, claim.domain));
       const after = await recordProofFinding(tx, config, claim, finding, { actorUserId: null, now });

@@ -6,7 +6,6 @@ import { firms } from "../../db/schema/index.ts";
 import { hasFirmSubscriptionEnded } from "../../lib/firm-seats.ts";
 import { createStripeClient } from "../../lib/stripe-client.ts";
 import { recordFirmEvent } from "./audit.ts";
-import { FirmRefusal, refusals } from "./refusals.ts";
 import { seatMembers, firmSubscriptionStateOf as stateOf } from "./seats.ts";
 
 type FirmRow = typeof firms.$inferSelect;
@@ -19,7 +18,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 /**
  * The firm that metadata names. Only the server writes it, when it creates the firm's Checkout session
- * (createFirmCheckoutSession): a session's `client_reference_id` is not evidence, since a pricing table takes it
+ * (seat-checkout.ts): a session's `client_reference_id` is not evidence, since a pricing table takes it
  * from an attribute of the page, which anyone can set to `firm-<id>` (issue 53, finding 3).
  */
 const firmIdIn = (metadata: Stripe.Metadata | null | undefined) =>
@@ -171,69 +170,25 @@ async function storeFirmSubscription(
   return "applied";
 }
 
-/**
- * A Stripe Checkout session in subscription mode for the firm plan, `seats` its quantity. The firm is named in the
- * session's and in the subscription's metadata, which only the server writes, so every event that follows finds it
- * and nobody else's purchase can name it. The caller checked the role
- * and the seat count.
- */
-export async function createFirmCheckoutSession(
-  config: AppConfig,
-  firm: FirmRow,
-  seats: number,
-  ownerEmail: string,
-): Promise<string> {
-  const stripe = createStripeClient(config);
-  if (!stripe || !config.stripe.firmPriceId) throw refusals.paymentsNotConfigured();
-  const metadata = { firm_id: String(firm.id) };
-  try {
-    const session = await stripe.checkout.sessions.create({
-      mode: "subscription",
-      line_items: [{ price: config.stripe.firmPriceId, quantity: seats }],
-      metadata,
-      subscription_data: { metadata },
-      ...(firm.stripeCustomerId ? { customer: firm.stripeCustomerId } : { customer_email: ownerEmail }),
-      success_url: `${config.publicUrl}/firm?tab=billing&checkout=done`,
-      cancel_url: `${config.publicUrl}/firm?tab=billing`,
-    });
-    if (!session.url) throw new Error("Stripe answered a Checkout session without a URL");
-    return session.url;
-  } catch (error) {
-    if (error instanceof FirmRefusal) throw error;
-    throw refusals.stripeUnreachable();
-  }
-}
-
-/** A customer-portal session for the firm's Stripe customer, where the owner changes seats or cancels. */
-export async function createFirmPortalSession(config: AppConfig, firm: FirmRow): Promise<string> {
-  const stripe = createStripeClient(config);
-  if (!stripe) throw refusals.paymentsNotConfigured();
-  if (!firm.stripeCustomerId) {
-    throw refusals.noBillingAccount();
-  }
-  try {
-    const portal = await stripe.billingPortal.sessions.create({
-      customer: firm.stripeCustomerId,
-      return_url: `${config.publicUrl}/firm?tab=billing`,
-    });
-    return portal.url;
-  } catch {
-    throw refusals.stripeUnreachable();
-  }
-}
+/** Whether the firm has a subscription Stripe could still bill: one it knows of that has not ended. */
+const hasRunningSubscription = (firm: FirmRow) =>
+  firm.stripeSubscriptionId !== null && !hasFirmSubscriptionEnded(stateOf(firm), new Date(0));
 
 /**
  * Where closing a firm meets Stripe: its subscription is cancelled through the API before the firm's rows are
  * deleted, in the same transaction, so no seat is billed after the firm is gone. If Stripe refuses, the firm stays
  * and the owner can try again, rather than a firm that no longer exists going on being billed. A subscription Stripe
- * no longer knows, or one that has ended, has nothing to cancel.
+ * no longer knows, or one that has ended, has nothing to cancel. Null once nothing is left to bill, else the refusal.
  */
-export async function cancelFirmBilling(config: AppConfig, firm: FirmRow): Promise<void> {
+export async function cancelFirmBilling(config: AppConfig, firm: FirmRow) {
+  if (!hasRunningSubscription(firm)) return null;
+  const stripe = createStripeClient(config);
+  if (!stripe) return { outcome: "paymentsNotConfigured" } as const;
   try {
-    await cancelFirmSubscription(createStripeClient(config), firm);
-  } catch (error) {
-    if (error instanceof FirmRefusal) throw error;
-    throw refusals.cancellationRefused();
+    await cancelFirmSubscription(stripe, firm);
+    return null;
+  } catch {
+    return { outcome: "cancellationRefused" } as const;
   }
 }
 
@@ -242,8 +197,9 @@ export async function cancelFirmBilling(config: AppConfig, firm: FirmRow): Promi
  * account deletion that closes the firm (privacy/deletion.ts, which tries again later, as for a person's customer).
  */
 export async function cancelFirmSubscription(stripe: Stripe | null, firm: FirmRow): Promise<void> {
-  if (!firm.stripeSubscriptionId || hasFirmSubscriptionEnded(stateOf(firm), new Date(0))) return;
-  if (!stripe) throw refusals.paymentsNotConfigured();
+  if (!firm.stripeSubscriptionId || !hasRunningSubscription(firm)) return;
+  // The deletion tries again later: nothing it could do now would stop the firm being billed.
+  if (!stripe) throw new Error(`firm ${firm.id}'s subscription cannot be cancelled: payments are not configured`);
   try {
     await stripe.subscriptions.cancel(firm.stripeSubscriptionId);
   } catch (error) {

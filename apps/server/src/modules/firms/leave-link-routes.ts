@@ -1,10 +1,8 @@
 import { leaveLinkOperations } from "@precis/contract/firms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mailboxOf } from "../../lib/mailbox.ts";
-import { apiFailure } from "../../lib/operations/failures.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
 import { leaveByLink, requestLeaveLink } from "./leave-link.ts";
-import { FirmRefusal } from "./refusals.ts";
 import { firmFailures } from "./responses.ts";
 
 /** Links mailed per mailbox a day: enough to ask again, never a flood. */
@@ -51,24 +49,13 @@ export const leaveLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         "Leave the firm by the emailed link's token (once, within 24 hours); the account, its export and its deletion stay the person's",
       access: "anyone",
       rateLimits: { checks: (request) => [perIp(request.ip)] },
-      failures: {
-        linkUsedOrExpired: apiFailure(401, "This link has expired or was already used. Ask for a new one.", [
-          { path: "token", message: "has expired or was used" },
-        ]),
-        ...firmFailures,
-      },
+      failures: firmFailures.leaveByLink,
     },
     async (request, _reply, { now, fail }) => {
-      try {
-        const left = await leaveByLink({ db: app.database.db, config, token: request.body.token, now });
-        if (!left) return fail("linkUsedOrExpired");
-        app.mailWorker.nudge();
-        return { Status: "Success" as const, firmName: left.firmName };
-      } catch (error) {
-        // The firms' services still throw their refusals (routes.ts says why); the table answers them.
-        if (error instanceof FirmRefusal) return fail(error.reason.kind, error.reason);
-        throw error;
-      }
+      const left = await leaveByLink({ db: app.database.db, config, token: request.body.token, now });
+      if (left.outcome !== "left") return fail(left.outcome, left);
+      app.mailWorker.nudge();
+      return { Status: "Success" as const, firmName: left.firm.name };
     },
   );
 };

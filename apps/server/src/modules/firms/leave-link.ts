@@ -4,10 +4,11 @@ import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmLeaveLinks, firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { addSeconds } from "../../lib/clock.ts";
+import { transactionOutcome } from "../../lib/transaction-outcome.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";
 import { hashSecret } from "../sessions/service.ts";
-import { leaveFirmIn } from "./service.ts";
+import { leaveFirmIn } from "./members.ts";
 
 /*
  * Leaving a firm by an emailed link (issue 53: a firm's policy never takes away a person's own rights; decision
@@ -63,12 +64,15 @@ export async function requestLeaveLink(input: { db: AppDatabase; config: AppConf
 
 /**
  * Uses a link: in one transaction, takes the token (good once, unexpired, for the firm the person is still in) and
- * leaves that firm as `POST /api/firm/leave` does. Null when the token is no good; a FirmRefusal (the last owner)
- * rolls the whole back, the link still good for when another owner is named.
+ * leaves that firm as `POST /api/firm/leave` does. A token that is no good is `linkUsedOrExpired`; a link to a firm
+ * the person is no longer in is spent by it, and does nothing. The last owner's refusal rolls the whole back, the
+ * link still good for when another owner is named.
  */
-export async function leaveByLink(input: { db: AppDatabase; config: AppConfig; token: string; now: Date }) {
+export function leaveByLink(input: { db: AppDatabase; config: AppConfig; token: string; now: Date }) {
   const { db, config, now } = input;
-  return db.transaction(async (tx) => {
+  const linkUsedOrExpired = { outcome: "linkUsedOrExpired" } as const;
+  // A link found spent stays spent: that refusal commits.
+  return transactionOutcome(db, ["left", "linkUsedOrExpired"], async (tx) => {
     const [link] = await tx
       .update(firmLeaveLinks)
       .set({ usedAt: now })
@@ -80,15 +84,14 @@ export async function leaveByLink(input: { db: AppDatabase; config: AppConfig; t
         ),
       )
       .returning();
-    if (!link) return null;
+    if (!link) return linkUsedOrExpired;
     const [membership] = await tx
       .select({ firmId: firmMemberships.firmId })
       .from(firmMemberships)
       .where(eq(firmMemberships.userId, link.userId))
       .limit(1);
     // Already out of that firm (left, removed, or in another since): the link is spent and does nothing.
-    if (membership?.firmId !== link.firmId) return null;
-    const firm = await leaveFirmIn({ db: tx, config, now, userId: link.userId });
-    return { firmName: firm.name };
+    if (membership?.firmId !== link.firmId) return linkUsedOrExpired;
+    return leaveFirmIn({ db: tx, config, now, userId: link.userId });
   });
 }

@@ -1,39 +1,45 @@
 import { describe, expect, it } from "vitest";
 import type { FailureAnswer } from "../../lib/operations/failures.ts";
-import { FirmRefusal, type FirmRefusalKind, type FirmRefusalReason, refusals } from "./refusals.ts";
-import { firmFailures } from "./responses.ts";
+import type { FirmRefusal } from "./refusals.ts";
+import { firmFailures, firmRefusalAnswers } from "./responses.ts";
 
-/** What the routes answer a refusal with: its entry in the table, written from the reason's facts. */
-function firmFailureOf(reason: FirmRefusalReason): FailureAnswer {
-  const failure: FailureAnswer | ((reason: never) => FailureAnswer) = firmFailures[reason.kind];
-  return typeof failure === "function" ? (failure as (reason: FirmRefusalReason) => FailureAnswer)(reason) : failure;
+/** What the routes answer a refusal with: its entry in the table, written from the refusal's facts. */
+function firmFailureOf(refusal: FirmRefusal): FailureAnswer {
+  const failure: FailureAnswer | ((refusal: never) => FailureAnswer) = firmRefusalAnswers[refusal.outcome];
+  return typeof failure === "function" ? (failure as (refusal: FirmRefusal) => FailureAnswer)(refusal) : failure;
 }
 
 describe("the firms' failure table", () => {
   it("writes a refusal's facts into its answer: the domain, the seats, the member count", () => {
-    expect(firmFailureOf(refusals.domainNotAdded("cabinet.ca").reason)).toEqual({
+    expect(firmFailureOf({ outcome: "domainNotAdded", domain: "cabinet.ca" })).toEqual({
       statusCode: 404,
       message: "This firm has not added cabinet.ca, the domain of your email address.",
       fields: [{ path: "firmId", message: "is not a firm your email address's domain belongs to" }],
     });
-    expect(firmFailureOf(refusals.seatsFullForInvitation(5, 5).reason)).toMatchObject({
+    expect(firmFailureOf({ outcome: "seatsFullForInvitation", held: 5, seats: 5 })).toMatchObject({
       statusCode: 409,
       fields: [{ path: "seats", message: "5 of 5 seats are taken or held by open invitations" }],
     });
-    expect(firmFailureOf(refusals.tooFewSeats(7).reason)).toMatchObject({
+    expect(firmFailureOf({ outcome: "tooFewSeats", members: 7 })).toMatchObject({
       statusCode: 400,
       message: "Buy at least 7 seats: one for each member of your firm.",
     });
   });
 
-  it("answers every reason a service can throw with a 4xx, or a 503 when Stripe or its settings are missing", () => {
-    const kinds = Object.keys(refusals) as FirmRefusalKind[];
-    expect(kinds.sort()).toEqual(Object.keys(firmFailures).sort());
-    for (const make of Object.values(refusals)) {
-      const refusal = (make as (...facts: unknown[]) => FirmRefusal)("firm.ca", 1, 1);
-      expect(refusal).toBeInstanceOf(FirmRefusal);
-      const { statusCode } = firmFailureOf(refusal.reason);
-      expect(statusCode === 503 || (statusCode >= 400 && statusCode < 500), refusal.reason.kind).toBe(true);
+  it("answers every refusal with a 4xx, or a 503 when Stripe, its settings or DNS are missing", () => {
+    const facts = { domain: "firm.ca", held: 1, seats: 1, members: 1 };
+    for (const outcome of Object.keys(firmRefusalAnswers) as FirmRefusal["outcome"][]) {
+      const { statusCode } = firmFailureOf({ outcome, ...facts } as FirmRefusal);
+      expect(statusCode === 503 || (statusCode >= 400 && statusCode < 500), outcome).toBe(true);
+    }
+  });
+
+  it("gives every route's table only the answers of the refusals in the one table, unchanged", () => {
+    const answers: Record<string, unknown> = firmRefusalAnswers;
+    for (const [route, table] of Object.entries(firmFailures)) {
+      for (const [outcome, answer] of Object.entries(table)) {
+        expect(answer, `${route}: ${outcome}`).toBe(answers[outcome]);
+      }
     }
   });
 });

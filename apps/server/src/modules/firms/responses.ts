@@ -1,16 +1,24 @@
-import { apiFailure, type FailureAnswer } from "../../lib/operations/failures.ts";
-import type { FirmRefusalKind, FirmRefusalReason } from "./refusals.ts";
+import { apiFailure, type FailureAnswer, type FailureResponses } from "../../lib/operations/failures.ts";
+import type * as callerFirm from "./caller-firm.ts";
+import type * as domainJoin from "./domain-join.ts";
+import type * as domains from "./domains.ts";
+import type * as firm from "./firm.ts";
+import type * as invitations from "./invitations.ts";
+import type * as leaveLink from "./leave-link.ts";
+import type * as members from "./members.ts";
+import type { FirmRefusal, FirmRefusalKind } from "./refusals.ts";
+import type * as seatCheckout from "./seat-checkout.ts";
 
-/** A reason's answer: fixed, or written from the facts the reason carries (a domain, a seat count). */
+/** A refusal's answer: fixed, or written from the facts the refusal carries (a domain, a seat count). */
 type FirmFailure<Kind extends FirmRefusalKind> =
   | FailureAnswer
-  | ((reason: Extract<FirmRefusalReason, { kind: Kind }>) => FailureAnswer);
+  | ((refusal: Extract<FirmRefusal, { outcome: Kind }>) => FailureAnswer);
 
 /**
- * What each refusal of the firm operations answers, in one table: a reason the table misses fails type-checking.
+ * What each refusal of the firm operations answers, each once: a refusal the table misses fails type-checking.
  * The texts are the API's, word for word as the portal and the typed client have always read them.
  */
-export const firmFailures = {
+export const firmRefusalAnswers = {
   notInFirm: apiFailure(404, "You are not a member of a firm."),
   adminsOnly: apiFailure(403, "Only the firm's owners and administrators can do this."),
   ownersOnly: apiFailure(403, "Only the firm's owners can do this."),
@@ -36,6 +44,10 @@ export const firmFailures = {
     "You could no longer sign in under these methods. Keep one you use: your password, or Google or Microsoft once you have signed in with it here.",
     [{ path: "body.policies.signInMethods", message: "leaves you no method you can sign in with" }],
   ),
+  // Leaving by an emailed link (leave-link.ts): its token, spent, expired or unknown.
+  linkUsedOrExpired: apiFailure(401, "This link has expired or was already used. Ask for a new one.", [
+    { path: "token", message: "has expired or was used" },
+  ]),
   noSuchMember: apiFailure(404, "This person is not a member of your firm."),
   lastOwner: apiFailure(
     409,
@@ -118,6 +130,122 @@ export const firmFailures = {
     "Stripe did not cancel the firm's subscription, so the firm was not closed. Try again in a few minutes.",
   ),
 } satisfies { readonly [Kind in FirmRefusalKind]: FirmFailure<Kind> };
+
+const {
+  notInFirm,
+  adminsOnly,
+  ownersOnly,
+  emailNotVerified,
+  alreadyInFirm,
+  alreadyInThisFirm,
+  firmNameLookAlike,
+  methodsNotOffered,
+  policyLocksYouOut,
+  noSuchMember,
+  lastOwner,
+  removingSelf,
+  alreadyOwner,
+  inviteeAlreadyMember,
+  noSuchInvitation,
+  invitationNotValid,
+  invitationForAnotherAddress,
+  invitationExpired,
+  noSuchDomain,
+  publicDomain,
+  academicDomain,
+  notOwnDomain,
+  domainAddedByThisFirm,
+  domainAddedByAnotherFirm,
+  domainNotAdded,
+  domainByInvitationOnly,
+  domainNotProven,
+  dnsUnavailable,
+  seatsFullForInvitation,
+  seatsFullForJoin,
+  subscriptionRunning,
+  tooFewSeats,
+  noBillingAccount,
+  paymentsNotConfigured,
+  stripeUnreachable,
+  cancellationRefused,
+  linkUsedOrExpired,
+} = firmRefusalAnswers;
+
+/** Every firm service, by name: each route's table below is keyed by the service it answers for. */
+type FirmServices = typeof callerFirm &
+  typeof domainJoin &
+  typeof domains &
+  typeof firm &
+  typeof invitations &
+  typeof leaveLink &
+  typeof members &
+  typeof seatCheckout;
+
+/** The refusals a service can return: its outcomes that are firm refusals (refusals.ts), not its successes. */
+type RefusalsOf<Service> = Service extends (...args: never[]) => Promise<infer Result extends { outcome: string }>
+  ? Extract<Result["outcome"], FirmRefusalKind>
+  : never;
+
+/**
+ * Each firm route's failures, under its service's name: exactly the refusals the service can return, so that the
+ * route's OpenAPI entry declares the statuses it can answer and no other. A refusal missing from a table, or one
+ * its service cannot return, fails type-checking.
+ */
+export const firmFailures = {
+  createFirm: { emailNotVerified, alreadyInFirm, firmNameLookAlike },
+  updateFirm: { notInFirm, adminsOnly, methodsNotOffered, policyLocksYouOut, firmNameLookAlike },
+  deleteFirm: { notInFirm, ownersOnly, paymentsNotConfigured, cancellationRefused },
+  startFirmCheckout: {
+    notInFirm,
+    ownersOnly,
+    subscriptionRunning,
+    tooFewSeats,
+    paymentsNotConfigured,
+    stripeUnreachable,
+  },
+  openFirmBillingPortal: { notInFirm, ownersOnly, paymentsNotConfigured, noBillingAccount, stripeUnreachable },
+  listMembers: { notInFirm, adminsOnly },
+  changeMemberRole: { notInFirm, adminsOnly, noSuchMember, ownersOnly, lastOwner },
+  removeMember: { notInFirm, adminsOnly, noSuchMember, removingSelf, ownersOnly },
+  leaveFirm: { notInFirm, lastOwner },
+  transferOwnership: { notInFirm, ownersOnly, alreadyOwner, noSuchMember },
+  listInvitations: { notInFirm, adminsOnly },
+  inviteToFirm: { notInFirm, adminsOnly, inviteeAlreadyMember, seatsFullForInvitation },
+  revokeInvitation: { notInFirm, adminsOnly, noSuchInvitation },
+  acceptInvitation: {
+    invitationNotValid,
+    invitationForAnotherAddress,
+    emailNotVerified,
+    invitationExpired,
+    alreadyInThisFirm,
+    alreadyInFirm,
+    seatsFullForJoin,
+  },
+  joinFirmByDomain: {
+    emailNotVerified,
+    alreadyInThisFirm,
+    alreadyInFirm,
+    domainNotAdded,
+    domainByInvitationOnly,
+    seatsFullForJoin,
+  },
+  findAdminFirmId: { notInFirm, adminsOnly },
+  listDomains: { notInFirm, adminsOnly },
+  addDomain: {
+    notInFirm,
+    adminsOnly,
+    publicDomain,
+    academicDomain,
+    notOwnDomain,
+    domainNotProven,
+    domainAddedByThisFirm,
+    domainAddedByAnotherFirm,
+  },
+  updateDomain: { notInFirm, adminsOnly, noSuchDomain, domainNotProven },
+  checkDomain: { notInFirm, adminsOnly, noSuchDomain, dnsUnavailable },
+  removeDomain: { notInFirm, adminsOnly, noSuchDomain },
+  leaveByLink: { linkUsedOrExpired, notInFirm, lastOwner },
+} satisfies { readonly [Name in keyof FirmServices]?: FailureResponses<RefusalsOf<FirmServices[Name]>> };
 
 /** The rate limits' refusals (429), as enforceRateLimits answers them. */
 export const firmRateLimitMessages = {

@@ -1,37 +1,18 @@
 import { firmOperations } from "@precis/contract/firms";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { mailboxOf } from "../../lib/mailbox.ts";
 import { operationRoutes } from "../../lib/operations/routes.ts";
 import { listFirmEvents } from "./audit.ts";
+import { type FirmContext, findAdminFirmId } from "./caller-firm.ts";
 import { joinFirmByDomain } from "./domain-join.ts";
-import { FirmRefusal } from "./refusals.ts";
+import { addDomain, checkDomain, listDomains, removeDomain, updateDomain } from "./domains.ts";
+import { createFirm, deleteFirm, getFirm, updateFirm } from "./firm.ts";
+import { acceptInvitation, inviteToFirm, listInvitations, revokeInvitation } from "./invitations.ts";
+import { changeMemberRole, leaveFirm, listMembers, removeMember, transferOwnership } from "./members.ts";
 import { firmFailures, firmRateLimitMessages } from "./responses.ts";
-import {
-  acceptInvitation,
-  addDomain,
-  changeMemberRole,
-  checkDomain,
-  createFirm,
-  deleteFirm,
-  type FirmContext,
-  getAdminFirmId,
-  getFirm,
-  inviteToFirm,
-  leaveFirm,
-  listDomains,
-  listInvitations,
-  listMembers,
-  openFirmBillingPortal,
-  removeDomain,
-  removeMember,
-  revokeInvitation,
-  startFirmCheckout,
-  transferOwnership,
-  updateDomain,
-  updateFirm,
-} from "./service.ts";
+import { openFirmBillingPortal, startFirmCheckout } from "./seat-checkout.ts";
 import { firmUsageCsv, readFirmUsage, readMyFirmUsage, usageMonthOf } from "./usage.ts";
 
 /** The firms' group in the OpenAPI document. */
@@ -57,9 +38,6 @@ const ACCEPTS_PER_ACCOUNT_PER_HOUR = 20;
  */
 const DOMAIN_CHECKS_PER_ACCOUNT_PER_HOUR = 30;
 const DOMAIN_CHECKS_PER_DOMAIN_PER_HOUR = 30;
-
-/** The `fail` a route is handed, answering any kind of the firms' table. */
-type Fail = (kind: keyof typeof firmFailures, facts?: object) => FastifyReply;
 
 /**
  * The usage report as the document shows it: the contract binds the JSON answer, which callers read; the route
@@ -90,32 +68,25 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     return { db: app.database.db, config: app.config, now: app.clock(), userId: request.session.userId };
   };
 
-  /**
-   * Runs a service call and answers its refusal, if any, through the route's declared failures (the firms'
-   * table, responses.ts). The firm services still throw their refusals (refusals.ts), the one module not yet
-   * on outcomes (decision 046); this is the one place that turns them into the table's answers.
-   */
-  async function answer<T>(fail: Fail, work: () => Promise<T>) {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof FirmRefusal) return fail(error.reason.kind, error.reason);
-      throw error;
-    }
-  }
-
   /** Mail left in the outbox by a change goes now, not at the worker's next round. */
   const nudgeMail = () => app.mailWorker.nudge();
 
   // Every firm operation needs a session, and says so before it reads the body (401 before 400). The step-up
   // (decision 035) is checked before anything about the firm, so an old session learns nothing and changes nothing.
-  const signedIn = { access: "signedIn", sessionBeforeBody: true, failures: firmFailures } as const;
-  const recentlySignedIn = { access: "recentlySignedIn", sessionBeforeBody: true, failures: firmFailures } as const;
+  const signedIn = { access: "signedIn", sessionBeforeBody: true } as const;
+  const recentlySignedIn = { access: "recentlySignedIn", sessionBeforeBody: true } as const;
 
   route(
     firmOperations.createFirm,
-    { summary: "Create a firm; the caller (verified email, in no firm) becomes its owner", ...signedIn },
-    (request, _reply, { fail }) => answer(fail, () => createFirm(contextOf(request), request.body.name)),
+    {
+      summary: "Create a firm; the caller (verified email, in no firm) becomes its owner",
+      ...signedIn,
+      failures: firmFailures.createFirm,
+    },
+    async (request, _reply, { fail }) => {
+      const created = await createFirm(contextOf(request), request.body.name);
+      return created.outcome === "created" ? { firm: created.firm } : fail(created.outcome, created);
+    },
   );
 
   route(
@@ -134,9 +105,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Rename the firm or change its policies (owners and admins; a policy change needs a recent sign-in)",
       // Policies decide how the members sign in: an admin's act on other accounts, so it asks for the step-up.
       access: (request) => (request.body.policies ? "recentlySignedIn" : "signedIn"),
-      failures: firmFailures,
+      failures: firmFailures.updateFirm,
     },
-    (request, _reply, { fail }) => answer(fail, () => updateFirm(contextOf(request), request.body)),
+    async (request, _reply, { fail }) => {
+      const updated = await updateFirm(contextOf(request), request.body);
+      return updated.outcome === "updated" ? { firm: updated.firm } : fail(updated.outcome, updated);
+    },
   );
 
   route(
@@ -145,13 +119,14 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Close the firm (owner, recent sign-in): its Stripe subscription is cancelled first (503 and the firm stays if Stripe refuses), memberships end, accounts stay, members are emailed",
       ...recentlySignedIn,
+      failures: firmFailures.deleteFirm,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        await deleteFirm(contextOf(request));
-        nudgeMail();
-        return DONE;
-      }),
+    async (request, _reply, { fail }) => {
+      const deleted = await deleteFirm(contextOf(request));
+      if (deleted.outcome !== "deleted") return fail(deleted.outcome, deleted);
+      nudgeMail();
+      return DONE;
+    },
   );
 
   route(
@@ -161,8 +136,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         "Buy seats (owner): a Stripe Checkout session for the firm plan with `seats` as its quantity, at least the member count; 409 while a subscription runs (change seats in the portal)",
       ...signedIn,
       cache: "no-store",
+      failures: firmFailures.startFirmCheckout,
     },
-    (request, _reply, { fail }) => answer(fail, () => startFirmCheckout(contextOf(request), request.body.seats)),
+    async (request, _reply, { fail }) => {
+      const checkout = await startFirmCheckout(contextOf(request), request.body.seats);
+      return checkout.outcome === "started" ? { url: checkout.url } : fail(checkout.outcome, checkout);
+    },
   );
 
   route(
@@ -172,14 +151,25 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         "A Stripe customer-portal session for the firm (owner): change the seats, the card, see invoices, or cancel",
       ...signedIn,
       cache: "no-store",
+      failures: firmFailures.openFirmBillingPortal,
     },
-    (request, _reply, { fail }) => answer(fail, () => openFirmBillingPortal(contextOf(request))),
+    async (request, _reply, { fail }) => {
+      const portal = await openFirmBillingPortal(contextOf(request));
+      return portal.outcome === "opened" ? { url: portal.url } : fail(portal.outcome, portal);
+    },
   );
 
   route(
     firmOperations.getFirmMembers,
-    { summary: "The firm's members, with their role (owners and admins)", ...signedIn },
-    (request, _reply, { fail }) => answer(fail, async () => ({ members: await listMembers(contextOf(request)) })),
+    {
+      summary: "The firm's members, with their role (owners and admins)",
+      ...signedIn,
+      failures: firmFailures.listMembers,
+    },
+    async (request, _reply, { fail }) => {
+      const listed = await listMembers(contextOf(request));
+      return listed.outcome === "listed" ? { members: listed.members } : fail(listed.outcome, listed);
+    },
   );
 
   route(
@@ -187,11 +177,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Change a member's role (owners and admins; the owner role by owners only; recent sign-in)",
       ...recentlySignedIn,
+      failures: firmFailures.changeMemberRole,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => ({
-        members: await changeMemberRole(contextOf(request), request.params.userId, request.body.role),
-      })),
+    async (request, _reply, { fail }) => {
+      const changed = await changeMemberRole(contextOf(request), request.params.userId, request.body.role);
+      return changed.outcome === "changed" ? { members: changed.members } : fail(changed.outcome, changed);
+    },
   );
 
   route(
@@ -199,25 +190,30 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Remove a member (owners and admins; recent sign-in); their account stays, and they are emailed",
       ...recentlySignedIn,
+      failures: firmFailures.removeMember,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const members = await removeMember(contextOf(request), request.params.userId);
-        nudgeMail();
-        return { members };
-      }),
+    async (request, _reply, { fail }) => {
+      const removed = await removeMember(contextOf(request), request.params.userId);
+      if (removed.outcome !== "removed") return fail(removed.outcome, removed);
+      nudgeMail();
+      return { members: removed.members };
+    },
   );
 
   route(
     firmOperations.leaveFirm,
-    { summary: "Leave the firm (not its last owner); the account stays, and its owner is emailed", ...signedIn },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const context = contextOf(request);
-        await leaveFirm(context);
-        nudgeMail();
-        return getFirm(context.db, context.userId, context.now);
-      }),
+    {
+      summary: "Leave the firm (not its last owner); the account stays, and its owner is emailed",
+      ...signedIn,
+      failures: firmFailures.leaveFirm,
+    },
+    async (request, _reply, { fail }) => {
+      const context = contextOf(request);
+      const left = await leaveFirm(context);
+      if (left.outcome !== "left") return fail(left.outcome, left);
+      nudgeMail();
+      return getFirm(context.db, context.userId, context.now);
+    },
   );
 
   route(
@@ -225,15 +221,27 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: "Hand ownership to another member and become an admin (owner, recent sign-in)",
       ...recentlySignedIn,
+      failures: firmFailures.transferOwnership,
     },
-    (request, _reply, { fail }) => answer(fail, () => transferOwnership(contextOf(request), request.body.userId)),
+    async (request, _reply, { fail }) => {
+      const transferred = await transferOwnership(contextOf(request), request.body.userId);
+      return transferred.outcome === "transferred"
+        ? { firm: transferred.firm }
+        : fail(transferred.outcome, transferred);
+    },
   );
 
   route(
     firmOperations.getFirmInvitations,
-    { summary: "The firm's open invitations, expired ones included (owners and admins)", ...signedIn },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => ({ invitations: await listInvitations(contextOf(request)) })),
+    {
+      summary: "The firm's open invitations, expired ones included (owners and admins)",
+      ...signedIn,
+      failures: firmFailures.listInvitations,
+    },
+    async (request, _reply, { fail }) => {
+      const listed = await listInvitations(contextOf(request));
+      return listed.outcome === "listed" ? { invitations: listed.invitations } : fail(listed.outcome, listed);
+    },
   );
 
   route(
@@ -255,25 +263,27 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
         message: firmRateLimitMessages.invitations,
       },
-      failures: firmFailures,
+      failures: firmFailures.inviteToFirm,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const invitation = await inviteToFirm(contextOf(request), request.body);
-        nudgeMail();
-        return invitation;
-      }),
+    async (request, _reply, { fail }) => {
+      const invited = await inviteToFirm(contextOf(request), request.body);
+      if (invited.outcome !== "invited") return fail(invited.outcome, invited);
+      nudgeMail();
+      return invited.invitation;
+    },
   );
 
   route(
     firmOperations.revokeFirmInvitation,
-    { summary: "Withdraw an open invitation: its link stops working (owners and admins)", ...signedIn },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const context = contextOf(request);
-        await revokeInvitation(context, request.params.id);
-        return { invitations: await listInvitations(context) };
-      }),
+    {
+      summary: "Withdraw an open invitation: its link stops working (owners and admins)",
+      ...signedIn,
+      failures: firmFailures.revokeInvitation,
+    },
+    async (request, _reply, { fail }) => {
+      const revoked = await revokeInvitation(contextOf(request), request.params.id);
+      return revoked.outcome === "revoked" ? { invitations: revoked.invitations } : fail(revoked.outcome, revoked);
+    },
   );
 
   route(
@@ -289,8 +299,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
         message: firmRateLimitMessages.accepts,
       },
+      failures: firmFailures.acceptInvitation,
     },
-    (request, _reply, { fail }) => answer(fail, () => acceptInvitation(contextOf(request), request.body.token)),
+    async (request, _reply, { fail }) => {
+      const accepted = await acceptInvitation(contextOf(request), request.body.token);
+      return accepted.outcome === "joined" ? accepted.response : fail(accepted.outcome, accepted);
+    },
   );
 
   route(
@@ -301,13 +315,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       // As accepting an invitation: joining puts the account under the firm's policies and its usage in the
       // admins' view (decision 035), so an old stolen session cannot do it.
       ...recentlySignedIn,
+      failures: firmFailures.joinFirmByDomain,
     },
-    (request, _reply, { fail }) => {
+    async (request, _reply, { fail }) => {
       const context = contextOf(request);
-      return answer(fail, async () => {
-        const notice = await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
-        return { ...(await getFirm(context.db, context.userId, context.now)), ...notice };
-      });
+      const joined = await joinFirmByDomain(context.db, context.userId, request.body.firmId, context.now);
+      if (joined.outcome !== "joined") return fail(joined.outcome, joined);
+      return { ...(await getFirm(context.db, context.userId, context.now)), ...joined.notice };
     },
   );
 
@@ -318,30 +332,30 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         "Memos per member and per client matter for a month (this UTC month by default), with totals: JSON, or CSV with Accept: text/csv (owners and admins)",
       ...signedIn,
       cache: "no-store",
+      failures: firmFailures.findAdminFirmId,
     },
-    (request, reply, { fail }) =>
-      answer(fail, async () => {
-        const context = contextOf(request);
-        const firmId = await getAdminFirmId(context);
-        const usage = await readFirmUsage(context.db, firmId, request.query.month ?? usageMonthOf(context.now));
-        reply.header("vary", "accept");
-        if (!wantsCsv(request.headers.accept)) return usage;
-        return (
-          reply
-            .type("text/csv; charset=utf-8")
-            .header("content-disposition", `attachment; filename="precis-usage-${usage.month}.csv"`)
-            // The CSV is the document's text/csv answer, which the JSON schema the route is typed by does not name.
-            .send(firmUsageCsv(usage) as never)
-        );
-      }),
+    async (request, reply, { fail }) => {
+      const context = contextOf(request);
+      const found = await findAdminFirmId(context);
+      if (found.outcome !== "found") return fail(found.outcome, found);
+      const usage = await readFirmUsage(context.db, found.firmId, request.query.month ?? usageMonthOf(context.now));
+      reply.header("vary", "accept");
+      if (!wantsCsv(request.headers.accept)) return usage;
+      return (
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="precis-usage-${usage.month}.csv"`)
+          // The CSV is the document's text/csv answer, which the JSON schema the route is typed by does not name.
+          .send(firmUsageCsv(usage) as never)
+      );
+    },
   );
 
   route(
     firmOperations.getMyFirmUsage,
     {
       summary: "The caller's own memos by client matter for a month (this UTC month by default), in firms they were in",
-      access: "signedIn",
-      sessionBeforeBody: true,
+      ...signedIn,
       cache: "no-store",
     },
     async (request, _reply, { session, now }) =>
@@ -350,8 +364,15 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     firmOperations.getFirmDomains,
-    { summary: "The firm's email domains and their join modes (owners and admins)", ...signedIn },
-    (request, _reply, { fail }) => answer(fail, async () => ({ domains: await listDomains(contextOf(request)) })),
+    {
+      summary: "The firm's email domains and their join modes (owners and admins)",
+      ...signedIn,
+      failures: firmFailures.listDomains,
+    },
+    async (request, _reply, { fail }) => {
+      const listed = await listDomains(contextOf(request));
+      return listed.outcome === "listed" ? { domains: listed.domains } : fail(listed.outcome, listed);
+    },
   );
 
   route(
@@ -361,11 +382,13 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         "Add the domain of the caller's own verified address, not a public, internet provider's or academic one, by invitation until DNS proves it (owners and admins, recent sign-in)",
       // A domain may let everyone at it join the firm: an act on other accounts (decision 035).
       ...recentlySignedIn,
+      failures: firmFailures.addDomain,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, () =>
-        addDomain(contextOf(request), { domain: request.body.domain, joinMode: request.body.joinMode }),
-      ),
+    async (request, _reply, { fail }) => {
+      const { domain, joinMode } = request.body;
+      const added = await addDomain(contextOf(request), { domain, joinMode });
+      return added.outcome === "added" ? added.domain : fail(added.outcome, added);
+    },
   );
 
   route(
@@ -374,9 +397,12 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Change how people at a domain join: invitation, or suggest and automatic once its TXT record is proven (owners and admins, recent sign-in)",
       ...recentlySignedIn,
+      failures: firmFailures.updateDomain,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, () => updateDomain(contextOf(request), request.params.domain, request.body.joinMode)),
+    async (request, _reply, { fail }) => {
+      const updated = await updateDomain(contextOf(request), request.params.domain, request.body.joinMode);
+      return updated.outcome === "updated" ? updated.domain : fail(updated.outcome, updated);
+    },
   );
 
   route(
@@ -401,25 +427,28 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
         message: firmRateLimitMessages.domainChecks,
       },
       cache: "no-store",
+      failures: firmFailures.checkDomain,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const checked = await checkDomain(contextOf(request), app.txtLookup, request.params.domain);
-        // A proof that lapsed here emails the firm's admins.
-        nudgeMail();
-        return checked;
-      }),
+    async (request, _reply, { fail }) => {
+      const checked = await checkDomain(contextOf(request), app.txtLookup, request.params.domain);
+      if (checked.outcome !== "checked") return fail(checked.outcome, checked);
+      // A proof that lapsed here emails the firm's admins.
+      nudgeMail();
+      return { domain: checked.domain, isRecordFound: checked.isRecordFound };
+    },
   );
 
   route(
     firmOperations.removeFirmDomain,
-    { summary: "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)", ...signedIn },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const context = contextOf(request);
-        await removeDomain(context, request.params.domain);
-        return { domains: await listDomains(context) };
-      }),
+    {
+      summary: "Remove a domain: nobody joins by it any more, and nobody leaves (owners and admins)",
+      ...signedIn,
+      failures: firmFailures.removeDomain,
+    },
+    async (request, _reply, { fail }) => {
+      const removed = await removeDomain(contextOf(request), request.params.domain);
+      return removed.outcome === "removed" ? { domains: removed.domains } : fail(removed.outcome, removed);
+    },
   );
 
   route(
@@ -428,14 +457,15 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The firm's audit trail, newest first, a page at a time (owners and admins)",
       ...signedIn,
       cache: "no-store",
+      failures: firmFailures.findAdminFirmId,
     },
-    (request, _reply, { fail }) =>
-      answer(fail, async () => {
-        const firmId = await getAdminFirmId(contextOf(request));
-        return listFirmEvents(app.database.db, firmId, {
-          ...(request.query.before === undefined ? {} : { before: request.query.before }),
-          limit: request.query.limit ?? FIRM_AUDIT_PAGE_DEFAULT,
-        });
-      }),
+    async (request, _reply, { fail }) => {
+      const found = await findAdminFirmId(contextOf(request));
+      if (found.outcome !== "found") return fail(found.outcome, found);
+      return listFirmEvents(app.database.db, found.firmId, {
+        ...(request.query.before === undefined ? {} : { before: request.query.before }),
+        limit: request.query.limit ?? FIRM_AUDIT_PAGE_DEFAULT,
+      });
+    },
   );
 };

@@ -13,12 +13,11 @@ import {
 import { isFirmSeated } from "../../lib/firm-seats.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { asQuotedData } from "../mail/user-text.ts";
-import { refusals } from "./refusals.ts";
 
 /*
  * The seat limit (issue 44). While a firm's subscription seats its members, each member holds a seat, and a join
  * or an invitation beyond the seats is refused; without one, no limit applies. Every check runs in the transaction
- * that holds the firm's row locked (service.ts, lockCallerFirm; domain-join.ts), so concurrent joins count each
+ * that holds the firm's row locked (caller-firm.ts, lockCallerFirm; domain-join.ts), so concurrent joins count each
  * other: of twenty accepts for five free seats, exactly five join. Nobody is ever removed to make room.
  *
  * Fewer seats than members (issue 53: the owner lowered the quantity in Stripe's portal) removes nobody either, but
@@ -61,24 +60,22 @@ async function countOpenInvitations(tx: AppDatabase, firmId: number, now: Date, 
   return row?.open ?? 0;
 }
 
-/** An invitation must fit beside the members and the other open invitations. */
+/** An invitation must fit beside the members and the other open invitations: null when it does, else the refusal. */
 export async function checkSeatForInvitation(tx: AppDatabase, firm: FirmRow, now: Date, email: string) {
-  if (!isFirmRowSeated(firm, now)) return;
+  if (!isFirmRowSeated(firm, now)) return null;
   const seats = firm.seatQuantity ?? 0;
   const held = (await countMembers(tx, firm.id)) + (await countOpenInvitations(tx, firm.id, now, email));
-  if (held >= seats) {
-    throw refusals.seatsFullForInvitation(held, seats);
-  }
+  return held >= seats ? ({ outcome: "seatsFullForInvitation", held, seats } as const) : null;
 }
 
-/** A join (an accepted invitation, a domain) needs a free seat; an invitation held one, but seats may have dropped. */
+/**
+ * A join (an accepted invitation, a domain) needs a free seat; an invitation held one, but seats may have dropped.
+ * Null when a seat is free, else the refusal.
+ */
 export async function checkSeatForJoin(tx: AppDatabase, firm: FirmRow, now: Date) {
-  if (!isFirmRowSeated(firm, now)) return;
+  if (!isFirmRowSeated(firm, now)) return null;
   const seats = firm.seatQuantity ?? 0;
-  const members = await countMembers(tx, firm.id);
-  if (members >= seats) {
-    throw refusals.seatsFullForJoin(seats);
-  }
+  return (await countMembers(tx, firm.id)) >= seats ? ({ outcome: "seatsFullForJoin", seats } as const) : null;
 }
 
 /** Whether an automatic domain join finds a free seat (no refusal: verification goes on either way). */
@@ -125,6 +122,13 @@ export async function isPayingPersonalPlan(tx: AppDatabase, userId: number, now:
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** On joining a seated firm while paying for a personal plan: the answer says so (the join screen explains). */
+export async function personalPlanNotice(tx: AppDatabase, firm: FirmRow, userId: number, now: Date) {
+  return isFirmRowSeated(firm, now) && (await isPayingPersonalPlan(tx, userId, now))
+    ? { personalPlanCovered: true as const }
+    : {};
 }
 
 /**
