@@ -16,7 +16,8 @@ const TOO_MANY_REQUESTS = "Too many attempts. Please wait and try again.";
  * (401, or the step-up's 403), then the rate limits (429 with Retry-After), then the cache header. It also
  * declares, for the OpenAPI document, the statuses a policy can answer, so that an operation's document lists
  * them without writing them out, and holds each operation's declared statuses to what its route answers
- * (declaredStatusGaps): a route that declares one it never answers stops the server at startup. Register it
+ * (declaredStatusGaps): a route that declares one it never answers, or answers one it does not declare, stops the
+ * server at startup. Register it
  * before any route, and before declareCommonResponses, so it reads the contract's own declaration.
  */
 export function registerRoutePolicy(app: FastifyInstance) {
@@ -35,13 +36,12 @@ export function registerRoutePolicy(app: FastifyInstance) {
     if (neverAnswered.length > 0)
       throw new Error(`${name} declares ${neverAnswered.join(", ")}, which the route never answers: remove it`);
     if (undeclared.length > 0)
-      app.log.warn({ route: name, statuses: undeclared }, "the route answers statuses its operation does not declare");
+      throw new Error(`${name} answers ${undeclared.join(", ")}, which its operation does not declare: declare it`);
     // A copy: the table is the operation's bound schemas in packages/contract, which every caller shares.
     const responses = { ...(route.schema.response as Record<string | number, unknown> | undefined) };
     route.schema.response = responses;
-    // The document lists every status the route answers, the policy's always from here.
-    for (const status of [...policyStatuses(policy), ...undeclared])
-      if (!(status in responses)) responses[status] = apiErrorSchema;
+    // The document lists every status the route answers, the policy's from here.
+    for (const status of policyStatuses(policy)) if (!(status in responses)) responses[status] = apiErrorSchema;
   });
 
   // A route that reads the session in its own statement (readsSessionItself) answers 401 itself when the
@@ -101,10 +101,9 @@ function policyStatuses(policy: RoutePolicy): number[] {
  * - `neverAnswered`: declared, yet neither its success, a shared refusal (commonStatuses), its policy's, its failure
  *   table's nor one its handler answers itself (`answersItself`). The server refuses to start with one: the
  *   document would promise it.
- * - `undeclared`: answered by its table or its handler, not declared. The document lists it all the same, with the
- *   one error body, but the caller's contract misses it and the body it is serialised with keeps only the members
- *   that schema names (an account failure's `Status` and `Error`). The policy's statuses need not be declared: the
- *   layer declares them, with the one error body it answers them with.
+ * - `undeclared`: answered by its table or its handler, not declared: the caller's contract would miss it, and the
+ *   body would be serialised without a schema of its own. The server refuses to start with one too. The policy's
+ *   statuses need not be declared: the layer declares them, with the one error body it answers them with.
  */
 function declaredStatusGaps(route: RouteOptions, policy: RoutePolicy) {
   const response = (route.schema?.response ?? {}) as Record<number, unknown>;

@@ -1,4 +1,10 @@
-import { apiFailure, type FailureAnswer, type FailureResponses } from "../../lib/operations/failures.ts";
+import type { ApiError } from "@precis/contract/api";
+import {
+  answerFromFacts,
+  apiFailure,
+  type FailureAnswer,
+  type FailureResponses,
+} from "../../lib/operations/failures.ts";
 import type * as callerFirm from "./caller-firm.ts";
 import type * as domainJoin from "./domain-join.ts";
 import type * as domains from "./domains.ts";
@@ -9,10 +15,13 @@ import type * as members from "./members.ts";
 import type { FirmRefusal, FirmRefusalKind } from "./refusals.ts";
 import type * as seatCheckout from "./seat-checkout.ts";
 
+/** The words of an answer whose status its entry declares (answerFromFacts). */
+const failureText = (message: string, fields?: ApiError["fields"]) => (fields ? { message, fields } : { message });
+
 /** A refusal's answer: fixed, or written from the facts the refusal carries (a domain, a seat count). */
 type FirmFailure<Kind extends FirmRefusalKind> =
   | FailureAnswer
-  | ((refusal: Extract<FirmRefusal, { outcome: Kind }>) => FailureAnswer);
+  | (((refusal: Extract<FirmRefusal, { outcome: Kind }>) => FailureAnswer) & { readonly statusCode: number });
 
 /**
  * What each refusal of the firm operations answers, each once: a refusal the table misses fails type-checking.
@@ -82,19 +91,19 @@ export const firmRefusalAnswers = {
   ]),
   domainAddedByThisFirm: apiFailure(409, "Your firm has already added this domain."),
   domainAddedByAnotherFirm: apiFailure(409, "Another firm has already added this domain."),
-  domainNotAdded: ({ domain }) =>
-    apiFailure(404, `This firm has not added ${domain}, the domain of your email address.`, [
+  domainNotAdded: answerFromFacts(404, ({ domain }: { domain: string }) =>
+    failureText(`This firm has not added ${domain}, the domain of your email address.`, [
       { path: "firmId", message: "is not a firm your email address's domain belongs to" },
     ]),
-  domainByInvitationOnly: ({ domain }) =>
-    apiFailure(
-      403,
+  ),
+  domainByInvitationOnly: answerFromFacts(403, ({ domain }: { domain: string }) =>
+    failureText(
       `This firm admits people at ${domain} by invitation only. Ask its owners or administrators to invite you.`,
       [{ path: "firmId", message: "takes people at this domain by invitation only" }],
     ),
-  domainNotProven: ({ domain }) =>
-    apiFailure(
-      409,
+  ),
+  domainNotProven: answerFromFacts(409, ({ domain }: { domain: string }) =>
+    failureText(
       `Prove that ${domain} is your firm's before people there can join without an invitation: publish the DNS record shown under Domains, then choose Check now.`,
       [
         {
@@ -103,25 +112,28 @@ export const firmRefusalAnswers = {
         },
       ],
     ),
+  ),
   dnsUnavailable: apiFailure(
     503,
     "DNS did not answer, so the record could not be checked. Nothing was changed; try again in a few minutes.",
   ),
-  seatsFullForInvitation: ({ held, seats }) =>
-    apiFailure(
-      409,
+  seatsFullForInvitation: answerFromFacts(409, ({ held, seats }: { held: number; seats: number }) =>
+    failureText(
       "Every seat your firm has bought is taken or held by an open invitation. Add seats, or revoke an invitation, first.",
       [{ path: "seats", message: `${held} of ${seats} seats are taken or held by open invitations` }],
     ),
-  seatsFullForJoin: ({ seats }) =>
-    apiFailure(409, "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.", [
+  ),
+  seatsFullForJoin: answerFromFacts(409, ({ seats }: { seats: number }) =>
+    failureText("Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.", [
       { path: "seats", message: `all ${seats} seats are taken` },
     ]),
+  ),
   subscriptionRunning: apiFailure(409, "Your firm already has a subscription. Change its seats in Manage billing."),
-  tooFewSeats: ({ members }) =>
-    apiFailure(400, `Buy at least ${members} seats: one for each member of your firm.`, [
+  tooFewSeats: answerFromFacts(400, ({ members }: { members: number }) =>
+    failureText(`Buy at least ${members} seats: one for each member of your firm.`, [
       { path: "seats", message: `must be at least ${members}, the firm's member count` },
     ]),
+  ),
   noBillingAccount: apiFailure(409, "Your firm has no billing account yet. Buy seats first."),
   paymentsNotConfigured: apiFailure(503, "Payments are not configured on this server."),
   stripeUnreachable: apiFailure(503, "Stripe could not be reached. Nothing was changed; try again in a few minutes."),

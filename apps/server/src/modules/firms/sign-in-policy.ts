@@ -3,7 +3,7 @@ import { type SignInMethod, signInMethods } from "@precis/contract/firms";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmMemberships, firms, users } from "../../db/schema/index.ts";
-import { apiFailure, type FailureAnswer, type FailureResponse } from "../../lib/operations/failures.ts";
+import { answerFromFacts, type FailureResponse } from "../../lib/operations/failures.ts";
 import { firmMethodNames, firmRefusalText } from "../accounts/responses.ts";
 
 /*
@@ -29,17 +29,15 @@ export type FirmSignInRefusal = keyof typeof ALLOWED_SETS;
  * A firm's refusal of one set of methods: with the outcome's facts, it names the firm and whom to ask (issue 53);
  * without them (a refusal found before the firm was read), only what the firm allows.
  */
-const refusalOf =
-  (allowed: readonly SignInMethod[]) =>
-  (facts: { firmPolicy?: FirmPolicyRefusal }): FailureAnswer => {
-    const answer = apiFailure(
-      403,
-      `Your firm allows signing in only with ${allowed.map((method) => firmMethodNames[method]).join(" or ")}. Sign in that way instead.`,
-      [{ path: "signInMethod", message: `is not allowed by your firm, which allows: ${allowed.join(", ")}` }],
-    );
+const refusalOf = (allowed: readonly SignInMethod[]) =>
+  answerFromFacts(403, (facts: { firmPolicy?: FirmPolicyRefusal }) => {
+    const answer = {
+      message: `Your firm allows signing in only with ${allowed.map((method) => firmMethodNames[method]).join(" or ")}. Sign in that way instead.`,
+      fields: [{ path: "signInMethod", message: `is not allowed by your firm, which allows: ${allowed.join(", ")}` }],
+    };
     const { firmPolicy } = facts;
     return firmPolicy ? { ...answer, message: firmRefusalText(firmPolicy), firmPolicy } : answer;
-  };
+  });
 
 /** The rows every sign-in's failure table takes in (auth/responses.ts, sso/responses.ts). */
 export const firmSignInFailures = Object.fromEntries(
