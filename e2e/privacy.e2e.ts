@@ -35,7 +35,7 @@ const texts = {
     export: "Télécharger mes données",
     consents: "Consentements",
     delete: "Supprimer mon compte",
-    dialog: "Supprimer votre compte?",
+    dialog: "Supprimer votre compte\u202f?",
     confirmation: "Pour confirmer, tapez votre adresse courriel ou SUPPRIMER",
     deletionTitle: /^Votre compte sera supprimé le \d{1,2} [a-zéû]+ \d{4}\.$/,
     kept: "Votre compte ne sera pas supprimé.",

@@ -36,7 +36,8 @@ describe("a day in full", () => {
     const moment = new Date("2027-01-01T15:00:00.000Z");
     const inToronto = { timeZone: "America/Toronto", withTime: true };
     expect(formatLongDate(moment, "fr", inToronto)).toBe("1er janvier 2027 à 10 h 00");
-    expect(formatLongDate(moment, "en", inToronto)).toBe("January 1, 2027 at 10:00 a.m.");
+    // ICU writes the space before "a.m." as a narrow no-break space in some versions, an ordinary one in others.
+    expect(formatLongDate(moment, "en", inToronto)).toMatch(/^January 1, 2027 at 10:00\sa\.m\.$/);
     expect(formatLongDate(new Date("2027-01-02T15:00:00.000Z"), "fr", inToronto)).toBe("2 janvier 2027 à 10 h 00");
   });
 
