@@ -18,7 +18,7 @@ const texts = {
       "This code changes an account's email address: it works only while signed in, in the browser where the change was asked for. If you did not ask for it, ignore it.",
   },
   fr: {
-    confirmTitle: "Reprendre votre adresse courriel\u00a0?",
+    confirmTitle: "Reprendre votre adresse courriel\u202f?",
     confirm: "Reprendre mon adresse courriel",
     restored: "Votre adresse courriel est restaurée",
     setPassword: "Définir un nouveau mot de passe",

@@ -496,9 +496,9 @@ const MATTER_TEXTS = {
   },
   fr: {
     label: "Dossier client",
-    hint: "Votre cabinet exige un code de dossier client pour chaque mémo. Format : NNNN-NNN (N est un chiffre, A une lettre, X une lettre ou un chiffre; les autres caractères se tapent tels quels).",
+    hint: "Votre cabinet exige un code de dossier client pour chaque mémo. Format\u00a0: NNNN-NNN (N est un chiffre, A une lettre, X une lettre ou un chiffre\u202f; les autres caractères se tapent tels quels).",
     report: "Déclarer un mémo",
-    required: "Entrez d'abord le code du dossier client : votre cabinet en exige un pour chaque mémo.",
+    required: "Entrez d'abord le code du dossier client\u00a0: votre cabinet en exige un pour chaque mémo.",
     mismatch: "Ce code de dossier client ne respecte pas le format de votre cabinet, NNNN-NNN.",
     counted: "Mémo compté sous le dossier 2024-017.",
     memos: /Mémos ce mois-ci(\d+)/,

@@ -78,7 +78,7 @@ const texts = {
     email: "Courriel",
     password: "Mot de passe",
     submit: "Se connecter",
-    leaveByEmail: "Impossible de vous connecter comme votre cabinet l’autorise? Quittez le cabinet par courriel",
+    leaveByEmail: "Impossible de vous connecter comme votre cabinet l’autorise\u202f? Quittez le cabinet par courriel",
     requestTitle: "Quitter votre cabinet par courriel",
     send: "M’envoyer un lien",
     sent: "Si cette adresse appartient au membre d’un cabinet, nous lui avons envoyé un lien pour quitter le cabinet. Le lien est valide 24 heures.",

@@ -67,7 +67,7 @@ const texts = {
     mineTable: (month: string) => `Vos mémos par dossier client, ${month}`,
     policyHeading: (firm: string) => `${firm} exige la vérification en deux étapes`,
     policyAction: "La configurer dans Sécurité",
-    welcome: (name: string) => `Bienvenue, ${name}!`,
+    welcome: (name: string) => `Bienvenue, ${name}\u202f!`,
     passkeys: "Clés d’accès",
     addPasskey: "Ajouter une clé d’accès",
     passkeyName: "Nom",

@@ -1,3 +1,4 @@
+import { formatLongDate } from "@precis/contract/dates";
 import { LEGAL_DOCUMENTS } from "@precis/contract/docs-pages";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -49,10 +50,9 @@ const texts = {
   },
 } as const;
 
+/** A calendar day as the page writes it ("1er janvier 2027" in French). */
 const effectiveDate = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  formatLongDate(new Date(`${day}T00:00:00Z`), language, { timeZone: "UTC" });
 
 /** Nothing left of the template: no "[blank]" in the page, and no banner saying it must be completed. */
 async function expectNoTemplateLeft(page: Page, language: Language) {

@@ -292,7 +292,7 @@ describe("memo presets", () => {
     const redrawn = (await notice(page).count()) > 0 ? await notice(page).textContent() : null;
     expect([
       null,
-      "Préréglage « Client letter » supprimé. Les mémos utilisent maintenant « Mes paramètres de mémo ».",
+      "Préréglage «\u00a0Client letter\u00a0» supprimé. Les mémos utilisent maintenant «\u00a0Mes paramètres de mémo\u00a0».",
     ]).toContain(redrawn);
     expect(await picker(page, "Préréglage en cours de modification").count()).toBe(1);
     await expectNoAxeViolations(page);
@@ -307,11 +307,11 @@ describe("memo presets", () => {
       await createPreset(page, "À partir des valeurs par défaut", "Lettre au client", frenchDialog);
       await expect
         .poll(() => notice(page).textContent())
-        .toBe("Préréglage « Lettre au client » créé. Vous le modifiez maintenant.");
+        .toBe("Préréglage «\u00a0Lettre au client\u00a0» créé. Vous le modifiez maintenant.");
       await page.getByRole("button", { name: "Utiliser pour les mémos" }).click();
       await expect
         .poll(() => notice(page).textContent())
-        .toBe("« Lettre au client » est maintenant utilisé pour les mémos.");
+        .toBe("«\u00a0Lettre au client\u00a0» est maintenant utilisé pour les mémos.");
       await row(page, "Ton").getByText("Client", { exact: true }).click();
       expect(await page.getByText("Enregistrez ou annulez vos modifications").isVisible()).toBe(true);
       await expectNoAxeViolations(page);

@@ -38,7 +38,7 @@ const texts = {
     turnedOn:
       "La vérification en deux étapes est activée. La connexion avec votre mot de passe demande maintenant aussi un code.",
     turnOff: "Désactiver",
-    disableDialog: "Désactiver la vérification en deux étapes?",
+    disableDialog: "Désactiver la vérification en deux étapes\u202f?",
     loginCode: "Code d’authentification",
     verify: "Vérifier",
   },
@@ -460,7 +460,7 @@ const usedCodeTexts = {
     used: "This recovery code has already been used. Each one works once: enter another of your recovery codes, or the newest code from your authenticator app.",
   },
   fr: {
-    useRecovery: "Impossible d’utiliser l’application? Entrez un code de récupération",
+    useRecovery: "Impossible d’utiliser l’application\u202f? Entrez un code de récupération",
     recoveryCode: "Code de récupération",
     used: "Ce code de récupération a déjà été utilisé. Chacun ne sert qu’une fois\u00a0: entrez un autre de vos codes de récupération, ou le code le plus récent de votre application d’authentification.",
   },

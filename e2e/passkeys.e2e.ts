@@ -47,7 +47,7 @@ const texts = {
     list: "Vos clés d’accès",
     rename: (name: string) => `Renommer ${name}`,
     remove: (name: string) => `Retirer ${name}`,
-    removeDialog: (name: string) => `Retirer ${name}?`,
+    removeDialog: (name: string) => `Retirer ${name}\u202f?`,
     signIn: "Connexion avec une clé d’accès",
   },
 } satisfies Record<Language, unknown>;

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { formatLongDate } from "@precis/contract/dates";
 import { LEGAL_DOCUMENTS } from "@precis/contract/legal";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -35,7 +36,7 @@ const texts = {
     export: "Télécharger mes données",
     consents: "Consentements",
     delete: "Supprimer mon compte",
-    dialog: "Supprimer votre compte?",
+    dialog: "Supprimer votre compte\u202f?",
     confirmation: "Pour confirmer, tapez votre adresse courriel ou SUPPRIMER",
     deletionTitle: /^Votre compte sera supprimé le \d{1,2} [a-zéû]+ \d{4}\.$/,
     kept: "Votre compte ne sera pas supprimé.",
@@ -317,10 +318,9 @@ describe("the pending-deletion banner", () => {
       await page.goto("/");
       const banner = page.getByRole("region", { name: words.banner });
       await expect.poll(isVisible(banner)).toBe(true);
-      const day = await page.evaluate(
-        ([iso, locale]) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso as string)),
-        [deletionScheduledFor, language === "fr" ? "fr-CA" : "en-CA"],
-      );
+      // The day as the page writes it ("1er janvier" in French), in the browser's time zone.
+      const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const day = formatLongDate(new Date(deletionScheduledFor), language, { timeZone });
       expect(await banner.textContent()).toContain(
         language === "fr" ? `Votre compte sera supprimé le ${day}.` : `Your account will be deleted on ${day}.`,
       );

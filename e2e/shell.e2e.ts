@@ -103,7 +103,7 @@ describe("layout shell and home", () => {
     const page = await openPage({ language: "fr" });
     await signUpInContext(page.context(), { firstName: "Zoé <b>", lastName: "Tremblay" });
     await page.goto("/");
-    const heading = page.getByRole("heading", { level: 1, name: "Bienvenue, Zoé <b>!" });
+    const heading = page.getByRole("heading", { level: 1, name: "Bienvenue, Zoé <b>\u202f!" });
     await expect.poll(() => heading.isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Menu du compte de Zoé <b> Tremblay" }).innerText()).toBe("ZT");
     await expectNoAxeViolations(page);
@@ -115,7 +115,7 @@ describe("layout shell and home", () => {
       const page = await openPage({ language, width: 390 });
       await signUpInContext(page.context(), { firstName: "jean-pierre", lastName: "de Grandpré" });
       await page.goto("/");
-      const greeting = language === "en" ? "Welcome, Jean\u2011Pierre!" : "Bienvenue, Jean\u2011Pierre!";
+      const greeting = language === "en" ? "Welcome, Jean\u2011Pierre!" : "Bienvenue, Jean\u2011Pierre\u202f!";
       const heading = page.getByRole("heading", { level: 1 });
       await expect.poll(() => heading.textContent()).toBe(greeting);
       // The name is one unbreakable word: all of it sits on one line of the heading.

@@ -224,7 +224,7 @@ describe("subscription page", () => {
       title: "Votre essai gratuit de 30 jours a déjà été utilisé avec cette adresse courriel.",
       choosePlan: "Choisir un forfait",
       none: "Vous n’avez aucun forfait actif. Choisissez un forfait pour continuer d’utiliser l’extension.",
-      why: /^Pourquoi : l’essai gratuit de 30 jours a déjà été utilisé avec cette adresse courriel, ou une variante/,
+      why: /^Pourquoi\u00a0: l’essai gratuit de 30 jours a déjà été utilisé avec cette adresse courriel, ou une variante/,
     },
   } satisfies Record<Language, unknown>;
 

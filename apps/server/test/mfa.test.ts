@@ -510,7 +510,7 @@ describe("security emails in French", () => {
     expect(turnedOn?.text).toMatch(
       /Cela s'est produit le .+ \(heure de Toronto\), depuis Chrome 131, macOS Catalina, à l'adresse 127\.0\.0\.1\./,
     );
-    expect((await mailTo(email, /Une clé d'accès a été ajoutée/))?.text).toContain("« Portable »");
+    expect((await mailTo(email, /Une clé d'accès a été ajoutée/))?.text).toContain("«\u00a0Portable\u00a0»");
   });
 });
 

@@ -3,6 +3,7 @@
  * loads zod only when a form is sent (decision 012).
  */
 import type { Language } from "./auth.ts";
+import { formatLongDate } from "./dates.ts";
 
 interface AccountNames {
   firstName: string;
@@ -116,7 +117,6 @@ export function getAvatarInitials(profile: AccountNames): string {
   return profile.name.trim().slice(0, 2).toUpperCase();
 }
 
-/** The day an access ends, as the subscription page says it ("December 23, 2026", "23 décembre 2026"). */
-export function formatAccessEndDate(endsAt: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(new Date(endsAt));
-}
+/** The day an access ends, as the subscription page says it ("December 23, 2026", "1er janvier 2027"). */
+export const formatAccessEndDate = (endsAt: string, language: Language): string =>
+  formatLongDate(new Date(endsAt), language);

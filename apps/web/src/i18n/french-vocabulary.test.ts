@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BILINGUAL_SOURCES, FRENCH_TEXT_SOURCES, repoRoot } from "./french-sources";
 
 /**
  * Issue 43: one French word for a memo, everywhere a French reader meets it (docs/glossary-fr.md). The phrases
@@ -19,29 +19,8 @@ const RULED_OUT = [
   /\be-mail\b/i,
 ];
 
-const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url));
-
-/** Every file under `folder` (relative to the repository) whose name ends with one of `endings`. */
-function filesUnder(folder: string, endings: string[]): string[] {
-  const absolute = path.join(repoRoot, folder);
-  if (statSync(absolute).isFile()) return [absolute];
-  return readdirSync(absolute, { recursive: true, encoding: "utf8" })
-    .map((name) => path.join(absolute, name))
-    .filter((file) => endings.some((ending) => file.endsWith(ending)) && statSync(file).isFile());
-}
-
-/** Where French text lives: the portal's catalogues, docs and legal pages, the emails, and the extension's. */
-const FRENCH_SOURCES = [
-  ...filesUnder("apps/web/src/i18n/fr", [".json"]),
-  ...filesUnder("apps/web/src/docs/fr", [".md"]),
-  ...filesUnder("apps/web/src/legal/fr", [".md"]),
-  ...filesUnder("apps/extension/public/_locales/fr", [".json"]),
-  // The video tutorial's French captions (recorded from the docs catalogue's texts).
-  ...filesUnder("apps/web/public/video", [".fr.vtt"]),
-  // The emails' texts, each file with both languages (an English line holds none of the French words ruled out).
-  ...filesUnder("apps/server/src/modules/mail/account-templates.ts", [".ts"]),
-  ...filesUnder("apps/server/src/modules/mail/firm-templates.ts", [".ts"]),
-];
+/** Where French text lives; an email template's English lines hold none of the French words ruled out. */
+const FRENCH_SOURCES = [...FRENCH_TEXT_SOURCES, ...BILINGUAL_SOURCES];
 
 describe("the French vocabulary", () => {
   it("reads every place French text lives", () => {

@@ -13,6 +13,11 @@ describe("format-date", () => {
     expect(formatLongDate(moment, "en")).toBe(english);
   });
 
+  it("writes the first of the month as French writes it", () => {
+    expect(formatLongDate("2027-01-01T12:00:00.000Z", "fr")).toBe("1er janvier 2027");
+    expect(formatLongDate("2027-01-01T12:00:00.000Z", "en")).toBe("January 1, 2027");
+  });
+
   it("writes a moment with its time, as a new formatter would, in the reader's time zone", () => {
     for (const [language, locale] of [
       ["fr", "fr-CA"],

@@ -1,8 +1,9 @@
+import { formatLongDate as formatLongDay } from "@precis/contract/dates";
 import type { SupportedLanguage } from "@/i18n/languages";
 
 /*
  * Dates as each language writes them, in the reader's own time zone. Canadian locales: "December 25, 2026"
- * and "25 décembre 2026", as the emails and the subscription page write them (contract/account-texts.ts).
+ * and "1er décembre 2026", as the emails and the subscription page write them (contract/dates.ts).
  */
 const localeOf = (language: SupportedLanguage) => (language === "fr" ? "fr-CA" : "en-CA");
 
@@ -23,12 +24,11 @@ function cachedFormatter(options: Intl.DateTimeFormatOptions) {
   };
 }
 
-const longDateFormatter = cachedFormatter({ dateStyle: "long" });
 const dateTimeFormatter = cachedFormatter({ dateStyle: "medium", timeStyle: "short" });
 
-/** "December 25, 2026": a day, such as the one a deletion is scheduled for. */
+/** "December 25, 2026", "1er janvier 2027": a day, such as the one a deletion is scheduled for (cached there). */
 export function formatLongDate(isoDate: string, language: SupportedLanguage): string {
-  return longDateFormatter(language).format(new Date(isoDate));
+  return formatLongDay(new Date(isoDate), language);
 }
 
 /** "Nov. 25, 2026, 6:14 p.m.": a moment, such as a session's sign-in. */

@@ -87,9 +87,9 @@ export const accountTemplates: {
       paragraphs: (ctx, { name }) => [
         greetings.fr(name),
         `Merci de vous être inscrit à ${ctx.productName}. Votre compte est prêt.`,
-        `Prochaines étapes : installez l'extension ${ctx.productName}, connectez-vous, puis ouvrez une décision sur CanLII pour obtenir un mémo, discuter de la décision ou optimiser vos recherches.`,
-        `Votre profil et vos préférences de mémos : ${ctx.publicUrl}/profile`,
-        `Des questions? Écrivez à ${ctx.supportEmail}.`,
+        `Prochaines étapes\u00a0: installez l'extension ${ctx.productName}, connectez-vous, puis ouvrez une décision sur CanLII pour obtenir un mémo, discuter de la décision ou optimiser vos recherches.`,
+        `Votre profil et vos préférences de mémos\u00a0: ${ctx.publicUrl}/profile`,
+        `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },
@@ -107,9 +107,9 @@ export const accountTemplates: {
       subject: (ctx) => `Votre code de sécurité ${ctx.productName}`,
       paragraphs: (ctx, { name, code, validMinutes }) => [
         greetings.fr(name),
-        `Une demande de réinitialisation du mot de passe de votre compte ${ctx.productName} a été faite. Saisissez ce code de sécurité sur la page de réinitialisation :`,
+        `Une demande de réinitialisation du mot de passe de votre compte ${ctx.productName} a été faite. Saisissez ce code de sécurité sur la page de réinitialisation\u00a0:`,
         code,
-        `Le code est valide pendant ${validMinutes} minutes et ne peut servir qu'une fois. Si vous n'avez rien demandé, ignorez ce courriel : votre mot de passe reste inchangé.`,
+        `Le code est valide pendant ${validMinutes} minutes et ne peut servir qu'une fois. Si vous n'avez rien demandé, ignorez ce courriel\u00a0: votre mot de passe reste inchangé.`,
       ],
     },
   },
@@ -131,7 +131,7 @@ export const accountTemplates: {
       paragraphs: (ctx, { name, hasKeptThisSession, hadPassword = true }) => [
         greetings.fr(name),
         !hadPassword
-          ? `Un mot de passe a été défini pour votre compte ${ctx.productName} : vous pouvez désormais vous connecter avec votre adresse courriel et ce mot de passe, comme avec Google ou Microsoft. Toutes les autres sessions ont été fermées.`
+          ? `Un mot de passe a été défini pour votre compte ${ctx.productName}\u00a0: vous pouvez désormais vous connecter avec votre adresse courriel et ce mot de passe, comme avec Google ou Microsoft. Toutes les autres sessions ont été fermées.`
           : hasKeptThisSession
             ? `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié depuis la page de votre compte, et toutes les autres sessions ont été fermées.`
             : `Le mot de passe de votre compte ${ctx.productName} vient d'être modifié et toutes les sessions ont été fermées.`,
@@ -175,10 +175,10 @@ export const accountTemplates: {
       paragraphs: (ctx, { name, code, link, validMinutes, isNewAddress }) => [
         greetings.fr(name),
         isNewAddress
-          ? `Votre compte ${ctx.productName} a demandé à utiliser cette adresse. Saisissez ce code sur la page de votre compte pour la confirmer :`
-          : `Veuillez confirmer l'adresse courriel de votre compte ${ctx.productName}. Saisissez ce code dans le bandeau de n'importe quelle page de votre compte :`,
+          ? `Votre compte ${ctx.productName} a demandé à utiliser cette adresse. Saisissez ce code sur la page de votre compte pour la confirmer\u00a0:`
+          : `Veuillez confirmer l'adresse courriel de votre compte ${ctx.productName}. Saisissez ce code dans le bandeau de n'importe quelle page de votre compte\u00a0:`,
         code,
-        `Ou ouvrez ce lien : ${link}`,
+        `Ou ouvrez ce lien\u00a0: ${link}`,
         `Le code est valide pendant ${validMinutes} minutes et ne peut servir qu'une fois. Votre essai gratuit commence dès que votre adresse est confirmée. Si vous n'avez rien demandé, ignorez ce courriel.`,
       ],
     },
@@ -200,8 +200,8 @@ export const accountTemplates: {
       paragraphs: (ctx, { name, access, endsOn }) => [
         greetings.fr(name),
         `Votre ${access === "trial" ? "essai gratuit" : "accès étudiant gratuit"} à ${ctx.productName} se termine le ${endsOn}.`,
-        `Pour garder vos mémos, le clavardage sur les décisions et l'optimiseur de recherche, choisissez un forfait : ${ctx.publicUrl}/subscription`,
-        `Des questions? Écrivez à ${ctx.supportEmail}.`,
+        `Pour garder vos mémos, le clavardage sur les décisions et l'optimiseur de recherche, choisissez un forfait\u00a0: ${ctx.publicUrl}/subscription`,
+        `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },
@@ -218,7 +218,7 @@ export const accountTemplates: {
       subject: (ctx, { provider }) => `La connexion ${provider} a été ajoutée à votre compte ${ctx.productName}`,
       paragraphs: (ctx, { name, provider }) => [
         greetings.fr(name),
-        `La connexion ${provider} a été ajoutée à votre compte : vous pouvez désormais vous connecter à ${ctx.productName} avec votre compte ${provider} comme avec votre mot de passe.`,
+        `La connexion ${provider} a été ajoutée à votre compte\u00a0: vous pouvez désormais vous connecter à ${ctx.productName} avec votre compte ${provider} comme avec votre mot de passe.`,
         `Si vous n'êtes pas à l'origine de cet ajout, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user, sécurisez votre compte ${provider} et écrivez à ${ctx.supportEmail}.`,
       ],
     },
@@ -237,9 +237,9 @@ export const accountTemplates: {
       subject: (ctx) => `Votre compte ${ctx.productName} est maintenant protégé par votre fournisseur de connexion`,
       paragraphs: (ctx, { name, provider }) => [
         greetings.fr(name),
-        `Vous venez de vous connecter à ${ctx.productName} avec ${provider}. Un compte avec mot de passe avait été ouvert à cette adresse courriel, mais l'adresse n'avait jamais été confirmée : nous ne pouvions pas savoir si c'était vous.`,
-        `Pour que personne d'autre n'y ait accès, nous avons supprimé ce mot de passe et fermé toutes les sessions du compte. Vous vous connectez désormais avec ${provider}; vous pouvez définir un nouveau mot de passe à tout moment à ${ctx.publicUrl}/login/find-user.`,
-        `Si vous n'avez pas ouvert vous-même de compte ${ctx.productName}, quelqu'un a peut-être essayé de le faire : vous n'avez rien d'autre à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
+        `Vous venez de vous connecter à ${ctx.productName} avec ${provider}. Un compte avec mot de passe avait été ouvert à cette adresse courriel, mais l'adresse n'avait jamais été confirmée\u00a0: nous ne pouvions pas savoir si c'était vous.`,
+        `Pour que personne d'autre n'y ait accès, nous avons supprimé ce mot de passe et fermé toutes les sessions du compte. Vous vous connectez désormais avec ${provider}\u202f; vous pouvez définir un nouveau mot de passe à tout moment à ${ctx.publicUrl}/login/find-user.`,
+        `Si vous n'avez pas ouvert vous-même de compte ${ctx.productName}, quelqu'un a peut-être essayé de le faire\u00a0: vous n'avez rien d'autre à faire. Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },
@@ -281,13 +281,13 @@ export const accountTemplates: {
         greetings.fr(name),
         {
           totpOn:
-            "La vérification en deux étapes par application d'authentification a été activée : la connexion par mot de passe demande désormais aussi un code de l'application.",
+            "La vérification en deux étapes par application d'authentification a été activée\u00a0: la connexion par mot de passe demande désormais aussi un code de l'application.",
           totpOff:
-            "La vérification en deux étapes par application d'authentification a été désactivée : la connexion par mot de passe ne demande plus de code.",
+            "La vérification en deux étapes par application d'authentification a été désactivée\u00a0: la connexion par mot de passe ne demande plus de code.",
           recoveryCodesRenewed:
             "Un nouvel ensemble de dix codes de récupération a été créé pour votre compte. Les codes précédents ne fonctionnent plus.",
-          passkeyAdded: `La clé d'accès « ${passkeyName ?? ""} » a été ajoutée à votre compte : elle permet désormais de se connecter à ${ctx.productName} sans mot de passe.`,
-          passkeyRemoved: `La clé d'accès « ${passkeyName ?? ""} » a été retirée de votre compte : elle ne permet plus de se connecter.`,
+          passkeyAdded: `La clé d'accès «\u00a0${passkeyName ?? ""}\u00a0» a été ajoutée à votre compte\u00a0: elle permet désormais de se connecter à ${ctx.productName} sans mot de passe.`,
+          passkeyRemoved: `La clé d'accès «\u00a0${passkeyName ?? ""}\u00a0» a été retirée de votre compte\u00a0: elle ne permet plus de se connecter.`,
         }[change],
         `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe dès maintenant à ${ctx.publicUrl}/login/find-user, vérifiez Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
       ],
@@ -307,7 +307,7 @@ export const accountTemplates: {
       subject: (ctx) => `Nouvelle connexion à votre compte ${ctx.productName}`,
       paragraphs: (ctx, { name, when, device, ipAddress }) => [
         greetings.fr(name),
-        `Votre compte ${ctx.productName} a été utilisé depuis un navigateur qu'il n'avait jamais utilisé : ${device || "un navigateur inconnu"}, le ${when} (heure de Toronto), depuis l'adresse ${ipAddress}.`,
+        `Votre compte ${ctx.productName} a été utilisé depuis un navigateur qu'il n'avait jamais utilisé\u00a0: ${device || "un navigateur inconnu"}, le ${when} (heure de Toronto), depuis l'adresse ${ipAddress}.`,
         "Si c'était vous, vous n'avez rien à faire.",
         `Sinon, changez votre mot de passe dès maintenant (${ctx.publicUrl}/login/find-user), fermez cette session sous Profil › Sécurité (${ctx.publicUrl}/profile/Security) et écrivez à ${ctx.supportEmail}.`,
       ],
@@ -328,7 +328,7 @@ export const accountTemplates: {
       paragraphs: (ctx, { name, deletionDate, cancelLink }) => [
         greetings.fr(name),
         `Comme vous l'avez demandé, votre compte ${ctx.productName} et tout ce que nous conservons à son sujet seront supprimés le ${deletionDate}. Toutes les sessions ont été fermées, et tout abonnement sera annulé à cette date.`,
-        `Vous avez changé d'avis? Annulez la suppression avant cette date avec ce lien : ${cancelLink}`,
+        `Vous avez changé d'avis\u202f? Annulez la suppression avant cette date avec ce lien\u00a0: ${cancelLink}`,
         `Vous pouvez aussi vous connecter d'ici là et choisir de garder votre compte. Si vous n'avez rien demandé, annulez-la maintenant et changez votre mot de passe, puis écrivez à ${ctx.supportEmail}.`,
       ],
     },
@@ -404,8 +404,8 @@ export const accountTemplates: {
       paragraphs: (ctx, { name, newEmail, undoLink, validDays }) => [
         greetings.fr(name),
         `L'adresse courriel de votre compte ${ctx.productName} est désormais ${newEmail}. Si c'était vous, vous n'avez rien à faire.`,
-        `Si vous n'êtes pas à l'origine de ce changement, reprenez votre adresse avec ce lien dans les ${validDays} jours : ${undoLink}`,
-        `Le lien redonne cette adresse au compte, ferme toutes les sessions et supprime le mot de passe, de sorte que l'auteur du changement n'y a plus accès. Vous définissez ensuite un nouveau mot de passe avec « Mot de passe oublié » à ${ctx.publicUrl}/login/find-user. Des questions? Écrivez à ${ctx.supportEmail}.`,
+        `Si vous n'êtes pas à l'origine de ce changement, reprenez votre adresse avec ce lien dans les ${validDays} jours\u00a0: ${undoLink}`,
+        `Le lien redonne cette adresse au compte, ferme toutes les sessions et supprime le mot de passe, de sorte que l'auteur du changement n'y a plus accès. Vous définissez ensuite un nouveau mot de passe avec «\u00a0Mot de passe oublié\u00a0» à ${ctx.publicUrl}/login/find-user. Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },
@@ -423,8 +423,8 @@ export const accountTemplates: {
       subject: (ctx) => `Quelqu'un a tenté d'utiliser votre adresse courriel sur ${ctx.productName}`,
       paragraphs: (ctx, { name }) => [
         greetings.fr(name),
-        `Un autre compte ${ctx.productName} a demandé à utiliser cette adresse courriel. Votre compte la garde : rien n'a été modifié et aucun code n'a été envoyé.`,
-        `Si c'était vous, connectez-vous plutôt au compte qui utilise déjà cette adresse. Sinon, vous n'avez rien à faire. Des questions? Écrivez à ${ctx.supportEmail}.`,
+        `Un autre compte ${ctx.productName} a demandé à utiliser cette adresse courriel. Votre compte la garde\u00a0: rien n'a été modifié et aucun code n'a été envoyé.`,
+        `Si c'était vous, connectez-vous plutôt au compte qui utilise déjà cette adresse. Sinon, vous n'avez rien à faire. Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

@@ -2,8 +2,9 @@ import type { Language } from "@precis/contract/auth";
 
 /*
  * The first line of every email to a person (issue 53, finding 10). The name it greets by is the account's own
- * first name (never the username: without a first name it greets with "Hello," alone, issue 58), which anyone who opens an account can choose, for an address that may not be theirs:
- * "call 1-800-555-0199" or "your account is suspended" in a greeting would read as Precis's own words. So a
+ * first name (never the username: without a first name it greets with "Hello," or "Bonjour," alone, issue 58),
+ * which anyone who opens an account can choose, for an address that may not be theirs: "call 1-800-555-0199" or
+ * "your account is suspended" in a greeting would read as Precis's own words. So a
  * greeting keeps a name only when it looks like one: at most three words of letters, with the apostrophes, hyphens
  * and full stops names have ("O'Brien", "Jean-Pierre", "J. R."), at most 30 characters, and nothing shaped like a
  * domain. Anything else (a digit, an @, a slash, a colon, a longer sentence) greets with "Hello," alone: a name

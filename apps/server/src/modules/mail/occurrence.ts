@@ -1,4 +1,5 @@
 import type { Language } from "@precis/contract/auth";
+import { formatLongDate } from "@precis/contract/dates";
 import { describeUserAgent } from "../../lib/user-agents.ts";
 import type { RequestOrigin } from "../audit/service.ts";
 
@@ -9,13 +10,9 @@ export interface Occurrence {
   ipAddress: string;
 }
 
-/** The time as an email states it, in Toronto time, the way the owner's language writes dates. */
+/** The time as an email states it, in Toronto time, the way the owner's language writes dates ("1er janvier"). */
 export const formatEmailTime = (time: Date, language: Language) =>
-  new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "America/Toronto",
-  }).format(time);
+  formatLongDate(time, language, { timeZone: "America/Toronto", withTime: true });
 
 export function describeOccurrence(origin: RequestOrigin, time: Date, language: Language): Occurrence {
   const { browser, system } = describeUserAgent(origin.userAgent ?? null);

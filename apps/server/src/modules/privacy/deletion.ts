@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { formatLongDate } from "@precis/contract/dates";
 import { and, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
@@ -61,9 +62,7 @@ export async function scheduleAccountDeletion(
       user,
       "deletionScheduled",
       {
-        deletionDate: new Intl.DateTimeFormat(user.locale === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(
-          deletionScheduledFor,
-        ),
+        deletionDate: formatLongDate(deletionScheduledFor, user.locale),
         cancelLink: link.toString(),
       },
       now,

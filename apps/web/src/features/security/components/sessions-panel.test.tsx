@@ -90,7 +90,7 @@ describe("SessionsPanel", () => {
     const { user } = await renderPanel("fr");
 
     await user.click(await screen.findByRole("button", { name: "Déconnecter Firefox 130 sur Windows 11" }));
-    const dialog = await screen.findByRole("dialog", { name: "Déconnecter Firefox 130 sur Windows 11?" });
+    const dialog = await screen.findByRole("dialog", { name: "Déconnecter Firefox 130 sur Windows 11\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Déconnecter" }));
 
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
