@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocsMarkdown, plainText, slugifyHeading } from "./parse-docs-markdown";
+import { parseDocsMarkdown, slugifyHeading } from "./parse-docs-markdown";
 
 const parse = (source: string, language: "en" | "fr" = "en") =>
   parseDocsMarkdown(source, {
@@ -86,12 +86,6 @@ describe("parseDocsMarkdown", () => {
   it("joins text split by escapes and decodes entities", () => {
     const { content } = parse("negligen\\* &amp; co");
     expect(content.nodes[0]).toEqual({ tag: "p", children: ["negligen* & co"] });
-  });
-
-  it("makes French spaces before colons and inside guillemets unbreakable", () => {
-    const { content } = parse("Exemple : « mot ».", "fr");
-    expect(plainText(content.nodes)).toBe("Exemple\u00a0: «\u00a0mot\u00a0».");
-    expect(plainText(parse("Example : x", "en").content.nodes)).toBe("Example : x");
   });
 
   it("splits the page into search sections: the introduction, then one per heading", () => {

@@ -49,17 +49,6 @@ function decodeEntities(text: string): string {
   });
 }
 
-/**
- * Canadian French puts a no-break space before a colon and inside « »; writers type an ordinary
- * space and the build makes it unbreakable, so a line never starts with ":" or "»".
- */
-function applyFrenchSpacing(text: string): string {
-  return text
-    .replace(/(\S) :/g, "$1\u00a0:")
-    .replace(/« /g, "«\u00a0")
-    .replace(/ »/g, "\u00a0»");
-}
-
 export function parseDocsMarkdown(source: string, options: ParseDocsMarkdownOptions): ParsedDocsPage {
   const fail = (reason: string): never => {
     throw new Error(`${options.fileName}: ${reason}`);
@@ -77,7 +66,8 @@ export function parseDocsMarkdown(source: string, options: ParseDocsMarkdownOpti
   const toText = (raw: string) => {
     const text = decodeEntities(raw);
     checkPlaceholders(text);
-    return options.language === "fr" ? applyFrenchSpacing(text) : text;
+    // French spacing is written in the sources themselves, and held there by french-typography.test.ts.
+    return text;
   };
 
   const checkHref = (href: string) => {
@@ -213,7 +203,7 @@ export function parseDocsMarkdown(source: string, options: ParseDocsMarkdownOpti
 }
 
 /** The text a reader sees, without markup. */
-export function plainText(nodes: DocsNode[]): string {
+function plainText(nodes: DocsNode[]): string {
   return nodes
     .map((node) => (typeof node === "string" ? node : node.tag === "br" ? " " : plainText(node.children ?? [])))
     .join("");
