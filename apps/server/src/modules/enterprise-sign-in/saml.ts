@@ -357,6 +357,8 @@ function checkSignedAnswer(signedAssertionXml: string, context: AnswerContext): 
   if (attributeOf(confirmationData, "InResponseTo") !== requestId) refuse({ outcome: "wrongInResponseTo" });
 
   const conditions = onlyChild(assertion, SAML_ASSERTION_NS, "Conditions");
+  // Without Conditions an assertion says neither how long it holds nor for whom.
+  if (!conditions) refuse({ outcome: "missingTimeBounds" });
   const restrictions = conditions ? childElements(conditions, SAML_ASSERTION_NS, "AudienceRestriction") : [];
   const audienceHeld = (restriction: Element) =>
     childElements(restriction, SAML_ASSERTION_NS, "Audience").some((a) => textOf(a) === connection.spEntityId);
