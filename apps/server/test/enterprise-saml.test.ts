@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseIdpMetadata } from "../src/modules/enterprise-sign-in/saml-metadata.ts";
 import {
   buildSamlSignInRequest,
   type SamlAnswerStore,
@@ -9,6 +8,7 @@ import {
   verifySamlResponse,
   type WaitingRequest,
 } from "../src/modules/enterprise-sign-in/saml.ts";
+import { parseIdpMetadata } from "../src/modules/enterprise-sign-in/saml-metadata.ts";
 import { MAX_SAML_RESPONSE_BYTES } from "../src/modules/enterprise-sign-in/xml-guard.ts";
 import {
   ASSERTION_WRAPPING_FORMS,
@@ -161,6 +161,14 @@ describe("a signed answer", () => {
     });
   });
 
+  it("reads an assertion whose namespaces are declared on the Response only", async () => {
+    const { requestId, store, now } = await begin();
+    const xml = idp.unsignedXml(requestId).replace(/<saml:Assertion xmlns:saml="[^"]+"/, "<saml:Assertion");
+    expect(xml).not.toMatch(/<saml:Assertion xmlns/);
+    const outcome = await verifySamlResponse(connection, toBase64(signResponse(xml)), store, now);
+    expect(outcome).toMatchObject({ outcome: "verified", identity: { subject: "00u1partner-persistent-7f3a" } });
+  });
+
   it("never makes a sign-in later than now, whatever the IdP's clock says", async () => {
     const { requestId, store, now } = await begin();
     const outcome = await verifySamlResponse(
@@ -293,9 +301,9 @@ describe("what the answer is for", () => {
     const first = await begin({ store });
     const second = await begin({ store });
     const now = new Date();
-    expect((await verifySamlResponse(connection, idp.answer(first.requestId, { assertionId }), store, now)).outcome).toBe(
-      "verified",
-    );
+    expect(
+      (await verifySamlResponse(connection, idp.answer(first.requestId, { assertionId }), store, now)).outcome,
+    ).toBe("verified");
     expect(await verifySamlResponse(connection, idp.answer(second.requestId, { assertionId }), store, now)).toEqual({
       outcome: "replayed",
     });
@@ -404,7 +412,10 @@ describe("XML refused before it is parsed", () => {
     expect(await verifySamlResponse(connection, "PHNhbWxwOlJlc3BvbnNlPg*=", store, now)).toEqual({
       outcome: "notBase64",
     });
-    expect(await verifySamlResponse(connection, "PHNhbWxw", store, now)).toEqual({ outcome: "malformed", detail: "not well-formed XML" });
+    expect(await verifySamlResponse(connection, "PHNhbWxw", store, now)).toEqual({
+      outcome: "malformed",
+      detail: "not well-formed XML",
+    });
     const utf16 = Buffer.from(`\uFEFF<samlp:Response/>`, "utf16le").toString("base64");
     expect(await verifySamlResponse(connection, utf16, store, now)).toEqual({ outcome: "notUtf8" });
     expect(await verifyXml((xml) => `<?xml version="1.0" encoding="ISO-8859-1"?>${xml}`)).toEqual({

@@ -7,7 +7,8 @@ import { SignedXml } from "xml-crypto";
 /*
  * A SAML identity provider for the tests: it builds real Responses and signs the assertion and then the response
  * with xml-crypto (RSA-SHA256, exclusive canonicalization), as Entra, Okta and Google do. Its keys are fixed files
- * (test/fixtures/saml, self-signed RSA-2048 made once with openssl, valid for a century): "idp-current" and
+ * (test/fixtures/saml, self-signed RSA-2048 made once with `openssl req -x509 -newkey rsa:2048 -nodes -sha256
+ * -days 36500 -subj "/CN=<name>.test-idp.invalid" -keyout <name>.key.pem -out <name>.cert.pem`): "idp-current" and
  * "idp-next" are one IdP's two certificates during a rotation, "attacker" is a key nobody trusts. The forgers build
  * the eight classic XML signature-wrapping forms from a validly signed Response.
  */
@@ -80,16 +81,16 @@ export interface AnswerFields {
   shortAttributeNames: boolean;
 }
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const attr = (name: string, value: string | null | undefined) =>
-  value === null || value === undefined ? "" : ` ${name}="${escape(value)}"`;
+  value === null || value === undefined ? "" : ` ${name}="${escapeXml(value)}"`;
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const minutes = (date: Date, count: number) => new Date(date.getTime() + count * 60_000);
 
 function attributeXml(name: string, values: string[]) {
-  const valueXml = values.map((value) => `<saml:AttributeValue>${escape(value)}</saml:AttributeValue>`).join("");
-  return `<saml:Attribute Name="${escape(name)}">${valueXml}</saml:Attribute>`;
+  const valueXml = values.map((value) => `<saml:AttributeValue>${escapeXml(value)}</saml:AttributeValue>`).join("");
+  return `<saml:Attribute Name="${escapeXml(name)}">${valueXml}</saml:Attribute>`;
 }
 
 /** The unsigned Response, in the schema's order (a signature goes right after each Issuer). */
@@ -113,7 +114,7 @@ export function responseXml(fields: AnswerFields): string {
       )}${attr("NotOnOrAfter", iso(notOnOrAfter))}${attr("Recipient", fields.recipient ?? fields.acsUrl)}/></saml:SubjectConfirmation>`
     : "";
   const conditions = fields.conditions
-    ? `<saml:Conditions${attr("NotBefore", iso(notBefore))}${attr("NotOnOrAfter", iso(notOnOrAfter))}><saml:AudienceRestriction><saml:Audience>${escape(
+    ? `<saml:Conditions${attr("NotBefore", iso(notBefore))}${attr("NotOnOrAfter", iso(notOnOrAfter))}><saml:AudienceRestriction><saml:Audience>${escapeXml(
         fields.audience,
       )}</saml:Audience></saml:AudienceRestriction></saml:Conditions>`
     : "";
@@ -123,11 +124,11 @@ export function responseXml(fields: AnswerFields): string {
       "Destination",
       fields.destination === undefined ? fields.acsUrl : fields.destination,
     )}${attr("InResponseTo", fields.requestId)}>` +
-    `<saml:Issuer>${escape(fields.idpEntityId)}</saml:Issuer>` +
+    `<saml:Issuer>${escapeXml(fields.idpEntityId)}</saml:Issuer>` +
     `<samlp:Status><samlp:StatusCode Value="${fields.status}"/></samlp:Status>` +
     `<saml:Assertion xmlns:saml="${NS.assertion}" ID="${fields.assertionId}" Version="2.0" IssueInstant="${fields.issuedAt.toISOString()}">` +
-    `<saml:Issuer>${escape(fields.assertionIssuer ?? fields.idpEntityId)}</saml:Issuer>` +
-    `<saml:Subject><saml:NameID Format="${escape(fields.nameIdFormat)}">${escape(fields.nameId)}</saml:NameID>${confirmation}</saml:Subject>` +
+    `<saml:Issuer>${escapeXml(fields.assertionIssuer ?? fields.idpEntityId)}</saml:Issuer>` +
+    `<saml:Subject><saml:NameID Format="${escapeXml(fields.nameIdFormat)}">${escapeXml(fields.nameId)}</saml:NameID>${confirmation}</saml:Subject>` +
     conditions +
     `<saml:AuthnStatement AuthnInstant="${fields.authnInstant.toISOString()}" SessionIndex="_s${randomUUID()}">` +
     `<saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
@@ -211,7 +212,10 @@ export function readAuthnRequest(redirectUrl: string) {
 }
 
 /** A test IdP for one connection: it answers requests as a given person, and forges answers on demand. */
-export function createSamlIdp(connection: { acsUrl: string; spEntityId: string }, idpEntityId = "https://idp.test/saml") {
+export function createSamlIdp(
+  connection: { acsUrl: string; spEntityId: string },
+  idpEntityId = "https://idp.test/saml",
+) {
   const ssoUrl = `${idpEntityId}/sso`;
   const defaults = (requestId: string | null): AnswerFields => {
     const now = new Date();

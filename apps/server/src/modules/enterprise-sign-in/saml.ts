@@ -53,7 +53,10 @@ const SIGNATURE_ALGORITHMS = new Set([
   "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
   "http://www.w3.org/2001/04/xmldsig-more#rsa-sha512",
 ]);
-const DIGEST_ALGORITHMS = new Set(["http://www.w3.org/2001/04/xmlenc#sha256", "http://www.w3.org/2001/04/xmlenc#sha512"]);
+const DIGEST_ALGORITHMS = new Set([
+  "http://www.w3.org/2001/04/xmlenc#sha256",
+  "http://www.w3.org/2001/04/xmlenc#sha512",
+]);
 
 /** A sign-in request still waiting for its answer, as the caller recorded it when it sent the person away. */
 export interface WaitingRequest {
@@ -207,7 +210,11 @@ function instantOf(element: Element | null, name: string): Date | null {
 function readResponse(xml: string): { root: Element; assertion: Element } | SamlRefusal {
   const root = parseXmlRoot(xml);
   if (!root) return { outcome: "malformed", detail: "not well-formed XML" };
-  if (root.namespaceURI !== SAML_PROTOCOL_NS || root.localName !== "Response" || attributeOf(root, "Version") !== "2.0") {
+  if (
+    root.namespaceURI !== SAML_PROTOCOL_NS ||
+    root.localName !== "Response" ||
+    attributeOf(root, "Version") !== "2.0"
+  ) {
     return { outcome: "malformed", detail: "not a SAML 2.0 Response" };
   }
   if (childElements(root, SAML_ASSERTION_NS, "EncryptedAssertion").length > 0) {
@@ -215,7 +222,10 @@ function readResponse(xml: string): { root: Element; assertion: Element } | Saml
   }
   const assertions = childElements(root, SAML_ASSERTION_NS, "Assertion");
   const [assertion] = assertions;
-  const status = attributeOf(onlyChild(onlyChild(root, SAML_PROTOCOL_NS, "Status"), SAML_PROTOCOL_NS, "StatusCode"), "Value");
+  const status = attributeOf(
+    onlyChild(onlyChild(root, SAML_PROTOCOL_NS, "Status"), SAML_PROTOCOL_NS, "StatusCode"),
+    "Value",
+  );
   // An IdP's error is usually unsigned and has no assertion: it is named, since refusing it costs nothing.
   if (status !== SUCCESS) return { outcome: "idpRefused", status: status ?? "none" };
   if (assertions.length !== 1 || !assertion) {
@@ -333,11 +343,12 @@ function checkSignedAnswer(signedAssertionXml: string, context: AnswerContext): 
     throw new RefusedAnswer(refusal);
   };
   const assertion = parseXmlRoot(signedAssertionXml);
-  if (!assertion || assertion.localName !== "Assertion" || assertion.namespaceURI !== SAML_ASSERTION_NS) {
+  if (assertion?.localName !== "Assertion" || assertion.namespaceURI !== SAML_ASSERTION_NS) {
     return refuse({ outcome: "malformed", detail: "the signed assertion is not an assertion" });
   }
 
-  if (textOf(onlyChild(root, SAML_ASSERTION_NS, "Issuer")) !== connection.idpEntityId) refuse({ outcome: "wrongIssuer" });
+  if (textOf(onlyChild(root, SAML_ASSERTION_NS, "Issuer")) !== connection.idpEntityId)
+    refuse({ outcome: "wrongIssuer" });
   if (attributeOf(root, "Destination") !== connection.acsUrl) refuse({ outcome: "wrongDestination" });
   if (textOf(onlyChild(assertion, SAML_ASSERTION_NS, "Issuer")) !== connection.idpEntityId) {
     refuse({ outcome: "wrongIssuer" });
