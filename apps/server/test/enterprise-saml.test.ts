@@ -281,6 +281,14 @@ describe("what the answer is for", () => {
     });
   });
 
+  it("spends a request only on a verified answer, so a forgery posted first does not lock the person out", async () => {
+    const { requestId, store, now } = await begin();
+    expect(
+      (await verifySamlResponse(connection, idp.answer(requestId, {}, { key: attacker }), store, now)).outcome,
+    ).toBe("untrustedCertificate");
+    expect((await verifySamlResponse(connection, idp.answer(requestId), store, now)).outcome).toBe("verified");
+  });
+
   it("refuses an answer to a request older than ten minutes", async () => {
     const { store, requestId, now } = await begin({ now: new Date(Date.now() - 11 * 60_000) });
     const later = new Date(now.getTime() + 11 * 60_000);

@@ -358,7 +358,7 @@ function checkSignedAnswer(signedAssertionXml: string, context: AnswerContext): 
   const nameId = onlyChild(subject, SAML_ASSERTION_NS, "NameID");
   const subjectId = textOf(nameId);
   if (attributeOf(nameId, "Format") !== PERSISTENT || !subjectId || subjectId.length > MAX_SUBJECT_LENGTH) {
-    refuse({ outcome: "notPersistentNameId" });
+    return refuse({ outcome: "notPersistentNameId" });
   }
 
   const confirmation = onlyChild(subject, SAML_ASSERTION_NS, "SubjectConfirmation");
@@ -403,7 +403,7 @@ function checkSignedAnswer(signedAssertionXml: string, context: AnswerContext): 
   const attributes = attributeValues(assertion);
   return {
     issuer: connection.idpEntityId,
-    subject: subjectId as string,
+    subject: subjectId,
     email: firstOf(attributes, EMAIL_NAMES)?.toLowerCase() ?? null,
     givenName: firstOf(attributes, GIVEN_NAME_NAMES),
     familyName: firstOf(attributes, FAMILY_NAME_NAMES),
