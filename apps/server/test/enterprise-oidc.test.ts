@@ -63,6 +63,11 @@ describe("discovery", () => {
     });
   });
 
+  it("in production, refuses an https issuer whose name leads to this server's own network", async () => {
+    const local = `https://localhost:${new URL(idp.issuer).port}`;
+    expect(await discoverProvider(local, idp, { isProduction: true })).toEqual({ outcome: "issuerNotPublic" });
+  });
+
   it("refuses Microsoft's multi-tenant issuers before asking them anything", async () => {
     for (const tenant of ["common", "organizations", "consumers"]) {
       expect(await discoverProvider(`https://login.microsoftonline.com/${tenant}/v2.0`, idp, development)).toEqual({

@@ -1,4 +1,5 @@
 import * as oidc from "openid-client";
+import { NonPublicAddressError, publicOnlyFetch } from "../../lib/outbound-fetch.ts";
 
 /*
  * A firm's OpenID Connect identity provider, spoken to with openid-client (a certified relying party): discovery,
@@ -23,7 +24,7 @@ export interface OidcProvider {
 /** Where this server runs: plain http issuers are for this machine's loopback, and never in production. */
 export interface OidcEnvironment {
   readonly isProduction: boolean;
-  /** Fetch for every request to the identity provider (the tests' stand-ins; production's guarded fetch). */
+  /** Fetch for every request to the identity provider; production's reaches only the public internet by default. */
   readonly fetch?: oidc.CustomFetch;
   /** How long one request may take, in seconds: ISSUER_TIMEOUT_SECONDS unless a test needs less. */
   readonly timeoutSeconds?: number;
@@ -34,7 +35,13 @@ export type DiscoveryOutcome =
   | { readonly outcome: "issuerNotHttps" }
   | { readonly outcome: "issuerNotTenantSpecific" }
   | { readonly outcome: "issuerUnanswered" }
+  /** In production, an issuer whose name leads to this server's own network (or its loopback). */
+  | { readonly outcome: "issuerNotPublic" }
   | { readonly outcome: "issuerNotOpenIdConnect"; readonly detail: string };
+
+/** The fetch a step uses: the environment's, or in production the one that reaches only the public internet. */
+const fetchOf = (environment: OidcEnvironment): oidc.CustomFetch | undefined =>
+  environment.fetch ?? (environment.isProduction ? (publicOnlyFetch as oidc.CustomFetch) : undefined);
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
@@ -62,11 +69,12 @@ export async function discoverProvider(
   const issuerUrl = new URL(issuer);
   if (!isAllowedEndpoint(issuerUrl, environment)) return { outcome: "issuerNotHttps" };
   if (TENANT_INDEPENDENT.test(issuer)) return { outcome: "issuerNotTenantSpecific" };
+  const fetch = fetchOf(environment);
   try {
     const configuration = await oidc.discovery(issuerUrl, client.clientId, client.clientSecret, undefined, {
       timeout: environment.timeoutSeconds ?? ISSUER_TIMEOUT_SECONDS,
       ...(issuerUrl.protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : {}),
-      ...(environment.fetch ? { [oidc.customFetch]: environment.fetch } : {}),
+      ...(fetch ? { [oidc.customFetch]: fetch } : {}),
     });
     const metadata = configuration.serverMetadata();
     // The library allows http for every endpoint once the issuer is http: each must pass the issuer's own rule.
@@ -80,7 +88,12 @@ export async function discoverProvider(
   }
 }
 
+/** Whether `error`, or what caused it (fetch wraps the connection's failure), is a refused private address. */
+const isNonPublicAddress = (error: unknown): boolean =>
+  error instanceof NonPublicAddressError || (error instanceof Error && isNonPublicAddress(error.cause));
+
 function refusalOfDiscovery(error: unknown): DiscoveryOutcome {
+  if (isNonPublicAddress(error)) return { outcome: "issuerNotPublic" };
   if (error instanceof oidc.ClientError && error.code === "OAUTH_TIMEOUT") return { outcome: "issuerUnanswered" };
   // A refused connection or an unknown host is the issuer not answering too, as far as the admin can act on it.
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) return { outcome: "issuerUnanswered" };
@@ -101,7 +114,8 @@ function configurationOf(provider: OidcProvider, environment: OidcEnvironment, n
   );
   configuration.timeout = environment.timeoutSeconds ?? ISSUER_TIMEOUT_SECONDS;
   if (new URL(provider.metadata.issuer).protocol === "http:") oidc.allowInsecureRequests(configuration);
-  if (environment.fetch) configuration[oidc.customFetch] = environment.fetch;
+  const fetch = fetchOf(environment);
+  if (fetch) configuration[oidc.customFetch] = fetch;
   if (provider.jwksCache) oidc.setJwksCache(configuration, provider.jwksCache);
   return configuration;
 }
@@ -211,6 +225,7 @@ export async function finishProviderSignIn(
       jwksCache: oidc.getJwksCache(configuration),
     };
   } catch (error) {
+    if (isNonPublicAddress(error)) return { outcome: "answerRefused", detail: "the provider's address is not public" };
     if (error instanceof oidc.AuthorizationResponseError) return { outcome: "providerRefused", error: error.error };
     if (error instanceof oidc.ClientError && error.code === "OAUTH_TIMEOUT") return { outcome: "issuerUnanswered" };
     if (error instanceof oidc.ResponseBodyError) return { outcome: "answerRefused", detail: error.error };
