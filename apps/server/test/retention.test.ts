@@ -1,7 +1,6 @@
 import { count, eq, isNull } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/client.ts";
 import {
   auditEvents,
   docsFeedback,
@@ -20,16 +19,9 @@ import {
 } from "../src/db/schema/index.ts";
 import { addDays } from "../src/lib/clock.ts";
 import { MAX_SEND_ATTEMPTS } from "../src/modules/mail/outbox.ts";
-import {
-  basicAuth,
-  createTestClock,
-  openTestDatabase,
-  startTestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
+import { basicAuth, createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import { registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTwoInstances } from "./support/test-server.ts";
 
 const time = createTestClock(new Date("2026-03-01T09:00:00Z"));
 const server = useTestServer({ time, isNewDayEachTest: false });
@@ -186,11 +178,8 @@ describe("the retention job", () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the retention job with two instances on one PostgreSQL", () => {
   it("runs once per day when both instances run it at the same moment", async () => {
     const clock = createTestClock(new Date("2026-05-01T09:00:00Z"));
-    const shared = await openTestDatabase();
-    const secondDatabase = shared.url ? await openDatabase({ url: shared.url, poolMax: 5 }) : shared;
-    const first = await startTestServer({ database: shared, clock: clock.clock });
-    const second = await startTestServer({ database: secondDatabase, clock: clock.clock });
-    try {
+    await withTwoInstances({ clock: clock.clock }, async (first, second) => {
+      const shared = first.database;
       await shared.db
         .insert(auditEvents)
         .values(
@@ -204,11 +193,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the retention job with two inst
       const runs = await shared.db.select().from(scheduledJobRuns);
       expect(runs.map((run) => run.period).sort()).toEqual(["2026-05-01", "2026-05-02", "2026-05-03"]);
       expect(runs.reduce((sum, run) => sum + (run.details.auditEvents ?? 0), 0)).toBe(50);
-    } finally {
-      await first.app.close();
-      await second.app.close();
-      await secondDatabase.close();
-      await shared.close();
-    }
+    });
   });
 });
