@@ -2,11 +2,11 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema/index.ts";
 import { recordAuditEvent } from "../src/modules/audit/service.ts";
-import { basicAuth, createTestClock, openTestDatabase, readSession, startTestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
-import { logIn, registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { logIn, postRegistration, registerAccount } from "./support/accounts.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
@@ -15,14 +15,6 @@ const server = useTestServer({ time, smtp: true, env: { LOGIN_MAX_PER_ACCOUNT: "
 let emailCounter = 0;
 const newEmail = () => `counsel${++emailCounter}@example.ca`;
 
-function register(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, ...headers },
-    payload: body,
-  });
-}
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
   logIn(server, email, password, headers);
 function userDetails(headers: Record<string, string>) {
@@ -38,7 +30,7 @@ const registerUser = (details: Record<string, unknown> = {}) =>
 describe("registration", () => {
   it("creates the account, opens a session and queues a welcome email", async () => {
     const email = newEmail();
-    const response = await register({
+    const response = await postRegistration(server, {
       email: email.toUpperCase(),
       password: PASSWORD,
       role: "law student",
@@ -67,7 +59,7 @@ describe("registration", () => {
 
   it("writes emails in the registrant's language", async () => {
     const email = newEmail();
-    await register({ email, password: PASSWORD, language: "fr" });
+    await postRegistration(server, { email, password: PASSWORD, language: "fr" });
     await server.app.mailWorker.runOnce();
     expect(server.smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(
       expect.arrayContaining(["Bienvenue sur Precis", "Confirmez votre adresse courriel Precis"]),
@@ -75,8 +67,8 @@ describe("registration", () => {
   });
 
   it("derives a unique username from the email when none is chosen", async () => {
-    const first = await register({ email: "j.doe@one.example", password: PASSWORD });
-    const second = await register({ email: "J.Doe@two.example", password: PASSWORD });
+    const first = await postRegistration(server, { email: "j.doe@one.example", password: PASSWORD });
+    const second = await postRegistration(server, { email: "J.Doe@two.example", password: PASSWORD });
     const names = await Promise.all(
       [first, second].map(
         async (response) => (await userDetails(readSession(response).headers)).json().userProfile.name,
@@ -99,7 +91,7 @@ describe("registration", () => {
     ["a common password, whatever its case", { email: "x@example.ca", password: "Password1" }, 400, "commonPassword"],
   ])("refuses %s with %i and writes nothing", async (_label, body, status, errorCode) => {
     const before = [await countRows(users), await countRows(sessions), await countRows(mailOutbox)];
-    const response = await register(body);
+    const response = await postRegistration(server, body);
     expect(response.statusCode).toBe(status);
     if (errorCode) expect(response.json()).toMatchObject({ Status: "Failure", Error: errorCode });
     expect(response.headers["set-cookie"]).toBeUndefined();
@@ -108,13 +100,13 @@ describe("registration", () => {
 
   it("answers 409 emailExists for a known email in any case, and usernameExists for a taken username", async () => {
     const { email } = await registerUser({ name: "MaitreTremblay" });
-    const sameEmail = await register({ email: email.toUpperCase(), password: PASSWORD });
+    const sameEmail = await postRegistration(server, { email: email.toUpperCase(), password: PASSWORD });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({
       Error: "emailExists",
       message: "Email already exists. Please try logging in.",
     });
-    const sameName = await register({ email: newEmail(), password: PASSWORD, name: "maitretremblay" });
+    const sameName = await postRegistration(server, { email: newEmail(), password: PASSWORD, name: "maitretremblay" });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toMatchObject({ Error: "usernameExists" });
   });
@@ -122,8 +114,8 @@ describe("registration", () => {
   it("lets exactly one of two racing registrations for one email through", async () => {
     const email = newEmail();
     const answers = await Promise.all([
-      register({ email, password: PASSWORD }),
-      register({ email, password: PASSWORD }),
+      postRegistration(server, { email, password: PASSWORD }),
+      postRegistration(server, { email, password: PASSWORD }),
     ]);
     expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const rows = await server.database.db.select().from(users).where(eq(users.email, email));
@@ -242,22 +234,15 @@ describe("login and sessions", () => {
   });
 
   it("uses a Secure, __Host- cookie outside development", async () => {
-    const staging = await startTestServer({
-      database: server.database,
-      env: { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
+    const env = { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
+    await withTestServer({ database: server.database, env }, async (staging) => {
+      const response = await postRegistration(staging, { email: newEmail(), password: PASSWORD });
+      const cookies = [response.headers["set-cookie"]].flat().map(String);
+      const session = cookies.find((cookie) => cookie.startsWith("__Host-precis_session="));
+      expect(session).toMatch(/; Secure/);
+      // The browser's device cookie (decision 023) is bound the same way.
+      expect(cookies.find((cookie) => cookie.startsWith("__Host-precis_device="))).toMatch(/; Secure/);
     });
-    const response = await staging.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: newEmail(), password: PASSWORD },
-    });
-    const cookies = [response.headers["set-cookie"]].flat().map(String);
-    const session = cookies.find((cookie) => cookie.startsWith("__Host-precis_session="));
-    expect(session).toMatch(/; Secure/);
-    // The browser's device cookie (decision 023) is bound the same way.
-    expect(cookies.find((cookie) => cookie.startsWith("__Host-precis_device="))).toMatch(/; Secure/);
-    await staging.app.close();
   });
 });
 
@@ -270,18 +255,10 @@ describe("brute-force limits", () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
 
-    const restarted = await startTestServer({
-      database: server.database,
-      clock: time.clock,
-      env: { LOGIN_MAX_PER_ACCOUNT: "8" },
-    });
-    const stillLocked = await restarted.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { ...xhrHeaders, authorization: basicAuth(email, PASSWORD) },
-    });
-    expect(stillLocked.statusCode).toBe(429);
-    await restarted.app.close();
+    await withTestServer(
+      { database: server.database, clock: time.clock, env: { LOGIN_MAX_PER_ACCOUNT: "8" } },
+      async (restarted) => expect((await logIn(restarted, email, PASSWORD)).statusCode).toBe(429),
+    );
 
     time.advanceMinutes(16);
     expect((await login(email, PASSWORD)).statusCode).toBe(200);
@@ -413,22 +390,11 @@ describe("mail while SMTP is down", () => {
     const reserved = await startSmtpServer();
     const port = reserved.port;
     await reserved.close();
-    const database = await openTestDatabase();
     const downClock = createTestClock();
-    const isolated = await startTestServer({
-      database,
-      clock: downClock.clock,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
-    });
-    try {
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
+    await withTestServer({ clock: downClock.clock, env }, async (isolated) => {
       const email = "outage@example.ca";
-      const response = await isolated.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email, password: PASSWORD },
-      });
-      expect(response.statusCode).toBe(200);
+      await registerAccount(isolated, email);
       expect(await isolated.app.mailWorker.runOnce()).toBe(0);
 
       const revived = await startSmtpServer(port);
@@ -442,9 +408,6 @@ describe("mail while SMTP is down", () => {
       } finally {
         await revived.close();
       }
-    } finally {
-      await isolated.app.close();
-      await database.close();
-    }
+    });
   });
 });

@@ -21,6 +21,23 @@ export interface RegistrationOptions {
 }
 
 /**
+ * Posts `payload` to the registration route as the browser app does, and answers with whatever the server said
+ * (status, body, cookies): for the tests of registration itself, which send what the app never would.
+ */
+export const postRegistration = (
+  server: TestServer,
+  payload: object,
+  { headers = {}, remoteAddress }: Pick<RegistrationOptions, "headers" | "remoteAddress"> = {},
+) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: { ...xhrHeaders, ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+    payload,
+  });
+
+/**
  * Registers `email` through the API as the browser app does, and fails the test at once when it is refused:
  * the account's first session, and the answer itself for what else it set (the device cookie).
  */
@@ -29,13 +46,7 @@ export async function registerAccount(
   email: string,
   { password = TEST_PASSWORD, details = {}, headers = {}, remoteAddress, isVerified = false }: RegistrationOptions = {},
 ) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, ...headers },
-    ...(remoteAddress ? { remoteAddress } : {}),
-    payload: { email, password, ...details },
-  });
+  const response = await postRegistration(server, { email, password, ...details }, { headers, remoteAddress });
   if (response.statusCode !== 200)
     throw new Error(`registering ${email} failed: ${response.statusCode} ${response.body}`);
   const session = readSession(response);

@@ -110,20 +110,25 @@ export async function withTestServer<Result>(options: TestServerOptions, use: (s
 export const openOwnPool = async (database: TestDatabase): Promise<TestDatabase> =>
   database.url ? openDatabase({ url: database.url, poolMax: 5 }) : database;
 
+/** Runs `use` on a second instance on `of`'s database, with a pool of its own; closed afterwards whatever the outcome. */
+export async function withSecondInstance<Result>(
+  of: TestServer,
+  options: Omit<TestServerOptions, "database">,
+  use: (second: TestServer) => Promise<Result>,
+) {
+  const ownPool = await openOwnPool(of.database);
+  try {
+    return await withTestServer({ ...options, database: ownPool }, use);
+  } finally {
+    if (ownPool !== of.database) await ownPool.close();
+  }
+}
+
 /**
  * Runs `use` on two instances of the server on one fresh database, each with its own pool as two processes would
  * have; all closed afterwards whether the test passed or not.
  */
-export function withTwoInstances<Result>(
+export const withTwoInstances = <Result>(
   options: Omit<TestServerOptions, "database">,
   use: (first: TestServer, second: TestServer) => Promise<Result>,
-) {
-  return withTestServer(options, async (first) => {
-    const secondPool = await openOwnPool(first.database);
-    try {
-      return await withTestServer({ ...options, database: secondPool }, (second) => use(first, second));
-    } finally {
-      if (secondPool !== first.database) await secondPool.close();
-    }
-  });
-}
+) => withTestServer(options, (first) => withSecondInstance(first, options, (second) => use(first, second)));
