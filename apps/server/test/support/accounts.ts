@@ -91,6 +91,14 @@ export const logIn = (
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 
+/** Signs `email` in with its password as the browser app does, and fails the test at once when refused: the new session. */
+export async function signIn(server: TestServer, email: string, password = TEST_PASSWORD): Promise<Session> {
+  const response = await logIn(server, email, password);
+  if (response.statusCode !== 200)
+    throw new Error(`signing ${email} in failed: ${response.statusCode} ${response.body}`);
+  return readSession(response);
+}
+
 /** A signed-in POST, as the browser app sends it: the XHR marker, the session's cookie and key when given. */
 export const postAs = (
   server: TestServer,
