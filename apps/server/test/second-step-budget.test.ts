@@ -4,7 +4,7 @@ import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.t
 import { readSecurityCode } from "./smtp.ts";
 import { isSignedIn, registerAccount, type Session } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
-import { createAuthenticatorApp } from "./support/totp.ts";
+import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Issue 53, findings 6 and 7 (decision 042): wrong second-step codes count in one run per account wherever they
@@ -18,7 +18,8 @@ const PROXY = "127.0.0.1";
 const ATTACKER = "203.0.113.66";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { TRUST_PROXY: "1" } });
-const { codeAt, wrongCodeFor } = createAuthenticatorApp(time);
+const app = createAuthenticatorApp(time);
+const { codeAt, wrongCodeFor } = app;
 
 const send = (
   method: "POST" | "DELETE" | "GET",
@@ -45,10 +46,10 @@ async function stolenSessionOfAccountWithApp() {
     password: PASSWORD,
     isVerified: true,
   });
-  const { secret } = (await send("POST", "/api/mfa/totp/setup", { session })).json();
-  expect((await send("POST", "/api/mfa/totp/enable", { session, payload: { code: codeAt(secret) } })).statusCode).toBe(
-    200,
-  );
+  const { secret } = await enableAuthenticatorApp(server, session, app, {
+    headers: { "x-forwarded-for": ATTACKER },
+    remoteAddress: PROXY,
+  });
   time.advanceDays(3);
   return { email, session, secret };
 }
