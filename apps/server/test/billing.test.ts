@@ -16,9 +16,7 @@ const server = useTestServer({
   time,
   isNewDayEachTest: false,
   env: () => ({
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_SECRET_KEY: "sk_test_local",
-    STRIPE_API_URL: stripe.url,
+    ...stripe.env(WEBHOOK_SECRET),
     MEMO_MONTHLY_LIMIT_TRIAL: "10",
     REGISTER_MAX_PER_IP: "1000",
   }),

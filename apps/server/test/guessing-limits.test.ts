@@ -1,9 +1,9 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox, rateLimitCounters } from "../src/db/schema/index.ts";
-import { basicAuth, createTestClock, readVerificationCode, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readVerificationCode, verifyEmailThroughApi } from "./harness.ts";
 import { readSecurityCode } from "./smtp.ts";
-import { registerAccount, type Session, uniqueEmail } from "./support/accounts.ts";
+import { type ProxiedRequest, registerAccount, sendThroughProxy, uniqueEmail } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
@@ -24,21 +24,8 @@ const call = (
   method: "POST" | "GET",
   url: string,
   from: string,
-  options: { session?: Session | null; authorization?: string; payload?: object; cookie?: string } = {},
-) =>
-  server.app.inject({
-    method,
-    url,
-    headers: {
-      ...xhrHeaders,
-      "x-forwarded-for": from,
-      ...(options.session?.headers ?? {}),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.authorization ? { authorization: options.authorization } : {}),
-    },
-    remoteAddress: PROXY,
-    ...(options.payload === undefined ? {} : { payload: options.payload }),
-  });
+  options: Pick<ProxiedRequest, "session" | "authorization" | "payload" | "cookie"> = {},
+) => sendThroughProxy(server, { method, url, from, proxy: PROXY, ...options });
 
 /** The owner's requests: from their own address, through the proxy. */
 const FROM_OWNER = { headers: { "x-forwarded-for": OWNER }, remoteAddress: PROXY };

@@ -1,8 +1,14 @@
 import { mfaMessages } from "@precis/contract/mfa";
 import { describe, expect, it } from "vitest";
-import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession } from "./harness.ts";
 import { readSecurityCode } from "./smtp.ts";
-import { isSignedIn, registerAccount, type Session } from "./support/accounts.ts";
+import {
+  isSignedIn,
+  type ProxiedRequest,
+  registerAccount,
+  type Session,
+  sendThroughProxy,
+} from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
@@ -21,23 +27,12 @@ const server = useTestServer({ time, smtp: true, env: { TRUST_PROXY: "1" } });
 const app = createAuthenticatorApp(time);
 const { codeAt, wrongCodeFor } = app;
 
+// Every request of this file is the attacker's, through the proxy, with the stolen session or none.
 const send = (
   method: "POST" | "DELETE" | "GET",
   url: string,
-  options: { session?: Session; authorization?: string; payload?: object } = {},
-) =>
-  server.app.inject({
-    method,
-    url,
-    headers: {
-      ...xhrHeaders,
-      "x-forwarded-for": ATTACKER,
-      ...(options.session?.headers ?? {}),
-      ...(options.authorization ? { authorization: options.authorization } : {}),
-    },
-    remoteAddress: PROXY,
-    ...(options.payload === undefined ? {} : { payload: options.payload }),
-  });
+  options: Pick<ProxiedRequest, "session" | "authorization" | "payload"> = {},
+) => sendThroughProxy(server, { method, url, from: ATTACKER, proxy: PROXY, ...options });
 
 let counter = 0;
 /** A verified account with the authenticator app on, and its first session, signed in three days ago. */

@@ -114,6 +114,39 @@ export const postAs = (
     ...(payload === undefined ? {} : { payload }),
   });
 
+export interface ProxiedRequest {
+  method: "GET" | "POST" | "DELETE";
+  url: string;
+  /** The client's address, as the trusted proxy forwards it. */
+  from: string;
+  /** The trusted proxy's own address: the request's socket. */
+  proxy: string;
+  session?: Session | null;
+  authorization?: string;
+  payload?: object;
+  /** A cookie of the browser's (its device cookie) sent on its own, or over the session's. */
+  cookie?: string;
+}
+
+/** A request of the browser app that reached the server through the trusted proxy, from the client at `from`. */
+export const sendThroughProxy = (
+  server: TestServer,
+  { method, url, from, proxy, session, authorization, payload, cookie }: ProxiedRequest,
+) =>
+  server.app.inject({
+    method,
+    url,
+    headers: {
+      ...xhrHeaders,
+      "x-forwarded-for": from,
+      ...(session?.headers ?? {}),
+      ...(cookie ? { cookie } : {}),
+      ...(authorization ? { authorization } : {}),
+    },
+    remoteAddress: proxy,
+    ...(payload === undefined ? {} : { payload }),
+  });
+
 /** Whether the session still signs its browser in. */
 export const isSignedIn = async (server: TestServer, session: Session) =>
   (await server.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers })).json()
