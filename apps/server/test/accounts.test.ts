@@ -5,15 +5,12 @@ import { recordAuditEvent } from "../src/modules/audit/service.ts";
 import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
-import { logIn, postRegistration, registerAccount } from "./support/accounts.ts";
+import { createAccount, logIn, postRegistration, registerAccount, uniqueEmail } from "./support/accounts.ts";
 import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { LOGIN_MAX_PER_ACCOUNT: "8" } });
-
-let emailCounter = 0;
-const newEmail = () => `counsel${++emailCounter}@example.ca`;
 
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
   logIn(server, email, password, headers);
@@ -24,12 +21,12 @@ async function countRows(table: typeof users | typeof sessions | typeof mailOutb
   const [row] = await server.database.db.select({ value: count() }).from(table);
   return row?.value ?? 0;
 }
-const registerUser = (details: Record<string, unknown> = {}) =>
-  registerAccount(server, newEmail(), { details: { role: "lawyer", firstName: "Marie", ...details } });
+/** What the file's accounts register with, beside their address and password. */
+const COUNSEL = { role: "lawyer", firstName: "Marie" };
 
 describe("registration", () => {
   it("creates the account, opens a session and queues a welcome email", async () => {
-    const email = newEmail();
+    const email = uniqueEmail("counsel");
     const response = await postRegistration(server, {
       email: email.toUpperCase(),
       password: PASSWORD,
@@ -58,7 +55,7 @@ describe("registration", () => {
   });
 
   it("writes emails in the registrant's language", async () => {
-    const email = newEmail();
+    const email = uniqueEmail("counsel");
     await postRegistration(server, { email, password: PASSWORD, language: "fr" });
     await server.app.mailWorker.runOnce();
     expect(server.smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(
@@ -99,20 +96,27 @@ describe("registration", () => {
   });
 
   it("answers 409 emailExists for a known email in any case, and usernameExists for a taken username", async () => {
-    const { email } = await registerUser({ name: "MaitreTremblay" });
+    const { email } = await createAccount(server, {
+      label: "counsel",
+      details: { ...COUNSEL, name: "MaitreTremblay" },
+    });
     const sameEmail = await postRegistration(server, { email: email.toUpperCase(), password: PASSWORD });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({
       Error: "emailExists",
       message: "Email already exists. Please try logging in.",
     });
-    const sameName = await postRegistration(server, { email: newEmail(), password: PASSWORD, name: "maitretremblay" });
+    const sameName = await postRegistration(server, {
+      email: uniqueEmail("counsel"),
+      password: PASSWORD,
+      name: "maitretremblay",
+    });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toMatchObject({ Error: "usernameExists" });
   });
 
   it("lets exactly one of two racing registrations for one email through", async () => {
-    const email = newEmail();
+    const email = uniqueEmail("counsel");
     const answers = await Promise.all([
       postRegistration(server, { email, password: PASSWORD }),
       postRegistration(server, { email, password: PASSWORD }),
@@ -125,7 +129,7 @@ describe("registration", () => {
 
 describe("login and sessions", () => {
   it("opens a new session with a cookie and an access key", async () => {
-    const { email } = await registerUser({ role: "other" });
+    const { email } = await createAccount(server, { label: "counsel", details: { ...COUNSEL, role: "other" } });
     const response = await login(email, PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ Status: "Success", Role: "other" });
@@ -134,7 +138,7 @@ describe("login and sessions", () => {
   });
 
   it("answers 401 for a bad password and 404 for an unknown user, as SPEC words them", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const bad = await login(email, "Wrong-password1");
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({
@@ -165,7 +169,7 @@ describe("login and sessions", () => {
   });
 
   it("never adopts a session id presented before login (fixation)", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const planted = "precis_session=attacker-chosen-value";
     const response = await login(email, PASSWORD, { cookie: planted, "x-access-key": "attacker-key" });
     const session = readSession(response);
@@ -174,8 +178,8 @@ describe("login and sessions", () => {
   });
 
   it("needs the cookie and the key of the same session", async () => {
-    const first = await registerUser();
-    const second = await registerUser();
+    const first = await createAccount(server, { label: "counsel", details: COUNSEL });
+    const second = await createAccount(server, { label: "counsel", details: COUNSEL });
     const cases: [string, Record<string, string>, boolean][] = [
       ["both", first.session.headers, true],
       ["cookie only", { cookie: first.session.cookie }, false],
@@ -196,7 +200,7 @@ describe("login and sessions", () => {
   });
 
   it("stores only hashes of the cookie and the key", async () => {
-    const { session } = await registerUser();
+    const { session } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const rows = await server.database.db.select().from(sessions);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(session.accessKey);
@@ -204,7 +208,7 @@ describe("login and sessions", () => {
   });
 
   it("ends a session on logout, on the server", async () => {
-    const { session } = await registerUser();
+    const { session } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const logout = await server.app.inject({
       method: "GET",
       url: "/api/logout",
@@ -216,7 +220,7 @@ describe("login and sessions", () => {
   });
 
   it("expires after 30 idle days and after 180 days whatever the use", async () => {
-    const idle = await registerUser();
+    const idle = await createAccount(server, { label: "counsel", details: COUNSEL });
     time.advanceDays(29);
     expect((await userDetails(idle.session.headers)).json().userProfile).not.toBeNull();
     time.advanceDays(29);
@@ -224,7 +228,7 @@ describe("login and sessions", () => {
     time.advanceDays(31);
     expect((await userDetails(idle.session.headers)).json().userProfile).toBeNull();
 
-    const busy = await registerUser();
+    const busy = await createAccount(server, { label: "counsel", details: COUNSEL });
     for (let day = 0; day < 160; day += 20) {
       time.advanceDays(20);
       expect((await userDetails(busy.session.headers)).json().userProfile, `day ${day + 20}`).not.toBeNull();
@@ -236,7 +240,7 @@ describe("login and sessions", () => {
   it("uses a Secure, __Host- cookie outside development", async () => {
     const env = { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
     await withTestServer({ database: server.database, env }, async (staging) => {
-      const response = await postRegistration(staging, { email: newEmail(), password: PASSWORD });
+      const response = await postRegistration(staging, { email: uniqueEmail("counsel"), password: PASSWORD });
       const cookies = [response.headers["set-cookie"]].flat().map(String);
       const session = cookies.find((cookie) => cookie.startsWith("__Host-precis_session="));
       expect(session).toMatch(/; Secure/);
@@ -248,7 +252,7 @@ describe("login and sessions", () => {
 
 describe("brute-force limits", () => {
   it("locks an account after too many tries, the same way with the right password, and across restarts", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     for (let attempt = 0; attempt < 8; attempt += 1)
       expect((await login(email, "Wrong-password1")).statusCode).toBe(401);
     const locked = await login(email, PASSWORD);
@@ -269,7 +273,7 @@ describe("brute-force limits", () => {
 
 describe("audit log", () => {
   it("records security events without secrets", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     await login(email, "Wrong-password1");
     await login(email, PASSWORD);
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
@@ -289,7 +293,7 @@ describe("audit log", () => {
   });
 
   it("stores an event without details as no details, not as JSON null", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
     const origin = { ipAddress: "127.0.0.1", userAgent: undefined, requestId: "req-1" };
     await recordAuditEvent(server.database.db, origin, "logged_out", user?.id ?? null);
@@ -326,7 +330,7 @@ describe("forgotten password", () => {
   }
 
   it("emails a code, resets with it, ends every session and notifies", async () => {
-    const { email, session } = await registerUser();
+    const { email, session } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     const response = await reset(email, "Nouveau2025pass", code);
@@ -350,7 +354,7 @@ describe("forgotten password", () => {
   });
 
   it("expires a code after 15 minutes", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     time.advanceMinutes(16);
     const response = await reset(email, "Nouveau2025pass", code);
@@ -359,7 +363,7 @@ describe("forgotten password", () => {
   });
 
   it("keeps only the newest code valid", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const older = await requestCode(email);
     const newer = await requestCode(email);
     expect((await reset(email, "Nouveau2025pass", older)).statusCode).toBe(401);
@@ -367,7 +371,7 @@ describe("forgotten password", () => {
   });
 
   it("voids a code after 5 wrong tries", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await reset(email, "Nouveau2025pass", "WRONGCD2")).statusCode).toBe(401);
@@ -376,7 +380,7 @@ describe("forgotten password", () => {
   });
 
   it("refuses a weak new password before looking at the code", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     const response = await reset(email, "weak", code);
     expect(response.statusCode).toBe(400);
