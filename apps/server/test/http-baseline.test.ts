@@ -191,19 +191,13 @@ describe("headers", () => {
   });
 
   it("adds HSTS in production", async () => {
-    await withTestServer(
-      {
-        database: server.database,
-        env: productionSettings,
-      },
-      async (production) => {
-        const response = await production.app.inject({ method: "GET", url: "/login" });
-        expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
-        expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
-        const api = await production.app.inject({ method: "GET", url: "/api/health" });
-        expect(api.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
-      },
-    );
+    await withTestServer({ database: server.database, env: productionSettings }, async (production) => {
+      const response = await production.app.inject({ method: "GET", url: "/login" });
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+      expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      const api = await production.app.inject({ method: "GET", url: "/api/health" });
+      expect(api.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+    });
   });
 
   it("gives every answer a request id of its own, logging a well-formed one offered by the caller beside it", async () => {
