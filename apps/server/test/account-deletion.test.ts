@@ -13,9 +13,9 @@ import {
 } from "../src/db/schema/index.ts";
 import { storedCounterKey } from "../src/modules/rate-limit/keys.ts";
 import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
-import { basicAuth, createTestClock, readSession, startTestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withSecondInstance } from "./support/test-server.ts";
 
 /** Issue 28: deleting my account, with a grace period, through Stripe's API (a local stand-in), exactly once. */
 const PASSWORD = "Tribunal2024x";
@@ -214,17 +214,11 @@ describe("deleting my account", () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the deletion job with two instances on one PostgreSQL", () => {
   it("deletes each due account once, calling Stripe once per customer", async () => {
-    const { openDatabase } = await import("../src/db/client.ts");
-    const secondDatabase = await openDatabase({ url: (server.database as { url?: string }).url ?? "", poolMax: 5 });
-    const second = await startTestServer({
-      database: secondDatabase,
-      clock: time.clock,
-      env: {
-        STRIPE_SECRET_KEY: "sk_test_local",
-        STRIPE_API_URL: `http://127.0.0.1:${(stripeStandIn.address() as AddressInfo).port}`,
-      },
-    });
-    try {
+    const env = {
+      STRIPE_SECRET_KEY: "sk_test_local",
+      STRIPE_API_URL: `http://127.0.0.1:${(stripeStandIn.address() as AddressInfo).port}`,
+    };
+    await withSecondInstance(server, { clock: time.clock, env }, async (second) => {
       const customers: string[] = [];
       for (let index = 0; index < 6; index += 1) {
         const { session, customerId } = await accountWithPlan(`both.instances${index}@example.ca`);
@@ -239,9 +233,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the deletion job with two insta
       ]);
       expect(first + other).toBe(6);
       expect(deletedCustomers.sort()).toEqual(customers.sort());
-    } finally {
-      await second.app.close();
-      await secondDatabase.close();
-    }
+    });
   });
 });

@@ -2,27 +2,16 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, mailOutbox, sessions, users } from "../src/db/schema/index.ts";
 import { recordAuditEvent } from "../src/modules/audit/service.ts";
-import { basicAuth, createTestClock, openTestDatabase, readSession, startTestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
 import { readSecurityCode, startSmtpServer } from "./smtp.ts";
-import { logIn, registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { createAccount, logIn, postRegistration, registerAccount, uniqueEmail } from "./support/accounts.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const PASSWORD = "Tribunal2024x";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { LOGIN_MAX_PER_ACCOUNT: "8" } });
 
-let emailCounter = 0;
-const newEmail = () => `counsel${++emailCounter}@example.ca`;
-
-function register(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, ...headers },
-    payload: body,
-  });
-}
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
   logIn(server, email, password, headers);
 function userDetails(headers: Record<string, string>) {
@@ -32,13 +21,13 @@ async function countRows(table: typeof users | typeof sessions | typeof mailOutb
   const [row] = await server.database.db.select({ value: count() }).from(table);
   return row?.value ?? 0;
 }
-const registerUser = (details: Record<string, unknown> = {}) =>
-  registerAccount(server, newEmail(), { details: { role: "lawyer", firstName: "Marie", ...details } });
+/** What the file's accounts register with, beside their address and password. */
+const COUNSEL = { role: "lawyer", firstName: "Marie" };
 
 describe("registration", () => {
   it("creates the account, opens a session and queues a welcome email", async () => {
-    const email = newEmail();
-    const response = await register({
+    const email = uniqueEmail("counsel");
+    const response = await postRegistration(server, {
       email: email.toUpperCase(),
       password: PASSWORD,
       role: "law student",
@@ -66,8 +55,8 @@ describe("registration", () => {
   });
 
   it("writes emails in the registrant's language", async () => {
-    const email = newEmail();
-    await register({ email, password: PASSWORD, language: "fr" });
+    const email = uniqueEmail("counsel");
+    await postRegistration(server, { email, password: PASSWORD, language: "fr" });
     await server.app.mailWorker.runOnce();
     expect(server.smtp.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(
       expect.arrayContaining(["Bienvenue sur Precis", "Confirmez votre adresse courriel Precis"]),
@@ -75,8 +64,8 @@ describe("registration", () => {
   });
 
   it("derives a unique username from the email when none is chosen", async () => {
-    const first = await register({ email: "j.doe@one.example", password: PASSWORD });
-    const second = await register({ email: "J.Doe@two.example", password: PASSWORD });
+    const first = await postRegistration(server, { email: "j.doe@one.example", password: PASSWORD });
+    const second = await postRegistration(server, { email: "J.Doe@two.example", password: PASSWORD });
     const names = await Promise.all(
       [first, second].map(
         async (response) => (await userDetails(readSession(response).headers)).json().userProfile.name,
@@ -99,7 +88,7 @@ describe("registration", () => {
     ["a common password, whatever its case", { email: "x@example.ca", password: "Password1" }, 400, "commonPassword"],
   ])("refuses %s with %i and writes nothing", async (_label, body, status, errorCode) => {
     const before = [await countRows(users), await countRows(sessions), await countRows(mailOutbox)];
-    const response = await register(body);
+    const response = await postRegistration(server, body);
     expect(response.statusCode).toBe(status);
     if (errorCode) expect(response.json()).toMatchObject({ Status: "Failure", Error: errorCode });
     expect(response.headers["set-cookie"]).toBeUndefined();
@@ -107,23 +96,30 @@ describe("registration", () => {
   });
 
   it("answers 409 emailExists for a known email in any case, and usernameExists for a taken username", async () => {
-    const { email } = await registerUser({ name: "MaitreTremblay" });
-    const sameEmail = await register({ email: email.toUpperCase(), password: PASSWORD });
+    const { email } = await createAccount(server, {
+      label: "counsel",
+      details: { ...COUNSEL, name: "MaitreTremblay" },
+    });
+    const sameEmail = await postRegistration(server, { email: email.toUpperCase(), password: PASSWORD });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({
       Error: "emailExists",
       message: "Email already exists. Please try logging in.",
     });
-    const sameName = await register({ email: newEmail(), password: PASSWORD, name: "maitretremblay" });
+    const sameName = await postRegistration(server, {
+      email: uniqueEmail("counsel"),
+      password: PASSWORD,
+      name: "maitretremblay",
+    });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toMatchObject({ Error: "usernameExists" });
   });
 
   it("lets exactly one of two racing registrations for one email through", async () => {
-    const email = newEmail();
+    const email = uniqueEmail("counsel");
     const answers = await Promise.all([
-      register({ email, password: PASSWORD }),
-      register({ email, password: PASSWORD }),
+      postRegistration(server, { email, password: PASSWORD }),
+      postRegistration(server, { email, password: PASSWORD }),
     ]);
     expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const rows = await server.database.db.select().from(users).where(eq(users.email, email));
@@ -133,7 +129,7 @@ describe("registration", () => {
 
 describe("login and sessions", () => {
   it("opens a new session with a cookie and an access key", async () => {
-    const { email } = await registerUser({ role: "other" });
+    const { email } = await createAccount(server, { label: "counsel", details: { ...COUNSEL, role: "other" } });
     const response = await login(email, PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ Status: "Success", Role: "other" });
@@ -142,7 +138,7 @@ describe("login and sessions", () => {
   });
 
   it("answers 401 for a bad password and 404 for an unknown user, as SPEC words them", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const bad = await login(email, "Wrong-password1");
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({
@@ -173,7 +169,7 @@ describe("login and sessions", () => {
   });
 
   it("never adopts a session id presented before login (fixation)", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const planted = "precis_session=attacker-chosen-value";
     const response = await login(email, PASSWORD, { cookie: planted, "x-access-key": "attacker-key" });
     const session = readSession(response);
@@ -182,8 +178,8 @@ describe("login and sessions", () => {
   });
 
   it("needs the cookie and the key of the same session", async () => {
-    const first = await registerUser();
-    const second = await registerUser();
+    const first = await createAccount(server, { label: "counsel", details: COUNSEL });
+    const second = await createAccount(server, { label: "counsel", details: COUNSEL });
     const cases: [string, Record<string, string>, boolean][] = [
       ["both", first.session.headers, true],
       ["cookie only", { cookie: first.session.cookie }, false],
@@ -204,7 +200,7 @@ describe("login and sessions", () => {
   });
 
   it("stores only hashes of the cookie and the key", async () => {
-    const { session } = await registerUser();
+    const { session } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const rows = await server.database.db.select().from(sessions);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(session.accessKey);
@@ -212,7 +208,7 @@ describe("login and sessions", () => {
   });
 
   it("ends a session on logout, on the server", async () => {
-    const { session } = await registerUser();
+    const { session } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const logout = await server.app.inject({
       method: "GET",
       url: "/api/logout",
@@ -224,7 +220,7 @@ describe("login and sessions", () => {
   });
 
   it("expires after 30 idle days and after 180 days whatever the use", async () => {
-    const idle = await registerUser();
+    const idle = await createAccount(server, { label: "counsel", details: COUNSEL });
     time.advanceDays(29);
     expect((await userDetails(idle.session.headers)).json().userProfile).not.toBeNull();
     time.advanceDays(29);
@@ -232,7 +228,7 @@ describe("login and sessions", () => {
     time.advanceDays(31);
     expect((await userDetails(idle.session.headers)).json().userProfile).toBeNull();
 
-    const busy = await registerUser();
+    const busy = await createAccount(server, { label: "counsel", details: COUNSEL });
     for (let day = 0; day < 160; day += 20) {
       time.advanceDays(20);
       expect((await userDetails(busy.session.headers)).json().userProfile, `day ${day + 20}`).not.toBeNull();
@@ -242,46 +238,31 @@ describe("login and sessions", () => {
   });
 
   it("uses a Secure, __Host- cookie outside development", async () => {
-    const staging = await startTestServer({
-      database: server.database,
-      env: { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) },
+    const env = { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
+    await withTestServer({ database: server.database, env }, async (staging) => {
+      const response = await postRegistration(staging, { email: uniqueEmail("counsel"), password: PASSWORD });
+      const cookies = [response.headers["set-cookie"]].flat().map(String);
+      const session = cookies.find((cookie) => cookie.startsWith("__Host-precis_session="));
+      expect(session).toMatch(/; Secure/);
+      // The browser's device cookie (decision 023) is bound the same way.
+      expect(cookies.find((cookie) => cookie.startsWith("__Host-precis_device="))).toMatch(/; Secure/);
     });
-    const response = await staging.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: newEmail(), password: PASSWORD },
-    });
-    const cookies = [response.headers["set-cookie"]].flat().map(String);
-    const session = cookies.find((cookie) => cookie.startsWith("__Host-precis_session="));
-    expect(session).toMatch(/; Secure/);
-    // The browser's device cookie (decision 023) is bound the same way.
-    expect(cookies.find((cookie) => cookie.startsWith("__Host-precis_device="))).toMatch(/; Secure/);
-    await staging.app.close();
   });
 });
 
 describe("brute-force limits", () => {
   it("locks an account after too many tries, the same way with the right password, and across restarts", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     for (let attempt = 0; attempt < 8; attempt += 1)
       expect((await login(email, "Wrong-password1")).statusCode).toBe(401);
     const locked = await login(email, PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
 
-    const restarted = await startTestServer({
-      database: server.database,
-      clock: time.clock,
-      env: { LOGIN_MAX_PER_ACCOUNT: "8" },
-    });
-    const stillLocked = await restarted.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: { ...xhrHeaders, authorization: basicAuth(email, PASSWORD) },
-    });
-    expect(stillLocked.statusCode).toBe(429);
-    await restarted.app.close();
+    await withTestServer(
+      { database: server.database, clock: time.clock, env: { LOGIN_MAX_PER_ACCOUNT: "8" } },
+      async (restarted) => expect((await logIn(restarted, email, PASSWORD)).statusCode).toBe(429),
+    );
 
     time.advanceMinutes(16);
     expect((await login(email, PASSWORD)).statusCode).toBe(200);
@@ -292,7 +273,7 @@ describe("brute-force limits", () => {
 
 describe("audit log", () => {
   it("records security events without secrets", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     await login(email, "Wrong-password1");
     await login(email, PASSWORD);
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
@@ -312,7 +293,7 @@ describe("audit log", () => {
   });
 
   it("stores an event without details as no details, not as JSON null", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
     const origin = { ipAddress: "127.0.0.1", userAgent: undefined, requestId: "req-1" };
     await recordAuditEvent(server.database.db, origin, "logged_out", user?.id ?? null);
@@ -349,7 +330,7 @@ describe("forgotten password", () => {
   }
 
   it("emails a code, resets with it, ends every session and notifies", async () => {
-    const { email, session } = await registerUser();
+    const { email, session } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     const response = await reset(email, "Nouveau2025pass", code);
@@ -373,7 +354,7 @@ describe("forgotten password", () => {
   });
 
   it("expires a code after 15 minutes", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     time.advanceMinutes(16);
     const response = await reset(email, "Nouveau2025pass", code);
@@ -382,7 +363,7 @@ describe("forgotten password", () => {
   });
 
   it("keeps only the newest code valid", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const older = await requestCode(email);
     const newer = await requestCode(email);
     expect((await reset(email, "Nouveau2025pass", older)).statusCode).toBe(401);
@@ -390,7 +371,7 @@ describe("forgotten password", () => {
   });
 
   it("voids a code after 5 wrong tries", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await reset(email, "Nouveau2025pass", "WRONGCD2")).statusCode).toBe(401);
@@ -399,7 +380,7 @@ describe("forgotten password", () => {
   });
 
   it("refuses a weak new password before looking at the code", async () => {
-    const { email } = await registerUser();
+    const { email } = await createAccount(server, { label: "counsel", details: COUNSEL });
     const code = await requestCode(email);
     const response = await reset(email, "weak", code);
     expect(response.statusCode).toBe(400);
@@ -413,22 +394,11 @@ describe("mail while SMTP is down", () => {
     const reserved = await startSmtpServer();
     const port = reserved.port;
     await reserved.close();
-    const database = await openTestDatabase();
     const downClock = createTestClock();
-    const isolated = await startTestServer({
-      database,
-      clock: downClock.clock,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
-    });
-    try {
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
+    await withTestServer({ clock: downClock.clock, env }, async (isolated) => {
       const email = "outage@example.ca";
-      const response = await isolated.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email, password: PASSWORD },
-      });
-      expect(response.statusCode).toBe(200);
+      await registerAccount(isolated, email);
       expect(await isolated.app.mailWorker.runOnce()).toBe(0);
 
       const revived = await startSmtpServer(port);
@@ -442,9 +412,6 @@ describe("mail while SMTP is down", () => {
       } finally {
         await revived.close();
       }
-    } finally {
-      await isolated.app.close();
-      await database.close();
-    }
+    });
   });
 });

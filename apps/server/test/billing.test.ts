@@ -16,9 +16,7 @@ const server = useTestServer({
   time,
   isNewDayEachTest: false,
   env: () => ({
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_SECRET_KEY: "sk_test_local",
-    STRIPE_API_URL: stripe.url,
+    ...stripe.env(WEBHOOK_SECRET),
     MEMO_MONTHLY_LIMIT_TRIAL: "10",
     REGISTER_MAX_PER_IP: "1000",
   }),
@@ -47,7 +45,8 @@ async function countEvents() {
   return row?.value ?? 0;
 }
 
-async function signUp(role = "lawyer", email = uniqueEmail("billing")) {
+/** A verified account that opened the pricing page, with the id the page hands Stripe for it. */
+async function accountAtPricing(role = "lawyer", email = uniqueEmail("billing")) {
   const { session } = await registerAccount(server, email, { details: { role }, isVerified: true });
   const details = await server.app.inject({ method: "GET", url: "/api/pricing-session", headers: session.headers });
   expect(details.statusCode).toBe(404); // GET is not the route: the pricing session is a POST.
@@ -112,7 +111,7 @@ describe("webhook signatures", () => {
 
 describe("webhook effects", () => {
   it("applies each kind of event once, however often and however concurrently it is replayed", async () => {
-    const { userId } = await signUp();
+    const { userId } = await accountAtPricing();
     const customer = `cus_replay_${userId}`;
     const events = [
       stripeEvent("checkout.session.completed", {
@@ -217,7 +216,7 @@ describe("webhook effects", () => {
 
 describe("pricing session, billing portal and entitlement", () => {
   it("shows no plan before a purchase, then the plan once Stripe says so", async () => {
-    const user = await signUp();
+    const user = await accountAtPricing();
     const post = (url: string) =>
       server.app.inject({ method: "POST", url, headers: { ...xhrHeaders, ...user.headers } });
     expect((await post("/api/pricing-session")).json()).toEqual({
@@ -272,7 +271,7 @@ describe("pricing session, billing portal and entitlement", () => {
   });
 
   it("answers the trial, then the student access, as the clock and occupation say", async () => {
-    const user = await signUp("lawyer");
+    const user = await accountAtPricing("lawyer");
     const entitlement = async () =>
       (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: user.headers })).json();
     expect(await entitlement()).toMatchObject({ access: "trial" });
@@ -296,13 +295,13 @@ describe("pricing session, billing portal and entitlement", () => {
   });
 
   it("says a second account of the same address (a +tag or Gmail's dots) gets no trial because it was used", async () => {
-    const first = await signUp("lawyer", "jean.tremblay@gmail.com");
+    const first = await accountAtPricing("lawyer", "jean.tremblay@gmail.com");
     const entitlementOf = async (user: { headers: Record<string, string> }) =>
       (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: user.headers })).json();
     expect(await entitlementOf(first)).toMatchObject({ access: "trial" });
     expect(await entitlementOf(first)).not.toHaveProperty("trialUsedByAddress");
     for (const variant of ["jean.tremblay+precis@gmail.com", "jeantremblay@gmail.com"]) {
-      const again = await signUp("lawyer", variant);
+      const again = await accountAtPricing("lawyer", variant);
       expect(await entitlementOf(again)).toEqual({
         access: "none",
         endsAt: null,
@@ -316,7 +315,7 @@ describe("pricing session, billing portal and entitlement", () => {
 
 describe("memo usage", () => {
   it("counts exactly under 20 concurrent calls at a cap of 10", async () => {
-    const user = await signUp();
+    const user = await accountAtPricing();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         server.app.inject({ method: "POST", url: "/api/memo-usage", headers: { ...xhrHeaders, ...user.headers } }),

@@ -10,7 +10,7 @@ import {
   readVerificationLinkToken,
   xhrHeaders,
 } from "./harness.ts";
-import { logIn as logInAs, registerAccount, type Session } from "./support/accounts.ts";
+import { logIn as logInAs, registerAccount, type Session, signIn } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /*
@@ -33,13 +33,6 @@ const logIn = (email: string, password = PASSWORD) => logInAs(server, email, pas
 const verifiedAccount = async (email: string) =>
   (await registerAccount(server, email, { password: PASSWORD, details: { firstName: "Marie" }, isVerified: true }))
     .session;
-
-/** A second sign-in of the same account: another browser. */
-async function anotherSession(email: string) {
-  const response = await logIn(email);
-  expect(response.statusCode).toBe(200);
-  return readSession(response);
-}
 
 /** Emails queued to `recipient` whose subject starts with `subject`. */
 const mailsTo = (recipient: string, subject: string) =>
@@ -84,8 +77,7 @@ describe("a change of email needs a recent proof of identity (finding 1)", () =>
   });
 
   it("still sends an unverified account's own code without a recent proof", async () => {
-    const registered = await post("/api/register", { email: "slow.reader@example.ca", password: PASSWORD });
-    const session = readSession(registered);
+    const { session } = await registerAccount(server, "slow.reader@example.ca", { password: PASSWORD });
     time.advanceDays(3);
     const response = await post("/api/verify-email/resend", {}, session);
     expect(response.statusCode).toBe(200);
@@ -146,7 +138,7 @@ describe("a change of email needs a recent proof of identity (finding 1)", () =>
 describe("a move completes only in the session that asked (findings 1 and 6)", () => {
   it("refuses the right code from another session of the account, and from the link without a session", async () => {
     const asking = await verifiedAccount("owner.four@example.ca");
-    const other = await anotherSession("owner.four@example.ca");
+    const other = await signIn(server, "owner.four@example.ca");
     expect((await post("/api/verify-email/resend", { email: "owner.four@ubc.ca" }, asking)).statusCode).toBe(200);
     const code = await readVerificationCode(server.database, "owner.four@ubc.ca");
 
@@ -192,7 +184,7 @@ describe("a move completes only in the session that asked (findings 1 and 6)", (
 describe("the old address can undo a change", () => {
   it("restores the old address, verified, ends every session, voids the password and the codes sent meanwhile", async () => {
     const session = await verifiedAccount("owner.six@example.ca");
-    const other = await anotherSession("owner.six@example.ca");
+    const other = await signIn(server, "owner.six@example.ca");
     await moveByCode(session, "owner.six@evil.test");
     // Whoever moved it asks for a reset code at the new address.
     expect(

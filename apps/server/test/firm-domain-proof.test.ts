@@ -2,14 +2,13 @@ import { readFileSync } from "node:fs";
 import type { OperationName } from "@precis/contract/operations";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/client.ts";
 import { firmDomains, firmMemberships, scheduledJobRuns } from "../src/db/schema/index.ts";
-import { createTestClock, openTestDatabase, startTestServer, verifyEmailThroughApi } from "./harness.ts";
+import { createTestClock, verifyEmailThroughApi } from "./harness.ts";
 import type { Session } from "./support/accounts.ts";
 import { addProvenFirmDomain, proveFirmDomain, startDnsServer, useDnsServer } from "./support/dns.ts";
 import { createFirmPeople } from "./support/firms.ts";
 import { callOperation, type OperationCall } from "./support/operations.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTwoInstances } from "./support/test-server.ts";
 
 /**
  * Issue 53, finding 1's domain part (decision 038): ownership of a domain proven by a DNS TXT record served by a
@@ -209,24 +208,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the daily check with two instan
   it("runs once a day when both run it at the same moment", async () => {
     const dnsServer = await startDnsServer();
     const clock = createTestClock(new Date("2026-05-01T09:00:00Z"));
-    const shared = await openTestDatabase();
-    const secondDatabase = shared.url ? await openDatabase({ url: shared.url, poolMax: 5 }) : shared;
-    const env = { DNS_RESOLVERS: dnsServer.address };
-    const first = await startTestServer({ database: shared, clock: clock.clock, env });
-    const second = await startTestServer({ database: secondDatabase, clock: clock.clock, env });
     try {
-      for (let day = 0; day < 2; day += 1) {
-        const results = await Promise.all([first.app.domainProofs.runOnce(), second.app.domainProofs.runOnce()]);
-        expect(results.filter((result) => result.checked !== null)).toHaveLength(1);
-        clock.advanceDays(1);
-      }
-      const runs = await shared.db.select().from(scheduledJobRuns).where(eq(scheduledJobRuns.job, "domain-proofs"));
-      expect(runs.map((run) => run.period).sort()).toEqual(["2026-05-01", "2026-05-02"]);
+      await withTwoInstances(
+        { clock: clock.clock, env: { DNS_RESOLVERS: dnsServer.address } },
+        async (first, second) => {
+          for (let day = 0; day < 2; day += 1) {
+            const results = await Promise.all([first.app.domainProofs.runOnce(), second.app.domainProofs.runOnce()]);
+            expect(results.filter((result) => result.checked !== null)).toHaveLength(1);
+            clock.advanceDays(1);
+          }
+          const runs = await first.database.db
+            .select()
+            .from(scheduledJobRuns)
+            .where(eq(scheduledJobRuns.job, "domain-proofs"));
+          expect(runs.map((run) => run.period).sort()).toEqual(["2026-05-01", "2026-05-02"]);
+        },
+      );
     } finally {
-      await first.app.close();
-      await second.app.close();
-      if (secondDatabase !== shared) await secondDatabase.close();
-      await shared.close();
       await dnsServer.close();
     }
   });

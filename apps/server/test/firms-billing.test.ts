@@ -1,14 +1,7 @@
 import type { OperationName } from "@precis/contract/operations";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  firmAuditEvents,
-  firmDomains,
-  firmInvitations,
-  firmMemberships,
-  firms,
-  users,
-} from "../src/db/schema/index.ts";
+import * as schema from "../src/db/schema/index.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import type { Session } from "./support/accounts.ts";
@@ -50,9 +43,7 @@ const server = useTestServer({
   time,
   smtp: true,
   env: () => ({
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_SECRET_KEY: "sk_test_local",
-    STRIPE_API_URL: stripe.url,
+    ...stripe.env(WEBHOOK_SECRET),
     STRIPE_FIRM_PRICE_ID: FIRM_PRICE,
     MEMO_MONTHLY_LIMIT_TRIAL: "10",
     MEMO_MONTHLY_LIMIT_FIRM: "500",
@@ -123,17 +114,21 @@ async function subscribe(firmId: number, seats: number) {
 }
 
 const firmRow = async (firmId: number) =>
-  (await server.database.db.select().from(firms).where(eq(firms.id, firmId)))[0];
+  (await server.database.db.select().from(schema.firms).where(eq(schema.firms.id, firmId)))[0];
 const memberCountOf = async (firmId: number) =>
-  (await server.database.db.select({ n: count() }).from(firmMemberships).where(eq(firmMemberships.firmId, firmId)))[0]
-    ?.n ?? 0;
+  (
+    await server.database.db
+      .select({ n: count() })
+      .from(schema.firmMemberships)
+      .where(eq(schema.firmMemberships.firmId, firmId))
+  )[0]?.n ?? 0;
 const entitlementOf = async (who: Session) =>
   (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: who.headers })).json();
 
 /** An open invitation written as inviteToFirm writes one, with a token the test knows. */
 async function invitationFor(firmId: number, email: string, invitedBy: number) {
   const token = `token-${email.replace(/\W/g, "-")}-0123456789abcdef`;
-  await server.database.db.insert(firmInvitations).values({
+  await server.database.db.insert(schema.firmInvitations).values({
     firmId,
     email,
     role: "member",
@@ -227,8 +222,8 @@ describe("Stripe's events for a firm", () => {
 
     const trail = await server.database.db
       .select()
-      .from(firmAuditEvents)
-      .where(and(eq(firmAuditEvents.firmId, firmId), eq(firmAuditEvents.event, "seats_changed")));
+      .from(schema.firmAuditEvents)
+      .where(and(eq(schema.firmAuditEvents.firmId, firmId), eq(schema.firmAuditEvents.event, "seats_changed")));
     expect(trail.map((entry) => entry.details)).toEqual([
       { seats: 5, previousSeats: null, status: "active", previousStatus: null },
       { seats: 8, previousSeats: 5, status: "active", previousStatus: "active" },
@@ -390,7 +385,7 @@ describe("seats that count (issue 53, finding 4)", () => {
   it("lowered to one seat for six members: only the owner keeps the firm's access, the admins are emailed, and more seats seat them again", async () => {
     const { owner, admin, members, firmId } = await firmOf("lowered", 4);
     const [first, second, third, fourth] = members as [Person, Person, Person, Person];
-    await server.database.db.update(users).set({ locale: "fr" }).where(eq(users.id, admin.userId));
+    await server.database.db.update(schema.users).set({ locale: "fr" }).where(eq(schema.users.id, admin.userId));
     const { customer, subscription } = await subscribe(firmId, 6);
     for (const who of [owner, admin, ...members]) expect((await entitlementOf(who)).access).toBe("firm");
     // The mail of the accounts' registration goes out first: what follows is the seats' alone.
@@ -455,13 +450,13 @@ describe("seats that count (issue 53, finding 4)", () => {
     const [first, second, third, fourth] = members as [Person, Person, Person, Person];
     // The fourth member joined before everyone else, and the third is an owner, who comes before every member.
     await server.database.db
-      .update(firmMemberships)
+      .update(schema.firmMemberships)
       .set({ joinedAt: new Date(time.clock().getTime() - 86_400_000) })
-      .where(eq(firmMemberships.userId, fourth.userId));
+      .where(eq(schema.firmMemberships.userId, fourth.userId));
     await server.database.db
-      .update(firmMemberships)
+      .update(schema.firmMemberships)
       .set({ role: "owner" })
-      .where(eq(firmMemberships.userId, third.userId));
+      .where(eq(schema.firmMemberships.userId, third.userId));
     await subscribe(firmId, 3);
     const seatedOnes = async () => {
       const seated: string[] = [];
@@ -513,7 +508,7 @@ describe("seats", () => {
     expect(memo.statusCode).toBe(200);
     expect(memo.json()).toMatchObject({ access: "firm", memo: { usedThisMonth: 1 } });
     // Two-step verification required: the policy blocks, seat or not.
-    await server.database.db.update(firms).set({ requireTwoStep: true }).where(eq(firms.id, firmId));
+    await server.database.db.update(schema.firms).set({ requireTwoStep: true }).where(eq(schema.firms.id, firmId));
     expect(await entitlementOf(owner)).toMatchObject({ access: "policy", policyReason: "twoStepRequired" });
   });
 
@@ -521,7 +516,7 @@ describe("seats", () => {
     const { owner, firmId } = await firmOf("full", 1);
     // Before a purchase no limit applies: two invitations go out for a firm of three.
     const early = await invitationFor(firmId, "early@full.example", owner.userId);
-    await server.database.db.insert(firmDomains).values({
+    await server.database.db.insert(schema.firmDomains).values({
       domain: "full.example",
       firmId,
       joinMode: "suggest",
@@ -540,7 +535,10 @@ describe("seats", () => {
       fields: [{ path: "seats", message: "4 of 4 seats are taken or held by open invitations" }],
     });
     expect(
-      await server.database.db.select().from(firmInvitations).where(eq(firmInvitations.email, "late@full.example")),
+      await server.database.db
+        .select()
+        .from(schema.firmInvitations)
+        .where(eq(schema.firmInvitations.email, "late@full.example")),
     ).toEqual([]);
     // Resending the open one takes no more seats.
     expect(
@@ -561,33 +559,40 @@ describe("seats", () => {
     const invited = await person("early@full.example");
     const resent = await server.database.db
       .select()
-      .from(firmInvitations)
-      .where(eq(firmInvitations.email, invited.email));
+      .from(schema.firmInvitations)
+      .where(eq(schema.firmInvitations.email, invited.email));
     await server.database.db
-      .update(firmInvitations)
+      .update(schema.firmInvitations)
       .set({ tokenHash: hashSecret(early) })
-      .where(eq(firmInvitations.id, resent[0]?.id ?? 0));
+      .where(eq(schema.firmInvitations.id, resent[0]?.id ?? 0));
     const accept = await call(invited, "acceptFirmInvitation", { body: { token: early } });
     expect(accept.statusCode).toBe(409);
     expect(
-      (await server.database.db.select().from(firmInvitations).where(eq(firmInvitations.email, invited.email)))[0]
-        ?.acceptedAt,
+      (
+        await server.database.db
+          .select()
+          .from(schema.firmInvitations)
+          .where(eq(schema.firmInvitations.email, invited.email))
+      )[0]?.acceptedAt,
     ).toBeNull();
 
     // Automatic: a newly verified person at the domain is left out (their verification goes on), and the trail says so.
     await server.database.db
-      .update(firmDomains)
+      .update(schema.firmDomains)
       .set({ joinMode: "automatic" })
-      .where(eq(firmDomains.domain, "full.example"));
+      .where(eq(schema.firmDomains.domain, "full.example"));
     const automatic = await person("auto@full.example", { isVerified: false });
     await verifyEmailThroughApi(server, automatic.email, automatic);
     expect(
-      await server.database.db.select().from(firmMemberships).where(eq(firmMemberships.userId, automatic.userId)),
+      await server.database.db
+        .select()
+        .from(schema.firmMemberships)
+        .where(eq(schema.firmMemberships.userId, automatic.userId)),
     ).toEqual([]);
     const [refusal] = await server.database.db
       .select()
-      .from(firmAuditEvents)
-      .where(and(eq(firmAuditEvents.firmId, firmId), eq(firmAuditEvents.event, "seat_refused")));
+      .from(schema.firmAuditEvents)
+      .where(and(eq(schema.firmAuditEvents.firmId, firmId), eq(schema.firmAuditEvents.event, "seat_refused")));
     expect(refusal).toMatchObject({ subjectUserId: automatic.userId, details: { domain: "full.example", seats: 4 } });
 
     // Fewer seats than members (the owner lowered them in the portal): nobody is removed.
@@ -670,7 +675,7 @@ describe("a member who pays for a personal plan", () => {
   it("is told on joining that the seat covers them, and nothing is cancelled", async () => {
     const { owner, firmId } = await firmOf("covered", 0);
     await subscribe(firmId, 5);
-    await server.database.db.insert(firmDomains).values({
+    await server.database.db.insert(schema.firmDomains).values({
       domain: "covered.example",
       firmId,
       joinMode: "suggest",
@@ -752,9 +757,9 @@ describe("deleting the account of a subscribed firm's last person", () => {
     const firmId: number = (await call(alone, "createFirm", { body: { name: "Solo LLP" } })).json().firm.id;
     const { subscription } = await subscribe(firmId, 1);
     await server.database.db
-      .update(users)
+      .update(schema.users)
       .set({ deletionScheduledFor: time.clock() })
-      .where(eq(users.id, alone.userId));
+      .where(eq(schema.users.id, alone.userId));
     isCancelRefused = true;
     try {
       expect(await server.app.accountDeletion.runOnce()).toBe(0);

@@ -1,6 +1,6 @@
 import { type OperationName, operations } from "@precis/contract/operations";
 import { and, count, eq, inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   firmAuditEvents,
   firmDomains,
@@ -10,84 +10,39 @@ import {
   users,
 } from "../src/db/schema/index.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
-import {
-  createTestClock,
-  readSession,
-  startTestServer,
-  type TestServer,
-  verifyEmailThroughApi,
-  xhrHeaders,
-} from "./harness.ts";
-import { type ReceivedMail, startSmtpServer } from "./smtp.ts";
+import { createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import type { ReceivedMail } from "./smtp.ts";
+import { signIn } from "./support/accounts.ts";
 import { addProvenFirmDomain, proveFirmDomain, useDnsServer } from "./support/dns.ts";
+import { createFirmPeople, type Person } from "./support/firms.ts";
 import { callOperation, type OperationCall } from "./support/operations.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * Issue 44, phase 1: firms, their members and roles, invitations, domains and the audit trail, through the API on
  * the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the emails read from a real SMTP server.
  */
-const PASSWORD = "Tribunal2024x";
 const ORIGIN = "http://localhost:8081";
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const time = createTestClock();
 
 const dns = useDnsServer();
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    clock: time.clock,
-    env: {
-      ...dns.env(),
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: ORIGIN,
-      REGISTER_MAX_PER_IP: "1000",
-      AUTH_MAX_PER_IP: "1000",
-    },
-  });
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+const server = useTestServer({
+  time,
+  isNewDayEachTest: false,
+  smtp: true,
+  env: () => ({ ...dns.env(), PUBLIC_URL: ORIGIN, REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000" }),
 });
 
-type Session = ReturnType<typeof readSession> & { userId: number; email: string };
+const { person } = createFirmPeople(server, time);
 
-async function register(email: string, { language = "en", isVerified = true } = {}): Promise<Session> {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: PASSWORD, language },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const session = readSession(response);
-  if (isVerified) await verifyEmailThroughApi(server, email, session);
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error("no user");
-  return { ...session, userId: user.id, email };
-}
-
-async function signIn(email: string): Promise<Session> {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { ...xhrHeaders, authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString("base64")}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { ...readSession(response), userId: user?.id ?? 0, email };
-}
-
-const call = (session: Session | null, name: OperationName, options?: OperationCall) =>
+const call = (session: { headers: object } | null, name: OperationName, options?: OperationCall) =>
   callOperation(server, session, name, options);
 
 /** Sends the outbox through the real SMTP server and returns what arrived for `to` since `since` mails. */
 async function deliveredTo(to: string) {
   await server.app.mailWorker.runOnce();
-  return smtp.inbox.filter((mail) => mail.to === to);
+  return server.smtp.inbox.filter((mail) => mail.to === to);
 }
 
 const tokenIn = (mail: ReceivedMail | undefined) => {
@@ -96,7 +51,7 @@ const tokenIn = (mail: ReceivedMail | undefined) => {
   return token;
 };
 
-async function invite(by: Session, email: string, role: "admin" | "member" = "member") {
+async function invite(by: { headers: object }, email: string, role: "admin" | "member" = "member") {
   const response = await call(by, "inviteToFirm", { body: { email, role } });
   expect(response.statusCode, response.body).toBe(200);
   const mail = (await deliveredTo(email)).filter((received) => received.text.includes("/firm/join?token=")).at(-1);
@@ -104,10 +59,10 @@ async function invite(by: Session, email: string, role: "admin" | "member" = "me
 }
 
 async function createFirmWithPeople(prefix: string) {
-  const owner = await register(`${prefix}.owner@${prefix}.example`);
+  const owner = await person(`${prefix}.owner@${prefix}.example`);
   expect((await call(owner, "createFirm", { body: { name: `${prefix} LLP` } })).statusCode).toBe(200);
-  const admin = await register(`${prefix}.admin@${prefix}.example`);
-  const member = await register(`${prefix}.member@${prefix}.example`);
+  const admin = await person(`${prefix}.admin@${prefix}.example`);
+  const member = await person(`${prefix}.member@${prefix}.example`);
   for (const [person, role] of [
     [admin, "admin"],
     [member, "member"],
@@ -128,12 +83,12 @@ const tableCount = async (table: typeof firmAuditEvents | typeof firmMemberships
 
 describe("creating a firm", () => {
   it("needs a verified email, makes the creator its owner, and allows one firm per person", async () => {
-    const unverified = await register("new.founder@founders.example", { isVerified: false });
+    const unverified = await person("new.founder@founders.example", { isVerified: false });
     const refused = await call(unverified, "createFirm", { body: { name: "Founders LLP" } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().fields).toEqual([expect.objectContaining({ path: "emailVerification" })]);
 
-    const founder = await register("founder@founders.example");
+    const founder = await person("founder@founders.example");
     expect((await call(founder, "getFirm")).json()).toEqual({ firm: null, suggestion: null });
     const created = await call(founder, "createFirm", { body: { name: "  Founders LLP " } });
     expect(created.statusCode).toBe(200);
@@ -156,7 +111,7 @@ describe("creating a firm", () => {
 
 describe("invitations", () => {
   it("mail a single-use link in the invitee's language, else the inviter's, and only the invited verified account joins", async () => {
-    const owner = await register("owner@tremblay.example", { language: "fr" });
+    const owner = await person("owner@tremblay.example", { details: { language: "fr" } });
     await call(owner, "createFirm", { body: { name: "Tremblay Avocats" } });
 
     // A stranger to Precis gets the inviter's language (French); an English account gets English.
@@ -167,7 +122,7 @@ describe("invitations", () => {
     );
     expect(newcomer.mail?.text).toContain(`${ORIGIN}/firm/join?token=`);
     expect(newcomer.mail?.text).toContain("valide pendant 7 jours");
-    const english = await register("english@tremblay.example", { language: "en" });
+    const english = await person("english@tremblay.example", { details: { language: "en" } });
     const invitedEnglish = await invite(owner, english.email, "admin");
     expect(invitedEnglish.mail?.subject).toBe("An invitation to join a firm on Precis");
     expect(invitedEnglish.mail?.text).toContain(
@@ -180,7 +135,7 @@ describe("invitations", () => {
     expect(JSON.stringify(stored)).not.toContain(invitedEnglish.token);
 
     // Another account, even a verified one, is refused without a word about the invited person, and spends nothing.
-    const other = await register("other@elsewhere.example");
+    const other = await person("other@elsewhere.example");
     const refused = await call(other, "acceptFirmInvitation", { body: { token: invitedEnglish.token } });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain("english@");
@@ -198,10 +153,10 @@ describe("invitations", () => {
   });
 
   it("needs the invitee's address verified: a new person registers, verifies, and then joins", async () => {
-    const owner = await register("owner@gagnon.example");
+    const owner = await person("owner@gagnon.example");
     await call(owner, "createFirm", { body: { name: "Gagnon" } });
     const { token } = await invite(owner, "late@gagnon.example");
-    const late = await register("late@gagnon.example", { isVerified: false });
+    const late = await person("late@gagnon.example", { isVerified: false });
     const early = await call(late, "acceptFirmInvitation", { body: { token } });
     expect(early.statusCode).toBe(403);
     expect(early.json().fields).toEqual([expect.objectContaining({ path: "emailVerification" })]);
@@ -210,21 +165,21 @@ describe("invitations", () => {
   });
 
   it("expire after 7 days by the clock; a resend issues a new link and voids the old one; a revoked one is dead", async () => {
-    const owner = await register("owner@roy.example");
+    const owner = await person("owner@roy.example");
     await call(owner, "createFirm", { body: { name: "Roy" } });
-    const invitee = await register("invitee@roy.example");
+    const invitee = await person("invitee@roy.example");
     const first = await invite(owner, invitee.email);
 
     time.advanceDays(7);
     time.advanceMinutes(1);
-    const inviteeNow = await signIn(invitee.email);
+    const inviteeNow = await signIn(server, invitee.email);
     const expired = await call(inviteeNow, "acceptFirmInvitation", { body: { token: first.token } });
     expect(expired.statusCode).toBe(410);
-    const listed = (await call(await signIn(owner.email), "getFirmInvitations")).json().invitations;
+    const listed = (await call(await signIn(server, owner.email), "getFirmInvitations")).json().invitations;
     expect(listed).toEqual([expect.objectContaining({ email: invitee.email, isExpired: true })]);
 
     // Resend: the same row, a new token valid 7 days from now; the old link no longer works.
-    const ownerNow = await signIn(owner.email);
+    const ownerNow = await signIn(server, owner.email);
     const resent = await invite(ownerNow, invitee.email);
     expect(resent.invitation.id).toBe(first.invitation.id);
     expect(resent.token).not.toBe(first.token);
@@ -241,11 +196,11 @@ describe("invitations", () => {
   });
 
   it("let exactly one of several accepts at once join", async () => {
-    const owner = await register("owner@race.example");
+    const owner = await person("owner@race.example");
     await call(owner, "createFirm", { body: { name: "Race" } });
-    const racer = await register("racer@race.example");
+    const racer = await person("racer@race.example");
     const { token } = await invite(owner, racer.email);
-    const sessions = [racer, ...(await Promise.all([1, 2, 3, 4].map(() => signIn(racer.email))))];
+    const sessions = [racer, ...(await Promise.all([1, 2, 3, 4].map(() => signIn(server, racer.email))))];
     const answers = await Promise.all(
       sessions.map((session) => call(session, "acceptFirmInvitation", { body: { token } })),
     );
@@ -266,7 +221,7 @@ describe("invitations", () => {
 
   it("are refused to a person already in another firm, who must leave first", async () => {
     const a = await createFirmWithPeople("alpha");
-    const ownerB = await register("owner@beta.example");
+    const ownerB = await person("owner@beta.example");
     await call(ownerB, "createFirm", { body: { name: "Beta" } });
     const { token } = await invite(ownerB, a.member.email);
     const refused = await call(a.member, "acceptFirmInvitation", { body: { token } });
@@ -279,11 +234,11 @@ describe("invitations", () => {
 describe("every role against every firm operation", () => {
   type Role = "owner" | "admin" | "member" | "outsider";
   const roles: Role[] = ["owner", "admin", "member", "outsider"];
-  const actors = {} as Record<Role, Session>;
+  const actors = {} as Record<Role, Person>;
   let plainUserId = 0;
 
   beforeAll(async () => {
-    for (const role of roles) actors[role] = await register(`${role}@matrix.example`);
+    for (const role of roles) actors[role] = await person(`${role}@matrix.example`);
     // The member the admin operations act on: an account that never signs in, so it is written straight in.
     const [plain] = await server.database.db
       .insert(users)
@@ -470,10 +425,10 @@ describe("every role against every firm operation", () => {
 
 describe("roles", () => {
   let people: Awaited<ReturnType<typeof createFirmWithPeople>>;
-  let outsider: Session;
+  let outsider: Person;
   beforeAll(async () => {
     people = await createFirmWithPeople("roles");
-    outsider = await register("outsider@nowhere.example");
+    outsider = await person("outsider@nowhere.example");
   });
 
   /** Operations that change nothing, or nothing lasting, so each role can call each in turn. */
@@ -499,7 +454,7 @@ describe("roles", () => {
       seen[name] = {};
       for (const [role, session] of Object.entries({ ...people, outsider })) {
         if (role === "firmId") continue;
-        seen[name][role] = (await call(session as Session, name, options)).statusCode;
+        seen[name][role] = (await call(session as Person, name, options)).statusCode;
       }
     }
     // An admin operation on something that does not exist is a 404 for owners and admins alike.
@@ -521,7 +476,7 @@ describe("roles", () => {
 
   it("keep member-changing operations to owners and admins, and the owner role to owners", async () => {
     const { owner, admin, member } = people;
-    const extra = await register("extra@roles.example");
+    const extra = await person("extra@roles.example");
     const { token } = await invite(admin, extra.email);
     expect((await call(extra, "acceptFirmInvitation", { body: { token } })).statusCode).toBe(200);
 
@@ -685,7 +640,7 @@ describe("two firms", () => {
 describe("domains", () => {
   it("take only the admin's own verified domain, never a public or academic one, and one firm per domain", async () => {
     const { owner, member } = await createFirmWithPeople("domains");
-    const add = (session: Session, domain: string, joinMode = "suggest") =>
+    const add = (session: Person, domain: string, joinMode = "suggest") =>
       call(session, "addFirmDomain", { body: { domain, joinMode } });
     const gmail = await add(owner, "gmail.com");
     expect(gmail.statusCode).toBe(400);
@@ -712,19 +667,19 @@ describe("domains", () => {
     expect((await add(owner, "domains.example")).statusCode).toBe(409);
 
     // Another firm whose admin is at the same domain cannot claim it.
-    const rival = await register("rival@domains.example");
+    const rival = await person("rival@domains.example");
     await call(rival, "createFirm", { body: { name: "Rival" } });
     const claimed = await add(rival, "domains.example");
     expect(claimed.statusCode).toBe(409);
     expect(claimed.body).not.toContain("domains LLP");
 
     // A verified person at the domain, in no firm, is offered the firm; an unverified one is not.
-    const colleague = await register("colleague@domains.example");
+    const colleague = await person("colleague@domains.example");
     expect((await call(colleague, "getFirm")).json()).toEqual({
       firm: null,
       suggestion: { firmId: expect.any(Number), name: "domains LLP" },
     });
-    const unverified = await register("unproven@domains.example", { isVerified: false });
+    const unverified = await person("unproven@domains.example", { isVerified: false });
     expect((await call(unverified, "getFirm")).json().suggestion).toBeNull();
     // "invitation" offers nothing.
     const changed = await call(owner, "updateFirmDomain", {
@@ -741,7 +696,7 @@ describe("domains", () => {
 describe("policies", () => {
   it("are validated, the matter mask's syntax included, and each change is in the trail", async () => {
     const { owner, member } = await createFirmWithPeople("policies");
-    const patch = (session: Session, policies: object) => call(session, "updateFirm", { body: { policies } });
+    const patch = (session: Person, policies: object) => call(session, "updateFirm", { body: { policies } });
     const badMask = await patch(owner, { matterCodes: "required", matterMask: "NNNN-Q" });
     expect(badMask.statusCode).toBe(400);
     expect(badMask.json().fields[0].path).toBe("body.policies.matterMask");
@@ -815,15 +770,15 @@ describe("the audit trail", () => {
 
 describe("emails to the people concerned", () => {
   it("are in their own language: removal and closing in French", async () => {
-    const owner = await register("owner@lavoie.example");
+    const owner = await person("owner@lavoie.example");
     await call(owner, "createFirm", { body: { name: "Lavoie" } });
-    const francophones = [await register("anne@lavoie.example", { language: "fr" })];
-    francophones.push(await register("luc@lavoie.example", { language: "fr" }));
+    const francophones = [await person("anne@lavoie.example", { details: { language: "fr" } })];
+    francophones.push(await person("luc@lavoie.example", { details: { language: "fr" } }));
     for (const person of francophones) {
       const { token } = await invite(owner, person.email);
       expect((await call(person, "acceptFirmInvitation", { body: { token } })).statusCode).toBe(200);
     }
-    const [anne, luc] = francophones as [Session, Session];
+    const [anne, luc] = francophones as [Person, Person];
     await call(owner, "removeFirmMember", { parameters: { userId: String(anne.userId) } });
     const [removal] = (await deliveredTo(anne.email)).filter((mail) => mail.subject.includes("membre"));
     expect(removal?.subject).toBe("Vous n'êtes plus membre de votre cabinet sur Precis");
@@ -838,7 +793,7 @@ describe("emails to the people concerned", () => {
   });
 
   it("make a firm's name plain data in an invitation", async () => {
-    const owner = await register("owner@phish.example");
+    const owner = await person("owner@phish.example");
     await call(owner, "createFirm", { body: { name: 'Visit https://evil.example "now"' } });
     const { mail } = await invite(owner, "target@phish.example");
     expect(mail?.text).toContain("https[:]//evil[.]example now");
@@ -848,10 +803,10 @@ describe("emails to the people concerned", () => {
 
 describe("domain joins", () => {
   it("bring a newly verified person at an automatic domain into the firm as a member, and nobody already in a firm", async () => {
-    const owner = await register("owner@auto.example");
+    const owner = await person("owner@auto.example");
     await call(owner, "createFirm", { body: { name: "Auto" } });
     await addProvenFirmDomain(server, dns, owner, "auto.example", "automatic");
-    const unverified = await register("pending@auto.example", { isVerified: false });
+    const unverified = await person("pending@auto.example", { isVerified: false });
     expect((await call(unverified, "getFirm")).json().firm).toBeNull();
     await verifyEmailThroughApi(server, unverified.email, unverified);
     expect((await call(unverified, "getFirm")).json().firm).toMatchObject({ name: "Auto", role: "member" });
@@ -863,7 +818,7 @@ describe("domain joins", () => {
     });
 
     // Someone at the domain who already founded a firm stays in it.
-    const founder = await register("founder@auto.example", { isVerified: false });
+    const founder = await person("founder@auto.example", { isVerified: false });
     await server.database.db.update(users).set({ emailVerifiedAt: time.clock() }).where(eq(users.id, founder.userId));
     await call(founder, "createFirm", { body: { name: "Founder's own" } });
     await server.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, founder.userId));
@@ -888,7 +843,7 @@ describe("account deletion and the data export", () => {
     expect(exported.json().firmMatterUsage).toEqual([]);
     expect(JSON.stringify(exported.json())).not.toContain(admin.email);
 
-    const solo = await register("solo@erasure-solo.example");
+    const solo = await person("solo@erasure-solo.example");
     await call(solo, "createFirm", { body: { name: "Solo" } });
     for (const person of [owner, solo]) {
       expect((await call(person, "requestAccountDeletion")).statusCode).toBe(200);
@@ -904,7 +859,7 @@ describe("account deletion and the data export", () => {
       { userId: member.userId, role: "member" },
     ]);
     expect(await server.database.db.select().from(firms).where(eq(firms.name, "Solo"))).toEqual([]);
-    const adminNow = await signIn(admin.email);
+    const adminNow = await signIn(server, admin.email);
     const trail = (await call(adminNow, "getFirmAudit")).json().events;
     expect(trail.slice(0, 2)).toEqual([
       expect.objectContaining({
@@ -929,7 +884,7 @@ describe("account deletion and the data export", () => {
     const counts = await server.app.retention.runOnce();
     expect(counts?.firmAuditEvents).toBeGreaterThanOrEqual(5);
     expect(counts?.firmInvitations).toBeGreaterThanOrEqual(2);
-    const ownerNow = await signIn(owner.email);
+    const ownerNow = await signIn(server, owner.email);
     expect((await call(ownerNow, "getFirmAudit")).json()).toEqual({ events: [], nextBefore: null });
   });
 });

@@ -2,8 +2,10 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { basicAuth, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
-import { type DnsServer, startDnsServer } from "./support/dns.ts";
+import { basicAuth, xhrHeaders } from "./harness.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { useDnsServer } from "./support/dns.ts";
+import { useTestServer } from "./support/test-server.ts";
 import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
 /**
@@ -30,7 +32,6 @@ export function fuzzEveryOperation(shard: number, shards: number) {
   const LEAK_PATTERN =
     /\n\s+at |node_modules|\.ts:\d+|syntax error|relation "|duplicate key|SELECT |INSERT INTO|UPDATE "/i;
 
-  let server: TestServer;
   let webBuild: Awaited<ReturnType<typeof createWebBuildStandIn>>;
   let sessionHeaders: Record<string, string>;
   /** Each operation, and the statuses its OpenAPI entry declares (with a body schema for each). */
@@ -38,32 +39,30 @@ export function fuzzEveryOperation(shard: number, shards: number) {
   /** Every operation the document lists, before this file takes its share. */
   let allOperations: typeof operations;
   let tables: string[];
-  let dnsServer: DnsServer;
+
+  // A web build makes the instance ready, so /api/ready's hostile requests meet its 200 path; and metrics are on,
+  // so /api/metrics meets hostile authorization headers rather than a 404.
+  beforeAll(async () => {
+    webBuild = await createWebBuildStandIn();
+  });
+  afterAll(() => webBuild.remove());
+  // A domain check that got as far as a lookup asks a DNS server on loopback, never the network.
+  const dns = useDnsServer();
+  const server = useTestServer({
+    env: () => ({
+      ...webBuild.env,
+      ...dns.env(),
+      METRICS_TOKEN: "fuzz-metrics-token-0123456789abcdef",
+      REGISTER_MAX_PER_IP: "1000000",
+      AUTH_MAX_PER_IP: "1000000",
+      LOGIN_MAX_PER_ACCOUNT: "1000000",
+      STRIPE_WEBHOOK_SECRET: "whsec_fuzz",
+    }),
+  });
 
   beforeAll(async () => {
-    // A web build makes the instance ready, so /api/ready's hostile requests meet its 200 path; and metrics are on,
-    // so /api/metrics meets hostile authorization headers rather than a 404.
-    webBuild = await createWebBuildStandIn();
-    // A domain check that got as far as a lookup asks a DNS server on loopback, never the network.
-    dnsServer = await startDnsServer();
-    server = await startTestServer({
-      env: {
-        ...webBuild.env,
-        DNS_RESOLVERS: dnsServer.address,
-        METRICS_TOKEN: "fuzz-metrics-token-0123456789abcdef",
-        REGISTER_MAX_PER_IP: "1000000",
-        AUTH_MAX_PER_IP: "1000000",
-        LOGIN_MAX_PER_ACCOUNT: "1000000",
-        STRIPE_WEBHOOK_SECRET: "whsec_fuzz",
-      },
-    });
-    const registered = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "fuzz@example.ca", password: "Tribunal2024x", firstName: "Fuzz" },
-    });
-    sessionHeaders = readSession(registered).headers;
+    const { session } = await registerAccount(server, "fuzz@example.ca", { details: { firstName: "Fuzz" } });
+    sessionHeaders = session.headers;
     const document = (await server.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     operations = Object.entries(
       document.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>,
@@ -85,11 +84,6 @@ export function fuzzEveryOperation(shard: number, shards: number) {
     )) as unknown as { rows: { table_name: string }[] };
     tables = rows.rows.map((row) => row.table_name).filter((name) => !TABLES_A_REFUSAL_MAY_CHANGE.has(name));
   }, 120_000);
-  afterAll(async () => {
-    await server.close();
-    await dnsServer.close();
-    await webBuild.remove();
-  });
 
   /**
    * One checksum of every row of every table (order-independent), in one statement: it runs before and after

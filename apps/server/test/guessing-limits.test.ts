@@ -1,11 +1,11 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox, rateLimitCounters } from "../src/db/schema/index.ts";
-import { basicAuth, createTestClock, readVerificationCode, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readVerificationCode, verifyEmailThroughApi } from "./harness.ts";
 import { readSecurityCode } from "./smtp.ts";
-import { registerAccount, type Session } from "./support/accounts.ts";
+import { type ProxiedRequest, registerAccount, sendThroughProxy, uniqueEmail } from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
-import { createAuthenticatorApp } from "./support/totp.ts";
+import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Issue 42's guessing limits that add up: the second step's wrong codes counted per account across tokens and
@@ -24,30 +24,13 @@ const call = (
   method: "POST" | "GET",
   url: string,
   from: string,
-  options: { session?: Session | null; authorization?: string; payload?: object; cookie?: string } = {},
-) =>
-  server.app.inject({
-    method,
-    url,
-    headers: {
-      ...xhrHeaders,
-      "x-forwarded-for": from,
-      ...(options.session?.headers ?? {}),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.authorization ? { authorization: options.authorization } : {}),
-    },
-    remoteAddress: PROXY,
-    ...(options.payload === undefined ? {} : { payload: options.payload }),
-  });
+  options: Pick<ProxiedRequest, "session" | "authorization" | "payload" | "cookie"> = {},
+) => sendThroughProxy(server, { method, url, from, proxy: PROXY, ...options });
 
-let counter = 0;
-const register = () =>
-  registerAccount(server, `guessed${++counter}@example.ca`, {
-    password: PASSWORD,
-    headers: { "x-forwarded-for": OWNER },
-    remoteAddress: PROXY,
-  });
-const { codeAt, wrongCodeFor } = createAuthenticatorApp(time);
+/** The owner's requests: from their own address, through the proxy. */
+const FROM_OWNER = { headers: { "x-forwarded-for": OWNER }, remoteAddress: PROXY };
+const app = createAuthenticatorApp(time);
+const { codeAt, wrongCodeFor } = app;
 async function mailsTo(email: string, subject: RegExp) {
   await server.app.mailWorker.runOnce();
   return server.smtp.inbox.filter((mail) => mail.to === email && subject.test(mail.subject));
@@ -55,16 +38,9 @@ async function mailsTo(email: string, subject: RegExp) {
 
 /** A verified account with the authenticator app on. */
 async function registerWithApp() {
-  const account = await register();
+  const account = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
   await verifyEmailThroughApi(server, account.email, account.session);
-  const setup = await call("POST", "/api/mfa/totp/setup", OWNER, { session: account.session });
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json();
-  const enabled = await call("POST", "/api/mfa/totp/enable", OWNER, {
-    session: account.session,
-    payload: { code: codeAt(secret) },
-  });
-  expect(enabled.statusCode).toBe(200);
+  const { secret } = await enableAuthenticatorApp(server, account.session, app, FROM_OWNER);
   time.advanceMilliseconds(30_000);
   return { ...account, secret };
 }
@@ -149,7 +125,7 @@ async function askForResetCode(email: string, from: string, cookie?: string) {
 
 describe("an emailed code (finding 5)", () => {
   it("for a reset survives a stranger's wrong guesses, which still run out", async () => {
-    const { email } = await register();
+    const { email } = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
     const { code, browser } = await askForResetCode(email, OWNER);
     const guess = (from: string, secretCode: string) =>
       call("POST", "/api/login/reset-password", from, {
@@ -175,10 +151,10 @@ describe("an emailed code (finding 5)", () => {
   });
 
   it("for a reset belongs to the browser that asked: a stranger's 40 wrong guesses leave it whole (issue 53)", async () => {
-    const { email } = await register();
+    const { email } = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
     const { code, browser } = await askForResetCode(email, OWNER);
     // The stranger has a device cookie of their own, from asking for a code to their own account.
-    const { email: strangerEmail } = await register();
+    const { email: strangerEmail } = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
     const { browser: strangerBrowser } = await askForResetCode(strangerEmail, ATTACKER);
     const statuses: number[] = [];
     for (let address = 1; address <= 8; address += 1)
@@ -209,7 +185,7 @@ describe("an emailed code (finding 5)", () => {
   });
 
   it("to verify an address needs the session or the link's token: a stranger with the address and the code gets nowhere", async () => {
-    const { email, session } = await register();
+    const { email, session } = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
     const code = await readVerificationCode(server.database, email);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
@@ -225,7 +201,7 @@ describe("an emailed code (finding 5)", () => {
 
 describe("codes emailed to one account (finding 10)", () => {
   it("are at most five an hour, while every request answers as if one was sent", async () => {
-    const { email } = await register();
+    const { email } = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
     await mailsTo(email, /./);
     const before = server.smtp.inbox.filter((mail) => mail.to === email && /security code/.test(mail.subject)).length;
     const statuses: number[] = [];
@@ -261,7 +237,7 @@ describe("codes emailed to one account (finding 10)", () => {
 
 describe("limit counters", () => {
   it("hold a keyed hash of the address, never the address, and still limit", async () => {
-    const { email } = await register();
+    const { email } = await registerAccount(server, uniqueEmail("guessed"), FROM_OWNER);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       const response = await call("POST", "/api/login", ATTACKER, { authorization: basicAuth(email, "Wrong-1x") });

@@ -2,16 +2,21 @@ import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { docsFeedback, memoOptionSets, users } from "../src/db/schema/index.ts";
-import { createTestClock, readSession, startTestServer, xhrHeaders } from "./harness.ts";
-import { isSignedIn as isSignedInAs, registerAccount, type Session } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import {
+  createAccount,
+  isSignedIn as isSignedInAs,
+  postRegistration,
+  registerAccount,
+  type Session,
+  TEST_PASSWORD,
+} from "./support/accounts.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 /** Issue 31: what real attack tools found, each with the test that would have caught it. */
 const time = createTestClock();
 const server = useTestServer({ time, env: { REGISTER_MAX_PER_IP: "1000" } });
 
-let counter = 0;
-const signUp = async () => (await registerAccount(server, `hardened${++counter}@example.ca`)).session;
 async function rowCounts() {
   const db = server.database.db;
   const [[u], [m], [d]] = await Promise.all([
@@ -34,13 +39,13 @@ const hostileCharacters = {
 describe("text fields refuse control characters, lone surrogates and direction overrides", () => {
   for (const [label, text] of Object.entries(hostileCharacters)) {
     it(`with ${label}: a precise 400 on every text field, and nothing written`, async () => {
-      const session = await signUp();
+      const { session, email } = await createAccount(server, { label: "hardened" });
       const before = await rowCounts();
       const attempts = [
         ...["firstName", "lastName", "organization", "areaOfLaw"].map((field) => ({
           method: "POST" as const,
           url: "/api/register",
-          payload: { email: `x${counter}-${field}@example.ca`, password: "Tribunal2024x", [field]: text },
+          payload: { email: `${field}.${email}`, password: TEST_PASSWORD, [field]: text },
           field,
         })),
         ...["firstName", "lastName", "organization", "areaOfLaw"].map((field) => ({
@@ -89,7 +94,7 @@ describe("text fields refuse control characters, lone surrogates and direction o
   });
 
   it("stores names in their composed form, so one name typed two ways is one name", async () => {
-    const session = await signUp();
+    const { session } = await createAccount(server, { label: "hardened" });
     const decomposed = "Ame\u0301lie";
     const response = await server.app.inject({
       method: "PATCH",
@@ -103,7 +108,7 @@ describe("text fields refuse control characters, lone surrogates and direction o
 
 describe("error answers", () => {
   it("name the first few problems only, each with its path, however many the body has", async () => {
-    const session = await signUp();
+    const { session } = await createAccount(server, { label: "hardened" });
     // Every flag and choice wrong, and a huge ordering: many problems in a few kilobytes.
     const invalid = Object.fromEntries(Object.keys(defaultMemoOptionSet).map((key) => [key, { wrong: [1, 2, 3] }]));
     const payload = { ...invalid, memoOrdering: Array.from({ length: 200 }, () => ({ id: 7, children: "x" })) };
@@ -128,7 +133,7 @@ describe("logout", () => {
   const isSignedIn = (session: Session) => isSignedInAs(server, session);
 
   it("is refused to a cross-site request carrying only the cookie, which then keeps its session", async () => {
-    const session = await signUp();
+    const { session } = await createAccount(server, { label: "hardened" });
     const forged = await logout({ cookie: session.cookie });
     expect(forged.statusCode).toBe(403);
     expect(forged.headers["set-cookie"]).toBeUndefined();
@@ -139,7 +144,7 @@ describe("logout", () => {
   });
 
   it("ends the session on the server whenever it clears the cookie", async () => {
-    const session = await signUp();
+    const { session } = await createAccount(server, { label: "hardened" });
     const response = await logout({ ...xhrHeaders, ...session.headers });
     expect(response.statusCode).toBe(200);
     expect(String(response.headers["set-cookie"])).toMatch(/precis_session=;/);
@@ -151,7 +156,7 @@ describe("logout", () => {
 });
 
 describe("the cross-site guard", () => {
-  const patchFrom = (headers: Record<string, string>, session: Awaited<ReturnType<typeof signUp>>) =>
+  const patchFrom = (headers: Record<string, string>, session: Session) =>
     server.app.inject({
       method: "PATCH",
       url: "/api/user-details",
@@ -160,7 +165,7 @@ describe("the cross-site guard", () => {
     });
 
   it("compares the Origin with PUBLIC_URL and CORS_ORIGINS, never with the Host the caller sends", async () => {
-    const session = await signUp();
+    const { session } = await createAccount(server, { label: "hardened" });
     const spoofed = await patchFrom({ host: "evil.example", origin: "http://evil.example" }, session);
     expect(spoofed.statusCode).toBe(403);
     expect((await patchFrom({ origin: "http://localhost:8081" }, session)).statusCode).toBe(200);
@@ -176,17 +181,17 @@ describe("the mail log", () => {
     const { tmpdir } = await import("node:os");
     const path = await import("node:path");
     const dataDir = await mkdtemp(path.join(tmpdir(), "precis-mail-"));
-    const filing = await startTestServer({ env: { DATA_DIR: dataDir } });
     try {
-      const email = "private.person@example.ca";
-      await registerAccount(filing, email);
-      expect(await filing.app.mailWorker.runOnce()).toBe(2);
-      const log = filing.logs.text();
-      expect(log).toContain("email written to a file");
-      expect(log).toMatch(/"messageId":"<outbox-\d+@precis>"/);
-      expect(log).not.toContain(email);
+      await withTestServer({ env: { DATA_DIR: dataDir } }, async (filing) => {
+        const email = "private.person@example.ca";
+        await registerAccount(filing, email);
+        expect(await filing.app.mailWorker.runOnce()).toBe(2);
+        const log = filing.logs.text();
+        expect(log).toContain("email written to a file");
+        expect(log).toMatch(/"messageId":"<outbox-\d+@precis>"/);
+        expect(log).not.toContain(email);
+      });
     } finally {
-      await filing.close();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
@@ -194,12 +199,7 @@ describe("the mail log", () => {
 
 describe("usernames", () => {
   const registerNamed = (name: string, email: string) =>
-    server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email, name, password: "Tribunal2024x" },
-    });
+    postRegistration(server, { email, name, password: TEST_PASSWORD });
 
   it("are unique by how they look: a Cyrillic а does not make a second alice", async () => {
     expect((await registerNamed("alice", "alice.latin@example.ca")).statusCode).toBe(200);
@@ -217,12 +217,7 @@ describe("usernames", () => {
 
   it("derived from an email skip the look-alikes of names already taken", async () => {
     expect((await registerNamed("mary", "mary.first@example.ca")).statusCode).toBe(200);
-    const derived = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "rnary@example.ca", password: "Tribunal2024x" },
-    });
+    const derived = await postRegistration(server, { email: "rnary@example.ca", password: TEST_PASSWORD });
     expect(derived.statusCode).toBe(200);
     const profile = (
       await server.app.inject({ method: "GET", url: "/api/user-details", headers: readSession(derived).headers })

@@ -10,12 +10,15 @@ import { mailOutbox } from "../src/db/schema/index.ts";
 import type { Clock } from "../src/lib/clock.ts";
 import { runAdminStatement } from "./postgres-admin.ts";
 
+/** A database of the suite: on PostgreSQL, with the address another instance's pool would connect to. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /**
  * Where the API suite keeps its data: PGlite in memory by default, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a fresh database per test file (dropped afterwards) so runs never collide. Either is a
  * copy of the run's migrated template when the suite's global setup made one (database-template.ts).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject("databaseTemplate");
   if (!serverUrl) {
@@ -53,14 +56,14 @@ export function createLogCapture() {
 
 export interface TestServerOptions {
   env?: Record<string, string>;
-  database?: DatabaseHandle;
+  database?: TestDatabase;
   clock?: Clock;
 }
 
 /** The real server on a real database, driven through `app.inject()` (no port opened). */
 export async function startTestServer({ env = {}, database, clock }: TestServerOptions = {}) {
   const config = loadConfig({ WEB_DIST_DIR: "/nonexistent-web-dist", WEB_SSR_DIR: "/nonexistent-web-ssr", ...env });
-  const db = database ?? (await openTestDatabase());
+  const db: TestDatabase = database ?? (await openTestDatabase());
   const logs = createLogCapture();
   const app = await createServer({
     config,

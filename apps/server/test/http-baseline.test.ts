@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, xhrHeaders } from "./harness.ts";
+import { openTestDatabase, xhrHeaders } from "./harness.ts";
 import { productionSettings } from "./legal-settings.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const server = useTestServer({ env: { BODY_LIMIT_BYTES: "2048" } });
 beforeAll(async () => {
@@ -22,12 +22,14 @@ describe("health", () => {
   });
 
   it("answers 503 once the database is gone", async () => {
-    const isolated = await startTestServer();
-    await isolated.database.close();
-    const response = await isolated.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: "unavailable", database: "down" });
-    await isolated.app.close();
+    // A database of the test's own, which it closes under the running server.
+    const database = await openTestDatabase();
+    await withTestServer({ database }, async (isolated) => {
+      await database.close();
+      const response = await isolated.app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: "unavailable", database: "down" });
+    });
   });
 });
 
@@ -117,40 +119,40 @@ describe("cross-site guard", () => {
 
   it("lets only configured origins use credentials across origins", async () => {
     const extension = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
-    const configured = await startTestServer({ env: { CORS_ORIGINS: extension }, database: server.database });
-    const preflight = await configured.app.inject({
-      method: "OPTIONS",
-      url: "/api/user-details",
-      headers: {
-        origin: extension,
-        "access-control-request-method": "PATCH",
-        "access-control-request-headers": "x-requested-with,x-access-key",
-      },
-    });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers["access-control-allow-origin"]).toBe(extension);
-    expect(preflight.headers["access-control-allow-credentials"]).toBe("true");
-    const foreign = await configured.app.inject({
-      method: "OPTIONS",
-      url: "/api/user-details",
-      headers: { origin: "https://evil.example", "access-control-request-method": "PATCH" },
-    });
-    expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
+    await withTestServer({ env: { CORS_ORIGINS: extension }, database: server.database }, async (configured) => {
+      const preflight = await configured.app.inject({
+        method: "OPTIONS",
+        url: "/api/user-details",
+        headers: {
+          origin: extension,
+          "access-control-request-method": "PATCH",
+          "access-control-request-headers": "x-requested-with,x-access-key",
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers["access-control-allow-origin"]).toBe(extension);
+      expect(preflight.headers["access-control-allow-credentials"]).toBe("true");
+      const foreign = await configured.app.inject({
+        method: "OPTIONS",
+        url: "/api/user-details",
+        headers: { origin: "https://evil.example", "access-control-request-method": "PATCH" },
+      });
+      expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
 
-    // The extension's read may see the access key; a request that is not cross-origin carries no CORS
-    // headers at all, only the Vary that keeps caches from mixing the two.
-    const extensionRead = await configured.app.inject({
-      method: "GET",
-      url: "/api/health",
-      headers: { origin: extension },
+      // The extension's read may see the access key; a request that is not cross-origin carries no CORS
+      // headers at all, only the Vary that keeps caches from mixing the two.
+      const extensionRead = await configured.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { origin: extension },
+      });
+      expect(extensionRead.headers["access-control-allow-origin"]).toBe(extension);
+      expect(extensionRead.headers["access-control-allow-credentials"]).toBe("true");
+      expect(extensionRead.headers["access-control-expose-headers"]).toBe("X-Access-Key, X-Request-Id");
+      const sameOriginRead = await configured.app.inject({ method: "GET", url: "/api/health" });
+      expect(sameOriginRead.headers.vary).toBe("Origin");
+      expect(Object.keys(sameOriginRead.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
     });
-    expect(extensionRead.headers["access-control-allow-origin"]).toBe(extension);
-    expect(extensionRead.headers["access-control-allow-credentials"]).toBe("true");
-    expect(extensionRead.headers["access-control-expose-headers"]).toBe("X-Access-Key, X-Request-Id");
-    const sameOriginRead = await configured.app.inject({ method: "GET", url: "/api/health" });
-    expect(sameOriginRead.headers.vary).toBe("Origin");
-    expect(Object.keys(sameOriginRead.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
-    await configured.app.close();
   });
 });
 
@@ -189,16 +191,13 @@ describe("headers", () => {
   });
 
   it("adds HSTS in production", async () => {
-    const production = await startTestServer({
-      database: server.database,
-      env: productionSettings,
+    await withTestServer({ database: server.database, env: productionSettings }, async (production) => {
+      const response = await production.app.inject({ method: "GET", url: "/login" });
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+      expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      const api = await production.app.inject({ method: "GET", url: "/api/health" });
+      expect(api.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
     });
-    const response = await production.app.inject({ method: "GET", url: "/login" });
-    expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
-    expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
-    const api = await production.app.inject({ method: "GET", url: "/api/health" });
-    expect(api.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
-    await production.app.close();
   });
 
   it("gives every answer a request id of its own, logging a well-formed one offered by the caller beside it", async () => {

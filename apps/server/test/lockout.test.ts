@@ -1,9 +1,9 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox } from "../src/db/schema/index.ts";
-import { basicAuth, createTestClock, startTestServer, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
 import { logIn, postAs, registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 import { createAuthenticatorApp } from "./support/totp.ts";
 
 /**
@@ -103,12 +103,8 @@ describe("a guessing attack spread over many addresses", () => {
 
 describe("the client's address", () => {
   it("is not the client's to choose without a trusted proxy", async () => {
-    const direct = await startTestServer({
-      database: server.database,
-      clock: time.clock,
-      env: { LOGIN_MAX_PER_ACCOUNT: "3" },
-    });
-    try {
+    const options = { database: server.database, clock: time.clock, env: { LOGIN_MAX_PER_ACCOUNT: "3" } };
+    await withTestServer(options, async (direct) => {
       const { email } = await newAccount();
       const statuses = [];
       for (let attempt = 0; attempt < 4; attempt += 1) {
@@ -124,9 +120,7 @@ describe("the client's address", () => {
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
-    } finally {
-      await direct.app.close();
-    }
+    });
   });
 });
 

@@ -24,14 +24,6 @@ import { useTestServer } from "./support/test-server.ts";
 
 const server = useTestServer({ env: { REGISTER_MAX_PER_IP: "1000" } });
 
-/** A new account's session headers; `lastUserId` then names its id. */
-let lastCreated = 0;
-async function signUp() {
-  const { session, userId } = await createAccount(server, { label: "memo" });
-  lastCreated = userId;
-  return session.headers;
-}
-const lastUserId = async () => lastCreated;
 function readOptions(headers: Record<string, string>) {
   return server.app.inject({ method: "GET", url: "/api/user-options", headers });
 }
@@ -78,13 +70,13 @@ const reordered: MemoOptionSet = {
 
 describe("memo option sets", () => {
   it("start as SPEC's default set for a new account", async () => {
-    const response = await readOptions(await signUp());
+    const response = await readOptions((await createAccount(server)).session.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ options: [defaultMemoOptionSet], selectedOptionId: -1 });
   });
 
   it("save a whole set, select it, and read it back identical", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const saved = await saveOptions(headers, { ...reordered, id: -1 });
     expect(saved.statusCode).toBe(200);
     const { updatedOptionId, options } = saved.json();
@@ -100,7 +92,7 @@ describe("memo option sets", () => {
   });
 
   it("read back identical whatever the choices, flags and sibling order", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const shuffled = <T>(items: readonly T[]) => fc.shuffledSubarray([...items], { minLength: items.length });
     const orderingArbitrary = fc
       .tuple(
@@ -146,7 +138,7 @@ describe("memo option sets", () => {
   });
 
   it("answer a save of one set with every set of the user, the saved one first", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const first = (await saveOptions(headers, { ...reordered, id: -1, name: "First" })).json().updatedOptionId;
     const second = (await saveOptions(headers, { ...reordered, id: -1, name: "Second" })).json().updatedOptionId;
     const saved = await saveOptions(headers, { ...reordered, id: first, name: "First, again" });
@@ -165,7 +157,7 @@ describe("memo option sets", () => {
   });
 
   it("leave a saved set exactly as it was when a save of it is refused", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const id = (await saveOptions(headers, { ...reordered, id: -1 })).json().updatedOptionId;
     const rowOf = async () =>
       (await server.database.db.select().from(memoOptionSets).where(eq(memoOptionSets.id, id)))[0];
@@ -181,8 +173,8 @@ describe("memo option sets", () => {
   });
 
   it("never lets one user touch another's set", async () => {
-    const owner = await signUp();
-    const intruder = await signUp();
+    const { headers: owner } = (await createAccount(server)).session;
+    const { headers: intruder } = (await createAccount(server)).session;
     const { updatedOptionId } = (await saveOptions(owner, defaultMemoOptionSet)).json();
     const attempt = await saveOptions(intruder, { ...defaultMemoOptionSet, id: updatedOptionId, memoTone: "Client" });
     expect(attempt.statusCode).toBe(404);
@@ -259,7 +251,7 @@ describe("memo option sets", () => {
     ["an ordering that is not a list", withOrdering({ id: "case" }), "memoOrdering"],
   ])("refuse %s with 400 naming the field, and save nothing", async (_label, payload, field) => {
     expect(issuesNode?.id).toBe("issues");
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const before = await countSets();
     const response = await saveOptions(headers, payload);
     expect(response.statusCode).toBe(400);
@@ -305,14 +297,17 @@ describe("memo presets", () => {
 
   /** A user with two saved presets, "Client letter" (selected, as the first stored) and "For my principal". */
   async function signUpWithTwoPresets() {
-    const headers = await signUp();
+    const {
+      session: { headers },
+      userId,
+    } = await createAccount(server);
     const clientId = (await saveOptions(headers, { ...clientLetter, id: -1 })).json().updatedOptionId;
     const principalId = (await saveOptions(headers, { ...forMyPrincipal, id: -1 })).json().updatedOptionId;
-    return { headers, clientId, principalId, userId: await lastUserId() };
+    return { headers, clientId, principalId, userId };
   }
 
   it("create one from the defaults beside the default set the user was shown, which stays selected", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const response = await createPreset(headers, { name: "Client letter" });
     expect(response.statusCode).toBe(200);
     const { options, updatedOptionId, selectedOptionId } = response.json();
@@ -341,7 +336,7 @@ describe("memo presets", () => {
   });
 
   it("store names trimmed and composed (NFC), up to 60 characters", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const decomposed = "  Lettre au cafe\u0301  ";
     const response = await createPreset(headers, { name: decomposed });
     expect(response.statusCode).toBe(200);
@@ -362,7 +357,7 @@ describe("memo presets", () => {
     ["a copy source that is not a number", { name: "Copy", copyFromId: "1" }],
     ["an unknown field", { name: "Copy", memoTone: "Client" }],
   ])("refuse a creation with %s: 400 naming the field, nothing stored", async (_label, payload) => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const before = await countSets();
     const response = await createPreset(headers, payload);
     expect(response.statusCode).toBe(400);
@@ -382,7 +377,7 @@ describe("memo presets", () => {
 
   it("refuse to copy someone else's preset with 404, storing nothing", async () => {
     const owner = await signUpWithTwoPresets();
-    const intruder = await signUp();
+    const { headers: intruder } = (await createAccount(server)).session;
     const before = await countSets();
     const response = await createPreset(intruder, { name: "Stolen", copyFromId: owner.clientId });
     expect(response.statusCode).toBe(404);
@@ -392,8 +387,10 @@ describe("memo presets", () => {
 
   it(`keep at most ${MAX_MEMO_PRESETS}, even when creations arrive together`, async () => {
     expect(MAX_MEMO_PRESETS).toBe(10);
-    const headers = await signUp();
-    const userId = await lastUserId();
+    const {
+      session: { headers },
+      userId,
+    } = await createAccount(server);
     // The first creation also stores the default set: 2 presets.
     expect((await createPreset(headers, { name: "Preset 1" })).statusCode).toBe(200);
     while ((await storedPresetsOf(userId)).length < MAX_MEMO_PRESETS - 1) {
@@ -453,7 +450,7 @@ describe("memo presets", () => {
   });
 
   it("select the default set of a user who stored none, which it already is", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const response = await selectPreset(headers, { id: -1 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ options: [defaultMemoOptionSet], selectedOptionId: -1 });
@@ -580,7 +577,7 @@ describe("profile updates", () => {
   }
 
   it("save the editable fields and read them back", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const changes = {
       firstName: "Marie",
       lastName: "Tremblay",
@@ -615,7 +612,7 @@ describe("profile updates", () => {
     ["an over-long organization", { organization: "x".repeat(201) }, "organization"],
     ["a wrong type", { firstName: 42 }, "firstName"],
   ])("refuse %s with 400 and write nothing", async (_label, payload, field) => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const before = await server.database.db.select().from(users);
     const response = await patch(headers, { firstName: "Changed", ...payload });
     expect(response.statusCode).toBe(400);
@@ -624,7 +621,7 @@ describe("profile updates", () => {
   });
 
   it("accept SPEC's whole body, the unchanged username and email included, and say how email is changed", async () => {
-    const headers = await signUp();
+    const { headers } = (await createAccount(server)).session;
     const { userProfile } = (await server.app.inject({ method: "GET", url: "/api/user-details", headers })).json();
     const whole = { username: userProfile.name, email: userProfile.email.toUpperCase(), firstName: "Léa" };
     const response = await patch(headers, whole);

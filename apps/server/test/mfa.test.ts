@@ -2,16 +2,18 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { totpFactors, users } from "../src/db/schema/index.ts";
 import { emulatorEnv, emulatorToken } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, readSession, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
 import {
   isSignedIn as isSignedInOn,
   TEST_PASSWORD as PASSWORD,
   registerAccount,
   type Session,
+  uniqueEmail,
 } from "./support/accounts.ts";
+import { addPasskey } from "./support/passkeys.ts";
 import { useTestServer } from "./support/test-server.ts";
-import { createAuthenticatorApp } from "./support/totp.ts";
+import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
 /** Issue 27's second factors: the authenticator app with recovery codes, passkeys, and confirming who you are. */
 const ORIGIN = "http://localhost:8081";
@@ -20,17 +22,15 @@ const CHROME_MAC =
 const time = createTestClock();
 const server = useTestServer({ time, env: { ...emulatorEnv, PUBLIC_URL: ORIGIN }, smtp: true });
 /** The code the app shows at the test clock's time, `steps` periods away. */
-const { codeAt } = createAuthenticatorApp(time);
+const app = createAuthenticatorApp(time);
+const { codeAt } = app;
 
-let counter = 0;
-async function register() {
-  counter += 1;
-  // Factors are added only once the address is proven (issue 42, finding 3).
-  return registerAccount(server, `factor${counter}@example.ca`, {
-    headers: { "user-agent": CHROME_MAC },
-    isVerified: true,
-  });
-}
+/** The owner's browser, named in the security emails. */
+const ON_CHROME = { headers: { "user-agent": CHROME_MAC } };
+// Factors are added only once the address is proven (issue 42, finding 3).
+const VERIFIED_ON_CHROME = { ...ON_CHROME, isVerified: true };
+const PASSKEY = { origin: ORIGIN, name: "MacBook Touch ID", ...ON_CHROME };
+
 const post = (url: string, session: Session | null, payload?: object) =>
   server.app.inject({
     method: "POST",
@@ -54,20 +54,16 @@ async function mailTo(email: string, subject: RegExp) {
 
 /** Registers, turns the app on, and hands back what the owner would have. */
 async function registerWithApp() {
-  const account = await register();
-  const setup = await post("/api/mfa/totp/setup", account.session);
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json();
-  const enabled = await post("/api/mfa/totp/enable", account.session, { code: codeAt(secret) });
-  expect(enabled.statusCode).toBe(200);
+  const account = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
+  const { secret, recoveryCodes } = await enableAuthenticatorApp(server, account.session, app, ON_CHROME);
   // The code that turned the app on is spent: later steps use the next period's.
   time.advanceMilliseconds(30_000);
-  return { ...account, secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
+  return { ...account, secret, recoveryCodes };
 }
 
 describe("the authenticator app", () => {
   it("turns on with a QR code's secret confirmed by a code, with ten recovery codes, and tells the owner", async () => {
-    const { email, session } = await register();
+    const { email, session } = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
     expect(await getStatus(session)).toEqual({
       hasPassword: true,
       totp: { isEnabled: false, enabledAt: null },
@@ -336,20 +332,13 @@ describe("the authenticator app", () => {
 });
 
 describe("passkeys", () => {
-  async function addPasskey(session: Session, name = "MacBook Touch ID") {
-    const authenticator = createSoftwareAuthenticator(ORIGIN);
-    const options = (await post("/api/passkeys/registration-options", session)).json();
-    const added = await post("/api/passkeys", session, { name, response: authenticator.register(options) });
-    expect(added.statusCode).toBe(200);
-    return { authenticator, passkey: added.json() };
-  }
   const signInWith = async (authenticator: ReturnType<typeof createSoftwareAuthenticator>, origin = ORIGIN) => {
     const options = (await post("/api/login/passkey/options", null)).json();
     return post("/api/login/passkey", null, { response: authenticator.authenticate(options, origin) });
   };
 
   it("are added with a name after the server's own challenge, and the owner is told", async () => {
-    const { email, session } = await register();
+    const { email, session } = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
     const options = (await post("/api/passkeys/registration-options", session)).json();
     expect(options).toMatchObject({
       rp: { id: "localhost", name: server.config.client.productName },
@@ -380,7 +369,7 @@ describe("passkeys", () => {
   });
 
   it("refuse an answer for another site, a bad name, or a malformed body, and keep nothing", async () => {
-    const { session } = await register();
+    const { session } = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
     const authenticator = createSoftwareAuthenticator(ORIGIN);
     const elsewhere = (await post("/api/passkeys/registration-options", session)).json();
     const foreign = await post("/api/passkeys", session, {
@@ -400,7 +389,7 @@ describe("passkeys", () => {
 
   it("sign in without a password or a second step, and an answer cannot be replayed", async () => {
     const { email, session } = await registerWithApp().then(async (account) => account);
-    const { authenticator } = await addPasskey(session);
+    const { authenticator } = await addPasskey(server, session, PASSKEY);
     const options = (await post("/api/login/passkey/options", null)).json();
     expect(options).toMatchObject({ rpId: "localhost", userVerification: "required", allowCredentials: [] });
     const answer = authenticator.authenticate(options);
@@ -416,8 +405,8 @@ describe("passkeys", () => {
   });
 
   it("refuse an answer from another origin, and a passkey this server does not know", async () => {
-    const { session } = await register();
-    const { authenticator } = await addPasskey(session);
+    const { session } = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
+    const { authenticator } = await addPasskey(server, session, PASSKEY);
     expect((await signInWith(authenticator, "https://precis-login.example")).statusCode).toBe(401);
     const stranger = createSoftwareAuthenticator(ORIGIN);
     const unknown = await signInWith(stranger);
@@ -426,9 +415,9 @@ describe("passkeys", () => {
   });
 
   it("are renamed and removed by their owner only; a removed passkey signs nothing in", async () => {
-    const owner = await register();
-    const other = await register();
-    const { authenticator, passkey } = await addPasskey(owner.session);
+    const owner = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
+    const other = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
+    const { authenticator, passkey } = await addPasskey(server, owner.session, PASSKEY);
     const patch = (session: Session, name: string) =>
       server.app.inject({
         method: "PATCH",
@@ -478,9 +467,9 @@ describe("passkeys", () => {
   });
 
   it("cannot confirm who is signed in with another account's passkey", async () => {
-    const owner = await register();
-    const other = await register();
-    const { authenticator } = await addPasskey(other.session);
+    const owner = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
+    const other = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
+    const { authenticator } = await addPasskey(server, other.session, PASSKEY);
     const options = (await post("/api/reauthenticate/passkey-options", owner.session)).json();
     const refused = await post("/api/reauthenticate", owner.session, { passkey: authenticator.authenticate(options) });
     expect(refused.statusCode).toBe(401);
@@ -489,22 +478,13 @@ describe("passkeys", () => {
 
 describe("security emails in French", () => {
   it("reach a French account in French, with when, what and where", async () => {
-    counter += 1;
-    const email = `facteur${counter}@example.ca`;
-    const session = readSession(
-      await server.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: { ...xhrHeaders, "user-agent": CHROME_MAC },
-        payload: { email, password: PASSWORD, language: "fr" },
-      }),
-    );
-    await verifyEmailThroughApi(server, email, session);
-    const { secret } = (await post("/api/mfa/totp/setup", session)).json();
-    await post("/api/mfa/totp/enable", session, { code: codeAt(secret) });
-    const authenticator = createSoftwareAuthenticator(ORIGIN);
-    const options = (await post("/api/passkeys/registration-options", session)).json();
-    await post("/api/passkeys", session, { name: "Portable", response: authenticator.register(options) });
+    const email = uniqueEmail("facteur");
+    const { session } = await registerAccount(server, email, {
+      ...VERIFIED_ON_CHROME,
+      details: { language: "fr" },
+    });
+    await enableAuthenticatorApp(server, session, app, ON_CHROME);
+    await addPasskey(server, session, { ...PASSKEY, name: "Portable" });
     const turnedOn = await mailTo(email, /La vérification en deux étapes a été activée/);
     expect(turnedOn?.text).toContain("Bonjour");
     expect(turnedOn?.text).toMatch(
@@ -517,9 +497,7 @@ describe("security emails in French", () => {
 describe("the data export", () => {
   it("lists the second factors by name and date, and none of their secrets", async () => {
     const { session, secret, recoveryCodes } = await registerWithApp();
-    const authenticator = createSoftwareAuthenticator(ORIGIN);
-    const options = (await post("/api/passkeys/registration-options", session)).json();
-    await post("/api/passkeys", session, { name: "Office YubiKey", response: authenticator.register(options) });
+    const { authenticator } = await addPasskey(server, session, { ...PASSKEY, name: "Office YubiKey" });
     const exported = await server.app.inject({ method: "GET", url: "/api/account/export", headers: session.headers });
     expect(exported.statusCode).toBe(200);
     expect(exported.json().secondFactors).toEqual({
@@ -534,7 +512,7 @@ describe("the data export", () => {
 
 describe("a first password for a Google or Microsoft account", () => {
   it("is set without a current one after a recent sign-in, and asks for a fresh sign-in after 15 minutes", async () => {
-    const email = `google.factor${++counter}@example.ca`;
+    const email = uniqueEmail("google.factor");
     const registered = await server.app.inject({
       method: "POST",
       url: "/api/sso/register",
@@ -563,10 +541,10 @@ describe("a first password for a Google or Microsoft account", () => {
   });
 
   it("is not a way round the current password of an account that has one", async () => {
-    const { session } = await register();
+    const { email, session } = await registerAccount(server, uniqueEmail("factor"), VERIFIED_ON_CHROME);
     const response = await post("/api/change-password", session, { newPassword: "Plaidoirie2025x" });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual([{ path: "currentPassword", message: "is required" }]);
-    expect((await login(`factor${counter}@example.ca`)).json().Status).toBe("Success");
+    expect((await login(email)).json().Status).toBe("Success");
   });
 });

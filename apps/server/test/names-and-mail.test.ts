@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { firmInvitations, firmMatterUsage, firms, users } from "../src/db/schema/index.ts";
 import { fillMissingFirmNameSkeletons, getFirmNameSkeleton } from "../src/modules/firms/name-skeleton.ts";
-import { createTestClock, xhrHeaders } from "./harness.ts";
-import { registerAccount, type Session } from "./support/accounts.ts";
+import { createTestClock } from "./harness.ts";
+import { postRegistration, registerAccount, type Session, TEST_PASSWORD } from "./support/accounts.ts";
 import { createFirmPeople } from "./support/firms.ts";
 import { callOperation, type OperationCall } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
@@ -125,11 +125,10 @@ describe("names and codes without invisible tricks (finding 11)", () => {
     expect(await firmCount()).toBe(before);
 
     for (const field of ["firstName", "lastName"]) {
-      const registered = await server.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: { email: `${field}@invisible-names.example`, password: "Tribunal2024x", [field]: "Ma\u200Brie" },
+      const registered = await postRegistration(server, {
+        email: `${field}@invisible-names.example`,
+        password: TEST_PASSWORD,
+        [field]: "Ma\u200Brie",
       });
       expect(registered.statusCode, field).toBe(400);
       expect(JSON.stringify(registered.json().fields)).toContain(field);
@@ -137,11 +136,10 @@ describe("names and codes without invisible tricks (finding 11)", () => {
       expect(updated.statusCode, field).toBe(400);
       expect(JSON.stringify(updated.json().fields)).toContain(field);
     }
-    const username = await server.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "username@invisible-names.example", password: "Tribunal2024x", name: "mar\u034Fie" },
+    const username = await postRegistration(server, {
+      email: "username@invisible-names.example",
+      password: TEST_PASSWORD,
+      name: "mar\u034Fie",
     });
     expect(username.statusCode).toBe(400);
     const [stored] = await server.database.db

@@ -15,9 +15,8 @@ import { ssoOperations } from "@precis/contract/sso";
 import { subscriptionOperations } from "@precis/contract/subscription";
 import { verificationOperations } from "@precis/contract/verification";
 import { describe, expect, it } from "vitest";
-import { startTestServer } from "./harness.ts";
 import { productionSettings } from "./legal-settings.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const server = useTestServer();
 
@@ -121,18 +120,14 @@ describe("OpenAPI document", () => {
   });
 
   // Issue 42: a production site does not hand out its whole API surface unless its operators choose to.
-  const referenceStatuses = async (env: Record<string, string>) => {
-    const production = await startTestServer({ database: server.database, env });
-    try {
-      return await Promise.all(
+  const referenceStatuses = (env: Record<string, string>) =>
+    withTestServer({ database: server.database, env }, (production) =>
+      Promise.all(
         ["/api/docs/", "/api/openapi.json"].map(
           async (url) => (await production.app.inject({ method: "GET", url })).statusCode,
         ),
-      );
-    } finally {
-      await production.app.close();
-    }
-  };
+      ),
+    );
 
   it("is not served in production unless API_DOCS turns it on", async () => {
     expect(await referenceStatuses(productionSettings)).toEqual([404, 404]);

@@ -26,9 +26,10 @@ import {
   xhrHeaders,
 } from "./harness.ts";
 import { createSoftwareAuthenticator } from "./software-authenticator.ts";
-import { isSignedIn as isSignedInAs, logIn, postAs, type Session } from "./support/accounts.ts";
+import { createAccount, isSignedIn as isSignedInAs, logIn, postAs, type Session } from "./support/accounts.ts";
+import { addPasskey } from "./support/passkeys.ts";
 import { useTestServer } from "./support/test-server.ts";
-import { createAuthenticatorApp } from "./support/totp.ts";
+import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Issue 42, finding 3: account pre-hijacking. An attacker registers the victim's address, which is never proven,
@@ -53,18 +54,18 @@ const post = (url: string, session: Session | null, payload?: object, headers: R
   postAs(server, url, session, payload, headers);
 const isSignedIn = (session: Session) => isSignedInAs(server, session);
 const login = (email: string, password: string) => logIn(server, email, password);
-const { codeAt } = createAuthenticatorApp(time);
-
-async function registerAs(email: string) {
-  const response = await post("/api/register", null, { email, password: ATTACKER_PASSWORD });
-  expect(response.statusCode).toBe(200);
-  const [user] = await db().select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error("no account");
-  return { session: readSession(response), userId: user.id };
-}
+const app = createAuthenticatorApp(time);
+const { codeAt } = app;
 
 const setVerified = (userId: number, verifiedAt: Date | null) =>
   db().update(users).set({ emailVerifiedAt: verifiedAt }).where(eq(users.id, userId));
+
+/** The authenticator app (with its recovery codes) and a passkey, added by the attacker through the API. */
+async function plantAppAndPasskey(session: Session) {
+  const { secret } = await enableAuthenticatorApp(server, session, app);
+  const { authenticator } = await addPasskey(server, session, { origin: ORIGIN, name: "Attacker" });
+  return { secret, authenticator };
+}
 
 /**
  * What an attacker could plant before this rule, through the real API: the authenticator app with its recovery
@@ -74,18 +75,7 @@ const setVerified = (userId: number, verifiedAt: Date | null) =>
  */
 async function plant(email: string, attacker: { session: Session; userId: number }) {
   await setVerified(attacker.userId, time.clock());
-  const setup = await post("/api/mfa/totp/setup", attacker.session);
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json() as { secret: string };
-  const enabled = await post("/api/mfa/totp/enable", attacker.session, { code: codeAt(secret) });
-  expect(enabled.statusCode).toBe(200);
-  const authenticator = createSoftwareAuthenticator(ORIGIN);
-  const options = (await post("/api/passkeys/registration-options", attacker.session)).json();
-  const added = await post("/api/passkeys", attacker.session, {
-    name: "Attacker",
-    response: authenticator.register(options),
-  });
-  expect(added.statusCode).toBe(200);
+  const { secret, authenticator } = await plantAppAndPasskey(attacker.session);
   expect((await post("/api/passkeys/registration-options", attacker.session)).statusCode).toBe(200);
   await setVerified(attacker.userId, null);
   time.advanceMilliseconds(30_000);
@@ -144,7 +134,7 @@ async function expectAttackerLockedOut(
 describe("an unverified account takes no second step and no passkey", () => {
   it("refuses the authenticator app, recovery codes and passkeys with a 403 that says why, and writes nothing", async () => {
     const email = victimAddress();
-    const attacker = await registerAs(email);
+    const attacker = await createAccount(server, { email });
     const authenticator = createSoftwareAuthenticator(ORIGIN);
     const attempts = [
       await post("/api/mfa/totp/setup", attacker.session),
@@ -179,7 +169,7 @@ describe("an unverified account takes no second step and no passkey", () => {
 
   it("does not confirm an app set up before the rule, and opens up once the address is proven", async () => {
     const email = victimAddress();
-    const account = await registerAs(email);
+    const account = await createAccount(server, { email });
     await setVerified(account.userId, time.clock());
     const { secret } = (await post("/api/mfa/totp/setup", account.session)).json() as { secret: string };
     await setVerified(account.userId, null);
@@ -201,7 +191,7 @@ describe("an unverified account takes no second step and no passkey", () => {
 describe("the owner's claim of an unverified account clears what was planted", () => {
   it("by a Google sign-in: the attacker's passkey, app, second step, devices and sessions are gone", async () => {
     const email = victimAddress();
-    const attacker = await registerAs(email);
+    const attacker = await createAccount(server, { email });
     const planted = { ...(await plant(email, attacker)), email };
     const before = await plantedState(attacker.userId);
     expect(before).toMatchObject({ totp: 1, recoveryCodes: 10, passkeys: 1, challenges: 1, pendingSignIns: 1 });
@@ -239,7 +229,7 @@ describe("the owner's claim of an unverified account clears what was planted", (
 
   it("by a password reset: the owner's next login asks for no one else's code, and the attacker is out", async () => {
     const email = victimAddress();
-    const attacker = await registerAs(email);
+    const attacker = await createAccount(server, { email });
     const planted = { ...(await plant(email, attacker)), email };
     // A move of the account to the attacker's own address, waiting for its emailed link.
     const move = await post("/api/verify-email/resend", attacker.session, { email: "attacker@evil.test" });
@@ -275,10 +265,9 @@ describe("the owner's claim of an unverified account clears what was planted", (
 
   it("leaves a verified account's own factors in place after its owner's reset", async () => {
     const email = victimAddress();
-    const owner = await registerAs(email);
+    const owner = await createAccount(server, { email });
     await verifyEmailThroughApi(server, email, owner.session);
-    const { secret } = (await post("/api/mfa/totp/setup", owner.session)).json() as { secret: string };
-    expect((await post("/api/mfa/totp/enable", owner.session, { code: codeAt(secret) })).statusCode).toBe(200);
+    await enableAuthenticatorApp(server, owner.session, app);
     const { reset } = await resetPasswordAsOwner(email);
     expect(reset.statusCode).toBe(200);
     expect((await login(email, OWNER_PASSWORD)).json().Status).toBe("SecondFactorRequired");
@@ -297,22 +286,12 @@ describe("the owner's undo of a move takes back everything the mover added (issu
   it("ends the attacker's passkey, app, recovery codes, sessions and scheduled deletion, all through HTTP", async () => {
     const email = `junior${++counter}@bigfirm.ca`;
     const attackerEmail = `attacker${counter}@evil.test`;
-    const attacker = await registerAs(email);
+    const attacker = await createAccount(server, { email });
     expect((await post("/api/verify-email/resend", attacker.session, { email: attackerEmail })).statusCode).toBe(200);
     const moveCode = await readVerificationCode(server.database, attackerEmail);
     expect((await post("/api/verify-email", attacker.session, { code: moveCode })).statusCode).toBe(200);
 
-    const setup = await post("/api/mfa/totp/setup", attacker.session);
-    expect(setup.statusCode).toBe(200);
-    const { secret } = setup.json() as { secret: string };
-    expect((await post("/api/mfa/totp/enable", attacker.session, { code: codeAt(secret) })).statusCode).toBe(200);
-    const authenticator = createSoftwareAuthenticator(ORIGIN);
-    const options = (await post("/api/passkeys/registration-options", attacker.session)).json();
-    const added = await post("/api/passkeys", attacker.session, {
-      name: "Attacker",
-      response: authenticator.register(options),
-    });
-    expect(added.statusCode).toBe(200);
+    const { secret, authenticator } = await plantAppAndPasskey(attacker.session);
     time.advanceMilliseconds(30_000);
     const pending = await login(attackerEmail, ATTACKER_PASSWORD);
     expect(pending.json().Status).toBe("SecondFactorRequired");

@@ -2,9 +2,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import { defaultMemoOptionSet } from "@precis/contract/memo-options";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { type TestServer, xhrHeaders } from "./harness.ts";
 import { registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 /**
  * The log holds no personal data even when the database fails: Drizzle's query errors carry the bound
@@ -63,88 +63,81 @@ function injectFaults(database: TestServer["database"], isFaulty: () => boolean)
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("every operation, normally and under a database fault", () => {
   it("leaves not one secret or personal value in the log", async () => {
     let isFaulty = false;
-    const faulty = await startTestServer({ env: { STRIPE_WEBHOOK_SECRET: "whsec_canary" } });
-    injectFaults(faulty.database, () => isFaulty);
-    try {
-      const canary = {
-        email: "canary.q7zx@example.ca",
-        password: "Canary-Pass-q7zX2",
-        firstName: "Canaryfirstq7zx",
-        lastName: "Canarylastq7zx",
-        organization: "Canary Org q7zx",
-        code: "CQ7ZXK2M",
-      };
-      // Verify-email takes `code` and an optional `email`; find-user and login read HTTP Basic.
-      const registered = await faulty.app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: xhrHeaders,
-        payload: {
-          email: canary.email,
+    await withTestServer({ env: { STRIPE_WEBHOOK_SECRET: "whsec_canary" } }, async (faulty) => {
+      injectFaults(faulty.database, () => isFaulty);
+      try {
+        const canary = {
+          email: "canary.q7zx@example.ca",
+          password: "Canary-Pass-q7zX2",
+          firstName: "Canaryfirstq7zx",
+          lastName: "Canarylastq7zx",
+          organization: "Canary Org q7zx",
+          code: "CQ7ZXK2M",
+        };
+        // Verify-email takes `code` and an optional `email`; find-user and login read HTTP Basic.
+        const { session } = await registerAccount(faulty, canary.email, {
           password: canary.password,
-          firstName: canary.firstName,
-          lastName: canary.lastName,
-        },
-      });
-      const session = readSession(registered);
-      const secrets = [...Object.values(canary), session.accessKey, session.cookie.split("=")[1] ?? ""];
-      const document = (await faulty.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
-      type Operation = { requestBody?: { content?: { "application/json"?: { schema?: { properties?: object } } } } };
-      const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
-        ([path, methods]) =>
-          Object.entries(methods).map(([method, operation]) => ({
-            method: method.toUpperCase(),
-            path,
-            fields: Object.keys(operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {}),
-          })),
-      );
-      // A body that reaches each service with the canaries in it, whatever the operation takes.
-      const body = {
-        ...canary,
-        name: "canaryq7zx",
-        role: "lawyer",
-        currentPassword: canary.password,
-        newPassword: "Canary-New-q7zX3",
-        secret_code: canary.code,
-        comment: canary.organization,
-        page: "overview",
-        helpful: true,
-      };
-      let failedRequests = 0;
-      // Under the fault first: the normal pass ends the session (logout, deletion, a new password).
-      for (const faultyNow of [true, false]) {
-        isFaulty = faultyNow;
-        for (const { method, path, fields } of operations) {
-          // Only the fields the operation declares, so that its validation lets the canaries through.
-          const payload =
-            path === "/api/user-options"
-              ? { ...defaultMemoOptionSet, id: -1, name: canary.organization }
-              : Object.fromEntries(
-                  fields.filter((field) => field in body).map((field) => [field, body[field as keyof typeof body]]),
-                );
-          const response = await faulty.app.inject({
-            method: method as "POST",
-            url: path.replace("{id}", "1"),
-            headers: {
-              ...xhrHeaders,
-              ...session.headers,
-              authorization: `Basic ${Buffer.from(`${canary.email}:${canary.password}`).toString("base64")}`,
-            },
-            ...(method === "GET" || method === "DELETE" ? {} : { payload }),
-          });
-          if (faultyNow && response.statusCode >= 500) failedRequests += 1;
+          details: { firstName: canary.firstName, lastName: canary.lastName },
+        });
+        const secrets = [...Object.values(canary), session.accessKey, session.cookie.split("=")[1] ?? ""];
+        const document = (await faulty.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+        type Operation = { requestBody?: { content?: { "application/json"?: { schema?: { properties?: object } } } } };
+        const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
+          ([path, methods]) =>
+            Object.entries(methods).map(([method, operation]) => ({
+              method: method.toUpperCase(),
+              path,
+              fields: Object.keys(operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {}),
+            })),
+        );
+        // A body that reaches each service with the canaries in it, whatever the operation takes.
+        const body = {
+          ...canary,
+          name: "canaryq7zx",
+          role: "lawyer",
+          currentPassword: canary.password,
+          newPassword: "Canary-New-q7zX3",
+          secret_code: canary.code,
+          comment: canary.organization,
+          page: "overview",
+          helpful: true,
+        };
+        let failedRequests = 0;
+        // Under the fault first: the normal pass ends the session (logout, deletion, a new password).
+        for (const faultyNow of [true, false]) {
+          isFaulty = faultyNow;
+          for (const { method, path, fields } of operations) {
+            // Only the fields the operation declares, so that its validation lets the canaries through.
+            const payload =
+              path === "/api/user-options"
+                ? { ...defaultMemoOptionSet, id: -1, name: canary.organization }
+                : Object.fromEntries(
+                    fields.filter((field) => field in body).map((field) => [field, body[field as keyof typeof body]]),
+                  );
+            const response = await faulty.app.inject({
+              method: method as "POST",
+              url: path.replace("{id}", "1"),
+              headers: {
+                ...xhrHeaders,
+                ...session.headers,
+                authorization: `Basic ${Buffer.from(`${canary.email}:${canary.password}`).toString("base64")}`,
+              },
+              ...(method === "GET" || method === "DELETE" ? {} : { payload }),
+            });
+            if (faultyNow && response.statusCode >= 500) failedRequests += 1;
+          }
         }
+        // The fault did reach the services: the operations that touch the database failed for it.
+        expect(failedRequests).toBeGreaterThanOrEqual(15);
+        const log = faulty.logs.text();
+        // Each failure is in the log as a database error, by its SQLSTATE, with its message withheld.
+        expect(log.match(/"sqlState":"XX000"/g)?.length ?? 0).toBeGreaterThanOrEqual(failedRequests);
+        expect(log).not.toContain("injected fault");
+        for (const secret of secrets) expect(log, secret).not.toContain(secret);
+      } finally {
+        // The server closes on a sound database.
+        isFaulty = false;
       }
-      // The fault did reach the services: the operations that touch the database failed for it.
-      expect(failedRequests).toBeGreaterThanOrEqual(15);
-      const log = faulty.logs.text();
-      // Each failure is in the log as a database error, by its SQLSTATE, with its message withheld.
-      expect(log.match(/"sqlState":"XX000"/g)?.length ?? 0).toBeGreaterThanOrEqual(failedRequests);
-      expect(log).not.toContain("injected fault");
-      for (const secret of secrets) expect(log, secret).not.toContain(secret);
-    } finally {
-      isFaulty = false;
-      await faulty.close();
-    }
+    });
   });
 });

@@ -8,10 +8,10 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import type { TestServer } from "./harness.ts";
 import { legalSettings } from "./legal-settings.ts";
 import { runServerProcessToExit, startServerProcess } from "./server-process.ts";
-import { withTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 import { createWebBuildStandIn } from "./web-build-stand-in.ts";
 
 /** Decision 027: /api/health is liveness, /api/ready says whether to send traffic. */
@@ -30,11 +30,7 @@ afterAll(async () => {
 const getReady = (server: TestServer) => server.app.inject({ method: "GET", url: "/api/ready" });
 
 describe("GET /api/ready", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: build.env });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ env: () => build.env });
 
   it("answers 200 once the database answers with every migration applied and the prerender bundle is loaded", async () => {
     const response = await getReady(server);
@@ -81,9 +77,9 @@ describe("GET /api/ready when something is missing", () => {
   });
 
   it("answers 503 when the database does not answer", async () => {
+    // A database of the test's own, which it closes under the running server.
     const database = await openDatabase({ pgliteDir: "memory://" });
-    const server = await startTestServer({ env: build.env, database });
-    try {
+    await withTestServer({ env: build.env, database }, async (server) => {
       expect((await getReady(server)).statusCode).toBe(200);
       await database.close();
       const response = await getReady(server);
@@ -94,9 +90,7 @@ describe("GET /api/ready when something is missing", () => {
         migrations: "unknown",
         prerender: "loaded",
       });
-    } finally {
-      await server.app.close();
-    }
+    });
   });
 
   it("answers 503 once draining has begun, while every other request is still served", async () => {

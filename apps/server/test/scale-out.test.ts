@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/client.ts";
+import { describe, expect, it } from "vitest";
 import { enqueueEmail } from "../src/modules/mail/outbox.ts";
-import { basicAuth, openTestDatabase, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
-import { readSecurityCode, startSmtpServer } from "./smtp.ts";
+import { basicAuth, readSession, type TestServer, xhrHeaders } from "./harness.ts";
+import { readSecurityCode } from "./smtp.ts";
 import { logIn, registerAccount } from "./support/accounts.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 /**
  * Two instances on one PostgreSQL behave as one service. Each instance has its own connection
@@ -12,37 +12,15 @@ import { logIn, registerAccount } from "./support/accounts.ts";
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let first: TestServer;
-  let second: TestServer;
-  let closeShared: () => Promise<void>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const shared = await openTestDatabase();
-    closeShared = shared.close;
-    // The second instance opens its own pool on the same database, as a second process would.
-    const secondDatabase = shared.url ? await openDatabase({ url: shared.url, poolMax: 5 }) : shared;
-    const env = { SMTP_URL: smtp.url, LOGIN_MAX_PER_ACCOUNT: "3" };
-    first = await startTestServer({ database: shared, env });
-    second = await startTestServer({ database: secondDatabase, env });
-  });
-  afterAll(async () => {
-    await first.app.close();
-    await second.app.close();
-    if (second.database !== first.database) await second.database.close();
-    await closeShared();
-    await smtp.close();
+  const first = useTestServer({ smtp: true, env: { LOGIN_MAX_PER_ACCOUNT: "3" } });
+  // A second process of the service: its own pool on the first's database, sending to the same SMTP server.
+  const second = useTestServer({
+    sharesDatabaseWith: first,
+    env: () => ({ SMTP_URL: first.smtp.url, LOGIN_MAX_PER_ACCOUNT: "3" }),
   });
 
   it("honours on one instance a session opened on the other, and a logout on either at once", async () => {
-    const registered = await first.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "both@example.ca", password: "Tribunal2024x" },
-    });
-    const session = readSession(registered);
+    const { session } = await registerAccount(first, "both@example.ca");
     const onSecond = await second.app.inject({ method: "GET", url: "/api/user-details", headers: session.headers });
     expect(onSecond.json().userProfile.email).toBe("both@example.ca");
     await second.app.inject({ method: "GET", url: "/api/logout", headers: { ...xhrHeaders, ...session.headers } });
@@ -78,7 +56,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
     });
     expect(asked.statusCode).toBe(200);
     await first.app.mailWorker.runOnce();
-    const mail = smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
+    const mail = first.smtp.inbox.filter((item) => item.to === email && /security code/.test(item.subject)).at(-1);
     if (!mail) throw new Error("no code email");
     const reset = await first.app.inject({
       method: "POST",
@@ -161,12 +139,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
   });
 
   it("shares rate-limit counts", async () => {
-    await first.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: xhrHeaders,
-      payload: { email: "limited@example.ca", password: "Tribunal2024x" },
-    });
+    await registerAccount(first, "limited@example.ca");
     const attempt = (server: TestServer) => logIn(server, "limited@example.ca", "Wrong-password1");
     const statuses = [];
     for (const server of [first, second, first, second]) statuses.push((await attempt(server)).statusCode);
@@ -176,7 +149,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
   it("sends each queued email exactly once while both workers run at the same time", async () => {
     // The welcome emails of the accounts above go first, so only the batch below is counted.
     await first.app.mailWorker.runOnce();
-    const before = smtp.inbox.length;
+    const before = first.smtp.inbox.length;
     for (let index = 0; index < 40; index += 1) {
       await enqueueEmail(
         first.database.db,
@@ -186,7 +159,7 @@ describe.skipIf(!isPostgres)("two instances on one PostgreSQL", () => {
       );
     }
     const sent = await Promise.all([first.app.mailWorker.runOnce(), second.app.mailWorker.runOnce()]);
-    const received = smtp.inbox.slice(before).map((mail) => mail.subject);
+    const received = first.smtp.inbox.slice(before).map((mail) => mail.subject);
     expect(sent.reduce((total, count) => total + count, 0)).toBe(40);
     expect(received).toHaveLength(40);
     expect(new Set(received).size).toBe(40);

@@ -1,10 +1,16 @@
 import { mfaMessages } from "@precis/contract/mfa";
 import { describe, expect, it } from "vitest";
-import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession } from "./harness.ts";
 import { readSecurityCode } from "./smtp.ts";
-import { isSignedIn, registerAccount, type Session } from "./support/accounts.ts";
+import {
+  isSignedIn,
+  type ProxiedRequest,
+  registerAccount,
+  type Session,
+  sendThroughProxy,
+} from "./support/accounts.ts";
 import { useTestServer } from "./support/test-server.ts";
-import { createAuthenticatorApp } from "./support/totp.ts";
+import { createAuthenticatorApp, enableAuthenticatorApp } from "./support/totp.ts";
 
 /**
  * Issue 53, findings 6 and 7 (decision 042): wrong second-step codes count in one run per account wherever they
@@ -18,25 +24,15 @@ const PROXY = "127.0.0.1";
 const ATTACKER = "203.0.113.66";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { TRUST_PROXY: "1" } });
-const { codeAt, wrongCodeFor } = createAuthenticatorApp(time);
+const app = createAuthenticatorApp(time);
+const { codeAt, wrongCodeFor } = app;
 
+// Every request of this file is the attacker's, through the proxy, with the stolen session or none.
 const send = (
   method: "POST" | "DELETE" | "GET",
   url: string,
-  options: { session?: Session; authorization?: string; payload?: object } = {},
-) =>
-  server.app.inject({
-    method,
-    url,
-    headers: {
-      ...xhrHeaders,
-      "x-forwarded-for": ATTACKER,
-      ...(options.session?.headers ?? {}),
-      ...(options.authorization ? { authorization: options.authorization } : {}),
-    },
-    remoteAddress: PROXY,
-    ...(options.payload === undefined ? {} : { payload: options.payload }),
-  });
+  options: Pick<ProxiedRequest, "session" | "authorization" | "payload"> = {},
+) => sendThroughProxy(server, { method, url, from: ATTACKER, proxy: PROXY, ...options });
 
 let counter = 0;
 /** A verified account with the authenticator app on, and its first session, signed in three days ago. */
@@ -45,10 +41,10 @@ async function stolenSessionOfAccountWithApp() {
     password: PASSWORD,
     isVerified: true,
   });
-  const { secret } = (await send("POST", "/api/mfa/totp/setup", { session })).json();
-  expect((await send("POST", "/api/mfa/totp/enable", { session, payload: { code: codeAt(secret) } })).statusCode).toBe(
-    200,
-  );
+  const { secret } = await enableAuthenticatorApp(server, session, app, {
+    headers: { "x-forwarded-for": ATTACKER },
+    remoteAddress: PROXY,
+  });
   time.advanceDays(3);
   return { email, session, secret };
 }

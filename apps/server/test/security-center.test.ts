@@ -14,8 +14,8 @@ const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { ...emulatorEnv, CORS_ORIGINS: EXTENSION_ORIGIN } });
 
-const register = () =>
-  createAccount(server, { label: "secure", password: PASSWORD, headers: { "user-agent": CHROME_MAC } });
+/** The accounts register from the owner's Mac, the browser their first session is listed with. */
+const ON_CHROME_MAC = { headers: { "user-agent": CHROME_MAC } };
 const login = (email: string, headers: Record<string, string> = {}, password = PASSWORD) =>
   logIn(server, email, password, headers);
 const listSessions = (session: Session) =>
@@ -24,7 +24,7 @@ const isSignedIn = (session: Session) => isSignedInAs(server, session);
 
 describe("sessions and devices", () => {
   it("lists where the account is signed in, with browser, system, extension, address and this device", async () => {
-    const { email, session } = await register();
+    const { email, session } = await createAccount(server, ON_CHROME_MAC);
     time.advanceMinutes(5);
     const fromExtension = readSession(
       await login(email, {
@@ -53,9 +53,9 @@ describe("sessions and devices", () => {
   });
 
   it("signs one session out at once, and refuses another account's session id as unknown", async () => {
-    const { email, session } = await register();
+    const { email, session } = await createAccount(server, ON_CHROME_MAC);
     const other = readSession(await login(email));
-    const stranger = await register();
+    const stranger = await createAccount(server, ON_CHROME_MAC);
     const otherId = (await listSessions(other)).json().sessions.find((row: { isCurrent: boolean }) => row.isCurrent).id;
 
     const foreign = await server.app.inject({
@@ -85,7 +85,7 @@ describe("sessions and devices", () => {
   });
 
   it("signs out everywhere else, keeping this device", async () => {
-    const { email, session } = await register();
+    const { email, session } = await createAccount(server, ON_CHROME_MAC);
     const others = [readSession(await login(email)), readSession(await login(email))];
     const response = await server.app.inject({
       method: "POST",
@@ -99,7 +99,7 @@ describe("sessions and devices", () => {
   });
 
   it("signs out everywhere else only for a session signed in or confirmed within 15 minutes (issue 42)", async () => {
-    const { email, session } = await register();
+    const { email, session } = await createAccount(server, ON_CHROME_MAC);
     const other = readSession(await login(email));
     time.advanceMinutes(16);
     const revokeOthers = () =>
@@ -129,7 +129,7 @@ describe("sessions and devices", () => {
 
 describe("security emails", () => {
   it("tell the owner of a sign-in from a browser and system the account has not used before, once", async () => {
-    const { email } = await register();
+    const { email } = await createAccount(server, ON_CHROME_MAC);
     await login(email, { "user-agent": CHROME_MAC });
     await login(email, { "user-agent": FIREFOX_WINDOWS });
     await login(email, { "user-agent": FIREFOX_WINDOWS });
@@ -156,7 +156,7 @@ describe("change of password", () => {
     });
 
   it("needs the current password, follows SPEC's rules, ends the other sessions and tells the owner", async () => {
-    const { email, session } = await register();
+    const { email, session } = await createAccount(server, ON_CHROME_MAC);
     const other = readSession(await login(email));
     const wrong = await change(session, { currentPassword: "Not-it-2024", newPassword: "Plaidoirie2025x" });
     expect(wrong.statusCode).toBe(401);
@@ -180,7 +180,7 @@ describe("change of password", () => {
   });
 
   it("rate-limits guesses at the current password", async () => {
-    const { session } = await register();
+    const { session } = await createAccount(server, ON_CHROME_MAC);
     const statuses = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       statuses.push(

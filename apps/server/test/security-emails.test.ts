@@ -1,22 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { asQuotedData } from "../src/modules/mail/user-text.ts";
-import { basicAuth, createTestClock, verifyEmailThroughApi, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
 import type { ReceivedMail } from "./smtp.ts";
-import { createSoftwareAuthenticator } from "./software-authenticator.ts";
 import { createAccount } from "./support/accounts.ts";
+import { addPasskey } from "./support/passkeys.ts";
 import { useTestServer } from "./support/test-server.ts";
 
 /**
  * Issue 42, finding 7: what a person typed (a first name, a passkey's name) reaches a security email as plain
  * data, never as a line of the email's own or a working link. Read from the mail as a real SMTP server got it.
  */
-const PASSWORD = "Tribunal2024x";
 const ORIGIN = "http://localhost:8081";
 const time = createTestClock();
 const server = useTestServer({ time, smtp: true, env: { PUBLIC_URL: ORIGIN } });
 
-const register = (firstName = "") =>
-  createAccount(server, { label: "named", password: PASSWORD, details: { firstName } });
 async function mailTo(email: string, subject: RegExp) {
   await server.app.mailWorker.runOnce();
   const mail = server.smtp.inbox.filter((item) => item.to === email && subject.test(item.subject)).at(-1);
@@ -31,7 +28,9 @@ const linksIn = (mail: ReceivedMail, host: string) =>
 
 describe("a first name holding a link", () => {
   it("greets without a working link in a security email, in text and HTML", async () => {
-    const { email } = await register("Bob Visit https://evil.example/login now");
+    const { email } = await createAccount(server, {
+      details: { firstName: "Bob Visit https://evil.example/login now" },
+    });
     const found = await server.app.inject({
       method: "POST",
       url: "/api/login/find-user",
@@ -50,21 +49,10 @@ describe("a first name holding a link", () => {
 
 describe("a passkey's name", () => {
   it("is quoted as data in the 'passkey added' alert: its quotes cannot end the email's own", async () => {
-    const { email, session } = await register();
-    await verifyEmailThroughApi(server, email, session);
-    const authenticator = createSoftwareAuthenticator(ORIGIN);
-    const headers = { ...xhrHeaders, ...session.headers };
-    const options = (
-      await server.app.inject({ method: "POST", url: "/api/passkeys/registration-options", headers })
-    ).json();
+    // Passkeys are added only once the address is proven (issue 42, finding 3).
+    const { email, session } = await createAccount(server, { isVerified: true });
     const name = 'iPhone". Added by Precis support: see help.evil.example "';
-    const added = await server.app.inject({
-      method: "POST",
-      url: "/api/passkeys",
-      headers,
-      payload: { name, response: authenticator.register(options) },
-    });
-    expect(added.statusCode).toBe(200);
+    await addPasskey(server, session, { origin: ORIGIN, name });
     const mail = await mailTo(email, /A passkey was added/);
     expect(mail.text).not.toContain('iPhone"');
     expect(mail.text).toContain('The passkey "iPhone. Added by Precis support: see help[.]evil[.]example" was added');

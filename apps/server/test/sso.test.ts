@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, sessions, userIdentities, users } from "../src/db/schema/index.ts";
 import { hashSecret } from "../src/modules/sessions/service.ts";
 import { emulatorEnv, emulatorToken as emulatorTokenAt, EMULATOR_PROJECT as PROJECT } from "./emulator-tokens.ts";
-import { basicAuth, createTestClock, readSession, startTestServer, type TestServer, xhrHeaders } from "./harness.ts";
+import { basicAuth, createTestClock, readSession, xhrHeaders } from "./harness.ts";
 import { registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { useTestServer, withTestServer } from "./support/test-server.ts";
 
 const time = createTestClock();
 // The Firebase Auth Emulator's tokens are unsigned: the cryptography is proven in token-verifier.test.ts,
@@ -45,14 +45,14 @@ describe("sign-in configuration", () => {
   });
 
   it("says when sign-in is not configured", async () => {
-    const bare = await startTestServer({ database: server.database });
-    expect((await bare.app.inject({ method: "GET", url: "/api/sso/firebase" })).json()).toEqual({
-      isConfigured: false,
+    await withTestServer({ database: server.database }, async (bare) => {
+      expect((await bare.app.inject({ method: "GET", url: "/api/sso/firebase" })).json()).toEqual({
+        isConfigured: false,
+      });
+      expect((await bare.app.inject({ method: "GET", url: "/api/client-config" })).json().sso).toEqual({
+        isConfigured: false,
+      });
     });
-    expect((await bare.app.inject({ method: "GET", url: "/api/client-config" })).json().sso).toEqual({
-      isConfigured: false,
-    });
-    await bare.app.close();
   });
 });
 
@@ -164,28 +164,31 @@ describe("SSO registration and login", () => {
   });
 
   it("answers 503, never 500 and never a session, when Google's keys cannot be fetched", async () => {
-    const offline = await startTestServer({
-      database: server.database,
-      env: { FIREBASE_PROJECT_ID: PROJECT, FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" },
-    });
-    const before = await countUsers();
-    const response = await offline.app.inject({
-      method: "POST",
-      url: "/api/sso/register",
-      headers: { ...xhrHeaders, authorization: basicAuth("x@example.ca", emulatorToken("x@example.ca")) },
-      payload: { email: "x@example.ca", role: "lawyer" },
-    });
-    expect(response.statusCode).toBe(401); // unsigned tokens are never accepted outside emulator mode
-    const signedLooking = `${Buffer.from(JSON.stringify({ alg: "RS256", kid: "k" })).toString("base64url")}.${emulatorToken("x@example.ca").split(".")[1]}.c2ln`;
-    const unavailable = await offline.app.inject({
-      method: "POST",
-      url: "/api/sso/login",
-      headers: { ...xhrHeaders, authorization: basicAuth("x@example.ca", signedLooking) },
-    });
-    expect(unavailable.statusCode).toBe(503);
-    expect(response.headers["set-cookie"]).toBeUndefined();
-    expect(await countUsers()).toBe(before);
-    await offline.app.close();
+    await withTestServer(
+      {
+        database: server.database,
+        env: { FIREBASE_PROJECT_ID: PROJECT, FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" },
+      },
+      async (offline) => {
+        const before = await countUsers();
+        const response = await offline.app.inject({
+          method: "POST",
+          url: "/api/sso/register",
+          headers: { ...xhrHeaders, authorization: basicAuth("x@example.ca", emulatorToken("x@example.ca")) },
+          payload: { email: "x@example.ca", role: "lawyer" },
+        });
+        expect(response.statusCode).toBe(401); // unsigned tokens are never accepted outside emulator mode
+        const signedLooking = `${Buffer.from(JSON.stringify({ alg: "RS256", kid: "k" })).toString("base64url")}.${emulatorToken("x@example.ca").split(".")[1]}.c2ln`;
+        const unavailable = await offline.app.inject({
+          method: "POST",
+          url: "/api/sso/login",
+          headers: { ...xhrHeaders, authorization: basicAuth("x@example.ca", signedLooking) },
+        });
+        expect(unavailable.statusCode).toBe(503);
+        expect(response.headers["set-cookie"]).toBeUndefined();
+        expect(await countUsers()).toBe(before);
+      },
+    );
   });
 });
 
@@ -237,7 +240,6 @@ describe("forged tokens against Google's keys (no emulator)", () => {
   let googleKey: Awaited<ReturnType<typeof generateKeyPair>>;
   let foreignKey: typeof googleKey;
   let keyServer: Server;
-  let signed: TestServer;
 
   beforeAll(async () => {
     [googleKey, foreignKey] = await Promise.all([
@@ -251,22 +253,21 @@ describe("forged tokens against Google's keys (no emulator)", () => {
       response.end(JSON.stringify({ keys }));
     });
     await new Promise<void>((resolve) => keyServer.listen(0, "127.0.0.1", resolve));
-    signed = await startTestServer({
-      database: server.database,
-      clock: time.clock,
-      env: {
-        FIREBASE_PROJECT_ID: SIGNED_PROJECT,
-        FIREBASE_API_KEY: "fake-api-key",
-        FIREBASE_AUTH_DOMAIN: "precis-signed.firebaseapp.com",
-        FIREBASE_JWKS_URL: `http://127.0.0.1:${(keyServer.address() as AddressInfo).port}/keys`,
-        REGISTER_MAX_PER_IP: "1000",
-        AUTH_MAX_PER_IP: "1000",
-      },
-    });
   });
-  afterAll(async () => {
-    await signed.app.close();
-    await new Promise((resolve) => keyServer.close(resolve));
+  afterAll(() => new Promise((resolve) => keyServer.close(resolve)));
+  // Started once the key server listens, and closed before it.
+  const signed = useTestServer({
+    time,
+    isNewDayEachTest: false,
+    sharesDatabaseWith: server,
+    env: () => ({
+      FIREBASE_PROJECT_ID: SIGNED_PROJECT,
+      FIREBASE_API_KEY: "fake-api-key",
+      FIREBASE_AUTH_DOMAIN: "precis-signed.firebaseapp.com",
+      FIREBASE_JWKS_URL: `http://127.0.0.1:${(keyServer.address() as AddressInfo).port}/keys`,
+      REGISTER_MAX_PER_IP: "1000",
+      AUTH_MAX_PER_IP: "1000",
+    }),
   });
 
   const email = "forged.target@example.ca";

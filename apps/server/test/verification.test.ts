@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { and, count, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/client.ts";
 import { accessReminders, emailVerificationCodes, mailOutbox, trialLedger, users } from "../src/db/schema/index.ts";
 import { mailboxOf } from "../src/lib/mailbox.ts";
 import { hashEmailForTrial } from "../src/modules/verification/trial-ledger.ts";
@@ -13,13 +12,11 @@ import {
   readSession,
   readVerificationCode,
   readVerificationLinkToken,
-  startTestServer,
   xhrHeaders,
 } from "./harness.ts";
-import { registerAccount } from "./support/accounts.ts";
-import { useTestServer } from "./support/test-server.ts";
+import { registerAccount, TEST_PASSWORD } from "./support/accounts.ts";
+import { useTestServer, withTwoInstances } from "./support/test-server.ts";
 
-const PASSWORD = "Tribunal2024x";
 const DAY_MS = 86_400_000;
 const time = createTestClock();
 const server = useTestServer({
@@ -33,16 +30,6 @@ const server = useTestServer({
 
 type Session = ReturnType<typeof readSession>;
 
-async function register(email: string, details: Record<string, unknown> = {}) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: xhrHeaders,
-    payload: { email, password: PASSWORD, firstName: "mARIE", ...details },
-  });
-  expect(response.statusCode).toBe(200);
-  return readSession(response);
-}
 const get = (url: string, session: Session) => server.app.inject({ method: "GET", url, headers: session.headers });
 const post = (url: string, payload: object, session?: Session) =>
   server.app.inject({ method: "POST", url, headers: { ...xhrHeaders, ...session?.headers }, payload });
@@ -68,7 +55,7 @@ const ssoLogin = (email: string) =>
 
 describe("an unverified password account", () => {
   it("works at once but has no free access and no memo usage until its email is verified", async () => {
-    const session = await register("unproven@example.ca");
+    const { session } = await registerAccount(server, "unproven@example.ca");
     const profile = (await get("/api/user-details", session)).json().userProfile;
     expect(profile).toMatchObject({ email: "unproven@example.ca", emailVerified: false });
     expect(await entitlementOf(session)).toEqual({
@@ -85,7 +72,7 @@ describe("an unverified password account", () => {
   });
 
   it("gets a code and a link by email, greeted by its formatted first name", async () => {
-    await register("greeted@example.ca");
+    await registerAccount(server, "greeted@example.ca", { details: { firstName: "mARIE" } });
     const [mail] = await mailsTo("greeted@example.ca", "Confirm your Precis email address");
     const code = await readVerificationCode(server.database, "greeted@example.ca");
     expect(mail?.text).toMatch(/^Hello Marie,/);
@@ -98,7 +85,7 @@ describe("an unverified password account", () => {
 
 describe("verification", () => {
   it("starts the 30-day trial when the code is entered, not at registration", async () => {
-    const session = await register("later@example.ca");
+    const { session } = await registerAccount(server, "later@example.ca");
     time.advanceDays(3);
     // The first code expired meanwhile: the owner asks for a new one.
     expect((await verify("later@example.ca", session)).statusCode).toBe(401);
@@ -114,7 +101,7 @@ describe("verification", () => {
   });
 
   it("works from the emailed link without a session, and signs nothing in", async () => {
-    const session = await register("linked@example.ca");
+    const { session } = await registerAccount(server, "linked@example.ca");
     const token = await readVerificationLinkToken(server.database, "linked@example.ca");
     const response = await post("/api/verify-email", { token });
     expect(response.statusCode).toBe(200);
@@ -124,7 +111,7 @@ describe("verification", () => {
   });
 
   it("refuses a wrong, an expired and a reused code with SPEC's message, and changes nothing", async () => {
-    const session = await register("careful@example.ca");
+    const { session } = await registerAccount(server, "careful@example.ca");
     const wrong = await post("/api/verify-email", { code: "AAAAAAAA" }, session);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ Error: "invalidCode", message: "Invalid Email or Secret Code Provided" });
@@ -142,7 +129,7 @@ describe("verification", () => {
   });
 
   it("voids a code after 5 wrong tries, and only the newest code is valid", async () => {
-    const session = await register("guessed@example.ca");
+    const { session } = await registerAccount(server, "guessed@example.ca");
     const first = await readVerificationCode(server.database, "guessed@example.ca");
     await post("/api/verify-email/resend", {}, session);
     const second = await readVerificationCode(server.database, "guessed@example.ca");
@@ -155,7 +142,7 @@ describe("verification", () => {
   });
 
   it("mails a link with a long random token, never the code, which wrong guesses cannot block (issue 53)", async () => {
-    const session = await register("linkguess@example.ca");
+    const { session } = await registerAccount(server, "linkguess@example.ca");
     const code = await readVerificationCode(server.database, "linkguess@example.ca");
     const token = await readVerificationLinkToken(server.database, "linkguess@example.ca");
     expect(token.length).toBeGreaterThanOrEqual(43);
@@ -190,7 +177,7 @@ describe("verification", () => {
   });
 
   it("rate-limits resending per account, and refuses a resend to a verified address", async () => {
-    const session = await register("resender@example.ca");
+    const { session } = await registerAccount(server, "resender@example.ca");
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       statuses.push((await post("/api/verify-email/resend", {}, session)).statusCode);
@@ -206,7 +193,7 @@ describe("verification", () => {
   it("needs a session for a typed code and for a resend, and refuses malformed bodies", async () => {
     expect((await post("/api/verify-email", { code: "AAAAAAAA" })).statusCode).toBe(401);
     expect((await post("/api/verify-email/resend", {})).statusCode).toBe(401);
-    const session = await register("malformed@example.ca");
+    const { session } = await registerAccount(server, "malformed@example.ca");
     for (const body of [
       {},
       { code: "" },
@@ -224,12 +211,16 @@ describe("verification", () => {
 
 describe("student access by academic email", () => {
   it("gives a student at gmail.com the ordinary trial, and one at mail.utoronto.ca two free years", async () => {
-    const gmail = await register("law.student@gmail.com", { role: "law student" });
+    const { session: gmail } = await registerAccount(server, "law.student@gmail.com", {
+      details: { role: "law student" },
+    });
     await verify("law.student@gmail.com", gmail);
     expect(await entitlementOf(gmail)).toMatchObject({ access: "trial", needsAcademicEmail: true });
 
     const registeredAt = time.clock();
-    const toronto = await register("j.doe@mail.utoronto.ca", { role: "law student" });
+    const { session: toronto } = await registerAccount(server, "j.doe@mail.utoronto.ca", {
+      details: { role: "law student" },
+    });
     expect((await entitlementOf(toronto)).access).toBe("unverified");
     await verify("j.doe@mail.utoronto.ca", toronto);
     const entitlement = await entitlementOf(toronto);
@@ -241,7 +232,7 @@ describe("student access by academic email", () => {
   });
 
   it("moves a student to a school address proven by emailed code, and tells the old address", async () => {
-    const session = await register("move.me@gmail.com", { role: "law student" });
+    const { session } = await registerAccount(server, "move.me@gmail.com", { details: { role: "law student" } });
     await verify("move.me@gmail.com", session);
     const sent = await post("/api/verify-email/resend", { email: "Move.Me@McGill.ca" }, session);
     expect(sent.json()).toEqual({ Status: "Success", email: "move.me@mcgill.ca" });
@@ -262,13 +253,13 @@ describe("student access by academic email", () => {
     const login = await server.app.inject({
       method: "POST",
       url: "/api/login",
-      headers: { ...xhrHeaders, authorization: basicAuth("move.me@mcgill.ca", PASSWORD) },
+      headers: { ...xhrHeaders, authorization: basicAuth("move.me@mcgill.ca", TEST_PASSWORD) },
     });
     expect(login.statusCode).toBe(200);
   });
 
   it("refuses the school switch to an address at no recognised school, saying why, and sends nothing (issue 43)", async () => {
-    const session = await register("not.school@gmail.com", { role: "law student" });
+    const { session } = await registerAccount(server, "not.school@gmail.com", { details: { role: "law student" } });
     await verify("not.school@gmail.com", session);
     const refused = await post("/api/verify-email/resend", { email: "other@gmail.com", purpose: "school" }, session);
     expect(refused.statusCode).toBe(400);
@@ -287,8 +278,8 @@ describe("student access by academic email", () => {
   });
 
   it("sends no code to a school address another account uses, and says so only to that address (issue 42)", async () => {
-    await register("taken@ubc.ca");
-    const session = await register("wants.it@example.ca");
+    await registerAccount(server, "taken@ubc.ca");
+    const { session } = await registerAccount(server, "wants.it@example.ca");
     const response = await post("/api/verify-email/resend", { email: "taken@ubc.ca" }, session);
     // The asker hears what a free address gets: registration is not revealed.
     expect(response.statusCode).toBe(200);
@@ -301,23 +292,23 @@ describe("student access by academic email", () => {
 
 describe("one trial per person", () => {
   it("gives no new trial to a variant of an address that had one", async () => {
-    const first = await register("Pat.Smith@gmail.com");
+    const { session: first } = await registerAccount(server, "Pat.Smith@gmail.com");
     await verify("pat.smith@gmail.com", first);
     expect((await entitlementOf(first)).access).toBe("trial");
 
-    const variant = await register("patsmith+again@googlemail.com");
+    const { session: variant } = await registerAccount(server, "patsmith+again@googlemail.com");
     await verify("patsmith+again@googlemail.com", variant);
     expect(await entitlementOf(variant)).toMatchObject({ access: "none", endsAt: null });
     expect((await post("/api/memo-usage", {}, variant)).statusCode).toBe(402);
   });
 
   it("gives no new trial to the same address registered again once the first account moved away", async () => {
-    const first = await register("again@example.ca");
+    const { session: first } = await registerAccount(server, "again@example.ca");
     await verify("again@example.ca", first);
     await post("/api/verify-email/resend", { email: "again@uvic.ca" }, first);
     await verify("again@uvic.ca", first);
     time.advanceDays(31);
-    const second = await register("again@example.ca");
+    const { session: second } = await registerAccount(server, "again@example.ca");
     await verify("again@example.ca", second);
     expect((await entitlementOf(second)).access).toBe("none");
   });
@@ -353,7 +344,7 @@ describe("one trial per person", () => {
 
 describe("no account pre-hijacking", () => {
   it("voids the unproven password account's password and sessions before linking the owner's Google sign-in", async () => {
-    const attacker = await register("victim@gmail.com");
+    const { session: attacker } = await registerAccount(server, "victim@gmail.com");
     const owner = await ssoLogin("victim@gmail.com");
     expect(owner.statusCode).toBe(200);
     const ownerSession = readSession(owner);
@@ -362,7 +353,7 @@ describe("no account pre-hijacking", () => {
     const attackerLogin = await server.app.inject({
       method: "POST",
       url: "/api/login",
-      headers: { ...xhrHeaders, authorization: basicAuth("victim@gmail.com", PASSWORD) },
+      headers: { ...xhrHeaders, authorization: basicAuth("victim@gmail.com", TEST_PASSWORD) },
     });
     expect(attackerLogin.statusCode).toBe(401);
     expect((await get("/api/user-details", ownerSession)).json().userProfile).toMatchObject({
@@ -375,7 +366,7 @@ describe("no account pre-hijacking", () => {
   });
 
   it("tells the owner of a verified password account that Google sign-in was added", async () => {
-    const session = await register("owner@gmail.com");
+    const { session } = await registerAccount(server, "owner@gmail.com");
     await verify("owner@gmail.com", session);
     expect((await ssoLogin("owner@gmail.com")).statusCode).toBe(200);
     // Their own session and password are untouched.
@@ -412,7 +403,7 @@ describe("reminders before a free access ends", () => {
   }
 
   it("go out 7 days and 1 day before the trial ends, each exactly once", async () => {
-    const session = await register("remind.me@example.ca", { language: "fr" });
+    const { session } = await registerAccount(server, "remind.me@example.ca", { details: { language: "fr" } });
     await verify("remind.me@example.ca", session);
     await server.app.accessReminders.runOnce();
     time.advanceDays(22);
@@ -449,7 +440,7 @@ describe("reminders before a free access ends", () => {
   });
 
   it("send nothing to an account that has no free access to lose", async () => {
-    await register("never.verified@example.ca");
+    await registerAccount(server, "never.verified@example.ca");
     time.advanceDays(29);
     await server.app.accessReminders.runOnce();
     expect(await reminderCount("never.verified@example.ca")).toBe(0);
@@ -459,11 +450,9 @@ describe("reminders before a free access ends", () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)("reminders with two instances on one PostgreSQL", () => {
   it("are each sent once when both instances run the job at the same time", async () => {
     const clock = createTestClock();
-    const shared = await openTestDatabase();
-    const secondDatabase = shared.url ? await openDatabase({ url: shared.url, poolMax: 5 }) : shared;
-    const first = await startTestServer({ database: shared, clock: clock.clock, env: { REGISTER_MAX_PER_IP: "100" } });
-    const second = await startTestServer({ database: secondDatabase, clock: clock.clock });
-    try {
+    // Only the first instance registers, and more accounts than one address may by default.
+    await withTwoInstances({ clock: clock.clock, env: { REGISTER_MAX_PER_IP: "100" } }, async (first, second) => {
+      const shared = first.database;
       const emails = Array.from({ length: 12 }, (_, index) => `twice${index}@example.ca`);
       for (const email of emails) {
         const { session } = await registerAccount(first, email);
@@ -485,11 +474,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("reminders with two instances on
       expect(sent?.value).toBe(emails.length);
       const [recorded] = await shared.db.select({ value: count() }).from(accessReminders);
       expect(recorded?.value).toBe(emails.length);
-    } finally {
-      await first.app.close();
-      await second.app.close();
-      await secondDatabase.close();
-      await shared.close();
-    }
+    });
   });
 });

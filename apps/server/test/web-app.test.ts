@@ -4,9 +4,8 @@ import path from "node:path";
 import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forPrerenderedPage } from "../src/plugins/page-preloads.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { useTestServer } from "./support/test-server.ts";
 
-let server: TestServer;
 let distDir: string;
 let entryCss: string;
 let precompressedEntryScript: Buffer;
@@ -65,12 +64,10 @@ beforeAll(async () => {
       },
     }),
   );
-  server = await startTestServer({ env: { WEB_DIST_DIR: distDir, PRODUCT_NAME: "Précis <Beta>" } });
 });
-afterAll(async () => {
-  await server.close();
-  await rm(distDir, { recursive: true, force: true });
-});
+afterAll(() => rm(distDir, { recursive: true, force: true }));
+// Started once the build stand-in is written, and closed before it is removed.
+const server = useTestServer({ env: () => ({ WEB_DIST_DIR: distDir, PRODUCT_NAME: "Précis <Beta>" }) });
 
 describe("serving the web app", () => {
   it.each([
@@ -136,34 +133,29 @@ describe("serving the web app", () => {
     expect(head).not.toContain("index-abc123.css");
   });
 
-  it("caches hashed assets for a year and compresses them", async () => {
-    const response = await server.app.inject({
+  const getEntryScript = (acceptEncoding: string) =>
+    server.app.inject({
       method: "GET",
       url: "/assets/index-abc123.js",
-      headers: { "accept-encoding": "gzip" },
+      headers: { "accept-encoding": acceptEncoding },
     });
+
+  it("caches hashed assets for a year and compresses them", async () => {
+    const response = await getEntryScript("gzip");
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["content-encoding"]).toBe("gzip");
   });
 
   it("sends an asset's build-time compressed file as it is, and compresses on the fly only where there is none", async () => {
-    const brotli = await server.app.inject({
-      method: "GET",
-      url: "/assets/index-abc123.js",
-      headers: { "accept-encoding": "gzip, br" },
-    });
+    const brotli = await getEntryScript("gzip, br");
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotli.headers["content-type"]).toMatch(/^application\/javascript/);
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(brotli.rawPayload.equals(precompressedEntryScript)).toBe(true);
     // No .gz beside it in this dist: @fastify/compress does it, from the plain file.
-    const gzip = await server.app.inject({
-      method: "GET",
-      url: "/assets/index-abc123.js",
-      headers: { "accept-encoding": "gzip" },
-    });
+    const gzip = await getEntryScript("gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.rawPayload).toString()).not.toContain("// precompressed");
   });
@@ -193,7 +185,6 @@ describe("serving the web app", () => {
 });
 
 describe("prerendered pages: the documentation, the Terms and the Privacy Policy, login and registration", () => {
-  let prerendering: TestServer;
   let ssrDir: string;
   const renders = () => (globalThis as { prerenderCalls?: string[] }).prerenderCalls ?? [];
 
@@ -209,13 +200,10 @@ describe("prerendered pages: the documentation, the Terms and the Privacy Policy
         return { head: "<style>.page{}</style>", body: "<main>" + language + " " + new URL(url).pathname + " " + config.productShortName + "</main>" };
       }`,
     );
-    prerendering = await startTestServer({
-      env: { WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" },
-    });
   });
-  afterAll(async () => {
-    await prerendering.close();
-    await rm(ssrDir, { recursive: true, force: true });
+  afterAll(() => rm(ssrDir, { recursive: true, force: true }));
+  const prerendering = useTestServer({
+    env: () => ({ WEB_DIST_DIR: distDir, WEB_SSR_DIR: ssrDir, PRODUCT_SHORT_NAME: "Lexi" }),
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>

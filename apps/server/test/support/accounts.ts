@@ -21,6 +21,23 @@ export interface RegistrationOptions {
 }
 
 /**
+ * Posts `payload` to the registration route as the browser app does, and answers with whatever the server said
+ * (status, body, cookies): for the tests of registration itself, which send what the app never would.
+ */
+export const postRegistration = (
+  server: TestServer,
+  payload: object,
+  { headers = {}, remoteAddress }: Pick<RegistrationOptions, "headers" | "remoteAddress"> = {},
+) =>
+  server.app.inject({
+    method: "POST",
+    url: "/api/register",
+    headers: { ...xhrHeaders, ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+    payload,
+  });
+
+/**
  * Registers `email` through the API as the browser app does, and fails the test at once when it is refused:
  * the account's first session, and the answer itself for what else it set (the device cookie).
  */
@@ -29,13 +46,7 @@ export async function registerAccount(
   email: string,
   { password = TEST_PASSWORD, details = {}, headers = {}, remoteAddress, isVerified = false }: RegistrationOptions = {},
 ) {
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: { ...xhrHeaders, ...headers },
-    ...(remoteAddress ? { remoteAddress } : {}),
-    payload: { email, password, ...details },
-  });
+  const response = await postRegistration(server, { email, password, ...details }, { headers, remoteAddress });
   if (response.statusCode !== 200)
     throw new Error(`registering ${email} failed: ${response.statusCode} ${response.body}`);
   const session = readSession(response);
@@ -80,6 +91,14 @@ export const logIn = (
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 
+/** Signs `email` in with its password as the browser app does, and fails the test at once when refused: the new session. */
+export async function signIn(server: TestServer, email: string, password = TEST_PASSWORD): Promise<Session> {
+  const response = await logIn(server, email, password);
+  if (response.statusCode !== 200)
+    throw new Error(`signing ${email} in failed: ${response.statusCode} ${response.body}`);
+  return readSession(response);
+}
+
 /** A signed-in POST, as the browser app sends it: the XHR marker, the session's cookie and key when given. */
 export const postAs = (
   server: TestServer,
@@ -92,6 +111,39 @@ export const postAs = (
     method: "POST",
     url,
     headers: { ...xhrHeaders, ...(session?.headers ?? {}), ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+export interface ProxiedRequest {
+  method: "GET" | "POST" | "DELETE";
+  url: string;
+  /** The client's address, as the trusted proxy forwards it. */
+  from: string;
+  /** The trusted proxy's own address: the request's socket. */
+  proxy: string;
+  session?: Session | null;
+  authorization?: string;
+  payload?: object;
+  /** A cookie of the browser's (its device cookie) sent on its own, or over the session's. */
+  cookie?: string;
+}
+
+/** A request of the browser app that reached the server through the trusted proxy, from the client at `from`. */
+export const sendThroughProxy = (
+  server: TestServer,
+  { method, url, from, proxy, session, authorization, payload, cookie }: ProxiedRequest,
+) =>
+  server.app.inject({
+    method,
+    url,
+    headers: {
+      ...xhrHeaders,
+      "x-forwarded-for": from,
+      ...(session?.headers ?? {}),
+      ...(cookie ? { cookie } : {}),
+      ...(authorization ? { authorization } : {}),
+    },
+    remoteAddress: proxy,
     ...(payload === undefined ? {} : { payload }),
   });
 

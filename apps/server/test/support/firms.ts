@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { firmMemberships, users } from "../../src/db/schema/index.ts";
 import type { TestServer } from "../harness.ts";
-import { registerAccount, type Session } from "./accounts.ts";
+import { type RegistrationOptions, registerAccount, type Session } from "./accounts.ts";
 import { callOperation } from "./operations.ts";
 import type { TestClock } from "./test-server.ts";
 
@@ -14,8 +14,11 @@ export type Person = Session & { userId: number; email: string };
  * unless told), and firms created by their owner, whose other people joined as an accepted invitation leaves them.
  */
 export function createFirmPeople(server: TestServer, time: TestClock) {
-  async function person(email: string, { isVerified = true } = {}): Promise<Person> {
-    const { session } = await registerAccount(server, email, { isVerified });
+  async function person(
+    email: string,
+    { isVerified = true, details }: Pick<RegistrationOptions, "isVerified" | "details"> = {},
+  ): Promise<Person> {
+    const { session } = await registerAccount(server, email, { isVerified, details });
     const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) throw new Error(`no user ${email}`);
     return { ...session, userId: user.id, email };

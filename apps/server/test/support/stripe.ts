@@ -66,6 +66,12 @@ export function useStripeStandIn(answer: (request: StripeRequest, response: Serv
     get url() {
       return url;
     },
+    /** The server's settings to call it, with a test secret key, and to check webhooks signed with `webhookSecret`. */
+    env: (webhookSecret: string) => ({
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_SECRET_KEY: "sk_test_local",
+      STRIPE_API_URL: url,
+    }),
   };
 }
 

@@ -1,4 +1,6 @@
 import { Secret, TOTP } from "otpauth";
+import { type TestServer, xhrHeaders } from "../harness.ts";
+import type { Session } from "./accounts.ts";
 import type { TestClock } from "./test-server.ts";
 
 /**
@@ -16,4 +18,40 @@ export function createAuthenticatorApp(time: TestClock) {
     return String(guess).padStart(6, "0");
   };
   return { codeAt, wrongCodeFor };
+}
+
+export type AuthenticatorApp = ReturnType<typeof createAuthenticatorApp>;
+
+/** Where the owner's requests come from: more headers (a user agent, a forwarded address), the proxy's address. */
+export interface RequestOrigin {
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/**
+ * Turns the authenticator app on for the account of `session` as its owner does: the setup's secret confirmed by
+ * the app's code of now. Fails the test at once when refused; the secret, and the recovery codes it was given.
+ */
+export async function enableAuthenticatorApp(
+  server: TestServer,
+  session: Session,
+  app: AuthenticatorApp,
+  { headers = {}, remoteAddress }: RequestOrigin = {},
+) {
+  const post = async (url: string, payload?: object) => {
+    const response = await server.app.inject({
+      method: "POST",
+      url,
+      headers: { ...xhrHeaders, ...headers, ...session.headers },
+      ...(remoteAddress ? { remoteAddress } : {}),
+      ...(payload === undefined ? {} : { payload }),
+    });
+    if (response.statusCode !== 200) throw new Error(`${url} failed: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const { secret } = (await post("/api/mfa/totp/setup")) as { secret: string };
+  const { recoveryCodes } = (await post("/api/mfa/totp/enable", { code: app.codeAt(secret) })) as {
+    recoveryCodes: string[];
+  };
+  return { secret, recoveryCodes };
 }
