@@ -14,8 +14,11 @@ import Negotiator from "negotiator";
  * and the page and the mail it asks for must agree.
  */
 
-/** Where the language came from: a link's `?lang=`, the reader's stored choice, or the browser's languages. */
-export type LanguageSource = "link" | "choice" | "browser";
+/**
+ * Where the language came from: a link's `?lang=`, the reader's stored choice, the browser's languages, or none of
+ * them (English, then).
+ */
+export type LanguageSource = "link" | "choice" | "browser" | "none";
 
 export interface RequestLanguage {
   language: Language;
@@ -32,11 +35,10 @@ export interface LanguageSignals {
 const asLanguage = (value: string | null | undefined): Language | undefined =>
   languages.find((language) => language === value);
 
-/** The browser's best language among ours ("fr-CA" is French), else English. */
-export function negotiateLanguage(acceptLanguage: string | undefined): Language {
-  return (
-    asLanguage(new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...languages])) ?? "en"
-  );
+/** The browser's best language among ours ("fr-CA" is French), if it accepts any. */
+function negotiateLanguage(acceptLanguage: string | undefined): Language | undefined {
+  if (!acceptLanguage) return undefined;
+  return asLanguage(new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...languages]));
 }
 
 /** The language named by the URL's `?lang=`, when it names one of ours. */
@@ -51,10 +53,22 @@ export function decideRequestLanguage(request: LanguageSignals): RequestLanguage
   if (linked) return { language: linked, source: "link" };
   const chosen = asLanguage(request.cookies[LANGUAGE_COOKIE_NAME]);
   if (chosen) return { language: chosen, source: "choice" };
-  return { language: negotiateLanguage(request.headers["accept-language"]), source: "browser" };
+  const accepted = negotiateLanguage(request.headers["accept-language"]);
+  if (accepted) return { language: accepted, source: "browser" };
+  return { language: "en", source: "none" };
 }
 
+/** The language a page of this request is in. */
 export const requestLanguageOf = (request: LanguageSignals): Language => decideRequestLanguage(request).language;
+
+/**
+ * The language of the page a request comes from, for the mail it asks for; undefined when the request names none
+ * (no choice, no language the browser accepts, as from a script), and the mail then goes in the account's.
+ */
+export function pageLanguageOf(request: LanguageSignals): Language | undefined {
+  const { language, source } = decideRequestLanguage(request);
+  return source === "none" ? undefined : language;
+}
 
 /**
  * The language cookie as the web app writes it (apps/web/src/i18n/index.ts): readable by the page's scripts, sent

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { oncePerRequest } from "../../lib/operations/once-per-request.ts";
 import { operationRoutes, type RateLimitCheck } from "../../lib/operations/routes.ts";
-import { requestLanguageOf } from "../../lib/request-language.ts";
+import { pageLanguageOf, requestLanguageOf } from "../../lib/request-language.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { answerSignedIn } from "../accounts/responses.ts";
@@ -326,7 +326,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The code goes out in the language of the page that asked for it, not the account's (decision 047).
       const result = await requestPasswordReset(
         deps(request),
-        { email: credentials.email, language: requestLanguageOf(request) },
+        { email: credentials.email, language: pageLanguageOf(request) },
         browserOf(request, reply, config),
       );
       if (result.outcome !== "codeSent") return fail(result.outcome);

@@ -253,11 +253,11 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
 
 /**
  * Issues a new security code (voiding earlier ones) and queues the email that carries it, in one transaction, in
- * `language`: the one of the page that asked for it.
+ * `language`: the one of the page that asked for it, else the account's.
  */
 export async function requestPasswordReset(
   deps: AuthDependencies,
-  { email, language }: { email: string; language: Language },
+  { email, language }: { email: string; language: Language | undefined },
   browser: string,
 ) {
   const user = await findUserByEmail(deps.db, email);
@@ -297,7 +297,7 @@ export async function requestPasswordReset(
     await enqueueAccountEmail(
       tx,
       deps.config,
-      { ...user, locale: language },
+      { ...user, locale: language ?? user.locale },
       "resetCode",
       { code, validMinutes },
       deps.now,

@@ -32,7 +32,7 @@ export async function sendVerificationCode(
   deps: Pick<AuthDependencies, "config" | "now">,
   user: Pick<AccountUser, "id" | "email" | "firstName" | "username" | "locale">,
   email: string,
-  { askingSessionId, language = user.locale }: { askingSessionId?: number; language?: Language } = {},
+  { askingSessionId, language = user.locale }: { askingSessionId?: number; language?: Language | undefined } = {},
 ) {
   const code = generateSecurityCode();
   // The link carries a token of its own, too long to guess, never the code (issue 53, finding 8).
@@ -80,7 +80,7 @@ export type ResendResult =
  */
 export async function resendVerificationCode(
   deps: AuthDependencies,
-  asker: { userId: number; sessionId: number; isRecentlyAuthenticated: boolean; language: Language },
+  asker: { userId: number; sessionId: number; isRecentlyAuthenticated: boolean; language: Language | undefined },
   requestedEmail: string | undefined,
 ): Promise<ResendResult> {
   const { userId } = asker;
