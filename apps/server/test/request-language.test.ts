@@ -1,6 +1,7 @@
 import { LANGUAGE_COOKIE_NAME } from "@precis/contract/boot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basicAuth, createTestClock, xhrHeaders } from "./harness.ts";
+import { readSecurityCode } from "./smtp.ts";
 import { createAccount } from "./support/accounts.ts";
 import { callOperation } from "./support/operations.ts";
 import { useTestServer } from "./support/test-server.ts";
@@ -110,29 +111,46 @@ describe("mail in the language of the page that asked for it", () => {
     expect(response.statusCode, response.body).toBe(200);
     await server.app.mailWorker.runOnce();
     const sent = server.smtp.inbox.slice(before).filter((mail) => mail.to === email);
-    expect(sent).toHaveLength(1);
-    return sent[0];
+    expect(sent.map((mail) => mail.subject)).toHaveLength(1);
+    const [mail] = sent;
+    if (!mail) throw new Error(`no mail to ${email}`);
+    return mail;
   }
 
   it("sends the reset code of an English account asked for from the French page in French", async () => {
     const { email } = await createAccount(server, { label: "english-reset", details: { language: "en" } });
     const mail = await mailOf(email, () => askForReset(email, { ...chose("fr"), "accept-language": "en-CA" }));
-    expect(mail?.subject).toBe("Votre code de sécurité Precis");
-    expect(mail?.text).toContain("Saisissez ce code de sécurité");
-    expect(mail?.html).toContain('<html lang="fr">');
+    expect(mail.subject).toBe("Votre code de sécurité Precis");
+    expect(mail.text).toContain("Saisissez ce code de sécurité");
+    expect(mail.html).toContain('<html lang="fr">');
+  });
+
+  it("tells the owner the password changed in the account's language, whoever reset it from whichever page", async () => {
+    const { email } = await createAccount(server, { label: "english-notice", details: { language: "en" } });
+    const french = { ...chose("fr"), "accept-language": "fr-CA" };
+    const code = readSecurityCode(await mailOf(email, () => askForReset(email, french)));
+    const notice = await mailOf(email, () =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/login/reset-password",
+        headers: { ...xhrHeaders, authorization: basicAuth(email, "Nouveau2025pass"), ...french },
+        payload: { secret_code: code },
+      }),
+    );
+    expect(notice.subject).toBe("Your Precis password was changed");
   });
 
   it("follows the browser's languages when no choice was made, and the choice over them", async () => {
     const { email } = await createAccount(server, { label: "browser-reset", details: { language: "en" } });
     const browser = await mailOf(email, () => askForReset(email, { "accept-language": "fr-CA,fr;q=0.9" }));
-    expect(browser?.subject).toBe("Votre code de sécurité Precis");
+    expect(browser.subject).toBe("Votre code de sécurité Precis");
     const chosen = await mailOf(email, () => askForReset(email, { ...chose("en"), "accept-language": "fr-CA" }));
-    expect(chosen?.subject).toBe("Your Precis security code");
+    expect(chosen.subject).toBe("Your Precis security code");
   });
 
   it("writes in the account's language when the request names none", async () => {
     const { email } = await createAccount(server, { label: "silent-reset", details: { language: "fr" } });
-    expect((await mailOf(email, () => askForReset(email, {})))?.subject).toBe("Votre code de sécurité Precis");
+    expect((await mailOf(email, () => askForReset(email, {}))).subject).toBe("Votre code de sécurité Precis");
   });
 
   it("sends a new verification code, asked for from the French page, in French", async () => {
@@ -143,7 +161,7 @@ describe("mail in the language of the page that asked for it", () => {
         headers: { cookie: `${session.cookie}; ${LANGUAGE_COOKIE_NAME}=fr`, "accept-language": "en" },
       }),
     );
-    expect(mail?.subject).toBe("Confirmez votre adresse courriel Precis");
+    expect(mail.subject).toBe("Confirmez votre adresse courriel Precis");
   });
 
   it("names the account's language at registration from the page when the form does not", async () => {
