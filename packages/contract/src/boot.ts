@@ -13,3 +13,13 @@ export const CLIENT_CONFIG_ELEMENT_ID = "precis-config";
 
 /** Attribute of index.html's #root when the server prerendered the page: the language it rendered in. */
 export const PRERENDERED_LANGUAGE_ATTRIBUTE = "data-prerendered-lang";
+
+/**
+ * The cookie that holds the reader's choice of language ("en" or "fr"). The server reads it to send every page in
+ * that language from the first byte; the web app writes it when the reader switches (decision 047).
+ */
+export const LANGUAGE_COOKIE_NAME = "precis_lang";
+/** How long the choice is kept: a year, renewed by every switch. */
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** The query parameter of a link that names its language (`/document?lang=fr`); following it sets the choice. */
+export const LANGUAGE_QUERY_PARAMETER = "lang";

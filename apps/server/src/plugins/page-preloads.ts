@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Language } from "@precis/contract/auth";
 import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
 import { createPageMatcher, type Page, routeTable } from "@precis/pages";
-import Negotiator from "negotiator";
 import type { StylesheetInliner } from "./inline-stylesheets.ts";
 
 /*
@@ -31,20 +31,7 @@ interface PageFiles {
  * browser. A prerendered page gets its stylesheets inline: its
  * HTML is already there to style.
  */
-export type PreloadHints = (
-  pathname: string,
-  acceptLanguage: string | undefined,
-  options?: { isPrerendered?: boolean },
-) => string;
-
-/**
- * The language the app will most likely pick. It looks at its own stored choice first, which the
- * server cannot see; the browser's languages are the best guess, and a wrong one costs a few kB of
- * texts (or, on a prerendered page, a render in the browser instead of a hydration).
- */
-export function negotiateLanguage(acceptLanguage: string | undefined, languages: readonly string[]) {
-  return new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...languages]) ?? "en";
-}
+export type PreloadHints = (pathname: string, language: Language, options?: { isPrerendered?: boolean }) => string;
 
 const NO_HINTS: PreloadHints = () => "";
 
@@ -66,11 +53,11 @@ export function loadPreloadHints(
   // One string per page and language, built once: serving index.html stays a lookup.
   const cache = new Map<string, string>();
 
-  return (pathname, acceptLanguage, { isPrerendered = false } = {}) => {
+  // The page's language is the request's (lib/request-language.ts): the app starts in the language of <html lang>.
+  return (pathname, language, { isPrerendered = false } = {}) => {
     const pagePath = matchPage(pathname)?.path;
     const files = pagePath === undefined ? undefined : filesByPath.get(pagePath);
     if (!files) return "";
-    const language = negotiateLanguage(acceptLanguage, Object.keys(files.texts));
     const docsPageId = getDocsPageIdForPathname(pathname, productShortName);
     const key = `${files.path} ${language} ${docsPageId} ${isPrerendered}`;
     let hints = cache.get(key);

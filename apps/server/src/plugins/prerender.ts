@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Language, languages } from "@precis/contract/auth";
+import type { Language } from "@precis/contract/auth";
 import type { ClientConfig } from "@precis/contract/client-config";
 import { DOCS_BASE_PATH, docsPageIds, getDocsPageSlug } from "@precis/contract/docs-pages";
 import type { RenderedPage, RenderPage } from "@precis/contract/prerender";
 import { type Page, prerenderedPaths, routeTable } from "@precis/pages";
 import type { FastifyBaseLogger } from "fastify";
-import { negotiateLanguage } from "./page-preloads.ts";
 
 /*
  * Prerendered pages (decision 033). The web build's dist-ssr/server-render.js renders a page to HTML; the page
@@ -38,8 +37,8 @@ export interface Prerender {
   load(): Promise<PrerenderState>;
   /** Whether this exact path is prerendered (so whether it is worth finding out). */
   covers(pathname: string): boolean;
-  /** The page, or null when it is not prerendered (or its rendering failed). */
-  render(pathname: string, acceptLanguage: string | undefined): Promise<PrerenderedPage | null>;
+  /** The page in `language` (the request's), or null when it is not prerendered (or its rendering failed). */
+  render(pathname: string, language: Language): Promise<PrerenderedPage | null>;
 }
 
 const NONE: Prerender = {
@@ -92,9 +91,8 @@ export function loadPrerender(
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
 
   const covers = (pathname: string) => paths.has(pathname);
-  const render: Prerender["render"] = (pathname, acceptLanguage) => {
+  const render: Prerender["render"] = (pathname, language) => {
     if (!covers(pathname)) return Promise.resolve(null);
-    const language = negotiateLanguage(acceptLanguage, languages) as Language;
     const key = `${language} ${pathname}`;
     let page = pages.get(key);
     if (!page) {

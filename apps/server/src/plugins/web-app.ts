@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
+import { languages } from "@precis/contract/auth";
+import { LANGUAGE_COOKIE_NAME, LANGUAGE_QUERY_PARAMETER, PRERENDERED_LANGUAGE_ATTRIBUTE } from "@precis/contract/boot";
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from "@precis/contract/client-config";
 import { getDocsPageIdForPathname } from "@precis/contract/docs-pages";
 import { escapeHtml } from "@precis/contract/prerender";
@@ -9,6 +10,7 @@ import { matchPage } from "@precis/pages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { sendApiError } from "../lib/api-error.ts";
+import { decideRequestLanguage, languageCookieOptions, renderLanguageAlternates } from "../lib/request-language.ts";
 import { getSessionCookieName } from "../modules/sessions/plugin.ts";
 import { isApiPathname } from "./errors.ts";
 import { createStylesheetInliner, inlineStylesheetLinks } from "./inline-stylesheets.ts";
@@ -17,7 +19,10 @@ import { loadPrerender, type PrerenderedPage } from "./prerender.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
-/** What a page's HTML depends on: the language it is prerendered in, and whether a session cookie came with it. */
+/**
+ * What a page's HTML depends on: its language (the language cookie, else Accept-Language) and whether a session
+ * cookie came with it.
+ */
 const PAGE_VARY = "accept-language, cookie";
 
 /**
@@ -29,6 +34,19 @@ function isUnknownPage(pathname: string, productShortName: string) {
   if (!page || page.id === "not-found") return true;
   const normalized = pathname.replace(/\/{2,}/g, "/").toLowerCase();
   return page.id === "docs" && getDocsPageIdForPathname(normalized, productShortName) === null;
+}
+
+/** A query string that only names the page's language: the page is still the one anyone signed out sees. */
+function onlyNamesLanguage(query: string) {
+  return [...new URLSearchParams(query).keys()].every((name) => name === LANGUAGE_QUERY_PARAMETER);
+}
+
+/** index.html's head up to `</head>` with `<html lang>` set, per language: each page is sent in its own. */
+function headsByLanguage(headStart: string) {
+  if (!/<html lang="[^"]*">/.test(headStart)) throw new Error('index.html has no <html lang="…">');
+  return Object.fromEntries(
+    languages.map((language) => [language, headStart.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)]),
+  ) as Record<(typeof languages)[number], string>;
 }
 
 /**
@@ -50,7 +68,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
   const headEnd = indexHtml.indexOf("</head>");
   if (headEnd < 0) throw new Error("index.html has no </head>");
   const [headStart, headRest] = [indexHtml.slice(0, headEnd), indexHtml.slice(headEnd)];
-  const prerenderedHeadStart = forPrerenderedPage(headStart);
+  const shellHeads = headsByLanguage(headStart);
+  const prerenderedHeads = headsByLanguage(forPrerenderedPage(headStart));
   const preloadHints = loadPreloadHints(config.webDistDir, config.client.productShortName, inlineStylesheet);
   const prerender = loadPrerender(config.webSsrDir, config.client, app.log);
   // Readiness waits for the bundle, which loads as the server starts listening rather than on the first page.
@@ -79,18 +98,22 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig) {
     // A missing hashed asset is a stale page asking for an old build: a 404 makes it reload, HTML would not.
     const wantsHtml = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/assets/");
     if (!wantsHtml) return sendApiError(reply, 404, "Not found.");
-    const acceptLanguage = request.headers["accept-language"];
-    // A query string is for the page to read, and a session cookie means someone may be signed in: the
-    // browser renders those. Otherwise the visitor gets the page as anyone signed out sees it.
-    const isSignedOut = query === undefined && request.cookies[sessionCookieName] === undefined;
-    const page = isSignedOut ? await prerender.render(pathname, acceptLanguage) : null;
-    const hints = preloadHints(pathname, acceptLanguage, { isPrerendered: page !== null });
-    const html = page
-      ? fillRoot(prerenderedHeadStart.replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`) + hints, page)
-      : headStart + hints + headRest;
+    // Sent in the request's language from the first byte, so the app starts in it and nothing switches after.
+    const { language, source } = decideRequestLanguage(request);
+    // A link that names its language makes it the reader's choice, as the switch does.
+    if (source === "link") reply.setCookie(LANGUAGE_COOKIE_NAME, language, languageCookieOptions(config.publicUrl));
+    // A query string is for the page to read (but the language's), and a session cookie means someone may be
+    // signed in: the browser renders those. Otherwise the visitor gets the page as anyone signed out sees it.
+    const isSignedOut =
+      (query === undefined || onlyNamesLanguage(query)) && request.cookies[sessionCookieName] === undefined;
+    const page = isSignedOut ? await prerender.render(pathname, language) : null;
+    const isUnknown = isUnknownPage(pathname, config.client.productShortName);
+    const alternates = isUnknown ? "" : renderLanguageAlternates(request.url, config.publicUrl);
+    const hints = alternates + preloadHints(pathname, language, { isPrerendered: page !== null });
+    const html = page ? fillRoot(prerenderedHeads[language] + hints, page) : shellHeads[language] + hints + headRest;
     // The shell's own "not found" page, with the status that tells search engines and link checkers the same.
     return reply
-      .code(isUnknownPage(pathname, config.client.productShortName) ? 404 : 200)
+      .code(isUnknown ? 404 : 200)
       .header("cache-control", REVALIDATE)
       .header("vary", PAGE_VARY)
       .type("text/html; charset=utf-8")

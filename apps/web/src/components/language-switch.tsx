@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { getCurrentLanguage } from "@/i18n";
+import { chooseLanguage, getCurrentLanguage } from "@/i18n";
 import { supportedLanguages } from "@/i18n/languages";
 
 /**
@@ -10,7 +10,7 @@ import { supportedLanguages } from "@/i18n/languages";
  * gzip of every page's first load. The browser gives the group its arrow keys and single tab stop.
  */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation(["shell", "common"]);
+  const { t } = useTranslation(["shell", "common"]);
   const groupName = useId();
   const currentLanguage = getCurrentLanguage();
   return (
@@ -22,7 +22,7 @@ export function LanguageSwitch() {
             name={groupName}
             value={language}
             checked={language === currentLanguage}
-            onChange={() => void i18n.changeLanguage(language)}
+            onChange={() => void chooseLanguage(language)}
             className="language-switch-input"
           />
           <span aria-hidden="true">{t(`language.${language}`)}</span>

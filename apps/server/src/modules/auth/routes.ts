@@ -1,4 +1,3 @@
-import { type Language, languageSchema } from "@precis/contract/auth";
 import { authOperations } from "@precis/contract/auth-operations";
 import { emailSchema } from "@precis/contract/profile";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
@@ -7,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { parseBasicAuthorization } from "../../lib/http-basic.ts";
 import { oncePerRequest } from "../../lib/operations/once-per-request.ts";
 import { operationRoutes, type RateLimitCheck } from "../../lib/operations/routes.ts";
+import { pageLanguageOf, requestLanguageOf } from "../../lib/request-language.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { answerSignedIn } from "../accounts/responses.ts";
@@ -44,13 +44,6 @@ function readBasicCredentials(request: FastifyRequest, options: BasicCredentials
     return { outcome: "passwordMissing" as const };
   }
   return { outcome: "read" as const, email: email.data, secret: credentials.secret };
-}
-
-/** The request's language for emails: the body's choice, else the browser's preference, else English. */
-function languageOf(request: FastifyRequest, chosen?: Language): Language {
-  if (chosen) return chosen;
-  const preferred = request.headers["accept-language"]?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
-  return languageSchema.safeParse(preferred).data ?? "en";
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -124,7 +117,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       failures: authFailures.register,
     },
     async (request, reply, { fail }) => {
-      const result = await registerAccount(deps(request), request.body, languageOf(request, request.body.language));
+      const result = await registerAccount(
+        deps(request),
+        request.body,
+        // The form says the language it was filled in; else the page's (the request's) is the account's.
+        request.body.language ?? requestLanguageOf(request),
+      );
       if (result.outcome !== "registered") return fail(result.outcome);
       app.mailWorker.nudge();
       return answerSignedIn(reply, result.user, "password");
@@ -325,7 +323,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const credentials = readBasicCredentials(request, emailOnly);
       if (credentials.outcome !== "read") return fail(credentials.outcome);
       // The browser that asks keeps its own tries at the code, on any network (issue 53, finding 8).
-      const result = await requestPasswordReset(deps(request), credentials.email, browserOf(request, reply, config));
+      // The code goes out in the language of the page that asked for it, not the account's (decision 047).
+      const result = await requestPasswordReset(
+        deps(request),
+        { email: credentials.email, language: pageLanguageOf(request) },
+        browserOf(request, reply, config),
+      );
       if (result.outcome !== "codeSent") return fail(result.outcome);
       app.mailWorker.nudge();
       return { Status: "Success" as const };

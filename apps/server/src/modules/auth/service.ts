@@ -252,10 +252,14 @@ export async function logInWithPasskey(deps: AuthDependencies, response: Authent
 }
 
 /**
- * Issues a new security code (voiding earlier ones) and queues the email that carries it,
- * in one transaction.
+ * Issues a new security code (voiding earlier ones) and queues the email that carries it, in one transaction, in
+ * `language`: the one of the page that asked for it, else the account's.
  */
-export async function requestPasswordReset(deps: AuthDependencies, email: string, browser: string) {
+export async function requestPasswordReset(
+  deps: AuthDependencies,
+  { email, language }: { email: string; language: Language | undefined },
+  browser: string,
+) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return { outcome: "userNotFound" as const };
   // Past the hour's allowance nothing is sent and the newest code stays valid, yet the answer is the same: a
@@ -290,7 +294,14 @@ export async function requestPasswordReset(deps: AuthDependencies, email: string
       browser,
       deps.now,
     );
-    await enqueueAccountEmail(tx, deps.config, user, "resetCode", { code, validMinutes }, deps.now);
+    await enqueueAccountEmail(
+      tx,
+      deps.config,
+      { ...user, locale: language ?? user.locale },
+      "resetCode",
+      { code, validMinutes },
+      deps.now,
+    );
     await recordAuditEvent(tx, deps.origin, "reset_requested", user.id);
   });
   return { outcome: "codeSent" as const };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isAcademicEmail } from "../../lib/academic-domains.ts";
 import { operationRoutes, type RateLimitCheck } from "../../lib/operations/routes.ts";
+import { pageLanguageOf } from "../../lib/request-language.ts";
 import { getAuthDependencies, recordLockout } from "../accounts/dependencies.ts";
 import { failureMessages } from "../accounts/failures.ts";
 import { isRecentlyAuthenticated } from "../sessions/reauthentication.ts";
@@ -110,6 +111,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: session.userId,
           sessionId: session.id,
           isRecentlyAuthenticated: isRecentlyAuthenticated(session, deps.now),
+          // The code goes out in the language of the page that asked for it (decision 047).
+          language: pageLanguageOf(request),
         },
         request.body.email,
       );

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Language } from "@precis/contract/auth";
 import { VERIFY_EMAIL_PATH } from "@precis/contract/verification";
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
@@ -23,14 +24,15 @@ type AccountUser = typeof users.$inferSelect;
  * Issues a code that proves `email` for this account (voiding the account's earlier codes: only the newest is
  * valid) and queues the email that carries it and its link, in the caller's transaction. The code is typed in a
  * signed-in page; the link carries a long random token instead, so it needs no session and no guess budget. A code to another
- * address records the session that asked (`askingSessionId`): only that session can complete the move.
+ * address records the session that asked (`askingSessionId`): only that session can complete the move. The email
+ * is in `language`, the one of the page that asked for it (decision 047), by default the account's.
  */
 export async function sendVerificationCode(
   tx: AppDatabase,
   deps: Pick<AuthDependencies, "config" | "now">,
   user: Pick<AccountUser, "id" | "email" | "firstName" | "username" | "locale">,
   email: string,
-  askingSessionId?: number,
+  { askingSessionId, language = user.locale }: { askingSessionId?: number; language?: Language | undefined } = {},
 ) {
   const code = generateSecurityCode();
   // The link carries a token of its own, too long to guess, never the code (issue 53, finding 8).
@@ -54,7 +56,7 @@ export async function sendVerificationCode(
   await enqueueEmail(
     tx,
     email,
-    renderEmail("verifyEmail", user.locale, emailContextOf(deps.config), {
+    renderEmail("verifyEmail", language, emailContextOf(deps.config), {
       name: greetingNameOf(user),
       code,
       link: link.toString(),
@@ -78,7 +80,7 @@ export type ResendResult =
  */
 export async function resendVerificationCode(
   deps: AuthDependencies,
-  asker: { userId: number; sessionId: number; isRecentlyAuthenticated: boolean },
+  asker: { userId: number; sessionId: number; isRecentlyAuthenticated: boolean; language: Language | undefined },
   requestedEmail: string | undefined,
 ): Promise<ResendResult> {
   const { userId } = asker;
@@ -101,7 +103,10 @@ export async function resendVerificationCode(
       await recordAuditEvent(tx, deps.origin, "verification_sent", userId, { isNewAddress, isAddressTaken: true });
       return;
     }
-    await sendVerificationCode(tx, deps, user, email, isNewAddress ? asker.sessionId : undefined);
+    await sendVerificationCode(tx, deps, user, email, {
+      askingSessionId: isNewAddress ? asker.sessionId : undefined,
+      language: asker.language,
+    });
     await recordAuditEvent(tx, deps.origin, "verification_sent", userId, { isNewAddress });
   });
   return { outcome: "sent", email };
