@@ -69,8 +69,9 @@ export function useBrowser({ signInPopups = false }: { signInPopups?: boolean } 
       locale: language === "fr" ? "fr-CA" : "en-CA",
       viewport: { width: options.width ?? 1280, height: 900 },
     });
-    // The app remembers the language choice here; seed it so each test starts in its language
-    // (only once, so a choice made during the test survives reloads).
+    // A choice kept here (where the app kept it before the server read a cookie) is taken once and written to the
+    // cookie: seeding it starts each test in its language, and the context's locale makes the server's first answer
+    // that language too (decision 047). Only once, so a choice made during the test survives reloads.
     await context.addInitScript((lang) => {
       if (!window.localStorage.getItem("precis.lang")) window.localStorage.setItem("precis.lang", lang);
     }, language);

@@ -21,7 +21,7 @@ function findRootElement(): HTMLElement {
 const rootElement = findRootElement();
 
 // The server prerenders the documentation, login and registration for visitors who send no session
-// cookie, in the language their browser asks for (decision 033, apps/server/src/plugins/prerender.ts).
+// cookie, in the reader's language: their choice, else what their browser asks for (decisions 033 and 047).
 const prerenderedLanguage = rootElement.getAttribute(PRERENDERED_LANGUAGE_ATTRIBUTE);
 
 const queryClient = createQueryClient();
@@ -97,7 +97,7 @@ async function start() {
     });
   } else {
     // Nothing renders before the first texts are loaded, so no screen ever shows raw keys. A page
-    // prerendered in the other language than the visitor's stored choice is replaced, not hydrated.
+    // prerendered in another language than the one the app starts in is replaced, not hydrated.
     // The first render is a transition so React renders it in slices that yield to the browser: as
     // one synchronous task it blocked a phone's main thread for over half a second (Lighthouse TBT).
     const root = createRoot(rootElement);

@@ -1,24 +1,31 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { apiRefusal } from "@/test-support/api-refusal";
 import { getFirmFailure, knownFirmRefusals } from "./firm-errors";
+
+/**
+ * Refusals of the pages that answer on their own, not in a firm panel: the leave-by-link page says each of its
+ * refusals by its status (leave-by-link-route.tsx), signed out and with no firm to show.
+ */
+const OWN_PAGE_REFUSALS = new Set(["This link has expired or was already used. Ask for a new one."]);
 
 /** Every refusal text the firm module can answer, read from its source: the server's side of what this maps. */
 function serverRefusalTexts() {
   const folder = new URL("../../../../../server/src/modules/firms/", import.meta.url);
   const texts = new Set<string>();
-  // One table words every refusal (responses.ts); the other files are read too, so that a text written anywhere
-  // else again would be caught.
-  for (const file of ["responses.ts", "refusals.ts", "service.ts", "domains.ts", "routes.ts", "seats.ts"]) {
+  // One table words every refusal (responses.ts); every other file of the module is read too, so that a text
+  // written anywhere else again would be caught.
+  const files = readdirSync(folder).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+  for (const file of files) {
     const source = readFileSync(new URL(file, folder), "utf8");
-    for (const match of source.matchAll(/(?:FirmRefusal|apiFailure)\(\s*\d{3},\s*"([^"]+)"/g))
+    for (const match of source.matchAll(/(?:apiFailure\(\s*\d{3},|failureText\()\s*"([^"]+)"/g))
       texts.add(match[1] ?? "");
     // Texts given through a constant or a ternary, and the rate limits' own.
     for (const match of source.matchAll(/(?:[A-Z_]+ =|\?|:|message:)\s*\n?\s*"([A-Z][^"]+\.)"/g)) {
       texts.add(match[1] ?? "");
     }
   }
-  return [...texts].filter((text) => !text.startsWith("is ") && text.length > 20);
+  return [...texts].filter((text) => !text.startsWith("is ") && text.length > 20 && !OWN_PAGE_REFUSALS.has(text));
 }
 
 describe("getFirmFailure", () => {
