@@ -8,78 +8,76 @@ import {
   parseGroupFilter,
   parseUserFilter,
   readQuotedString,
+  type ScimComparison,
   type UserComparison,
 } from "./filter.ts";
 
 const parsed = <Comparison>(comparisons: Comparison[]) => ({ outcome: "parsed", comparisons });
+const GUID = "5b4a8b4f-52bd-4c0f-9d5f-3a4f1f0d7e21";
 
-describe("the filters Okta sends", () => {
-  it("matches a person by userName, as Okta's import and its probe ask", () => {
-    expect(parseUserFilter('userName eq "x@y"')).toEqual(parsed([{ attribute: "userName", value: "x@y" }]));
-    expect(parseUserFilter('userName eq "dana.ortiz@smithlaw.ca"')).toEqual(
-      parsed([{ attribute: "userName", value: "dana.ortiz@smithlaw.ca" }]),
-    );
-  });
-});
+/** A filter as it is sent, whether it goes to /Users or /Groups, and what it reads as. */
+type Accepted = [filter: string, resource: "User" | "Group", comparisons: ScimComparison[]];
 
-describe("the filters Entra sends", () => {
-  it("probes with a random GUID as userName, and matches by externalId and the work address", () => {
-    expect(parseUserFilter('userName eq "5b4a8b4f-52bd-4c0f-9d5f-3a4f1f0d7e21"')).toEqual(
-      parsed([{ attribute: "userName", value: "5b4a8b4f-52bd-4c0f-9d5f-3a4f1f0d7e21" }]),
-    );
-    expect(parseUserFilter('externalId eq "dortiz"')).toEqual(parsed([{ attribute: "externalId", value: "dortiz" }]));
-    expect(parseUserFilter('emails[type eq "work"].value eq "dana@smithlaw.ca"')).toEqual(
-      parsed([{ attribute: "workEmail", value: "dana@smithlaw.ca" }]),
-    );
-  });
+const read = (filter: string, resource: "User" | "Group") =>
+  resource === "User" ? parseUserFilter(filter) : parseGroupFilter(filter);
 
-  it("finds a group by displayName", () => {
-    expect(parseGroupFilter('displayName eq "Litigation 7f0c"')).toEqual(
-      parsed([{ attribute: "displayName", value: "Litigation 7f0c" }]),
-    );
+describe("the filters Okta and Entra send", () => {
+  const sent: Accepted[] = [
+    // Okta's import and its probe
+    ['userName eq "x@y"', "User", [{ attribute: "userName", value: "x@y" }]],
+    ['userName eq "dana.ortiz@smithlaw.ca"', "User", [{ attribute: "userName", value: "dana.ortiz@smithlaw.ca" }]],
+    // Entra's probe (a random GUID) and its matching attributes
+    [`userName eq "${GUID}"`, "User", [{ attribute: "userName", value: GUID }]],
+    ['externalId eq "dortiz"', "User", [{ attribute: "externalId", value: "dortiz" }]],
+    [
+      'emails[type eq "work"].value eq "dana@smithlaw.ca"',
+      "User",
+      [{ attribute: "workEmail", value: "dana@smithlaw.ca" }],
+    ],
+    ['displayName eq "Litigation 7f0c"', "Group", [{ attribute: "displayName", value: "Litigation 7f0c" }]],
+  ];
+  it.each(sent)("reads %j on /%ss", (filter, resource, comparisons) => {
+    expect(read(filter, resource)).toEqual(parsed(comparisons));
   });
 });
 
 describe("the supported grammar", () => {
-  it("joins comparisons with and", () => {
-    expect(parseUserFilter('userName eq "a@b.ca" and externalId eq "42" and active eq true')).toEqual(
-      parsed([
+  const grammar: Accepted[] = [
+    [
+      'userName eq "a@b.ca" and externalId eq "42" and active eq true',
+      "User",
+      [
         { attribute: "userName", value: "a@b.ca" },
         { attribute: "externalId", value: "42" },
         { attribute: "active", value: true },
-      ]),
-    );
-  });
-
-  it("reads attribute names, eq, and and in any case, as RFC 7644 makes them case-insensitive", () => {
-    expect(parseUserFilter('USERNAME EQ "a" AND ExternalID Eq "b" and Emails[TYPE eq "Work"].Value eq "c@d"')).toEqual(
-      parsed([
+      ],
+    ],
+    // Attribute names, eq and and in any case, as RFC 7644 makes them case-insensitive
+    [
+      'USERNAME EQ "a" AND ExternalID Eq "b" and Emails[TYPE eq "Work"].Value eq "c@d"',
+      "User",
+      [
         { attribute: "userName", value: "a" },
         { attribute: "externalId", value: "b" },
         { attribute: "workEmail", value: "c@d" },
-      ]),
-    );
-    expect(parseUserFilter("active eq False")).toEqual(parsed([{ attribute: "active", value: false }]));
-  });
-
-  it("reads the core schema's full attribute names, and emails.value", () => {
-    expect(parseUserFilter('urn:ietf:params:scim:schemas:core:2.0:User:userName eq "a"')).toEqual(
-      parsed([{ attribute: "userName", value: "a" }]),
-    );
-    expect(parseUserFilter('emails.value eq "a@b"')).toEqual(parsed([{ attribute: "anyEmail", value: "a@b" }]));
-    expect(parseGroupFilter('urn:ietf:params:scim:schemas:core:2.0:Group:displayName eq "x"')).toEqual(
-      parsed([{ attribute: "displayName", value: "x" }]),
-    );
-  });
-
-  it("unescapes JSON strings", () => {
-    expect(parseUserFilter(String.raw`userName eq "a\"b\\c\/d\u00e9\n"`)).toEqual(
-      parsed([{ attribute: "userName", value: 'a"b\\c/dé\n' }]),
-    );
-  });
-
-  it("tolerates spaces around the filter and runs of spaces between its words", () => {
-    expect(parseUserFilter('  userName   eq  "a"  ')).toEqual(parsed([{ attribute: "userName", value: "a" }]));
+      ],
+    ],
+    ["active eq False", "User", [{ attribute: "active", value: false }]],
+    // The core schema's full attribute names, and emails.value
+    ['urn:ietf:params:scim:schemas:core:2.0:User:userName eq "a"', "User", [{ attribute: "userName", value: "a" }]],
+    ['emails.value eq "a@b"', "User", [{ attribute: "anyEmail", value: "a@b" }]],
+    [
+      'urn:ietf:params:scim:schemas:core:2.0:Group:displayName eq "x"',
+      "Group",
+      [{ attribute: "displayName", value: "x" }],
+    ],
+    // JSON string escapes
+    [String.raw`userName eq "a\"b\\c\/d\u00e9\n"`, "User", [{ attribute: "userName", value: 'a"b\\c/dé\n' }]],
+    // Spaces around the filter and runs of spaces between its words
+    ['  userName   eq  "a"  ', "User", [{ attribute: "userName", value: "a" }]],
+  ];
+  it.each(grammar)("reads %j on /%ss", (filter, resource, comparisons) => {
+    expect(read(filter, resource)).toEqual(parsed(comparisons));
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ScimGroupAttributes, ScimUserAttributes } from "./attributes.ts";
+import { dana, USER_ID } from "./fixtures.ts";
 import {
   applyGroupPatch,
   applyUserPatch,
@@ -11,20 +12,9 @@ import {
   parseUserPatch,
 } from "./patch.ts";
 
-const USER_ID = "7d3c1f0e-4b1a-4c59-9c61-2f0c5e6a8b90";
 const GROUP_ID = "0b6f2a94-8d1e-4f4b-a3f5-6c2d9e1b7a40";
 const MEMBER_A = "2a1f0c3e-0000-4000-8000-00000000000a";
 const MEMBER_B = "2a1f0c3e-0000-4000-8000-00000000000b";
-
-const dana: ScimUserAttributes = {
-  userName: "dana.ortiz@smithlaw.ca",
-  externalId: "00u1a2b3c4",
-  givenName: "Dana",
-  familyName: "Ortiz",
-  displayName: "Dana Ortiz",
-  active: true,
-  workEmail: "dana.ortiz@smithlaw.ca",
-};
 
 const litigation: ScimGroupAttributes = { displayName: "Litigation", externalId: null, memberIds: [MEMBER_A] };
 
@@ -160,18 +150,19 @@ describe("Entra's PATCH forms", () => {
   });
 
   it("ignores the enterprise extension and the core attributes Precis keeps no copy of", () => {
+    const enterprise = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
+    const ignored: [string, unknown][] = [
+      [`${enterprise}:employeeNumber`, "701"],
+      [`${enterprise}:department`, "Tax"],
+      ["title", "Associate"],
+      ["preferredLanguage", "fr-CA"],
+      ['phoneNumbers[type eq "work"].value', "+1 416 555 0100"],
+      ['addresses[type eq "work"].locality', "Toronto"],
+      ["name.formatted", "Dana Ortiz"],
+    ];
     const update = patchOf(
-      { op: "Add", path: "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber", value: "701" },
-      { op: "Replace", path: "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department", value: "Tax" },
-      { op: "Add", path: "title", value: "Associate" },
-      { op: "Add", path: "preferredLanguage", value: "fr-CA" },
-      { op: "Add", path: 'phoneNumbers[type eq "work"].value', value: "+1 416 555 0100" },
-      { op: "Add", path: 'addresses[type eq "work"].locality', value: "Toronto" },
-      { op: "Replace", path: "name.formatted", value: "Dana Ortiz" },
-      {
-        op: "Add",
-        value: { "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": { manager: { value: "x" } } },
-      },
+      ...ignored.map(([path, value], index) => ({ op: index % 2 ? "Add" : "Replace", path, value })),
+      { op: "Add", value: { [enterprise]: { manager: { value: "x" } } } },
     );
     expect(patchUser(update)).toEqual(dana);
     const parsed = parseUserPatch(update, USER_ID);

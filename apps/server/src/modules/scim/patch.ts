@@ -136,6 +136,20 @@ function idOperation<Operation>(path: PathRef, op: Op, value: unknown, resourceI
   return refuse("mutability", "id is assigned by Precis and cannot be changed");
 }
 
+/** A path to what Precis assigns (id, meta, schemas), in either resource; undefined for any other path. */
+function assignedByPrecis<Operation>(
+  path: PathRef,
+  op: Op,
+  value: unknown,
+  resourceId: string,
+): Operations<Operation> | undefined {
+  if (path.attribute === "id") return idOperation(path, op, value, resourceId);
+  if (path.attribute === "meta" || path.attribute === "schemas") {
+    return refuse("mutability", `${path.attribute} is assigned by Precis and cannot be changed`);
+  }
+  return undefined;
+}
+
 function userStringOperation(
   attribute: UserStringAttribute,
   op: Op,
@@ -208,18 +222,12 @@ function emailOperations(path: PathRef, op: Op, value: unknown): Operations<User
 
 function userPathOperations(path: PathRef, op: Op, value: unknown, resourceId: string): Operations<UserOperation> {
   if (path.enterprise || IGNORED_USER_ATTRIBUTES.has(path.attribute)) return [{ kind: "ignore", path: path.text }];
-  switch (path.attribute) {
-    case "name":
-      return nameOperations(path, op, value);
-    case "emails":
-      return emailOperations(path, op, value);
-    case "id":
-      return idOperation(path, op, value, resourceId);
-    case "meta":
-    case "schemas":
-    case "groups":
-      return refuse("mutability", `${path.attribute} cannot be changed through a User`);
-  }
+  const assigned = assignedByPrecis<UserOperation>(path, op, value, resourceId);
+  if (assigned) return assigned;
+  if (path.attribute === "name") return nameOperations(path, op, value);
+  if (path.attribute === "emails") return emailOperations(path, op, value);
+  // RFC 7643 makes a user's groups read-only: membership changes through the Group.
+  if (path.attribute === "groups") return refuse("mutability", "groups is changed through each Group's members");
   if (!plainPath(path)) return refuse("invalidPath", `path ${JSON.stringify(path.text)} is not supported`);
   switch (path.attribute) {
     case "active": {
@@ -258,15 +266,9 @@ function groupMembersOperations(path: PathRef, op: Op, value: unknown): Operatio
 }
 
 function groupPathOperations(path: PathRef, op: Op, value: unknown, resourceId: string): Operations<GroupOperation> {
-  switch (path.attribute) {
-    case "members":
-      return groupMembersOperations(path, op, value);
-    case "id":
-      return idOperation(path, op, value, resourceId);
-    case "meta":
-    case "schemas":
-      return refuse("mutability", `${path.attribute} cannot be changed`);
-  }
+  const assigned = assignedByPrecis<GroupOperation>(path, op, value, resourceId);
+  if (assigned) return assigned;
+  if (path.attribute === "members") return groupMembersOperations(path, op, value);
   if (!plainPath(path)) return refuse("invalidPath", `path ${JSON.stringify(path.text)} is not supported`);
   if (path.attribute === "displayname") {
     if (op === "remove") return refuse("invalidValue", "displayName is required and cannot be removed");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ScimUserAttributes } from "./attributes.ts";
 import { resourceTypesList, schemasList, serviceProviderConfig } from "./discovery.ts";
 import { SCIM_ERROR_SCHEMA, scimRefusalAnswer, scimStatusAnswer } from "./errors.ts";
 import { parseUserFilter } from "./filter.ts";
+import { dana, USER_ID } from "./fixtures.ts";
 import { parseUserPatch } from "./patch.ts";
 import {
   GROUP_SCHEMA,
@@ -19,7 +19,6 @@ import {
 } from "./resources.ts";
 
 const BASE = "https://precis.example/scim/v2";
-const USER_ID = "7d3c1f0e-4b1a-4c59-9c61-2f0c5e6a8b90";
 
 /** Okta's create, as its SCIM 2.0 reference shows it: the password is a random placeholder. */
 const oktaCreate = {
@@ -45,16 +44,6 @@ const entraCreate = {
   meta: { resourceType: "User" },
   name: { formatted: "Dana Ortiz", familyName: "Ortiz", givenName: "Dana" },
   roles: [],
-};
-
-const dana: ScimUserAttributes = {
-  userName: "dana.ortiz@smithlaw.ca",
-  externalId: "00u1a2b3c4",
-  givenName: "Dana",
-  familyName: "Ortiz",
-  displayName: "Dana Ortiz",
-  active: true,
-  workEmail: "dana.ortiz@smithlaw.ca",
 };
 
 describe("User bodies", () => {

@@ -31,11 +31,17 @@ const activeValue = z.union([z.boolean(), z.string().check(z.regex(/^(true|false
 const schemasIncluding = (schema: string) =>
   z.array(z.string()).check(z.refine((schemas) => schemas.includes(schema), `must include ${schema}`));
 
-const userBody = z.looseObject({
-  schemas: schemasIncluding(USER_SCHEMA),
+const requiredText = (maxLength: number) => z.string().check(z.minLength(1), z.maxLength(maxLength));
+/** What a User and a Group body share: their schemas, an `id` that only a PUT checks, the provider's own id. */
+const resourceShape = (schema: string) => ({
+  schemas: schemasIncluding(schema),
   id: z.optional(z.string()),
-  userName: z.string().check(z.minLength(1), z.maxLength(MAX_USER_NAME_LENGTH)),
   externalId: optionalText,
+});
+
+const userBody = z.looseObject({
+  ...resourceShape(USER_SCHEMA),
+  userName: requiredText(MAX_USER_NAME_LENGTH),
   name: z.optional(
     z.nullable(z.looseObject({ givenName: optionalText, familyName: optionalText, formatted: optionalText })),
   ),
@@ -49,15 +55,11 @@ const userBody = z.looseObject({
 
 const groupBody = z.looseObject({
   // Entra adds its own group schema beside the core one; the core one is what Precis needs.
-  schemas: schemasIncluding(GROUP_SCHEMA),
-  id: z.optional(z.string()),
-  displayName: z.string().check(z.minLength(1), z.maxLength(MAX_ATTRIBUTE_LENGTH)),
-  externalId: optionalText,
+  ...resourceShape(GROUP_SCHEMA),
+  displayName: requiredText(MAX_ATTRIBUTE_LENGTH),
   members: z.optional(
     z.nullable(
-      z
-        .array(z.looseObject({ value: z.string().check(z.minLength(1), z.maxLength(MAX_ATTRIBUTE_LENGTH)) }))
-        .check(z.maxLength(MAX_MEMBERS_PER_REQUEST)),
+      z.array(z.looseObject({ value: requiredText(MAX_ATTRIBUTE_LENGTH) })).check(z.maxLength(MAX_MEMBERS_PER_REQUEST)),
     ),
   ),
 });
