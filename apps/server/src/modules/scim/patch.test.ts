@@ -7,6 +7,7 @@ import {
   applyUserPatch,
   type GroupOperation,
   MAX_PATCH_OPERATIONS,
+  memberChanges,
   PATCH_OP_SCHEMA,
   parseGroupPatch,
   parseUserPatch,
@@ -199,6 +200,11 @@ describe("Entra's PATCH forms", () => {
     expect(patchGroup(remove)).toEqual({ ...litigation, memberIds: [] });
   });
 
+  it("answers the older form's removal of someone already gone as done: it has no filter to match", () => {
+    const remove = patchOf({ op: "Remove", path: "members", value: [{ $ref: null, value: MEMBER_B }] });
+    expect(patchGroup(remove)).toEqual(litigation);
+  });
+
   it("removes a member in the flagged form, members[value eq]", () => {
     const remove = patchOf({ op: "remove", path: `members[value eq "${MEMBER_A}"]` });
     expect(patchGroup(remove)).toEqual({ ...litigation, memberIds: [] });
@@ -361,6 +367,24 @@ const activeValue = fc.oneof(
     active,
   })),
 );
+
+describe("memberChanges", () => {
+  it("says who a PATCH added and who it removed", () => {
+    expect(memberChanges([MEMBER_A, "c"], [MEMBER_B, "c"])).toEqual({ added: [MEMBER_B], removed: [MEMBER_A] });
+    expect(memberChanges([MEMBER_A], [MEMBER_A])).toEqual({ added: [], removed: [] });
+  });
+
+  it("turns the membership before into the one after, for any two", () => {
+    const ids = fc.uniqueArray(fc.constantFrom("a", "b", "c", "d", "e", "f"), { maxLength: 6 });
+    fc.assert(
+      fc.property(ids, ids, (before, after) => {
+        const { added, removed } = memberChanges(before, after);
+        const result = new Set([...before.filter((id) => !removed.includes(id)), ...added]);
+        expect([...result].sort()).toEqual([...after].sort());
+      }),
+    );
+  });
+});
 
 describe("the PATCH appliers, for any resource", () => {
   it("leave a user and a group as they are when no operation is applied", () => {

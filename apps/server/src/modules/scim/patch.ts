@@ -48,8 +48,12 @@ export type GroupOperation =
   | { readonly kind: "set"; readonly attribute: "displayName"; readonly value: string }
   | { readonly kind: "set"; readonly attribute: "externalId"; readonly value: string | null }
   | { readonly kind: "addMembers"; readonly memberIds: readonly string[] }
-  /** Each id must be a member, or the request is `noTarget`. */
-  | { readonly kind: "removeMembers"; readonly memberIds: readonly string[] }
+  /**
+   * With `mustMatch` (the filter `members[value eq "<id>"]`), each id must be a member or the request is `noTarget`,
+   * as RFC 7644 says of a filter that matches nothing. Entra's older form names them in a value array, which has no
+   * filter to match: removing someone already gone there changes nothing, so a repeated request still succeeds.
+   */
+  | { readonly kind: "removeMembers"; readonly memberIds: readonly string[]; readonly mustMatch: boolean }
   | { readonly kind: "replaceMembers"; readonly memberIds: readonly string[] }
   | { readonly kind: "ignore"; readonly path: string };
 
@@ -252,13 +256,13 @@ function groupMembersOperations(path: PathRef, op: Op, value: unknown): Operatio
     if (path.filter.attribute !== "value")
       return refuse("invalidPath", 'select a member by its id: members[value eq "…"]');
     if (op !== "remove") return refuse("invalidPath", "a member selected by a filter can only be removed");
-    return [{ kind: "removeMembers", memberIds: [path.filter.value] }];
+    return [{ kind: "removeMembers", memberIds: [path.filter.value], mustMatch: true }];
   }
   if (op === "remove") {
     // Entra's older form names the members to remove in a value array; with no value, all of them go.
     if (value === undefined) return [{ kind: "replaceMembers", memberIds: [] }];
     const ids = readMemberIds(value);
-    return isRefusal(ids) ? ids : [{ kind: "removeMembers", memberIds: ids }];
+    return isRefusal(ids) ? ids : [{ kind: "removeMembers", memberIds: ids, mustMatch: false }];
   }
   const ids = value === null && op === "replace" ? [] : readMemberIds(value);
   if (isRefusal(ids)) return ids;
@@ -377,7 +381,7 @@ export function applyUserPatch(
   return { outcome: "applied", user };
 }
 
-/** The group after the operations, in their order; removing someone who is not a member refuses the request. */
+/** The group after the operations, in their order; a member filter that matches nobody refuses the request. */
 export function applyGroupPatch(
   current: ScimGroupAttributes,
   operations: readonly GroupOperation[],
@@ -401,10 +405,22 @@ export function applyGroupPatch(
         break;
       case "removeMembers":
         for (const id of operation.memberIds) {
-          if (!members.delete(id)) return refuse("noTarget", `${JSON.stringify(id)} is not a member of this group`);
+          if (!members.delete(id) && operation.mustMatch) {
+            return refuse("noTarget", `${JSON.stringify(id)} is not a member of this group`);
+          }
         }
         break;
     }
   }
   return { outcome: "applied", group: { displayName, externalId, memberIds: [...members] } };
+}
+
+/** Who a PATCH added to a group and who it removed: what the route writes, instead of the whole membership. */
+export function memberChanges(
+  before: readonly string[],
+  after: readonly string[],
+): { readonly added: readonly string[]; readonly removed: readonly string[] } {
+  const was = new Set(before);
+  const is = new Set(after);
+  return { added: after.filter((id) => !was.has(id)), removed: before.filter((id) => !is.has(id)) };
 }
