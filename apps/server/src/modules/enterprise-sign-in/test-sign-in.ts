@@ -203,6 +203,7 @@ function recordTest(
     const [updated] = await caller.tx
       .update(enterpriseConnections)
       .set({
+        updatedAt: context.now,
         ...(finished.jwksCache ? { oidcJwksCache: { ...finished.jwksCache } } : {}),
         ...(wouldPass
           ? {
