@@ -361,6 +361,12 @@ describe("a test sign-in, then activation", () => {
     const expired = await finish(owner, lateCallback, late.attemptCookie);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe("This sign-in has expired or was already used. Start again.");
+    // Refused for its age, not spent: the conditional update found nothing to consume.
+    const attempts = await server.database.db
+      .select()
+      .from(enterpriseSignInAttempts)
+      .where(eq(enterpriseSignInAttempts.connectionId, (await rowOf(connection.id)).id));
+    expect(attempts.map((attempt) => attempt.usedAt === null).sort()).toEqual([false, true]);
   });
 
   it("goes back to draft when the provider's values change, but not for a new name", async () => {

@@ -13,13 +13,8 @@ const { notInFirm, adminsOnly, noSuchDomain } = firmRefusalAnswers;
 const issuerField = (message: string) => [{ path: "body.issuer", message }];
 const metadataField = (message: string) => [{ path: "body.metadataXml", message }];
 
-/** What each refusal of the enterprise sign-in operations answers, each once. */
-const answers = {
-  notInFirm,
-  adminsOnly,
-  noSuchDomain,
-  noSuchConnection: apiFailure(404, "Your firm has no such connection."),
-  // Discovery of an OpenID Connect issuer (oidc.ts).
+/** How discovery of an OpenID Connect issuer (oidc.ts) is refused. */
+const discovery = {
   issuerNotHttps: apiFailure(400, "The issuer must be an https:// address.", issuerField("must be https://")),
   issuerNotTenantSpecific: apiFailure(
     400,
@@ -40,7 +35,10 @@ const answers = {
       issuerField("is not an OpenID Connect issuer"),
     ),
   ),
-  // SAML metadata (saml-metadata.ts, xml-guard.ts) and values typed by hand.
+};
+
+/** How SAML metadata (saml-metadata.ts, xml-guard.ts) and values typed by hand are refused. */
+const samlValues = {
   tooLarge: apiFailure(400, "The metadata is larger than 1 MB.", metadataField("is too large")),
   notBase64: apiFailure(400, "The metadata is not valid base64.", metadataField("is not base64")),
   notUtf8: apiFailure(400, "The metadata must be UTF-8 text.", metadataField("is not UTF-8")),
@@ -72,6 +70,14 @@ const answers = {
       { path: `body.certificates.${index}`, message: "is not a valid X.509 certificate" },
     ]),
   ),
+};
+
+/** What each other refusal of the enterprise sign-in operations answers, each once. */
+const answers = {
+  notInFirm,
+  adminsOnly,
+  noSuchDomain,
+  noSuchConnection: apiFailure(404, "Your firm has no such connection."),
   fieldsOfOtherKind: answerFromFacts(400, ({ kind, fields }: { kind: string; fields: string[] }) =>
     failureText(
       `This is ${kind === "oidc" ? "an OpenID Connect" : "a SAML"} connection: ${fields.join(", ")} cannot be set on it.`,
@@ -113,26 +119,15 @@ const answers = {
 
 type Services = typeof connections & typeof testSignIn;
 
+/** Every refusal kind these tables answer. */
+type RefusalKind = keyof typeof answers | keyof typeof discovery | keyof typeof samlValues;
+
 type RefusalsOf<Service> = Service extends (...args: never[]) => Promise<infer Result extends { outcome: string }>
-  ? Extract<Result["outcome"], keyof typeof answers>
+  ? Extract<Result["outcome"], RefusalKind>
   : never;
 
 const {
   noSuchConnection,
-  issuerNotHttps,
-  issuerNotTenantSpecific,
-  issuerUnanswered,
-  issuerNotPublic,
-  issuerNotOpenIdConnect,
-  tooLarge,
-  notBase64,
-  notUtf8,
-  declarationsRefused,
-  commentsRefused,
-  notMetadata,
-  samlTwoWays,
-  samlIncomplete,
-  certificateInvalid,
   fieldsOfOtherKind,
   domainNotProvenForSso,
   domainNotBound,
@@ -147,25 +142,6 @@ const {
   answerRefused,
 } = answers;
 
-const discovery = {
-  issuerNotHttps,
-  issuerNotTenantSpecific,
-  issuerUnanswered,
-  issuerNotPublic,
-  issuerNotOpenIdConnect,
-};
-const saml = {
-  tooLarge,
-  notBase64,
-  notUtf8,
-  declarationsRefused,
-  commentsRefused,
-  notMetadata,
-  samlTwoWays,
-  samlIncomplete,
-  certificateInvalid,
-};
-
 /**
  * Each route's failures, under its service's name: exactly the refusals the service can return, so the route's
  * OpenAPI entry declares the statuses it answers and no other.
@@ -173,8 +149,8 @@ const saml = {
 export const enterpriseFailures = {
   listConnections: { notInFirm, adminsOnly },
   addOidcConnection: { notInFirm, adminsOnly, ...discovery },
-  addSamlConnection: { notInFirm, adminsOnly, ...saml },
-  updateConnection: { notInFirm, adminsOnly, noSuchConnection, fieldsOfOtherKind, ...discovery, ...saml },
+  addSamlConnection: { notInFirm, adminsOnly, ...samlValues },
+  updateConnection: { notInFirm, adminsOnly, noSuchConnection, fieldsOfOtherKind, ...discovery, ...samlValues },
   deleteConnection: { notInFirm, adminsOnly, noSuchConnection },
   bindDomain: { notInFirm, adminsOnly, noSuchConnection, noSuchDomain, domainNotProvenForSso },
   unbindDomain: { notInFirm, adminsOnly, noSuchConnection, domainNotBound },
@@ -190,6 +166,6 @@ export const enterpriseFailures = {
     notYourAttempt,
     providerRefused,
     answerRefused,
-    issuerUnanswered,
+    issuerUnanswered: discovery.issuerUnanswered,
   },
 } satisfies { readonly [Name in keyof Services]?: FailureResponses<RefusalsOf<Services[Name]>> };
