@@ -148,6 +148,9 @@ describe("an OpenID Connect connection", () => {
     expect(openSecret(ring, sealed, `enterprise-connection:${row?.publicId}:client-secret`)).toBe(idp.clientSecret);
     expect(() => openSecret(ring, sealed, "enterprise-connection:another:client-secret")).toThrow();
 
+    // Nor in the firm's trail, nor in the server's log.
+    expect((await call(owner, "getFirmAudit")).body).not.toContain(idp.clientSecret);
+    expect(server.logs.text()).not.toContain(idp.clientSecret);
     const [event] = await trailOf(owner);
     expect(event).toMatchObject({
       event: "enterprise_connection_added",
