@@ -16,6 +16,7 @@ import { billingRoutes } from "./modules/billing/routes.ts";
 import { createStripeClient } from "./modules/billing/stripe-client.ts";
 import { clientConfigRoutes } from "./modules/client-config/routes.ts";
 import { docsRoutes } from "./modules/docs/routes.ts";
+import { enterpriseConnectionRoutes } from "./modules/enterprise-sign-in/connection-routes.ts";
 import { extensionRoutes } from "./modules/extension/routes.ts";
 import { createDomainProofJob, type DomainProofJob } from "./modules/firms/domain-proof-job.ts";
 import { leaveLinkRoutes } from "./modules/firms/leave-link-routes.ts";
@@ -235,6 +236,7 @@ export async function createServer({
   await app.register(extensionRoutes);
   await app.register(firmRoutes);
   await app.register(leaveLinkRoutes);
+  await app.register(enterpriseConnectionRoutes);
 
   const serveWebApp = await registerWebApp(app, config);
   registerNotFoundHandler(app, serveWebApp);

@@ -23,6 +23,14 @@ const legalSettings = {
   PRIVACY_OFFICER_TITLE_FR: "Responsable de la protection des renseignements personnels",
 };
 const legalSettingNames = Object.keys(legalSettings).sort();
+const stagingRing = `1:${"cd".repeat(32)}`;
+/** What staging must be given beside the legal settings: its own keys. */
+const stagingSecrets = {
+  ...legalSettings,
+  APP_ENV: "staging",
+  MFA_ENCRYPTION_KEY: "ab".repeat(32),
+  ENTERPRISE_SECRET_KEYS: stagingRing,
+};
 
 const productionSecrets = {
   ...legalSettings,
@@ -33,6 +41,7 @@ const productionSecrets = {
   STRIPE_SECRET_KEY: "sk_live_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
   MFA_ENCRYPTION_KEY: "9f".repeat(32),
+  ENTERPRISE_SECRET_KEYS: `1:${"9e".repeat(32)}`,
 };
 
 describe("loadConfig", () => {
@@ -104,6 +113,7 @@ describe("loadConfig", () => {
     expect(problems.map((line) => line.split(":")[0]).sort()).toEqual(
       [
         "DATABASE_URL",
+        "ENTERPRISE_SECRET_KEYS",
         "MFA_ENCRYPTION_KEY",
         "PUBLIC_URL",
         "SMTP_URL",
@@ -132,17 +142,42 @@ describe("loadConfig", () => {
   });
 
   it("lets only development fall back to the built-in authenticator key: staging must bring its own", () => {
-    expect(problemsOf({ ...legalSettings, APP_ENV: "staging" })).toEqual([
+    expect(problemsOf({ ...legalSettings, APP_ENV: "staging", ENTERPRISE_SECRET_KEYS: stagingRing })).toEqual([
       "MFA_ENCRYPTION_KEY: is required when APP_ENV=staging: only development may use the built-in key",
     ]);
-    expect(
-      loadConfig({ ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).mfaEncryptionKey,
-    ).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ ...stagingSecrets, MFA_ENCRYPTION_KEY: "ab".repeat(32) }).mfaEncryptionKey).toEqual(
+      Buffer.alloc(32, 0xab),
+    );
     expect(loadConfig({ APP_ENV: "development" }).mfaEncryptionKey).toHaveLength(32);
   });
 
+  it("takes the enterprise key ring as versioned 32-byte keys, the highest sealing, and names a wrong one", () => {
+    const ring = loadConfig({
+      ENTERPRISE_SECRET_KEYS: `1:${"ab".repeat(32)}, 2:${Buffer.alloc(32, 7).toString("base64")}`,
+    }).enterpriseSecretKeys;
+    expect(ring.sealingVersion).toBe(2);
+    expect(ring.keys.get(1)).toEqual(Buffer.alloc(32, 0xab));
+    expect(ring.keys.get(2)).toEqual(Buffer.alloc(32, 7));
+    expect(problemsOf({ ENTERPRISE_SECRET_KEYS: "1:too-short" })[0]).toMatch(
+      /^ENTERPRISE_SECRET_KEYS: key 1 must be 32 bytes/,
+    );
+    expect(problemsOf({ ENTERPRISE_SECRET_KEYS: "no-version" })[0]).toMatch(/^ENTERPRISE_SECRET_KEYS: each entry/);
+    expect(problemsOf({ ENTERPRISE_SECRET_KEYS: `1:${"ab".repeat(32)},1:${"cd".repeat(32)}` })[0]).toMatch(
+      /^ENTERPRISE_SECRET_KEYS: key version 1 is listed twice/,
+    );
+  });
+
+  it("lets only development fall back to the built-in enterprise key ring: staging must bring its own", () => {
+    const { ENTERPRISE_SECRET_KEYS: _ring, ...withoutRing } = stagingSecrets;
+    expect(problemsOf(withoutRing)).toEqual([
+      "ENTERPRISE_SECRET_KEYS: is required when APP_ENV=staging: only development may use the built-in key ring",
+    ]);
+    expect(loadConfig(stagingSecrets).enterpriseSecretKeys.keys.get(1)).toEqual(Buffer.alloc(32, 0xcd));
+    expect(loadConfig({}).enterpriseSecretKeys.keys.size).toBe(1);
+  });
+
   it("takes the emulator's unsigned tokens in development only: staging refuses to start with it", () => {
-    const staging = { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
+    const staging = stagingSecrets;
     expect(problemsOf({ ...staging, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toEqual([
       'FIREBASE_AUTH_EMULATOR_HOST: must not be set when APP_ENV=staging (emulator tokens are unsigned; only development takes them) (got "127.0.0.1:9099")',
     ]);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { appEnvironments, type ClientConfig } from "@precis/contract/client-config";
 import { canadianJurisdictions } from "@precis/contract/legal";
 import { z } from "zod";
+import { parseSecretKeyRing } from "./lib/secret-box.ts";
 
 /**
  * Every setting of the server, read once from the environment at start-up.
@@ -16,6 +17,11 @@ import { z } from "zod";
  * Fixed, not a setting: the privacy notice shows it (client config, privacy.retentionDays).
  */
 export const KNOWN_DEVICE_DAYS = 365;
+
+/** Development's enterprise key ring: in this file for anyone to read, so no other environment may use it. */
+const DEVELOPMENT_ENTERPRISE_SECRET_KEYS = parseSecretKeyRing(
+  `1:${Buffer.from("precis-development-only-sso-key!").toString("base64")}`,
+);
 
 const url = z.url({ protocol: /^https?$/ });
 /** A link shown in the app: an absolute http(s) address or a path of this site. */
@@ -247,6 +253,24 @@ const environmentSchema = z
         }
         return key;
       }),
+    /**
+     * The ring of versioned 32-byte keys that seal the secrets the server must read back, a firm's OpenID Connect
+     * client secret among them (lib/secret-box.ts): "2:<key>,1:<key>", the highest version sealing, every one still
+     * opening what it sealed, so a key rotates without an outage. Required in every environment but development,
+     * where a fixed ring stands in.
+     */
+    ENTERPRISE_SECRET_KEYS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === "") return undefined;
+        try {
+          return parseSecretKeyRing(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
@@ -319,6 +343,14 @@ const environmentSchema = z
         code: "custom",
         path: ["MFA_ENCRYPTION_KEY"],
         message: `is required when APP_ENV=${env.APP_ENV}: only development may use the built-in key`,
+      });
+    }
+    // The same for the enterprise key ring: the development ring below is public.
+    if (env.APP_ENV && env.APP_ENV !== "development" && !env.ENTERPRISE_SECRET_KEYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ENTERPRISE_SECRET_KEYS"],
+        message: `is required when APP_ENV=${env.APP_ENV}: only development may use the built-in key ring`,
       });
     }
     // The Terms of Service and the Privacy Policy name the operator, the law that governs them and the privacy
@@ -444,6 +476,8 @@ function buildConfig(env: Environment) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT || DEFAULT_PORT}`,
     // Only development (and so the tests) may fall back to a key everyone can read in this file.
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY ?? Buffer.from("precis-development-only-mfa-key!"),
+    // Only development (and so the tests) may fall back to a ring everyone can read in this file.
+    enterpriseSecretKeys: env.ENTERPRISE_SECRET_KEYS ?? DEVELOPMENT_ENTERPRISE_SECRET_KEYS,
     logLevel: env.LOG_LEVEL,
     // A hop count becomes proxy-addr's rule for it: believe the nearest `hops` addresses of the chain.
     trustProxy:

@@ -238,7 +238,12 @@ describe("login and sessions", () => {
   });
 
   it("uses a Secure, __Host- cookie outside development", async () => {
-    const env = { ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) };
+    const env = {
+      ...legalSettings,
+      APP_ENV: "staging",
+      MFA_ENCRYPTION_KEY: "ab".repeat(32),
+      ENTERPRISE_SECRET_KEYS: `1:${"cd".repeat(32)}`,
+    };
     await withTestServer({ database: server.database, env }, async (staging) => {
       const response = await postRegistration(staging, { email: uniqueEmail("counsel"), password: PASSWORD });
       const cookies = [response.headers["set-cookie"]].flat().map(String);

@@ -26,4 +26,5 @@ export const productionSettings = {
   STRIPE_SECRET_KEY: "sk_test_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
   MFA_ENCRYPTION_KEY: "5e".repeat(32),
+  ENTERPRISE_SECRET_KEYS: `1:${"5d".repeat(32)}`,
 };

@@ -3,6 +3,7 @@ import { healthOperations } from "@precis/contract/api";
 import { authOperations } from "@precis/contract/auth-operations";
 import { clientConfigOperations } from "@precis/contract/client-config";
 import { docsOperations } from "@precis/contract/docs";
+import { enterpriseSignInOperations } from "@precis/contract/enterprise-sign-in";
 import { extensionOperations } from "@precis/contract/extension";
 import { firmOperations } from "@precis/contract/firms";
 import { memoSettingsOperations } from "@precis/contract/memo-options";
@@ -81,6 +82,7 @@ describe("OpenAPI document", () => {
     const bound = {
       ...authOperations,
       ...docsOperations,
+      ...enterpriseSignInOperations,
       ...extensionOperations,
       ...firmOperations,
       ...subscriptionOperations,

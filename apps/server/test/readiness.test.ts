@@ -108,7 +108,12 @@ describe("GET /api/ready when something is missing", () => {
 describe("SHUTDOWN_DRAIN_SECONDS", () => {
   it("drains 10 s by default where a load balancer may be in front, and not at all in development", () => {
     expect(
-      loadConfig({ ...legalSettings, APP_ENV: "staging", MFA_ENCRYPTION_KEY: "ab".repeat(32) }).shutdownDrainMs,
+      loadConfig({
+        ...legalSettings,
+        APP_ENV: "staging",
+        MFA_ENCRYPTION_KEY: "ab".repeat(32),
+        ENTERPRISE_SECRET_KEYS: `1:${"cd".repeat(32)}`,
+      }).shutdownDrainMs,
     ).toBe(10_000);
     expect(loadConfig({}).shutdownDrainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "2.5" }).shutdownDrainMs).toBe(2_500);

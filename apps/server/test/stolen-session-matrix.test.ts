@@ -25,6 +25,9 @@ const WELL_FORMED_PASSKEY = {
   },
 };
 
+/** A connection's id as the schema takes it: the step-up is checked before anything is looked up. */
+const A_CONNECTION = "00000000-0000-4000-8000-000000000000";
+
 /** Refuse a session whose proof is older than 15 minutes: each changes who controls the account or its data. */
 const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?: Record<string, string> }>> = {
   setUpTotp: {},
@@ -54,6 +57,19 @@ const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?:
   joinFirmByDomain: { body: { firmId: 1 } },
   addFirmDomain: { body: { domain: "firm.example", joinMode: "automatic" } },
   updateFirmDomain: { body: { joinMode: "automatic" }, parameters: { domain: "firm.example" } },
+  // Enterprise sign-in (issue 55): who may sign in to the firm's accounts, and through which provider.
+  addOidcEnterpriseConnection: {
+    // A loopback issuer: the caller is in no firm, so it is never asked, but nothing here may leave the machine.
+    body: { name: "Entra ID", issuer: "https://127.0.0.1:9", clientId: "precis", clientSecret: "secret" },
+  },
+  addSamlEnterpriseConnection: { body: { name: "Okta", metadataXml: "<md:EntityDescriptor/>" } },
+  updateEnterpriseConnection: { body: { name: "Okta" }, parameters: { id: A_CONNECTION } },
+  deleteEnterpriseConnection: { parameters: { id: A_CONNECTION } },
+  bindEnterpriseConnectionDomain: { parameters: { id: A_CONNECTION, domain: "firm.example" } },
+  unbindEnterpriseConnectionDomain: { parameters: { id: A_CONNECTION, domain: "firm.example" } },
+  // Its success makes the connection tested, the step before activation.
+  startEnterpriseConnectionTest: { parameters: { id: A_CONNECTION } },
+  activateEnterpriseConnection: { parameters: { id: A_CONNECTION } },
 };
 
 /** Why each other state-changing operation may be called with an old session. */
@@ -102,6 +118,8 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   createFirmCheckout:
     "opens Stripe's checkout for the firm: the owner pays there, and nobody gains access to an account",
   openFirmBillingPortal: "opens Stripe's portal for the firm's own customer, as openBillingPortal does for a person",
+  finishEnterpriseOidcSignIn:
+    "finishes what its start began under the step-up, and only in the browser (the attempt's cookie) and the session that started it",
 };
 
 const time = createTestClock();

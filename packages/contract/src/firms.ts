@@ -341,6 +341,14 @@ export const firmAuditEventTypes = [
   "seats_changed",
   // An automatic domain join left out because every seat was taken.
   "seat_refused",
+  // Enterprise sign-in (issue 55): a connection to the firm's identity provider, and what was done to it.
+  "enterprise_connection_added",
+  "enterprise_connection_changed",
+  "enterprise_connection_removed",
+  "enterprise_connection_domain_bound",
+  "enterprise_connection_domain_unbound",
+  "enterprise_connection_tested",
+  "enterprise_connection_activated",
 ] as const;
 export type FirmAuditEventType = (typeof firmAuditEventTypes)[number];
 

@@ -107,6 +107,19 @@ export const operations = {
   getMyFirmUsage: { method: "GET", path: "/firm/usage/mine" },
   createFirmCheckout: { method: "POST", path: "/firm/checkout" },
   openFirmBillingPortal: { method: "POST", path: "/firm/billing-portal" },
+  // Enterprise sign-in (issue 55): a firm's own identity providers, run by its owners and admins.
+  getEnterpriseConnections: { method: "GET", path: "/firm/enterprise/connections" },
+  addOidcEnterpriseConnection: { method: "POST", path: "/firm/enterprise/connections/oidc" },
+  addSamlEnterpriseConnection: { method: "POST", path: "/firm/enterprise/connections/saml" },
+  updateEnterpriseConnection: { method: "PATCH", path: "/firm/enterprise/connections/:id" },
+  deleteEnterpriseConnection: { method: "DELETE", path: "/firm/enterprise/connections/:id" },
+  bindEnterpriseConnectionDomain: { method: "PUT", path: "/firm/enterprise/connections/:id/domains/:domain" },
+  unbindEnterpriseConnectionDomain: { method: "DELETE", path: "/firm/enterprise/connections/:id/domains/:domain" },
+  getEnterpriseConnectionSamlMetadata: { method: "GET", path: "/firm/enterprise/connections/:id/saml-metadata" },
+  startEnterpriseConnectionTest: { method: "POST", path: "/firm/enterprise/connections/:id/test" },
+  activateEnterpriseConnection: { method: "POST", path: "/firm/enterprise/connections/:id/activate" },
+  // The page the identity provider sends the person back to hands its address here.
+  finishEnterpriseOidcSignIn: { method: "POST", path: "/enterprise-sign-in/oidc/finish" },
   // The site itself.
   getClientConfig: { method: "GET", path: "/client-config" },
   sendDocsFeedback: { method: "POST", path: "/docs-feedback" },

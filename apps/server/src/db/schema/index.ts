@@ -3,6 +3,7 @@ export * from "./audit.ts";
 export * from "./billing.ts";
 export * from "./consents.ts";
 export * from "./docs.ts";
+export * from "./enterprise.ts";
 export * from "./extension.ts";
 export * from "./firms.ts";
 export * from "./identities.ts";
