@@ -15,6 +15,8 @@ const featureEdges = {
   billing: ["firms/firm-billing.ts"],
   "client-config": [],
   docs: [],
+  // A firm's single sign-on is changed by its owners and admins, in its locked row and its trail (issue 55).
+  "enterprise-sign-in": ["firms/caller-firm.ts", "firms/responses.ts"],
   // A handoff is refused to a session the firm's sign-in policy refuses (decision 043).
   extension: ["firms/sign-in-policy.ts", "firms/live-sessions.ts"],
   // Firm accounts (issue 44).
@@ -28,6 +30,8 @@ const featureEdges = {
   privacy: ["billing", "firms", "memo-settings", "mfa", "profile/service.ts"],
   profile: [],
   retention: [],
+  // SCIM provisioning (issue 55): its protocol parts import nothing of the others yet.
+  scim: [],
   sso: ["auth", "verification", "firms/sign-in-policy.ts"],
   // A proven address at a firm's automatic domain joins the firm.
   verification: ["firms/domain-join.ts"],
