@@ -545,8 +545,18 @@ describe("seats", () => {
       (await call(owner, "inviteToFirm", { body: { email: "early@full.example", role: "member" } })).statusCode,
     ).toBe(200);
 
-    // A suggested domain join takes the last seat… and the next one is refused.
+    // A suggested domain join does not take the seat the open invitation holds (issue 56: seats counted once)…
     const first = await person("first@full.example");
+    const held = await call(first, "joinFirmByDomain", { body: { firmId } });
+    expect(held.statusCode, held.body).toBe(409);
+    // …but takes the seat the owner adds, and the next one is refused.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 5, firmId }),
+        10,
+      ),
+    );
     const joined = await call(first, "joinFirmByDomain", { body: { firmId } });
     expect(joined.statusCode, joined.body).toBe(200);
     const second = await person("second@full.example");
@@ -555,7 +565,15 @@ describe("seats", () => {
     expect(full.json().message).toBe(
       "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.",
     );
-    // The early invitation's accept is refused too, and stays open for when seats are added.
+    // The owner lowers the seats back to four, all taken: the early invitation's accept is refused too, and stays
+    // open for when seats are added.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 4, firmId }),
+        11,
+      ),
+    );
     const invited = await person("early@full.example");
     const resent = await server.database.db
       .select()

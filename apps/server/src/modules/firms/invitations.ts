@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Language } from "@precis/contract/auth";
-import { type FirmInvitation, INVITATION_VALID_DAYS } from "@precis/contract/firms";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { type FirmInvitation, type FirmInvitationPreview, INVITATION_VALID_DAYS } from "@precis/contract/firms";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmInvitations, firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import { transactionOutcome } from "../../lib/transaction-outcome.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, renderEmail } from "../mail/render.ts";
 import { hashSecret } from "../sessions/service.ts";
-import { displayNameOf } from "./audit.ts";
+import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { type FirmContext, inCallerFirm, quoted, readUser } from "./caller-firm.ts";
 import { toFirmView } from "./firm.ts";
 import { admitMember } from "./members.ts";
@@ -191,5 +192,83 @@ export function acceptInvitation(context: FirmContext, token: string) {
       outcome: "joined" as const,
       response: { firm: view, ...(await personalPlanNotice(tx, firm, userId, now)) },
     };
+  });
+}
+
+/**
+ * An open invitation by its link's token, with its firm and inviter, or none: unknown, expired, accepted and
+ * withdrawn alike, so whoever holds a token learns nothing of what became of it.
+ */
+async function findOpenInvitationByToken(tx: AppDatabase, token: string, now: Date) {
+  const [found] = await tx
+    .select({ invitation: firmInvitations, firm: firms, inviter: users })
+    .from(firmInvitations)
+    .innerJoin(firms, eq(firms.id, firmInvitations.firmId))
+    .leftJoin(users, eq(users.id, firmInvitations.invitedByUserId))
+    .where(
+      and(
+        eq(firmInvitations.tokenHash, hashSecret(token)),
+        isNull(firmInvitations.acceptedAt),
+        isNull(firmInvitations.revokedAt),
+        gt(firmInvitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return found;
+}
+
+const invitationUnknown = { outcome: "invitationUnknown" } as const;
+
+/**
+ * `POST /api/firm/invitations/preview`, signed in or out: the firm's name, the inviter's and the role of an open
+ * invitation, for the join screen to name before anyone joins. Nothing else: not the invited address.
+ */
+export async function previewInvitation(db: AppDatabase, token: string, now: Date) {
+  const found = await findOpenInvitationByToken(db, token, now);
+  if (!found) return invitationUnknown;
+  const preview: FirmInvitationPreview = {
+    firmName: found.firm.name,
+    inviterName: found.inviter ? displayNameOf(found.inviter) : null,
+    role: found.invitation.role,
+  };
+  return { outcome: "found" as const, preview };
+}
+
+/**
+ * `POST /api/firm/invitations/decline`, signed in or out: the link's holder says no. The invitation is closed as a
+ * withdrawal closes it (its link stops working, its seat is free), the firm's trail says it was declined, and the
+ * inviter is emailed in their language. The token is the proof, as for the link itself.
+ */
+export function declineInvitation(context: Omit<FirmContext, "userId">, token: string) {
+  const { config, now } = context;
+  return transactionOutcome(context.db, ["declined"], async (tx) => {
+    const found = await findOpenInvitationByToken(tx, token, now);
+    if (!found) return invitationUnknown;
+    const { invitation, firm, inviter } = found;
+    // Conditional, so a decline racing an accept or a withdrawal closes it once or not at all.
+    const [closed] = await tx
+      .update(firmInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(firmInvitations.id, invitation.id),
+          isNull(firmInvitations.acceptedAt),
+          isNull(firmInvitations.revokedAt),
+        ),
+      )
+      .returning({ id: firmInvitations.id });
+    if (!closed) return invitationUnknown;
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "invitation_declined",
+      actorUserId: null,
+      details: { email: invitation.email, role: invitation.role },
+      now,
+    });
+    if (inviter) {
+      const params = { firmName: quoted(firm.name), email: invitation.email };
+      await enqueueAccountEmail(tx, config, inviter, "firmInvitationDeclined", params, now);
+    }
+    return { outcome: "declined" as const };
   });
 }
