@@ -23,6 +23,9 @@ const member = (userId: number, name: string, role: FirmMember["role"], email: s
   role,
   email,
   joinedAt: "2026-03-04T12:00:00.000Z",
+  hasSecondStep: false,
+  lastSignInDay: null,
+  hasSeat: null,
 });
 const members = [
   member(1, "Ada Lovelace", "owner", "ada@lovelace-law.ca"),

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { apiRefusal } from "@/test-support/api-refusal";
 import { getFirmFailure, knownFirmRefusals } from "./firm-errors";
@@ -7,9 +7,10 @@ import { getFirmFailure, knownFirmRefusals } from "./firm-errors";
 function serverRefusalTexts() {
   const folder = new URL("../../../../../server/src/modules/firms/", import.meta.url);
   const texts = new Set<string>();
-  // One table words every refusal (responses.ts); the other files are read too, so that a text written anywhere
-  // else again would be caught.
-  for (const file of ["responses.ts", "refusals.ts", "service.ts", "domains.ts", "routes.ts", "seats.ts"]) {
+  // One table words every refusal (responses.ts); every other file of the module is read too, so that a text written
+  // anywhere else again would be caught (a fixed list went stale when the services were split).
+  const files = readdirSync(folder).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+  for (const file of files) {
     const source = readFileSync(new URL(file, folder), "utf8");
     for (const match of source.matchAll(/(?:FirmRefusal|apiFailure)\(\s*\d{3},\s*"([^"]+)"/g))
       texts.add(match[1] ?? "");
