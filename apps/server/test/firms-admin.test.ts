@@ -2,7 +2,6 @@ import type { OperationName } from "@precis/contract/operations";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema/index.ts";
-import { hashSecret } from "../src/modules/sessions/service.ts";
 import { createTestClock, verifyEmailThroughApi } from "./harness.ts";
 import { type Session, signIn } from "./support/accounts.ts";
 import { createFirmPeople } from "./support/firms.ts";
@@ -20,7 +19,7 @@ const server = useTestServer({
   time,
   env: () => ({ REGISTER_MAX_PER_IP: "1000", AUTH_MAX_PER_IP: "1000", PUBLIC_URL: "http://localhost:8081" }),
 });
-const { person, join, firmOf } = createFirmPeople(server, time);
+const { person, join, firmOf, invitationFor } = createFirmPeople(server, time);
 const { codeAt } = createAuthenticatorApp(time);
 const call = (who: { headers: object } | null, name: OperationName, options?: OperationCall) =>
   callOperation(server, who, name, options);
@@ -34,24 +33,6 @@ async function seat(firmId: number, seats: number) {
     .where(eq(schema.firms.id, firmId));
 }
 
-/** An open invitation written as inviteToFirm writes one, with a token the test knows. */
-async function invitationFor(firmId: number, email: string, invitedBy: number, role: "admin" | "member" = "member") {
-  const token = `token-${email.replace(/\W/g, "-")}-0123456789abcdef`;
-  await db()
-    .insert(schema.firmInvitations)
-    .values({
-      firmId,
-      email,
-      role,
-      tokenHash: hashSecret(token),
-      invitedByUserId: invitedBy,
-      sentAt: time.clock(),
-      expiresAt: new Date(time.clock().getTime() + 7 * 86_400_000),
-      createdAt: time.clock(),
-    });
-  return token;
-}
-
 const mailsTo = (recipient: string) =>
   db().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.recipient, recipient));
 const trailOf = (firmId: number, event: string) =>
@@ -60,6 +41,9 @@ const trailOf = (firmId: number, event: string) =>
     .from(schema.firmAuditEvents)
     .where(and(eq(schema.firmAuditEvents.firmId, firmId), eq(schema.firmAuditEvents.event, event)));
 const statusOf = async (who: Session) => (await call(who, "getEntitlement")).statusCode;
+/** `caller` ends every session of the account `userId`. */
+const endSessionsOf = (caller: Session, userId: number) =>
+  call(caller, "endFirmMemberSessions", { parameters: { userId: String(userId) } });
 
 describe("seats counted once", () => {
   it("refuses an automatic domain join when members and open invitations hold every seat, logs it and emails the admins", async () => {
@@ -259,12 +243,12 @@ describe("ending a member's sessions", () => {
 
     // The step-up: an admin signed in long ago is asked to prove it again first, and nothing ends.
     time.advanceMinutes(20);
-    const stale = await call(admin, "endFirmMemberSessions", { parameters: { userId: String(member.userId) } });
+    const stale = await endSessionsOf(admin, member.userId);
     expect(stale.statusCode).toBe(403);
     expect(await statusOf(member)).toBe(200);
     const adminNow = await signIn(server, admin.email);
 
-    const ended = await call(adminNow, "endFirmMemberSessions", { parameters: { userId: String(member.userId) } });
+    const ended = await endSessionsOf(adminNow, member.userId);
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toEqual({ Status: "Success" });
     expect(await statusOf(member)).toBe(401);
@@ -280,24 +264,22 @@ describe("ending a member's sessions", () => {
     expect((await mailsTo(member.email)).map((mail) => mail.subject)).toContain("Your firm signed you out of Precis");
 
     // Not someone of another firm, not oneself.
-    const outsider = await call(adminNow, "endFirmMemberSessions", {
-      parameters: { userId: String(elsewhere.userId) },
-    });
+    const outsider = await endSessionsOf(adminNow, elsewhere.userId);
     expect(outsider.statusCode).toBe(404);
     expect(await statusOf(elsewhere)).toBe(200);
-    const self = await call(adminNow, "endFirmMemberSessions", { parameters: { userId: String(admin.userId) } });
+    const self = await endSessionsOf(adminNow, admin.userId);
     expect(self.statusCode).toBe(409);
     // An admin cannot end an owner's; an owner can end an admin's.
-    const onOwner = await call(adminNow, "endFirmMemberSessions", { parameters: { userId: String(owner.userId) } });
+    const onOwner = await endSessionsOf(adminNow, owner.userId);
     expect(onOwner.statusCode).toBe(403);
     expect(await statusOf(owner)).toBe(200);
     const ownerNow = await signIn(server, owner.email);
-    const onAdmin = await call(ownerNow, "endFirmMemberSessions", { parameters: { userId: String(admin.userId) } });
+    const onAdmin = await endSessionsOf(ownerNow, admin.userId);
     expect(onAdmin.statusCode, onAdmin.body).toBe(200);
     expect(await statusOf(adminNow)).toBe(401);
     // A member may not.
     const memberNow = await signIn(server, member.email);
-    const byMember = await call(memberNow, "endFirmMemberSessions", { parameters: { userId: String(admin.userId) } });
+    const byMember = await endSessionsOf(memberNow, admin.userId);
     expect(byMember.statusCode).toBe(403);
   });
 });

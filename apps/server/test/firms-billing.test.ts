@@ -53,7 +53,7 @@ const server = useTestServer({
   }),
 });
 
-const { person, join, firmOf: firmWithMembers } = createFirmPeople(server, time);
+const { person, join, firmOf: firmWithMembers, invitationFor } = createFirmPeople(server, time);
 const call = (who: Session | null, name: OperationName, options?: OperationCall) =>
   callOperation(server, who, name, options);
 
@@ -124,22 +124,6 @@ const memberCountOf = async (firmId: number) =>
   )[0]?.n ?? 0;
 const entitlementOf = async (who: Session) =>
   (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: who.headers })).json();
-
-/** An open invitation written as inviteToFirm writes one, with a token the test knows. */
-async function invitationFor(firmId: number, email: string, invitedBy: number) {
-  const token = `token-${email.replace(/\W/g, "-")}-0123456789abcdef`;
-  await server.database.db.insert(schema.firmInvitations).values({
-    firmId,
-    email,
-    role: "member",
-    tokenHash: hashSecret(token),
-    invitedByUserId: invitedBy,
-    sentAt: time.clock(),
-    expiresAt: new Date(time.clock().getTime() + 7 * 86_400_000),
-    createdAt: time.clock(),
-  });
-  return token;
-}
 
 describe("buying seats", () => {
   it("is the owner's, for at least the member count: a Checkout session in subscription mode for the firm plan", async () => {

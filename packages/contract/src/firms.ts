@@ -480,6 +480,13 @@ export const leaveLinkOperations = {
 /** The refusals of nearly every firm operation: no session, a role that may not (or the step-up), no firm. */
 const firmRefusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 
+/**
+ * The refusals of what a link's token alone may do, signed in or out (the join screen's read and decline): a
+ * malformed token, the same 404 for one unknown, expired, used or withdrawn (so a token's fate is not told), and
+ * too many tries.
+ */
+const invitationTokenRefusals = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } as const;
+
 /** The firm operations with their schemas (issue 41): each status a route answers, its own refusals included. */
 export const firmOperations = {
   createFirm: withSchemas(operations.createFirm, {
@@ -549,14 +556,13 @@ export const firmOperations = {
       429: apiErrorSchema,
     },
   }),
-  // 404: the same for a token unknown, expired, used or withdrawn, so a token's fate is not told.
   previewFirmInvitation: withSchemas(operations.previewFirmInvitation, {
     body: acceptInvitationRequestSchema,
-    response: { 200: firmInvitationPreviewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+    response: { 200: firmInvitationPreviewSchema, ...invitationTokenRefusals },
   }),
   declineFirmInvitation: withSchemas(operations.declineFirmInvitation, {
     body: acceptInvitationRequestSchema,
-    response: { 200: statusResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+    response: { 200: statusResponseSchema, ...invitationTokenRefusals },
   }),
   // 403 also for an admin ending an owner's sessions; 409 for one's own (Sign out everywhere is for that).
   endFirmMemberSessions: withSchemas(operations.endFirmMemberSessions, {

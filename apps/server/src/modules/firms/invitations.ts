@@ -135,6 +135,25 @@ export function revokeInvitation(context: FirmContext, invitationId: number) {
 }
 
 /**
+ * Closes an invitation while it is still open, accepted or declined, by a conditional update: of several closings at
+ * once exactly one does it. False when another came first.
+ */
+async function closeOpenInvitation(
+  tx: AppDatabase,
+  invitationId: number,
+  closing: { acceptedAt: Date; acceptedByUserId: number } | { revokedAt: Date },
+) {
+  const [closed] = await tx
+    .update(firmInvitations)
+    .set(closing)
+    .where(
+      and(eq(firmInvitations.id, invitationId), isNull(firmInvitations.acceptedAt), isNull(firmInvitations.revokedAt)),
+    )
+    .returning({ id: firmInvitations.id });
+  return closed !== undefined;
+}
+
+/**
  * `POST /api/firm/invitations/accept`: only the account whose verified address is the invited one joins, once.
  * Anyone else is refused without a word about whom the invitation was for, and the invitation stays open. The
  * invitation is spent by a conditional update, so of several accepts at once exactly one joins.
@@ -162,18 +181,9 @@ export function acceptInvitation(context: FirmContext, token: string) {
     // Under the firm's lock: concurrent accepts count each other, and only the free seats are taken.
     const seatsFull = await checkSeatForJoin(tx, firm, now);
     if (seatsFull) return seatsFull;
-    const [spent] = await tx
-      .update(firmInvitations)
-      .set({ acceptedAt: now, acceptedByUserId: userId })
-      .where(
-        and(
-          eq(firmInvitations.id, invitation.id),
-          isNull(firmInvitations.acceptedAt),
-          isNull(firmInvitations.revokedAt),
-        ),
-      )
-      .returning({ id: firmInvitations.id });
-    if (!spent) return invitationNotValid;
+    if (!(await closeOpenInvitation(tx, invitation.id, { acceptedAt: now, acceptedByUserId: userId }))) {
+      return invitationNotValid;
+    }
     const details = { email: invitation.email, role: invitation.role };
     const joinedBy = "invitation";
     const isJoined = await admitMember(tx, {
@@ -245,19 +255,8 @@ export function declineInvitation(context: Omit<FirmContext, "userId">, token: s
     const found = await findOpenInvitationByToken(tx, token, now);
     if (!found) return invitationUnknown;
     const { invitation, firm, inviter } = found;
-    // Conditional, so a decline racing an accept or a withdrawal closes it once or not at all.
-    const [closed] = await tx
-      .update(firmInvitations)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(firmInvitations.id, invitation.id),
-          isNull(firmInvitations.acceptedAt),
-          isNull(firmInvitations.revokedAt),
-        ),
-      )
-      .returning({ id: firmInvitations.id });
-    if (!closed) return invitationUnknown;
+    // A decline racing an accept or a withdrawal: the other came first.
+    if (!(await closeOpenInvitation(tx, invitation.id, { revokedAt: now }))) return invitationUnknown;
     await recordFirmEvent(tx, {
       firmId: firm.id,
       event: "invitation_declined",

@@ -47,40 +47,22 @@ export function JoinFirmRoute() {
     else rememberPendingFirmJoin(token);
   }, [isLoggedIn, isProfilePending, isTokenWellFormed, token]);
 
-  if (!isTokenWellFormed) {
-    return (
-      <JoinCard icon="error" title={t("join.badLinkTitle")} text={t("join.badLinkText")}>
-        <LinkButton type="primary" size="large" to="/">
-          {t("join.goHome")}
-        </LinkButton>
-      </JoinCard>
-    );
-  }
+  if (!isTokenWellFormed) return <HomeBound icon="error" title={t("join.badLinkTitle")} text={t("join.badLinkText")} />;
   if (isProfilePending || previewQuery.isPending) return <PageLoader />;
   const preview = previewQuery.data;
   if (declineMutation.isSuccess && preview) {
     return (
-      <JoinCard
+      <HomeBound
         icon="success"
         title={t("join.declinedTitle")}
         text={t("join.declinedText", { firm: preview.firmName })}
         isFocused
-      >
-        <LinkButton type="primary" size="large" to="/">
-          {t("join.goHome")}
-        </LinkButton>
-      </JoinCard>
+      />
     );
   }
   if (!preview) {
     // Unknown, expired, used, declined or withdrawn: the server tells none apart, and neither does this screen.
-    return (
-      <JoinCard icon="error" title={t("join.goneTitle")} text={t("join.goneText")}>
-        <LinkButton type="primary" size="large" to="/">
-          {t("join.goHome")}
-        </LinkButton>
-      </JoinCard>
-    );
+    return <HomeBound icon="error" title={t("join.goneTitle")} text={t("join.goneText")} />;
   }
   const decline = (
     <DeclineInvitation
@@ -279,6 +261,18 @@ function SignedInJoin({
         {t("join.join")}
       </BusyButton>
       {decline}
+    </JoinCard>
+  );
+}
+
+/** A screen that leads only Home: a broken link, an invitation no longer open, a decline done. */
+function HomeBound(card: { icon: keyof typeof icons; title: string; text: string; isFocused?: boolean }) {
+  const { t } = useTranslation("firm");
+  return (
+    <JoinCard {...card}>
+      <LinkButton type="primary" size="large" to="/">
+        {t("join.goHome")}
+      </LinkButton>
     </JoinCard>
   );
 }
