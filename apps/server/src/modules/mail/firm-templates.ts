@@ -279,7 +279,7 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
       ],
     },
     fr: {
-      subject: () => "Une personne n'a pas pu rejoindre votre cabinet\u202f: aucun siège libre",
+      subject: () => "Une personne n'a pas pu rejoindre votre cabinet\u00a0: aucun siège libre",
       paragraphs: (ctx, { name, firmName, email, domain, seats, members, openInvitations }) => [
         greetings.fr(name),
         `${email} a vérifié une adresse au domaine ${domain}, qui fait rejoindre votre cabinet, le cabinet nommé ${quotedName.fr(firmName)}, sur ${ctx.productName}. Cette personne n'a pas été ajoutée\u00a0: tous les sièges sont pris ou réservés par une invitation ouverte. Sièges\u00a0: ${seats}. Membres\u00a0: ${members}. Invitations ouvertes\u00a0: ${openInvitations}.`,

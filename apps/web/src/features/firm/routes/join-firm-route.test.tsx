@@ -65,4 +65,21 @@ describe("JoinFirmRoute", () => {
     expect(await screen.findByRole("heading", { name: "Cette invitation n’est plus ouverte" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Rejoindre le cabinet" })).not.toBeInTheDocument();
   });
+
+  it("says a refusal other than a closed invitation, and asks again", async () => {
+    apiServer.use(
+      answer(
+        firmOperations.previewFirmInvitation,
+        429,
+        refusal(429, "Too many attempts. Please wait an hour and try again."),
+        { headers: { "retry-after": "600" } },
+      ),
+    );
+    const { user } = await renderJoin("en");
+    expect(await screen.findByText(/^Too many attempts\. Please try again in /)).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "This invitation is no longer open" })).not.toBeInTheDocument();
+    apiServer.use(answer(firmOperations.previewFirmInvitation, 200, preview));
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { name: "Join Lovelace Law" })).toBeInTheDocument();
+  });
 });

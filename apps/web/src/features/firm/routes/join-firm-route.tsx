@@ -11,6 +11,7 @@ import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isApiRequestError } from "@/lib/api-client";
 import { useAppState } from "@/lib/app-state";
 import { forgetPendingFirmJoin, rememberPendingFirmJoin } from "@/lib/pending-firm-join";
 import { useSessionActions } from "@/lib/session-actions";
@@ -39,6 +40,7 @@ export function JoinFirmRoute() {
   const isTokenWellFormed = TOKEN_PATTERN.test(token);
   const previewQuery = useInvitationPreview(token, isTokenWellFormed && !isProfilePending);
   const declineMutation = useDeclineInvitation();
+  const failureText = useFirmFailureText();
 
   useEffect(() => {
     if (isProfilePending || !isTokenWellFormed) return;
@@ -62,7 +64,17 @@ export function JoinFirmRoute() {
   }
   if (!preview) {
     // Unknown, expired, used, declined or withdrawn: the server tells none apart, and neither does this screen.
-    return <HomeBound icon="error" title={t("join.goneTitle")} text={t("join.goneText")} />;
+    if (isApiRequestError(previewQuery.error) && previewQuery.error.status === 404) {
+      return <HomeBound icon="error" title={t("join.goneTitle")} text={t("join.goneText")} />;
+    }
+    // Too many tries, or no answer: the invitation may well be open, so the screen says what happened instead.
+    return (
+      <JoinCard icon="error" title={t("join.pageTitle")} text={failureText(previewQuery.error)}>
+        <BusyButton type="primary" size="large" isBusy={previewQuery.isFetching} onClick={() => previewQuery.refetch()}>
+          {t("join.tryAgain")}
+        </BusyButton>
+      </JoinCard>
+    );
   }
   const decline = (
     <DeclineInvitation
