@@ -1,6 +1,7 @@
 import { firmOperations } from "@precis/contract/firms";
+import { mfaOperations } from "@precis/contract/mfa";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { answer, apiServer, refusal } from "@/test-support/api-server";
 import { renderWithApp } from "@/test-support/render";
 import { JoinFirmRoute } from "./join-firm-route";
@@ -17,6 +18,18 @@ const renderJoin = (language: "en" | "fr", { isSignedIn = true } = {}) =>
     path: `/firm/join?token=${TOKEN}`,
     ...(isSignedIn ? {} : { profile: null }),
   });
+
+// Signed in, the screen's confirm-identity dialog reads the account's sign-in methods as it renders.
+beforeEach(() =>
+  apiServer.use(
+    answer(mfaOperations.getMfaStatus, 200, {
+      hasPassword: true,
+      totp: { isEnabled: false, enabledAt: null },
+      recoveryCodesLeft: 0,
+      passkeys: [],
+    }),
+  ),
+);
 
 describe("JoinFirmRoute", () => {
   it("names the firm, the inviter and the role before joining, signed in, in English", async () => {
