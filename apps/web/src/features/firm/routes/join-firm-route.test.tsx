@@ -20,16 +20,13 @@ const renderJoin = (language: "en" | "fr", { isSignedIn = true } = {}) =>
   });
 
 // Signed in, the screen's confirm-identity dialog reads the account's sign-in methods as it renders.
-beforeEach(() =>
-  apiServer.use(
-    answer(mfaOperations.getMfaStatus, 200, {
-      hasPassword: true,
-      totp: { isEnabled: false, enabledAt: null },
-      recoveryCodesLeft: 0,
-      passkeys: [],
-    }),
-  ),
-);
+const passwordOnly = {
+  hasPassword: true,
+  totp: { isEnabled: false, enabledAt: null },
+  recoveryCodesLeft: 0,
+  passkeys: [],
+};
+beforeEach(() => apiServer.use(answer(mfaOperations.getMfaStatus, 200, passwordOnly)));
 
 describe("JoinFirmRoute", () => {
   it("names the firm, the inviter and the role before joining, signed in, in English", async () => {
