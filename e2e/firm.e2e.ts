@@ -29,7 +29,7 @@ const texts = {
     email: "Email address",
     send: "Send invitation",
     sent: (email: string) => `Invitation sent to ${email}.`,
-    joinTitle: "You are invited to join a firm",
+    joinTitle: (firm: string) => `Join ${firm}`,
     logIn: "Log in",
     register: "Create an account",
     join: "Join the firm",
@@ -38,7 +38,7 @@ const texts = {
     wrongAccount:
       "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.",
     logOutAndSwitch: "Log out and sign in with the invited address",
-    spent: "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.",
+    spent: "This invitation is no longer open",
     goHome: "Go to Home",
     roleOf: (name: string) => `Role of ${name}`,
     roleChanged: (name: string) => `${name} is now: Administrator.`,
@@ -81,7 +81,7 @@ const texts = {
     email: "Adresse courriel",
     send: "Envoyer l’invitation",
     sent: (email: string) => `Invitation envoyée à ${email}.`,
-    joinTitle: "Vous êtes invité à rejoindre un cabinet",
+    joinTitle: (firm: string) => `Rejoindre ${firm}`,
     logIn: "Se connecter",
     register: "Créer un compte",
     join: "Rejoindre le cabinet",
@@ -179,7 +179,7 @@ describe("firm accounts in the browser (issue 44)", () => {
     // The invitee opens the link signed out: log in or register with the invited address.
     const invitee = await openPage({ language: "en" });
     await invitee.goto(joinPath);
-    await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.joinTitle }))).toBe(true);
+    await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.joinTitle(firmName) }))).toBe(true);
     expect(await invitee.getByRole("main").getByRole("link", { name: t.logIn }).getAttribute("href")).toBe("/login");
     expect(await invitee.getByRole("main").getByRole("link", { name: t.register }).getAttribute("href")).toBe(
       "/register",
@@ -199,10 +199,10 @@ describe("firm accounts in the browser (issue 44)", () => {
     await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.joined(firmName) }))).toBe(true);
     await expectNoAxeViolations(invitee);
     await keepFirmScreen(invitee, "firm-join-joined");
-    // A link works once.
+    // A link works once: the join screen then says the invitation is no longer open, and offers no Join.
     await invitee.goto(joinPath);
-    await invitee.getByRole("button", { name: t.join }).click();
-    await expect.poll(isVisible(invitee.getByText(t.spent))).toBe(true);
+    await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.spent }))).toBe(true);
+    expect(await invitee.getByRole("button", { name: t.join }).count()).toBe(0);
     expect(await invitee.getByRole("main").getByRole("link", { name: t.goHome }).getAttribute("href")).toBe("/");
     await expectNoAxeViolations(invitee);
     await keepFirmScreen(invitee, "firm-join-spent");
@@ -312,7 +312,7 @@ describe("firm accounts in the browser (issue 44)", () => {
     await signUpInContext(invitee.context(), { firstName: "Marc", lastName: "Côté" }, { email: inviteeEmail });
     const joinPath = await invite(owner, "fr", inviteeEmail);
     await invitee.goto(joinPath);
-    await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.joinTitle }))).toBe(true);
+    await expect.poll(isVisible(invitee.getByRole("heading", { level: 1, name: t.joinTitle(firmName) }))).toBe(true);
     await expectNoAxeViolations(invitee);
     await keepFirmScreen(invitee, "firm-join-signed-in");
     await invitee.getByRole("button", { name: t.join }).click();

@@ -53,7 +53,7 @@ const server = useTestServer({
   }),
 });
 
-const { person, join, firmOf: firmWithMembers } = createFirmPeople(server, time);
+const { person, join, firmOf: firmWithMembers, invitationFor } = createFirmPeople(server, time);
 const call = (who: Session | null, name: OperationName, options?: OperationCall) =>
   callOperation(server, who, name, options);
 
@@ -124,22 +124,6 @@ const memberCountOf = async (firmId: number) =>
   )[0]?.n ?? 0;
 const entitlementOf = async (who: Session) =>
   (await server.app.inject({ method: "GET", url: "/api/entitlement", headers: who.headers })).json();
-
-/** An open invitation written as inviteToFirm writes one, with a token the test knows. */
-async function invitationFor(firmId: number, email: string, invitedBy: number) {
-  const token = `token-${email.replace(/\W/g, "-")}-0123456789abcdef`;
-  await server.database.db.insert(schema.firmInvitations).values({
-    firmId,
-    email,
-    role: "member",
-    tokenHash: hashSecret(token),
-    invitedByUserId: invitedBy,
-    sentAt: time.clock(),
-    expiresAt: new Date(time.clock().getTime() + 7 * 86_400_000),
-    createdAt: time.clock(),
-  });
-  return token;
-}
 
 describe("buying seats", () => {
   it("is the owner's, for at least the member count: a Checkout session in subscription mode for the firm plan", async () => {
@@ -545,8 +529,18 @@ describe("seats", () => {
       (await call(owner, "inviteToFirm", { body: { email: "early@full.example", role: "member" } })).statusCode,
     ).toBe(200);
 
-    // A suggested domain join takes the last seat… and the next one is refused.
+    // A suggested domain join does not take the seat the open invitation holds (issue 56: seats counted once)…
     const first = await person("first@full.example");
+    const held = await call(first, "joinFirmByDomain", { body: { firmId } });
+    expect(held.statusCode, held.body).toBe(409);
+    // …but takes the seat the owner adds, and the next one is refused.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 5, firmId }),
+        10,
+      ),
+    );
     const joined = await call(first, "joinFirmByDomain", { body: { firmId } });
     expect(joined.statusCode, joined.body).toBe(200);
     const second = await person("second@full.example");
@@ -555,7 +549,15 @@ describe("seats", () => {
     expect(full.json().message).toBe(
       "Every seat of this firm is taken. Ask the firm's owner to add seats, then try again.",
     );
-    // The early invitation's accept is refused too, and stays open for when seats are added.
+    // The owner lowers the seats back to four, all taken: the early invitation's accept is refused too, and stays
+    // open for when seats are added.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject(`sub_firm_${firmId}`, `cus_firm_${firmId}`, { seats: 4, firmId }),
+        11,
+      ),
+    );
     const invited = await person("early@full.example");
     const resent = await server.database.db
       .select()

@@ -353,6 +353,22 @@ describe("every role against every firm operation", () => {
       request: (_seed, role) => ({ body: { token: `matrix-token-for-${role}-000000` } }),
       expected: { owner: 409, admin: 409, member: 409, outsider: 200 },
     },
+    {
+      // The join screen's read and decline need only the token: any holder, in a firm or not (issue 56).
+      name: "previewFirmInvitation",
+      request: (_seed, role) => ({ body: { token: `matrix-token-for-${role}-000000` } }),
+      expected: { owner: 200, admin: 200, member: 200, outsider: 200 },
+    },
+    {
+      name: "declineFirmInvitation",
+      request: (_seed, role) => ({ body: { token: `matrix-token-for-${role}-000000` } }),
+      expected: { owner: 200, admin: 200, member: 200, outsider: 200 },
+    },
+    {
+      name: "endFirmMemberSessions",
+      request: () => ({ parameters: { userId: String(plainUserId) } }),
+      expected: { owner: 200, admin: 200, member: 403, outsider: 404 },
+    },
     { name: "getFirmDomains", request: () => ({}), expected: { owner: 200, admin: 200, member: 403, outsider: 404 } },
     {
       name: "addFirmDomain",

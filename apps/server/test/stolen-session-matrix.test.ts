@@ -49,6 +49,8 @@ const NEEDS_STEP_UP: Partial<Record<OperationName, { body?: object; parameters?:
   updateFirm: { body: { policies: { requireTwoStep: true } } },
   changeFirmMemberRole: { body: { role: "admin" }, parameters: { userId: "1" } },
   removeFirmMember: { parameters: { userId: "1" } },
+  // Signs another account out everywhere (issue 56): an act on another account's access, as a removal is.
+  endFirmMemberSessions: { parameters: { userId: "1" } },
   transferFirmOwnership: { body: { userId: 1 } },
   inviteToFirm: { body: { email: "partner@firm.example", role: "admin" } },
   acceptFirmInvitation: { body: { token: "A".repeat(43) } },
@@ -112,6 +114,9 @@ const NO_STEP_UP: Partial<Record<OperationName, string>> = {
   createFirm: "opens a new firm with the caller alone in it",
   leaveFirm: "takes the account out of a firm's reach, never into it; its owner is emailed",
   revokeFirmInvitation: "withdraws an invitation: nobody gains access",
+  previewFirmInvitation:
+    "reads what an invitation's link is for (a POST, so the token stays out of addresses): it changes nothing",
+  declineFirmInvitation: "signed in or out, the link's token is the proof, and saying no gives nobody access",
   removeFirmDomain: "withdraws a domain: nobody joins by it, and nobody leaves",
   checkFirmDomain:
     "looks the domain's DNS record up: it proves what DNS says, and the join mode changes only by the step-up",

@@ -205,6 +205,12 @@ export const firmMemberSchema = z.object({
   name: z.string(),
   role: firmRoleSchema,
   joinedAt: z.iso.datetime(),
+  /** Whether the member has a second step (an authenticator app or a passkey): on or off, never which one. */
+  hasSecondStep: z.boolean(),
+  /** The UTC day of the member's last sign-in still on record ("2026-11-30"), or null. */
+  lastSignInDay: z.nullable(z.iso.date()),
+  /** Whether the member holds one of the firm's seats; null while no subscription seats the firm. */
+  hasSeat: z.nullable(z.boolean()),
 });
 export type FirmMember = z.infer<typeof firmMemberSchema>;
 
@@ -241,6 +247,19 @@ export const firmInvitationParamsSchema = z.object({ id: idParam("an invitation 
 export const acceptInvitationRequestSchema = z.strictObject({
   token: z.string().check(z.regex(/^[\w-]{20,100}$/, "must be the token of an invitation link")),
 });
+
+/**
+ * `POST /api/firm/invitations/preview`, signed in or out: what an open invitation's link is for, so its reader can
+ * check it before joining. Only the firm's name, the inviter's and the role: never the invited address or anyone
+ * else's. An unknown, expired, used or withdrawn token gets the same 404.
+ */
+export const firmInvitationPreviewSchema = z.object({
+  firmName: z.string(),
+  /** Null once the inviter's account is deleted. */
+  inviterName: z.nullable(z.string()),
+  role: invitationRoleSchema,
+});
+export type FirmInvitationPreview = z.infer<typeof firmInvitationPreviewSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Domains
@@ -325,11 +344,15 @@ export const firmAuditEventTypes = [
   "invitation_resent",
   "invitation_revoked",
   "invitation_accepted",
+  // The invited person said no, from the join screen: the invitation is closed and the inviter emailed.
+  "invitation_declined",
   "member_joined",
   "member_left",
   "member_removed",
   "role_changed",
   "ownership_transferred",
+  // An owner or admin ended every session of a member, portal and extension.
+  "member_sessions_ended",
   "domain_added",
   "domain_changed",
   "domain_removed",
@@ -465,6 +488,13 @@ export const leaveLinkOperations = {
 /** The refusals of nearly every firm operation: no session, a role that may not (or the step-up), no firm. */
 const firmRefusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 
+/**
+ * The refusals of what a link's token alone may do, signed in or out (the join screen's read and decline): a
+ * malformed token, the same 404 for one unknown, expired, used or withdrawn (so a token's fate is not told), and
+ * too many tries.
+ */
+const invitationTokenRefusals = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } as const;
+
 /** The firm operations with their schemas (issue 41): each status a route answers, its own refusals included. */
 export const firmOperations = {
   createFirm: withSchemas(operations.createFirm, {
@@ -533,6 +563,19 @@ export const firmOperations = {
       410: apiErrorSchema,
       429: apiErrorSchema,
     },
+  }),
+  previewFirmInvitation: withSchemas(operations.previewFirmInvitation, {
+    body: acceptInvitationRequestSchema,
+    response: { 200: firmInvitationPreviewSchema, ...invitationTokenRefusals },
+  }),
+  declineFirmInvitation: withSchemas(operations.declineFirmInvitation, {
+    body: acceptInvitationRequestSchema,
+    response: { 200: statusResponseSchema, ...invitationTokenRefusals },
+  }),
+  // 403 also for an admin ending an owner's sessions; 409 for one's own (Sign out everywhere is for that).
+  endFirmMemberSessions: withSchemas(operations.endFirmMemberSessions, {
+    params: firmMemberParamsSchema,
+    response: { 200: statusResponseSchema, ...firmRefusals, 409: apiErrorSchema },
   }),
   joinFirmByDomain: withSchemas(operations.joinFirmByDomain, {
     body: joinFirmByDomainRequestSchema,

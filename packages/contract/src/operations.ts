@@ -95,6 +95,10 @@ export const operations = {
   inviteToFirm: { method: "POST", path: "/firm/invitations" },
   revokeFirmInvitation: { method: "DELETE", path: "/firm/invitations/:id" },
   acceptFirmInvitation: { method: "POST", path: "/firm/invitations/accept" },
+  // The join screen, signed in or out (issue 56): what an invitation is for, and saying no to it.
+  previewFirmInvitation: { method: "POST", path: "/firm/invitations/preview" },
+  declineFirmInvitation: { method: "POST", path: "/firm/invitations/decline" },
+  endFirmMemberSessions: { method: "DELETE", path: "/firm/members/:userId/sessions" },
   getFirmDomains: { method: "GET", path: "/firm/domains" },
   addFirmDomain: { method: "POST", path: "/firm/domains" },
   updateFirmDomain: { method: "PATCH", path: "/firm/domains/:domain" },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { firmMemberships, users } from "../../src/db/schema/index.ts";
+import { firmInvitations, firmMemberships, users } from "../../src/db/schema/index.ts";
+import { hashSecret } from "../../src/modules/sessions/service.ts";
 import type { TestServer } from "../harness.ts";
 import { type RegistrationOptions, registerAccount, type Session } from "./accounts.ts";
 import { callOperation } from "./operations.ts";
@@ -45,5 +46,21 @@ export function createFirmPeople(server: TestServer, time: TestClock) {
     return { owner, members, firmId };
   }
 
-  return { person, join, firmOf };
+  /** An open invitation written as inviteToFirm writes one, valid 7 days, with a token the test knows. */
+  async function invitationFor(firmId: number, email: string, invitedBy: number, role: "admin" | "member" = "member") {
+    const token = `token-${email.replace(/\W/g, "-")}-0123456789abcdef`;
+    await server.database.db.insert(firmInvitations).values({
+      firmId,
+      email,
+      role,
+      tokenHash: hashSecret(token),
+      invitedByUserId: invitedBy,
+      sentAt: time.clock(),
+      expiresAt: new Date(time.clock().getTime() + 7 * 86_400_000),
+      createdAt: time.clock(),
+    });
+    return token;
+  }
+
+  return { person, join, firmOf, invitationFor };
 }

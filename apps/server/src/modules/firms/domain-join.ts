@@ -8,7 +8,7 @@ import { asQuotedData } from "../mail/user-text.ts";
 import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { domainOf } from "./domains.ts";
 import { admitMember } from "./members.ts";
-import { checkSeatForJoin, hasFreeSeat, personalPlanNotice } from "./seats.ts";
+import { firmAdminsOf, personalPlanNotice, seatsForUninvitedJoin } from "./seats.ts";
 
 const alreadyInFirm = { outcome: "alreadyInFirm" } as const;
 
@@ -27,8 +27,8 @@ const admitByDomain = (tx: AppDatabase, firm: typeof firms.$inferSelect, userId:
 /**
  * When an address is proven (verification/service.ts, markEmailVerified, in its transaction), a person in no firm
  * whose address is at a firm's `automatic` domain, proven by DNS, joins that firm as a member, while seats remain:
- * a subscribed firm with no free seat leaves them out (their verification goes on), and its admins see the refusal
- * in the trail. Nobody invited them, so they are emailed which firm manages their access now and how to leave.
+ * a subscribed firm with no free seat (members and open invitations hold them) leaves them out (their verification
+ * goes on), and its admins see the refusal in the trail and are emailed. Nobody invited them, so they are emailed which firm manages their access now and how to leave.
  */
 export async function joinFirmByVerifiedDomain(
   tx: AppDatabase,
@@ -48,15 +48,22 @@ export async function joinFirmByVerifiedDomain(
   // The firm's row locked, as every change to its members takes it, so the seats are counted once at a time.
   const [firm] = await tx.select().from(firms).where(eq(firms.id, automatic.firmId)).for("update");
   if (!firm) return;
-  if (!(await hasFreeSeat(tx, firm, now))) {
+  const seatCount = await seatsForUninvitedJoin(tx, firm, now, email);
+  if (!seatCount.isFree) {
+    const { seats, members, openInvitations } = seatCount;
     await recordFirmEvent(tx, {
       firmId: firm.id,
       event: "seat_refused",
       actorUserId: null,
       subjectUserId: userId,
-      details: { domain, seats: firm.seatQuantity },
+      details: { domain, seats, members, openInvitations },
       now,
     });
+    // The admins hear of it at once: the newcomer expected to be in, and only an admin can make room.
+    const params = { firmName: asQuotedData(firm.name, 100), email, domain, seats, members, openInvitations };
+    for (const admin of await firmAdminsOf(tx, firm.id)) {
+      await enqueueAccountEmail(tx, config, admin, "firmSeatRefused", params, now);
+    }
     return;
   }
   // A person belongs to at most one firm: one already in a firm stays where they are.
@@ -125,8 +132,8 @@ export function joinFirmByDomain(db: AppDatabase, userId: number, firmId: number
       return { outcome: "domainByInvitationOnly", domain } as const;
     }
     // Under the firm's lock: concurrent joins count each other, and only the free seats are taken.
-    const seatsFull = await checkSeatForJoin(tx, firm, now);
-    if (seatsFull) return seatsFull;
+    const { isFree, seats } = await seatsForUninvitedJoin(tx, firm, now, user.email);
+    if (!isFree) return { outcome: "seatsFullForJoin", seats } as const;
     // Two joins at once by the same account (or a join racing an invitation's accept): the other came first.
     if (!(await admitByDomain(tx, firm, userId, domain, now))) return alreadyInFirm;
     // The seat covers a personal plan the person pays for: the answer says so; nothing is cancelled for them.

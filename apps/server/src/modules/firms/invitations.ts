@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Language } from "@precis/contract/auth";
-import { type FirmInvitation, INVITATION_VALID_DAYS } from "@precis/contract/firms";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { type FirmInvitation, type FirmInvitationPreview, INVITATION_VALID_DAYS } from "@precis/contract/firms";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppConfig } from "../../config.ts";
 import type { AppDatabase } from "../../db/client.ts";
 import { firmInvitations, firmMemberships, firms, users } from "../../db/schema/index.ts";
 import { addDays } from "../../lib/clock.ts";
 import { transactionOutcome } from "../../lib/transaction-outcome.ts";
+import { enqueueAccountEmail } from "../mail/account-email.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { emailContextOf, renderEmail } from "../mail/render.ts";
 import { hashSecret } from "../sessions/service.ts";
-import { displayNameOf } from "./audit.ts";
+import { displayNameOf, recordFirmEvent } from "./audit.ts";
 import { type FirmContext, inCallerFirm, quoted, readUser } from "./caller-firm.ts";
 import { toFirmView } from "./firm.ts";
 import { admitMember } from "./members.ts";
@@ -134,6 +135,25 @@ export function revokeInvitation(context: FirmContext, invitationId: number) {
 }
 
 /**
+ * Closes an invitation while it is still open, accepted or declined, by a conditional update: of several closings at
+ * once exactly one does it. False when another came first.
+ */
+async function closeOpenInvitation(
+  tx: AppDatabase,
+  invitationId: number,
+  closing: { acceptedAt: Date; acceptedByUserId: number } | { revokedAt: Date },
+) {
+  const [closed] = await tx
+    .update(firmInvitations)
+    .set(closing)
+    .where(
+      and(eq(firmInvitations.id, invitationId), isNull(firmInvitations.acceptedAt), isNull(firmInvitations.revokedAt)),
+    )
+    .returning({ id: firmInvitations.id });
+  return closed !== undefined;
+}
+
+/**
  * `POST /api/firm/invitations/accept`: only the account whose verified address is the invited one joins, once.
  * Anyone else is refused without a word about whom the invitation was for, and the invitation stays open. The
  * invitation is spent by a conditional update, so of several accepts at once exactly one joins.
@@ -161,18 +181,9 @@ export function acceptInvitation(context: FirmContext, token: string) {
     // Under the firm's lock: concurrent accepts count each other, and only the free seats are taken.
     const seatsFull = await checkSeatForJoin(tx, firm, now);
     if (seatsFull) return seatsFull;
-    const [spent] = await tx
-      .update(firmInvitations)
-      .set({ acceptedAt: now, acceptedByUserId: userId })
-      .where(
-        and(
-          eq(firmInvitations.id, invitation.id),
-          isNull(firmInvitations.acceptedAt),
-          isNull(firmInvitations.revokedAt),
-        ),
-      )
-      .returning({ id: firmInvitations.id });
-    if (!spent) return invitationNotValid;
+    if (!(await closeOpenInvitation(tx, invitation.id, { acceptedAt: now, acceptedByUserId: userId }))) {
+      return invitationNotValid;
+    }
     const details = { email: invitation.email, role: invitation.role };
     const joinedBy = "invitation";
     const isJoined = await admitMember(tx, {
@@ -191,5 +202,72 @@ export function acceptInvitation(context: FirmContext, token: string) {
       outcome: "joined" as const,
       response: { firm: view, ...(await personalPlanNotice(tx, firm, userId, now)) },
     };
+  });
+}
+
+/**
+ * An open invitation by its link's token, with its firm and inviter, or none: unknown, expired, accepted and
+ * withdrawn alike, so whoever holds a token learns nothing of what became of it.
+ */
+async function findOpenInvitationByToken(tx: AppDatabase, token: string, now: Date) {
+  const [found] = await tx
+    .select({ invitation: firmInvitations, firm: firms, inviter: users })
+    .from(firmInvitations)
+    .innerJoin(firms, eq(firms.id, firmInvitations.firmId))
+    .leftJoin(users, eq(users.id, firmInvitations.invitedByUserId))
+    .where(
+      and(
+        eq(firmInvitations.tokenHash, hashSecret(token)),
+        isNull(firmInvitations.acceptedAt),
+        isNull(firmInvitations.revokedAt),
+        gt(firmInvitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return found;
+}
+
+const invitationUnknown = { outcome: "invitationUnknown" } as const;
+
+/**
+ * `POST /api/firm/invitations/preview`, signed in or out: the firm's name, the inviter's and the role of an open
+ * invitation, for the join screen to name before anyone joins. Nothing else: not the invited address.
+ */
+export async function previewInvitation(db: AppDatabase, token: string, now: Date) {
+  const found = await findOpenInvitationByToken(db, token, now);
+  if (!found) return invitationUnknown;
+  const preview: FirmInvitationPreview = {
+    firmName: found.firm.name,
+    inviterName: found.inviter ? displayNameOf(found.inviter) : null,
+    role: found.invitation.role,
+  };
+  return { outcome: "found" as const, preview };
+}
+
+/**
+ * `POST /api/firm/invitations/decline`, signed in or out: the link's holder says no. The invitation is closed as a
+ * withdrawal closes it (its link stops working, its seat is free), the firm's trail says it was declined, and the
+ * inviter is emailed in their language. The token is the proof, as for the link itself.
+ */
+export function declineInvitation(context: Omit<FirmContext, "userId">, token: string) {
+  const { config, now } = context;
+  return transactionOutcome(context.db, ["declined"], async (tx) => {
+    const found = await findOpenInvitationByToken(tx, token, now);
+    if (!found) return invitationUnknown;
+    const { invitation, firm, inviter } = found;
+    // A decline racing an accept or a withdrawal: the other came first.
+    if (!(await closeOpenInvitation(tx, invitation.id, { revokedAt: now }))) return invitationUnknown;
+    await recordFirmEvent(tx, {
+      firmId: firm.id,
+      event: "invitation_declined",
+      actorUserId: null,
+      details: { email: invitation.email, role: invitation.role },
+      now,
+    });
+    if (inviter) {
+      const params = { firmName: quoted(firm.name), email: invitation.email };
+      await enqueueAccountEmail(tx, config, inviter, "firmInvitationDeclined", params, now);
+    }
+    return { outcome: "declined" as const };
   });
 }

@@ -1,9 +1,10 @@
 import type { FirmAuditEventType, FirmMember, FirmRole } from "@precis/contract/firms";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.ts";
-import { firmMemberships, users } from "../../db/schema/index.ts";
+import { firmMemberships, passkeys, pendingSignIns, sessions, totpFactors, users } from "../../db/schema/index.ts";
 import { transactionOutcome } from "../../lib/transaction-outcome.ts";
 import { enqueueAccountEmail } from "../mail/account-email.ts";
+import { revokeUserSessions } from "../sessions/service.ts";
 import { displayNameOf, type FirmAuditDetails, recordFirmEvent } from "./audit.ts";
 import {
   type CallerFirm,
@@ -17,7 +18,7 @@ import {
 } from "./caller-firm.ts";
 import { toFirmView } from "./firm.ts";
 import { endSessionsRefusedOnJoin } from "./live-sessions.ts";
-import { giveFreedSeats } from "./seats.ts";
+import { giveFreedSeats, isFirmRowSeated } from "./seats.ts";
 
 /* The firm's members and their roles: who is in it, joining, role changes, removal, leaving, ownership. */
 
@@ -33,21 +34,41 @@ async function countOwners(tx: AppDatabase, firmId: number) {
   return row?.owners ?? 0;
 }
 
-/** The firm's members, read in the transaction of a change, so the answer shows the change even to an admin who has
- *  just made themselves a member. */
-async function readMembers(tx: AppDatabase, firmId: number): Promise<FirmMember[]> {
+/** Whether the account has a second step: an authenticator app turned on, or a passkey (as the two-step rule asks). */
+const hasSecondStepSql = sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;
+/**
+ * When the account last signed in, as far as its sessions still on record say: a session a sign-in opened, not one
+ * an extension handoff opened from it.
+ */
+const lastSignInSql = sql<
+  string | Date | null
+>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.linkedSessionId} is null)`;
+
+/** A timestamp as the driver answers it (node-postgres a Date, PGlite a string), as its UTC day. */
+const utcDayOf = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString().slice(0, 10));
+
+/**
+ * The firm's members, read in the transaction of a change, so the answer shows the change even to an admin who has
+ * just made themselves a member. Who complies (issue 56): whether each has a second step (on or off, never which),
+ * the day of their last sign-in, and whether they hold a seat while a subscription seats the firm.
+ */
+async function readMembers(tx: AppDatabase, firm: FirmRow, now: Date): Promise<FirmMember[]> {
+  const isSeated = isFirmRowSeated(firm, now);
   const rows = await tx
-    .select({ membership: firmMemberships, user: users })
+    .select({ membership: firmMemberships, user: users, hasSecondStep: hasSecondStepSql, lastSignIn: lastSignInSql })
     .from(firmMemberships)
     .innerJoin(users, eq(users.id, firmMemberships.userId))
-    .where(eq(firmMemberships.firmId, firmId))
+    .where(eq(firmMemberships.firmId, firm.id))
     .orderBy(asc(firmMemberships.joinedAt), asc(firmMemberships.userId));
-  return rows.map(({ membership, user }) => ({
+  return rows.map(({ membership, user, hasSecondStep, lastSignIn }) => ({
     userId: user.id,
     email: user.email,
     name: displayNameOf(user),
     role: membership.role,
     joinedAt: membership.joinedAt.toISOString(),
+    hasSecondStep: hasSecondStep === true,
+    lastSignInDay: utcDayOf(lastSignIn),
+    hasSeat: isSeated ? membership.seated : null,
   }));
 }
 
@@ -116,7 +137,7 @@ async function dropMember(
 export function listMembers(context: FirmContext) {
   return inCallerFirm(context, { needs: "admin", isReadOnly: true, commits: ["listed"] }, async ({ tx, firm }) => ({
     outcome: "listed" as const,
-    members: await readMembers(tx, firm.id),
+    members: await readMembers(tx, firm, context.now),
   }));
 }
 
@@ -135,7 +156,7 @@ export function changeMemberRole(context: FirmContext, memberUserId: number, new
       await tx.update(firmMemberships).set({ role: newRole }).where(eq(firmMemberships.userId, memberUserId));
       await record("role_changed", { from: membership.role, to: newRole }, memberUserId);
     }
-    return { outcome: "changed" as const, members: await readMembers(tx, firm.id) };
+    return { outcome: "changed" as const, members: await readMembers(tx, firm, context.now) };
   });
 }
 
@@ -147,7 +168,7 @@ export function removeMember(context: FirmContext, memberUserId: number) {
     if (memberUserId === context.userId) return { outcome: "removingSelf" } as const;
     if (member.membership.role === "owner" && caller.role !== "owner") return ownersOnly;
     await dropMember(caller, context, { user: member.user, role: member.membership.role }, "removed");
-    return { outcome: "removed" as const, members: await readMembers(caller.tx, caller.firm.id) };
+    return { outcome: "removed" as const, members: await readMembers(caller.tx, caller.firm, context.now) };
   });
 }
 
@@ -180,5 +201,30 @@ export function transferOwnership(context: FirmContext, newOwnerUserId: number) 
     await tx.update(firmMemberships).set({ role: "admin" }).where(eq(firmMemberships.userId, userId));
     await record("ownership_transferred", { previousRole: member.membership.role }, newOwnerUserId);
     return { outcome: "transferred" as const, firm: await toFirmView(tx, firm, "admin", now) };
+  });
+}
+
+/**
+ * `DELETE /api/firm/members/{userId}/sessions` (step-up): an owner or admin signs a member out everywhere at once,
+ * the portal's sessions and the extension's alike, say for a lost laptop. The caller never sees the sessions; the
+ * trail records the act and the member is emailed. An owner's sessions only by an owner; one's own by Sign out
+ * everywhere instead, which keeps this device.
+ */
+export function endMemberSessions(context: FirmContext, memberUserId: number) {
+  return inCallerFirm(context, { needs: "admin", commits: ["ended"] }, async ({ tx, firm, role, record }) => {
+    const member = await findMember(tx, firm.id, memberUserId);
+    if (!member) return noSuchMember;
+    if (memberUserId === context.userId) return { outcome: "endingOwnSessions" } as const;
+    if (member.membership.role === "owner" && role !== "owner") return ownersOnly;
+    await revokeUserSessions(tx, memberUserId, context.now);
+    // A sign-in half done (its second step pending) would open a new session after this: it ends too.
+    await tx
+      .update(pendingSignIns)
+      .set({ usedAt: context.now })
+      .where(and(eq(pendingSignIns.userId, memberUserId), isNull(pendingSignIns.usedAt)));
+    await record("member_sessions_ended", {}, memberUserId);
+    const params = { firmName: quoted(firm.name), signInLink: `${context.config.publicUrl}/login` };
+    await enqueueAccountEmail(tx, context.config, member.user, "firmSessionsEnded", params, context.now);
+    return { outcome: "ended" as const };
   });
 }

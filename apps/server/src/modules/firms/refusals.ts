@@ -22,12 +22,14 @@ export type FirmRefusal =
   | { readonly outcome: "lastOwner" }
   | { readonly outcome: "removingSelf" }
   | { readonly outcome: "alreadyOwner" }
+  | { readonly outcome: "endingOwnSessions" }
   // Invitations.
   | { readonly outcome: "inviteeAlreadyMember" }
   | { readonly outcome: "noSuchInvitation" }
   | { readonly outcome: "invitationNotValid" }
   | { readonly outcome: "invitationForAnotherAddress" }
   | { readonly outcome: "invitationExpired" }
+  | { readonly outcome: "invitationUnknown" }
   // Domains.
   | { readonly outcome: "noSuchDomain" }
   | { readonly outcome: "publicDomain" }

@@ -64,6 +64,10 @@ export const firmRefusalAnswers = {
   ),
   removingSelf: apiFailure(409, "To leave the firm yourself, use Leave the firm."),
   alreadyOwner: apiFailure(409, "You are already an owner of this firm."),
+  endingOwnSessions: apiFailure(
+    409,
+    "To end your own sessions, use Sign out everywhere in your Security settings: it keeps this device signed in.",
+  ),
   inviteeAlreadyMember: apiFailure(409, "This person is already a member of your firm."),
   noSuchInvitation: apiFailure(404, "This invitation does not exist or is no longer open."),
   invitationNotValid: apiFailure(
@@ -77,6 +81,12 @@ export const firmRefusalAnswers = {
     [{ path: "email", message: "is not the invited address" }],
   ),
   invitationExpired: apiFailure(410, "This invitation has expired. Ask the firm to send it again."),
+  // The join screen's read and decline: one answer whatever became of the token, so none is told apart.
+  invitationUnknown: apiFailure(
+    404,
+    "This invitation link is not valid: it has expired, or was already used, declined or withdrawn. Ask the firm for a new invitation.",
+    [{ path: "body.token", message: "is not the token of an open invitation" }],
+  ),
   noSuchDomain: apiFailure(404, "Your firm has not added this domain."),
   publicDomain: apiFailure(
     400,
@@ -162,6 +172,8 @@ const {
   invitationNotValid,
   invitationForAnotherAddress,
   invitationExpired,
+  invitationUnknown,
+  endingOwnSessions,
   noSuchDomain,
   publicDomain,
   academicDomain,
@@ -219,6 +231,7 @@ export const firmFailures = {
   listMembers: { notInFirm, adminsOnly },
   changeMemberRole: { notInFirm, adminsOnly, noSuchMember, ownersOnly, lastOwner },
   removeMember: { notInFirm, adminsOnly, noSuchMember, removingSelf, ownersOnly },
+  endMemberSessions: { notInFirm, adminsOnly, noSuchMember, endingOwnSessions, ownersOnly },
   leaveFirm: { notInFirm, lastOwner },
   transferOwnership: { notInFirm, ownersOnly, alreadyOwner, noSuchMember },
   listInvitations: { notInFirm, adminsOnly },
@@ -233,6 +246,8 @@ export const firmFailures = {
     alreadyInFirm,
     seatsFullForJoin,
   },
+  previewInvitation: { invitationUnknown },
+  declineInvitation: { invitationUnknown },
   joinFirmByDomain: {
     emailNotVerified,
     alreadyInThisFirm,

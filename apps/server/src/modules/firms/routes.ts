@@ -9,8 +9,22 @@ import { type FirmContext, findAdminFirmId } from "./caller-firm.ts";
 import { joinFirmByDomain } from "./domain-join.ts";
 import { addDomain, checkDomain, listDomains, removeDomain, updateDomain } from "./domains.ts";
 import { createFirm, deleteFirm, getFirm, updateFirm } from "./firm.ts";
-import { acceptInvitation, inviteToFirm, listInvitations, revokeInvitation } from "./invitations.ts";
-import { changeMemberRole, leaveFirm, listMembers, removeMember, transferOwnership } from "./members.ts";
+import {
+  acceptInvitation,
+  declineInvitation,
+  inviteToFirm,
+  listInvitations,
+  previewInvitation,
+  revokeInvitation,
+} from "./invitations.ts";
+import {
+  changeMemberRole,
+  endMemberSessions,
+  leaveFirm,
+  listMembers,
+  removeMember,
+  transferOwnership,
+} from "./members.ts";
 import { firmFailures, firmRateLimitMessages } from "./responses.ts";
 import { openFirmBillingPortal, startFirmCheckout } from "./seat-checkout.ts";
 import { firmUsageCsv, readFirmUsage, readMyFirmUsage, usageMonthOf } from "./usage.ts";
@@ -32,6 +46,12 @@ const INVITATIONS_PER_INVITER_PER_HOUR = 30;
 const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 /** Accept attempts per account an hour: a token is 256 random bits, but nobody needs to try many. */
 const ACCEPTS_PER_ACCOUNT_PER_HOUR = 20;
+/**
+ * The join screen's reads and declines of a token, signed in (per account, as accepts) or out (per address: a
+ * firm's office behind one address opens its invitations together, so more than one person's worth).
+ */
+const TOKEN_READS_PER_ACCOUNT_PER_HOUR = ACCEPTS_PER_ACCOUNT_PER_HOUR;
+const TOKEN_READS_PER_IP_PER_HOUR = 60;
 /**
  * DNS checks (Check now) an hour, per account and per domain: each is a lookup sent out from the server, and a
  * record being published needs a few tries at most.
@@ -201,6 +221,23 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(
+    firmOperations.endFirmMemberSessions,
+    {
+      summary:
+        "Sign a member out everywhere, portal and extension (owners and admins, an owner's by owners only; recent sign-in); they are emailed, and the caller sees no session",
+      // An act on another account's access, as a removal is (decision 035).
+      ...recentlySignedIn,
+      failures: firmFailures.endMemberSessions,
+    },
+    async (request, _reply, { fail }) => {
+      const ended = await endMemberSessions(contextOf(request), request.params.userId);
+      if (ended.outcome !== "ended") return fail(ended.outcome, ended);
+      nudgeMail();
+      return DONE;
+    },
+  );
+
+  route(
     firmOperations.leaveFirm,
     {
       summary: "Leave the firm (not its last owner); the account stays, and its owner is emailed",
@@ -304,6 +341,48 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, _reply, { fail }) => {
       const accepted = await acceptInvitation(contextOf(request), request.body.token);
       return accepted.outcome === "joined" ? accepted.response : fail(accepted.outcome, accepted);
+    },
+  );
+
+  const tokenReadLimits = {
+    checks: (request: FastifyRequest, session: { userId: number } | null) => [
+      session
+        ? { key: `firm-token:user:${session.userId}`, limit: TOKEN_READS_PER_ACCOUNT_PER_HOUR, windowSeconds: 3600 }
+        : { key: `firm-token:ip:${request.ip}`, limit: TOKEN_READS_PER_IP_PER_HOUR, windowSeconds: 3600 },
+    ],
+    message: firmRateLimitMessages.accepts,
+  };
+
+  route(
+    firmOperations.previewFirmInvitation,
+    {
+      summary:
+        "What an invitation's link is for, signed in or out: the firm's name, the inviter's and the role only; the same 404 for a token unknown, expired, used or withdrawn",
+      access: "anyone",
+      rateLimits: tokenReadLimits,
+      cache: "no-store",
+      failures: firmFailures.previewInvitation,
+    },
+    async (request, _reply, { fail, now }) => {
+      const found = await previewInvitation(app.database.db, request.body.token, now);
+      return found.outcome === "found" ? found.preview : fail(found.outcome, found);
+    },
+  );
+
+  route(
+    firmOperations.declineFirmInvitation,
+    {
+      summary:
+        "Decline an invitation by its link's token, signed in or out: it closes, the firm's trail says so, and the inviter is emailed",
+      access: "anyone",
+      rateLimits: tokenReadLimits,
+      failures: firmFailures.declineInvitation,
+    },
+    async (request, _reply, { fail, now }) => {
+      const declined = await declineInvitation({ db: app.database.db, config: app.config, now }, request.body.token);
+      if (declined.outcome !== "declined") return fail(declined.outcome, declined);
+      nudgeMail();
+      return DONE;
     },
   );
 

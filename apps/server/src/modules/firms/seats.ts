@@ -69,8 +69,8 @@ export async function checkSeatForInvitation(tx: AppDatabase, firm: FirmRow, now
 }
 
 /**
- * A join (an accepted invitation, a domain) needs a free seat; an invitation held one, but seats may have dropped.
- * Null when a seat is free, else the refusal.
+ * An accepted invitation needs a free seat: its invitation held one, but seats may have dropped. Null when a seat
+ * is free, else the refusal.
  */
 export async function checkSeatForJoin(tx: AppDatabase, firm: FirmRow, now: Date) {
   if (!isFirmRowSeated(firm, now)) return null;
@@ -78,9 +78,17 @@ export async function checkSeatForJoin(tx: AppDatabase, firm: FirmRow, now: Date
   return (await countMembers(tx, firm.id)) >= seats ? ({ outcome: "seatsFullForJoin", seats } as const) : null;
 }
 
-/** Whether an automatic domain join finds a free seat (no refusal: verification goes on either way). */
-export async function hasFreeSeat(tx: AppDatabase, firm: FirmRow, now: Date) {
-  return !isFirmRowSeated(firm, now) || (await countMembers(tx, firm.id)) < (firm.seatQuantity ?? 0);
+/**
+ * What a join nobody invited (a domain, automatic or taken from Home's suggestion) finds: the seats counted once,
+ * members plus open invitations, as an invitation counts them (issue 56, finding 3), so a newcomer never takes a
+ * seat an invitation holds for someone else. The newcomer's own open invitation is theirs to take.
+ */
+export async function seatsForUninvitedJoin(tx: AppDatabase, firm: FirmRow, now: Date, email: string) {
+  const seats = firm.seatQuantity ?? 0;
+  const members = await countMembers(tx, firm.id);
+  const openInvitations = await countOpenInvitations(tx, firm.id, now, email);
+  const isFree = !isFirmRowSeated(firm, now) || members + openInvitations < seats;
+  return { isFree, seats, members, openInvitations };
 }
 
 /** The seats as owners and admins see them. */
@@ -203,14 +211,19 @@ async function emailAdminsOfLostSeats(
   firm: FirmRow,
   { seats, members, unseated, now }: { seats: number; members: number; unseated: number; now: Date },
 ) {
+  const params = { firmName: asQuotedData(firm.name, 100), seats, members, unseated };
+  for (const user of await firmAdminsOf(tx, firm.id)) {
+    await enqueueAccountEmail(tx, config, user, "firmSeatsShort", params, now);
+  }
+}
+
+/** The firm's owners and admins, owners first, each to be emailed in their own language. */
+export async function firmAdminsOf(tx: AppDatabase, firmId: number) {
   const admins = await tx
     .select({ user: users })
     .from(firmMemberships)
     .innerJoin(users, eq(users.id, firmMemberships.userId))
-    .where(and(eq(firmMemberships.firmId, firm.id), inArray(firmMemberships.role, ["owner", "admin"])))
+    .where(and(eq(firmMemberships.firmId, firmId), inArray(firmMemberships.role, ["owner", "admin"])))
     .orderBy(desc(sql`${firmMemberships.role} = 'owner'`), asc(firmMemberships.userId));
-  const params = { firmName: asQuotedData(firm.name, 100), seats, members, unseated };
-  for (const { user } of admins) {
-    await enqueueAccountEmail(tx, config, user, "firmSeatsShort", params, now);
-  }
+  return admins.map(({ user }) => user);
 }

@@ -50,6 +50,20 @@ export type FirmEmailParams = {
   };
   /** To each owner and admin, when fewer seats than members leave some without one (issue 53). */
   firmSeatsShort: { name: string; firmName: string; seats: number; members: number; unseated: number };
+  /** To each owner and admin: a person at an automatic domain was left out, every seat taken or held (issue 56). */
+  firmSeatRefused: {
+    name: string;
+    firmName: string;
+    email: string;
+    domain: string;
+    seats: number;
+    members: number;
+    openInvitations: number;
+  };
+  /** To the inviter: the invited address declined the invitation (issue 56). */
+  firmInvitationDeclined: { name: string; firmName: string; email: string };
+  /** To a member whose sessions an owner or admin of their firm ended, portal and extension alike (issue 56). */
+  firmSessionsEnded: { name: string; firmName: string; signInLink: string };
 };
 
 interface FirmTemplate<P> {
@@ -251,6 +265,66 @@ export const firmTemplates: { [K in keyof FirmEmailParams]: Record<Language, Fir
         "Les membres sans siège restent dans le cabinet et utilisent leur propre accès (essai, étudiant ou forfait personnel) jusqu'à ce qu'un siège se libère. Les sièges vont d'abord aux propriétaires, puis aux membres dans l'ordre de leur arrivée.",
         `Pour leur redonner un siège, ajoutez des sièges dans l'onglet Sièges et facturation du cabinet\u00a0: ${ctx.publicUrl}/firm?tab=billing`,
         `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmSeatRefused: {
+    en: {
+      subject: () => "Someone could not join your firm: no free seat",
+      paragraphs: (ctx, { name, firmName, email, domain, seats, members, openInvitations }) => [
+        greetings.en(name),
+        `${email} verified an address at ${domain}, a domain that joins people to your firm, the firm named ${quotedName.en(firmName)}, on ${ctx.productName}. They were not added: every seat is taken or held by an open invitation. Seats: ${seats}. Members: ${members}. Open invitations: ${openInvitations}.`,
+        `To let them in, add seats or revoke an invitation in the firm's Seats and billing tab (${ctx.publicUrl}/firm?tab=billing), then invite them.`,
+        `Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: () => "Une personne n'a pas pu rejoindre votre cabinet\u00a0: aucun siège libre",
+      paragraphs: (ctx, { name, firmName, email, domain, seats, members, openInvitations }) => [
+        greetings.fr(name),
+        `${email} a vérifié une adresse au domaine ${domain}, qui fait rejoindre votre cabinet, le cabinet nommé ${quotedName.fr(firmName)}, sur ${ctx.productName}. Cette personne n'a pas été ajoutée\u00a0: tous les sièges sont pris ou réservés par une invitation ouverte. Sièges\u00a0: ${seats}. Membres\u00a0: ${members}. Invitations ouvertes\u00a0: ${openInvitations}.`,
+        `Pour l'accueillir, ajoutez des sièges ou retirez une invitation dans l'onglet Sièges et facturation du cabinet (${ctx.publicUrl}/firm?tab=billing), puis invitez-la.`,
+        `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmInvitationDeclined: {
+    en: {
+      subject: (ctx) => `An invitation to your firm was declined on ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, email }) => [
+        greetings.en(name),
+        `${email} declined your invitation to join the firm named ${quotedName.en(firmName)} on ${ctx.productName}. The invitation is closed, and its link no longer works.`,
+        `To invite them again, use the firm's Invitations tab: ${ctx.publicUrl}/firm?tab=invitations`,
+        `Questions? Write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Une invitation à votre cabinet a été déclinée sur ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, email }) => [
+        greetings.fr(name),
+        `${email} a décliné votre invitation à rejoindre le cabinet nommé ${quotedName.fr(firmName)} sur ${ctx.productName}. L'invitation est close, et son lien ne fonctionne plus.`,
+        `Pour l'inviter de nouveau, utilisez l'onglet Invitations du cabinet\u00a0: ${ctx.publicUrl}/firm?tab=invitations`,
+        `Des questions\u202f? Écrivez à ${ctx.supportEmail}.`,
+      ],
+    },
+  },
+  firmSessionsEnded: {
+    en: {
+      subject: (ctx) => `Your firm signed you out of ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, signInLink }) => [
+        greetings.en(name),
+        `An administrator of the firm named ${quotedName.en(firmName)} ended all your ${ctx.productName} sessions: the portal and the browser extension, on every device.`,
+        `Your account, presets and history are unchanged. To go on, sign in again: ${signInLink}`,
+        `If you did not expect this, ask your firm, or write to ${ctx.supportEmail}.`,
+      ],
+    },
+    fr: {
+      subject: (ctx) => `Votre cabinet vous a déconnecté de ${ctx.productName}`,
+      paragraphs: (ctx, { name, firmName, signInLink }) => [
+        greetings.fr(name),
+        `Un administrateur du cabinet nommé ${quotedName.fr(firmName)} a mis fin à toutes vos sessions ${ctx.productName}\u00a0: le portail et l'extension du navigateur, sur tous vos appareils.`,
+        `Votre compte, vos préréglages et votre historique sont inchangés. Pour continuer, reconnectez-vous\u00a0: ${signInLink}`,
+        `Si vous ne vous y attendiez pas, adressez-vous à votre cabinet, ou écrivez à ${ctx.supportEmail}.`,
       ],
     },
   },

@@ -59,6 +59,10 @@ const samples = (language: Language): Record<string, unknown[]> => ({
   seats: [3],
   members: [5, 4],
   unseated: [2, 1],
+  // Issue 56: who was left out or declined, the seats open invitations hold, and where to sign in again.
+  email: ["louis@tremblay.example"],
+  openInvitations: [2, 0],
+  signInLink: ["https://precis.example/login"],
   // Read by the renderer, not the template: when, from what and from where, in a security email.
   occurred: [{ when: formatEmailTime(moment, language), device: "Firefox, Windows", ipAddress: "203.0.113.5" }],
 });

@@ -77,6 +77,10 @@ function describeEvent(event: FirmAuditEvent, t: T): string {
       return t("activity.events.invitation_resent", { actor, email });
     case "invitation_revoked":
       return t("activity.events.invitation_revoked", { actor, email });
+    case "invitation_declined":
+      return t("activity.events.invitation_declined", { email });
+    case "member_sessions_ended":
+      return t("activity.events.member_sessions_ended", { actor, subject });
     case "invitation_accepted":
       return t("activity.events.invitation_accepted", { subject, role: role(details.role) });
     case "member_joined":

@@ -123,6 +123,11 @@ function SeatFacts({ billing, memberCount }: { billing: FirmBilling; memberCount
           <dd>{t("billing.seatsOf", { used: memberCount, total: seats })}</dd>
         </div>
         <div>
+          {/* Counted as the server counts them: members plus open invitations hold seats (issue 56). */}
+          <dt>{t("billing.seatsFree")}</dt>
+          <dd>{Math.max(0, seats - billing.seatsPromised)}</dd>
+        </div>
+        <div>
           <dt>{t("billing.status")}</dt>
           <dd>{billing.status ? statusLabel(billing.status, t) : "—"}</dd>
         </div>

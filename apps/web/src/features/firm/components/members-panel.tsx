@@ -9,6 +9,7 @@ import { getCurrentLanguage } from "@/i18n";
 import { useAppState } from "@/lib/app-state";
 import { formatLongDate } from "@/lib/format-date";
 import { useChangeMemberRole } from "../api/change-member-role";
+import { useEndMemberSessions } from "../api/end-member-sessions";
 import type { ConfirmIdentityThen } from "../api/firm-query-key";
 import { useFirmMembers } from "../api/get-firm-members";
 import { useRemoveMember } from "../api/remove-member";
@@ -28,7 +29,48 @@ function allowedActions(callerRole: FirmRole, member: FirmMember) {
   return { roles: [] as const, canRemove: false, canTransfer: false };
 }
 
-type PendingConfirmation = { kind: "remove" | "transfer"; member: FirmMember };
+type PendingConfirmation = { kind: "remove" | "transfer" | "endSessions"; member: FirmMember };
+
+/** A confirmation's words, by what it confirms. */
+const confirmationTexts = {
+  remove: {
+    title: "members.removeTitle",
+    description: "members.removeDescription",
+    confirm: "members.remove",
+  },
+  transfer: {
+    title: "members.transferTitle",
+    description: "members.transferDescription",
+    confirm: "members.transferConfirm",
+  },
+  endSessions: {
+    title: "members.endSessionsTitle",
+    description: "members.endSessionsDescription",
+    confirm: "members.endSessions",
+  },
+} as const;
+
+/**
+ * Who complies (issue 56): the member's second step, on or off (never which), the day of their last sign-in, and
+ * their seat while a subscription seats the firm.
+ */
+function Compliance({ member }: { member: FirmMember }) {
+  const { t } = useTranslation("firm");
+  const language = getCurrentLanguage();
+  return (
+    <>
+      <span className={member.hasSecondStep ? "firm-step-on" : "firm-step-off"}>
+        {member.hasSecondStep ? t("members.secondStepOn") : t("members.secondStepOff")}
+      </span>
+      <span>
+        {member.lastSignInDay
+          ? t("members.lastSignIn", { date: formatLongDate(`${member.lastSignInDay}T12:00:00Z`, language) })
+          : t("members.noSignIn")}
+      </span>
+      {member.hasSeat !== null && <span>{member.hasSeat ? t("members.seatHeld") : t("members.seatNone")}</span>}
+    </>
+  );
+}
 
 export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confirmIdentityThen: ConfirmIdentityThen }) {
   const { t } = useTranslation("firm");
@@ -37,6 +79,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
   const roleMutation = useChangeMemberRole({ confirmIdentityThen });
   const removeMutation = useRemoveMember({ confirmIdentityThen });
   const transferMutation = useTransferOwnership({ confirmIdentityThen });
+  const endSessionsMutation = useEndMemberSessions({ confirmIdentityThen });
   const { news, announce, newsRef } = usePanelNews();
   const { failure, showFailure, clearFailure } = useFirmFailure();
   const language = getCurrentLanguage();
@@ -60,6 +103,11 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
     if (kind === "remove") {
       removeMutation.mutate(member.userId, {
         onSuccess: () => announce(t("members.removedNews", { name: member.name }), { focus: true }),
+        onError: showFailure,
+      });
+    } else if (kind === "endSessions") {
+      endSessionsMutation.mutate(member.userId, {
+        onSuccess: () => announce(t("members.sessionsEndedNews", { name: member.name }), { focus: true }),
         onError: showFailure,
       });
     } else {
@@ -94,6 +142,7 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
               <>
                 <span>{member.email}</span>
                 <span>{t("members.joined", { date: formatLongDate(member.joinedAt, language) })}</span>
+                <Compliance member={member} />
               </>
             }
             actions={
@@ -117,6 +166,13 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
                       {t("members.transfer")}
                     </BusyButton>
                   )}
+                  <BusyButton
+                    isBusy={endSessionsMutation.isPending && endSessionsMutation.variables === member.userId}
+                    aria-label={t("members.endSessionsLabel", { name: member.name })}
+                    onClick={() => confirmation.ask({ kind: "endSessions", member })}
+                  >
+                    {t("members.endSessions")}
+                  </BusyButton>
                   <BusyButton
                     danger
                     isBusy={removeMutation.isPending && removeMutation.variables === member.userId}
@@ -149,15 +205,9 @@ export function MembersPanel({ firm, confirmIdentityThen }: { firm: Firm; confir
       <PanelNews news={news} newsRef={newsRef} className="firm-news" />
       <ConfirmDialog
         open={confirming !== null}
-        title={
-          confirming?.kind === "transfer"
-            ? t("members.transferTitle", { name: confirming.member.name })
-            : t("members.removeTitle", { name: confirming?.member.name ?? "" })
-        }
-        description={
-          confirming?.kind === "transfer" ? t("members.transferDescription") : t("members.removeDescription")
-        }
-        confirmLabel={confirming?.kind === "transfer" ? t("members.transferConfirm") : t("members.remove")}
+        title={confirming ? t(confirmationTexts[confirming.kind].title, { name: confirming.member.name }) : ""}
+        description={confirming ? t(confirmationTexts[confirming.kind].description) : ""}
+        confirmLabel={confirming ? t(confirmationTexts[confirming.kind].confirm) : ""}
         cancelLabel={t("cancel")}
         isDanger={confirming?.kind === "remove"}
         onConfirm={confirmation.confirm}

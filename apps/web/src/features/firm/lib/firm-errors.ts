@@ -43,6 +43,9 @@ export type FirmFailureKey =
   | "invitationNotValid"
   | "invitationWrongAccount"
   | "invitationExpired"
+  | "invitationUnknown"
+  | "useSignOutEverywhere"
+  | "linkUsedOrExpired"
   | "conflict"
   | BillingFailureKey;
 
@@ -91,9 +94,14 @@ export const knownFirmRefusals: Readonly<Record<string, FirmFailureKey>> = {
   "You can add only the domain of your own verified email address.": "domainNotYours",
   "This invitation link is not valid: it was already used or withdrawn. Ask the firm for a new invitation.":
     "invitationNotValid",
+  "This link has expired or was already used. Ask for a new one.": "linkUsedOrExpired",
   "This invitation was sent to another email address. Sign in with the account of the invited address to accept it.":
     "invitationWrongAccount",
   "This invitation has expired. Ask the firm to send it again.": "invitationExpired",
+  "This invitation link is not valid: it has expired, or was already used, declined or withdrawn. Ask the firm for a new invitation.":
+    "invitationUnknown",
+  "To end your own sessions, use Sign out everywhere in your Security settings: it keeps this device signed in.":
+    "useSignOutEverywhere",
   "Too many invitations were sent. Please wait and try again later.": "tooManyInvitations",
   "Too many attempts. Please wait an hour and try again.": "tooManyAttempts",
   "Every seat your firm has bought is taken or held by an open invitation. Add seats, or revoke an invitation, first.":

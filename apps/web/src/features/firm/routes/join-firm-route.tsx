@@ -1,18 +1,23 @@
 import "../components/firm.css";
 import { CheckCircleFilled, CloseCircleFilled, TeamOutlined } from "@ant-design/icons";
+import type { FirmInvitationPreview } from "@precis/contract/firms";
 import { Button } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { BusyButton } from "@/components/busy-button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { isIdentityNotConfirmed, useConfirmIdentity } from "@/components/confirm-identity";
 import { LinkButton } from "@/components/link-button";
 import { PageLoader } from "@/components/page-loader";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { isApiRequestError } from "@/lib/api-client";
 import { useAppState } from "@/lib/app-state";
 import { forgetPendingFirmJoin, rememberPendingFirmJoin } from "@/lib/pending-firm-join";
 import { useSessionActions } from "@/lib/session-actions";
 import { useAcceptInvitation } from "../api/accept-invitation";
+import { useDeclineInvitation } from "../api/decline-invitation";
+import { useInvitationPreview } from "../api/preview-invitation";
 import { useFirmFailureText } from "../components/firm-failure";
 import { PersonalPlanCovered } from "../components/personal-plan-covered";
 import { type FirmFailureKey, getFirmFailure } from "../lib/firm-errors";
@@ -21,9 +26,10 @@ import { type FirmFailureKey, getFirmFailure } from "../lib/firm-errors";
 const TOKEN_PATTERN = /^[\w-]{20,100}$/;
 
 /**
- * Issue 44's `/firm/join?token=…`, the emailed invitation's link. Signed in: "Join", and each refusal with what to do
- * next. Signed out: log in or register with the invited address; the token waits in this browser, and Home brings
- * the person back here once signed in and verified (lib/pending-firm-join.ts).
+ * Issue 44's `/firm/join?token=…`, the emailed invitation's link. It first names the firm, the inviter and the role
+ * (issue 56), signed in or out, so nobody joins what they have not checked, and offers to decline. Signed in: "Join",
+ * and each refusal with what to do next. Signed out: log in or register with the invited address; the token waits
+ * in this browser, and Home brings the person back here once signed in and verified (lib/pending-firm-join.ts).
  */
 export function JoinFirmRoute() {
   const { t } = useTranslation("firm");
@@ -32,6 +38,9 @@ export function JoinFirmRoute() {
   const { isLoggedIn, isProfilePending, profile } = useAppState();
   const token = searchParams.get("token") ?? "";
   const isTokenWellFormed = TOKEN_PATTERN.test(token);
+  const previewQuery = useInvitationPreview(token, isTokenWellFormed && !isProfilePending);
+  const declineMutation = useDeclineInvitation();
+  const failureText = useFirmFailureText();
 
   useEffect(() => {
     if (isProfilePending || !isTokenWellFormed) return;
@@ -40,30 +49,117 @@ export function JoinFirmRoute() {
     else rememberPendingFirmJoin(token);
   }, [isLoggedIn, isProfilePending, isTokenWellFormed, token]);
 
-  if (isProfilePending) return <PageLoader />;
-  if (!isTokenWellFormed) {
+  if (!isTokenWellFormed) return <HomeBound icon="error" title={t("join.badLinkTitle")} text={t("join.badLinkText")} />;
+  if (isProfilePending || previewQuery.isPending) return <PageLoader />;
+  const preview = previewQuery.data;
+  if (declineMutation.isSuccess && preview) {
     return (
-      <JoinCard icon="error" title={t("join.badLinkTitle")} text={t("join.badLinkText")}>
-        <LinkButton type="primary" size="large" to="/">
-          {t("join.goHome")}
-        </LinkButton>
+      <HomeBound
+        icon="success"
+        title={t("join.declinedTitle")}
+        text={t("join.declinedText", { firm: preview.firmName })}
+        isFocused
+      />
+    );
+  }
+  if (!preview) {
+    // Unknown, expired, used, declined or withdrawn: the server tells none apart, and neither does this screen.
+    if (isApiRequestError(previewQuery.error) && previewQuery.error.status === 404) {
+      return <HomeBound icon="error" title={t("join.goneTitle")} text={t("join.goneText")} />;
+    }
+    // Too many tries, or no answer: the invitation may well be open, so the screen says what happened instead.
+    return (
+      <JoinCard icon="error" title={t("join.pageTitle")} text={failureText(previewQuery.error)}>
+        <BusyButton type="primary" size="large" isBusy={previewQuery.isFetching} onClick={() => previewQuery.refetch()}>
+          {t("join.tryAgain")}
+        </BusyButton>
       </JoinCard>
     );
   }
+  const decline = (
+    <DeclineInvitation
+      preview={preview}
+      isBusy={declineMutation.isPending}
+      failure={declineMutation.error}
+      onDecline={() => {
+        if (declineMutation.isPending) return;
+        forgetPendingFirmJoin();
+        declineMutation.mutate(token);
+      }}
+    />
+  );
   if (!isLoggedIn || !profile) {
     return (
-      <JoinCard icon="firm" title={t("join.title")} text={t("join.signedOutText")}>
+      <JoinCard
+        icon="firm"
+        title={t("join.titleNamed", { firm: preview.firmName })}
+        text={invitedText(preview, t)}
+        lead={<p className="firm-intro">{t("join.signedOutText")}</p>}
+        after={<p className="firm-note firm-join-note">{t("join.signedOutNote")}</p>}
+      >
         <LinkButton type="primary" size="large" to="/login">
           {t("join.logIn")}
         </LinkButton>
         <LinkButton size="large" to="/register">
           {t("join.register")}
         </LinkButton>
-        <p className="firm-note firm-join-note">{t("join.signedOutNote")}</p>
+        {decline}
       </JoinCard>
     );
   }
-  return <SignedInJoin token={token} email={profile.email} />;
+  return <SignedInJoin token={token} email={profile.email} preview={preview} decline={decline} />;
+}
+
+type FirmT = ReturnType<typeof useTranslation<"firm">>["t"];
+
+/** "Anne Tremblay invited you to join Lovelace Law as a member.": the invitation, checked before anyone joins. */
+const invitedText = (preview: FirmInvitationPreview, t: FirmT) => {
+  const role = t(`join.roleInSentence.${preview.role}`);
+  return preview.inviterName
+    ? t("join.invitedBy", { inviter: preview.inviterName, firm: preview.firmName, role })
+    : t("join.invitedByNobody", { firm: preview.firmName, role });
+};
+
+/** "Decline", asked once more: the link stops working and the inviter is emailed. */
+function DeclineInvitation({
+  preview,
+  isBusy,
+  failure,
+  onDecline,
+}: {
+  preview: FirmInvitationPreview;
+  isBusy: boolean;
+  failure: unknown;
+  onDecline: () => void;
+}) {
+  const { t } = useTranslation("firm");
+  const failureText = useFirmFailureText();
+  const [isAsking, setIsAsking] = useState(false);
+  return (
+    <>
+      <BusyButton size="large" danger isBusy={isBusy} onClick={() => setIsAsking(true)}>
+        {t("join.decline")}
+      </BusyButton>
+      {failure ? (
+        <p className="firm-note firm-join-next" role="alert">
+          {failureText(failure)}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={isAsking}
+        title={t("join.declineTitle", { firm: preview.firmName })}
+        description={t("join.declineDescription")}
+        confirmLabel={t("join.decline")}
+        cancelLabel={t("cancel")}
+        isDanger
+        onConfirm={() => {
+          setIsAsking(false);
+          onDecline();
+        }}
+        onCancel={() => setIsAsking(false)}
+      />
+    </>
+  );
 }
 
 /** What to do after each refusal: a key of the catalogue's `join.next`, and where its button leads. */
@@ -76,7 +172,17 @@ const nextSteps: Partial<Record<FirmFailureKey, { text: string; to?: string; act
   emailNotVerified: { text: "join.next.verify", to: "/verify-email", action: "join.verifyAction" },
 };
 
-function SignedInJoin({ token, email }: { token: string; email: string }) {
+function SignedInJoin({
+  token,
+  email,
+  preview,
+  decline,
+}: {
+  token: string;
+  email: string;
+  preview: FirmInvitationPreview;
+  decline: React.ReactNode;
+}) {
   const { t } = useTranslation("firm");
   const { confirmIdentityThen, dialog } = useConfirmIdentity();
   const acceptMutation = useAcceptInvitation({ confirmIdentityThen });
@@ -155,14 +261,30 @@ function SignedInJoin({ token, email }: { token: string; email: string }) {
   }
 
   return (
-    <JoinCard icon="firm" title={t("join.title")} text={t("join.signedInText", { email })} headingRef={headingRef}>
+    <JoinCard
+      icon="firm"
+      title={t("join.titleNamed", { firm: preview.firmName })}
+      text={invitedText(preview, t)}
+      headingRef={headingRef}
+      lead={<p className="firm-intro">{t("join.signedInText", { email })}</p>}
+      after={dialog}
+    >
       <BusyButton type="primary" size="large" isBusy={acceptMutation.isPending} onClick={join}>
         {t("join.join")}
       </BusyButton>
-      <LinkButton size="large" to="/">
-        {t("join.notNow")}
+      {decline}
+    </JoinCard>
+  );
+}
+
+/** A screen that leads only Home: a broken link, an invitation no longer open, a decline done. */
+function HomeBound(card: { icon: keyof typeof icons; title: string; text: string; isFocused?: boolean }) {
+  const { t } = useTranslation("firm");
+  return (
+    <JoinCard {...card}>
+      <LinkButton type="primary" size="large" to="/">
+        {t("join.goHome")}
       </LinkButton>
-      {dialog}
     </JoinCard>
   );
 }
@@ -179,24 +301,40 @@ function JoinCard({
   title,
   text,
   headingRef,
+  isFocused = false,
+  lead,
+  after,
   children,
 }: {
   icon: keyof typeof icons;
   title: string;
   text: string;
   headingRef?: React.RefObject<HTMLHeadingElement | null>;
+  /** The screen replaced the one before it (a decline done): focus starts at its heading. */
+  isFocused?: boolean;
+  /** Said after the text, before the buttons. */
+  lead?: React.ReactNode;
+  /** After the buttons: a note, a dialog. */
+  after?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const { Icon, tone } = icons[icon];
+  const ownHeadingRef = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeadingRef;
+  useEffect(() => {
+    if (isFocused) heading.current?.focus();
+  }, [isFocused, heading]);
   return (
     <section className="firm-page firm-join" aria-labelledby="firm-join-title">
       <div className="firm-card firm-join-card">
         <Icon aria-hidden="true" className={`firm-join-icon icon-tone-${tone}`} />
-        <h1 id="firm-join-title" ref={headingRef} tabIndex={-1} className="firm-title focus-target">
+        <h1 id="firm-join-title" ref={heading} tabIndex={-1} className="firm-title focus-target">
           {title}
         </h1>
         <p className="firm-intro">{text}</p>
+        {lead}
         <div className="action-row panel-actions firm-join-actions">{children}</div>
+        {after}
       </div>
     </section>
   );
