@@ -110,6 +110,23 @@ function describeEvent(event: FirmAuditEvent, t: T): string {
       );
     case "seat_refused":
       return t("billing.activity.seatRefused", { subject, domain });
+    case "enterprise_connection_added":
+    case "enterprise_connection_changed":
+    case "enterprise_connection_removed":
+    case "enterprise_connection_domain_bound":
+    case "enterprise_connection_domain_unbound":
+    case "enterprise_connection_activated":
+      return t(`activity.events.${event.event}`, { actor, name: String(details.name ?? ""), domain });
+    case "enterprise_connection_tested":
+      return t(
+        details.wouldPass
+          ? "activity.events.enterprise_connection_tested"
+          : "activity.events.enterprise_connection_test_failed",
+        {
+          actor,
+          name: String(details.name ?? ""),
+        },
+      );
     default: {
       // seats_changed, from Stripe's webhooks: the seats and the status, when the entry has them.
       const seats = typeof details.seats === "number" ? details.seats : null;
